@@ -1,0 +1,21 @@
+import { coreSuite } from './core.bench.js'
+import { formatTable, measureComparison } from './harness.js'
+import type { Suite } from './harness.js'
+
+const suites: Suite[] = [coreSuite]
+
+/** `pnpm bench [suite…]`: every suite, or only the named ones. */
+const wanted = process.argv.slice(2).filter((argument) => argument !== '--')
+const selected = wanted.length === 0 ? suites : suites.filter((s) => wanted.includes(s.name))
+if (selected.length === 0) {
+  console.error(`unknown suite; choose from: ${suites.map((s) => s.name).join(', ')}`)
+  process.exit(2)
+}
+
+console.log(`node ${process.version}, ${process.platform}/${process.arch}\n`)
+for (const suite of selected) {
+  console.log(`### ${suite.name}\n`)
+  for (const comparison of await suite.comparisons()) {
+    console.log(formatTable(comparison, await measureComparison(comparison)))
+  }
+}

@@ -1,0 +1,170 @@
+import { formatJsonPath } from './format-json-path.js'
+import type { JsonObject, JsonValue } from './json-value.js'
+import { JsonSnapshotError } from './json-snapshot-error.js'
+import {
+  describeObject,
+  isPlainArrayPrototype,
+  isPlainObjectPrototype,
+  prototypeOf,
+} from './internal/plain-prototype.js'
+
+/** Options of {@link snapshotJson}. */
+export interface SnapshotJsonOptions {
+  /**
+   * The deepest nesting of containers (arrays and objects) accepted; deeper input is refused
+   * with `NOT_JSON`. An integer from 0 to 1024 (recursion stays well inside the stack); default 512.
+   */
+  readonly maxDepth?: number
+  /**
+   * Freeze every container of the copy as it is made: the same result as
+   * `deepFreeze(snapshotJson(value))` in one pass. Default `false`.
+   */
+  readonly freeze?: boolean
+}
+
+const defaultMaxDepth = 512
+/** Two stack frames per level: 1024 levels use under a third of Node's default stack size. */
+const maxDepthLimit = 1024
+
+/** Raised deep inside the walk; collects the path while the stack unwinds. */
+class SnapshotFailure extends Error {
+  readonly keys: (string | number)[] = []
+  constructor(
+    readonly reason: string,
+    /** For a cycle: how many containers deep the repeated ancestor sits. */
+    readonly cycleDepth = -1,
+  ) {
+    super(reason)
+  }
+}
+
+interface Walk {
+  readonly maxDepth: number
+  readonly freeze: boolean
+  /** The containers on the path from the root to the current one, for cycle detection. */
+  readonly ancestors: object[]
+}
+
+/**
+ * Makes a detached, lossless JSON copy of `value`, or throws {@link JsonSnapshotError} naming the
+ * first place that JSON cannot represent exactly.
+ *
+ * Accepts null, booleans, strings, finite numbers, dense plain arrays and plain or
+ * null-prototype objects (copied as plain objects). Refuses NaN, ±Infinity, `-0`, bigint,
+ * functions, symbols, `undefined` anywhere, sparse arrays, Array subclasses, class instances
+ * (Map, Set, Date, RegExp, typed arrays, Error, boxed primitives, …), cycles and nesting deeper
+ * than `maxDepth`. A shared, non-cyclic reference is fine and is copied twice. Reads only own
+ * enumerable string keys, each getter at most once; a throwing getter's error propagates as is.
+ * A `__proto__` key is copied as an ordinary own property.
+ *
+ * @param value - anything, typically a model's parsed tool arguments
+ * @returns a fresh copy made only of plain objects, plain arrays and JSON scalars
+ * @throws {JsonSnapshotError} code `NOT_JSON`, with `path` such as `$.edits[3].path`
+ * @example
+ * const args = snapshotJson(JSON.parse(toolCall.arguments), { freeze: true })
+ */
+export function snapshotJson(value: unknown, options?: SnapshotJsonOptions): JsonValue {
+  const maxDepth = options?.maxDepth ?? defaultMaxDepth
+  if (!Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > maxDepthLimit) {
+    throw new RangeError(
+      `snapshotJson: maxDepth must be an integer from 0 to ${maxDepthLimit}, got ${String(maxDepth)}`,
+    )
+  }
+  const walk: Walk = { maxDepth, freeze: options?.freeze === true, ancestors: [] }
+  try {
+    return copyValue(value, 0, walk)
+  } catch (error) {
+    if (!(error instanceof SnapshotFailure)) throw error
+    const path = error.keys.reverse()
+    let reason = error.reason
+    if (error.cycleDepth >= 0) reason += ` ${formatJsonPath(path.slice(0, error.cycleDepth))}`
+    throw new JsonSnapshotError(formatJsonPath(path), reason)
+  }
+}
+
+/** Copies one value found `depth` containers below the root. */
+function copyValue(value: unknown, depth: number, walk: Walk): JsonValue {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value
+    case 'number':
+      if (value === 0 && 1 / value < 0) {
+        throw new SnapshotFailure('-0 is not representable in JSON (it would come back as 0)')
+      }
+      if (!Number.isFinite(value)) throw new SnapshotFailure(`${value} is not a finite number`)
+      return value
+    case 'object':
+      if (value === null) return null
+      if (depth === walk.maxDepth) {
+        throw new SnapshotFailure(`nesting is deeper than maxDepth (${walk.maxDepth} containers)`)
+      }
+      if (walk.ancestors.includes(value)) {
+        throw new SnapshotFailure('cycle: refers back to', walk.ancestors.indexOf(value))
+      }
+      return Array.isArray(value)
+        ? copyArray(value as unknown[], depth + 1, walk)
+        : copyObject(value, depth + 1, walk)
+    case 'undefined':
+      throw new SnapshotFailure('undefined is not a JSON value')
+    default:
+      throw new SnapshotFailure(`a ${typeof value} is not a JSON value`)
+  }
+}
+
+function copyArray(source: unknown[], depth: number, walk: Walk): JsonValue[] {
+  if (!isPlainArrayPrototype(prototypeOf(source))) {
+    throw new SnapshotFailure(`${describeObject(source)} is not a plain array`)
+  }
+  walk.ancestors.push(source)
+  const length = source.length
+  const copy: JsonValue[] = []
+  let index = 0
+  try {
+    for (; index < length; index++) {
+      const item = source[index]
+      if (item === undefined && !(index in source)) {
+        throw new SnapshotFailure('a hole in a sparse array is not a JSON value')
+      }
+      copy.push(copyValue(item, depth, walk))
+    }
+  } catch (error) {
+    if (error instanceof SnapshotFailure) error.keys.push(index)
+    throw error
+  }
+  walk.ancestors.pop()
+  if (walk.freeze) Object.freeze(copy)
+  return copy
+}
+
+function copyObject(source: object, depth: number, walk: Walk): JsonObject {
+  if (!isPlainObjectPrototype(prototypeOf(source))) {
+    throw new SnapshotFailure(`${describeObject(source)} is not a plain object`)
+  }
+  walk.ancestors.push(source)
+  const keys = Object.keys(source)
+  const copy: JsonObject = {}
+  let key = ''
+  try {
+    for (key of keys) {
+      const item = copyValue((source as Record<string, unknown>)[key], depth, walk)
+      if (key === '__proto__') {
+        // Assignment would set the copy's prototype; a JSON key is only ever data.
+        Object.defineProperty(copy, key, {
+          value: item,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        })
+      } else {
+        copy[key] = item
+      }
+    }
+  } catch (error) {
+    if (error instanceof SnapshotFailure) error.keys.push(key)
+    throw error
+  }
+  walk.ancestors.pop()
+  if (walk.freeze) Object.freeze(copy)
+  return copy
+}
