@@ -26,11 +26,11 @@ const defaultMaxDepth = 512
 /** Two stack frames per level: 1024 levels use under a third of Node's default stack size. */
 const maxDepthLimit = 1024
 
-/** Raised deep inside the walk; collects the path while the stack unwinds. */
+/** Raised deep inside the walk, where the offending value sits `depth` containers down. */
 class SnapshotFailure extends Error {
-  readonly keys: (string | number)[] = []
   constructor(
     readonly reason: string,
+    readonly depth: number,
     /** For a cycle: how many containers deep the repeated ancestor sits. */
     readonly cycleDepth = -1,
   ) {
@@ -41,8 +41,10 @@ class SnapshotFailure extends Error {
 interface Walk {
   readonly maxDepth: number
   readonly freeze: boolean
-  /** The containers on the path from the root to the current one, for cycle detection. */
+  /** `ancestors[d]`: the container `d` levels down on the current path, for cycle detection. */
   readonly ancestors: object[]
+  /** `keys[d]`: the key or index taken inside `ancestors[d]`; a failure's path is a prefix. */
+  readonly keys: (string | number)[]
 }
 
 /**
@@ -65,20 +67,22 @@ interface Walk {
  */
 export function snapshotJson(value: unknown, options?: SnapshotJsonOptions): JsonValue {
   const maxDepth = options?.maxDepth ?? defaultMaxDepth
-  if (!Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > maxDepthLimit) {
+  if (
+    maxDepth !== defaultMaxDepth &&
+    !(Number.isInteger(maxDepth) && maxDepth >= 0 && maxDepth <= maxDepthLimit)
+  ) {
     throw new RangeError(
       `snapshotJson: maxDepth must be an integer from 0 to ${maxDepthLimit}, got ${String(maxDepth)}`,
     )
   }
-  const walk: Walk = { maxDepth, freeze: options?.freeze === true, ancestors: [] }
+  const walk: Walk = { maxDepth, freeze: options?.freeze === true, ancestors: [], keys: [] }
   try {
     return copyValue(value, 0, walk)
   } catch (error) {
     if (!(error instanceof SnapshotFailure)) throw error
-    const path = error.keys.reverse()
     let reason = error.reason
-    if (error.cycleDepth >= 0) reason += ` ${formatJsonPath(path.slice(0, error.cycleDepth))}`
-    throw new JsonSnapshotError(formatJsonPath(path), reason)
+    if (error.cycleDepth >= 0) reason += ` ${formatJsonPath(walk.keys.slice(0, error.cycleDepth))}`
+    throw new JsonSnapshotError(formatJsonPath(walk.keys.slice(0, error.depth)), reason)
   }
 }
 
@@ -90,81 +94,83 @@ function copyValue(value: unknown, depth: number, walk: Walk): JsonValue {
       return value
     case 'number':
       if (value === 0 && 1 / value < 0) {
-        throw new SnapshotFailure('-0 is not representable in JSON (it would come back as 0)')
+        throw new SnapshotFailure(
+          '-0 is not representable in JSON (it would come back as 0)',
+          depth,
+        )
       }
-      if (!Number.isFinite(value)) throw new SnapshotFailure(`${value} is not a finite number`)
+      if (!Number.isFinite(value)) {
+        throw new SnapshotFailure(`${value} is not a finite number`, depth)
+      }
       return value
-    case 'object':
+    case 'object': {
       if (value === null) return null
       if (depth === walk.maxDepth) {
-        throw new SnapshotFailure(`nesting is deeper than maxDepth (${walk.maxDepth} containers)`)
+        throw new SnapshotFailure(
+          `nesting is deeper than maxDepth (${walk.maxDepth} containers)`,
+          depth,
+        )
       }
-      if (walk.ancestors.includes(value)) {
-        throw new SnapshotFailure('cycle: refers back to', walk.ancestors.indexOf(value))
+      const ancestors = walk.ancestors
+      for (let level = 0; level < depth; level++) {
+        if (ancestors[level] === value)
+          throw new SnapshotFailure('cycle: refers back to', depth, level)
       }
-      return Array.isArray(value)
-        ? copyArray(value as unknown[], depth + 1, walk)
-        : copyObject(value, depth + 1, walk)
+      ancestors[depth] = value
+      const copy = Array.isArray(value)
+        ? copyArray(value as unknown[], depth, walk)
+        : copyObject(value, depth, walk)
+      if (walk.freeze) Object.freeze(copy)
+      return copy
+    }
     case 'undefined':
-      throw new SnapshotFailure('undefined is not a JSON value')
+      throw new SnapshotFailure('undefined is not a JSON value', depth)
     default:
-      throw new SnapshotFailure(`a ${typeof value} is not a JSON value`)
+      throw new SnapshotFailure(`a ${typeof value} is not a JSON value`, depth)
   }
 }
 
+/** Copies the array found `depth` containers down; its items sit one level deeper. */
 function copyArray(source: unknown[], depth: number, walk: Walk): JsonValue[] {
   if (!isPlainArrayPrototype(prototypeOf(source))) {
-    throw new SnapshotFailure(`${describeObject(source)} is not a plain array`)
+    throw new SnapshotFailure(`${describeObject(source)} is not a plain array`, depth)
   }
-  walk.ancestors.push(source)
+  const keys = walk.keys
   const length = source.length
   const copy: JsonValue[] = []
-  let index = 0
-  try {
-    for (; index < length; index++) {
-      const item = source[index]
-      if (item === undefined && !(index in source)) {
-        throw new SnapshotFailure('a hole in a sparse array is not a JSON value')
-      }
-      copy.push(copyValue(item, depth, walk))
+  for (let index = 0; index < length; index++) {
+    keys[depth] = index
+    const item = source[index]
+    if (item === undefined && !(index in source)) {
+      throw new SnapshotFailure('a hole in a sparse array is not a JSON value', depth + 1)
     }
-  } catch (error) {
-    if (error instanceof SnapshotFailure) error.keys.push(index)
-    throw error
+    copy.push(copyValue(item, depth + 1, walk))
   }
-  walk.ancestors.pop()
-  if (walk.freeze) Object.freeze(copy)
   return copy
 }
 
+/** Copies the object found `depth` containers down; its members sit one level deeper. */
 function copyObject(source: object, depth: number, walk: Walk): JsonObject {
   if (!isPlainObjectPrototype(prototypeOf(source))) {
-    throw new SnapshotFailure(`${describeObject(source)} is not a plain object`)
+    throw new SnapshotFailure(`${describeObject(source)} is not a plain object`, depth)
   }
-  walk.ancestors.push(source)
-  const keys = Object.keys(source)
+  const keys = walk.keys
+  const names = Object.keys(source)
   const copy: JsonObject = {}
-  let key = ''
-  try {
-    for (key of keys) {
-      const item = copyValue((source as Record<string, unknown>)[key], depth, walk)
-      if (key === '__proto__') {
-        // Assignment would set the copy's prototype; a JSON key is only ever data.
-        Object.defineProperty(copy, key, {
-          value: item,
-          writable: true,
-          enumerable: true,
-          configurable: true,
-        })
-      } else {
-        copy[key] = item
-      }
+  for (const key of names) {
+    keys[depth] = key
+    const item = copyValue((source as Record<string, unknown>)[key], depth + 1, walk)
+    if (key === '__proto__') {
+      // Assignment would set the copy's prototype; a JSON key is only ever data.
+      Object.defineProperty(copy, key, {
+        value: item,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      })
+    } else {
+      copy[key] = item
     }
-  } catch (error) {
-    if (error instanceof SnapshotFailure) error.keys.push(key)
-    throw error
   }
-  walk.ancestors.pop()
-  if (walk.freeze) Object.freeze(copy)
   return copy
 }
