@@ -10,5 +10,9 @@ export const sharedVitestConfig = defineConfig({
       tsconfig: './tsconfig.json',
     },
     pool: 'threads',
+    // CI machines have 2 cores and turbo runs packages side by side: a property test that takes
+    // 2 s alone can take 20 s there. Timeouts catch hangs, not slowness (benchmarks measure speed).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 })
