@@ -1,0 +1,67 @@
+import type { SchemaType } from './schema-spec.js'
+
+/**
+ * What a checked value turned out to be, as named in messages: the JSON kinds, the non-finite
+ * numbers by name, the other JavaScript types, and `unreadable` for a value whose getter or
+ * Proxy trap threw.
+ */
+export type ReceivedKind =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'null'
+  | 'array'
+  | 'object'
+  | 'NaN'
+  | 'Infinity'
+  | '-Infinity'
+  | 'undefined'
+  | 'bigint'
+  | 'symbol'
+  | 'function'
+  | 'unreadable'
+
+/** The arguments themselves are not an object (`path` is always `[]`). */
+export interface NotObjectIssue {
+  readonly code: 'not_object'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  readonly expected: 'object'
+  readonly received: ReceivedKind
+}
+
+/** A property marked `required: true` is absent or `undefined`. */
+export interface MissingIssue {
+  readonly code: 'missing'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  /** The type of the missing property. */
+  readonly expected: SchemaType
+}
+
+/** A value has another type than its property declares (also for nested objects and arrays). */
+export interface InvalidTypeIssue {
+  readonly code: 'invalid_type'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  readonly expected: SchemaType
+  readonly received: ReceivedKind
+}
+
+/** A string is not one of its property's `enum` values. */
+export interface InvalidEnumIssue {
+  readonly code: 'invalid_enum'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  /** The allowed values, in the spec's order. */
+  readonly expected: readonly string[]
+  /** The string that was given. */
+  readonly received: string
+}
+
+/**
+ * One problem `checkArgs` found, as plain readonly data: a union keyed on `code`. `code` and
+ * `path` (keys and indexes from the arguments' root) are the contract; `message` is written for
+ * the model, e.g. `"edits[3].path" must be a string, got number`.
+ */
+export type ArgIssue = NotObjectIssue | MissingIssue | InvalidTypeIssue | InvalidEnumIssue

@@ -1,0 +1,104 @@
+import type { HarnessError } from '@toolpipe/core'
+import { describe, expectTypeOf, it } from 'vitest'
+import type {
+  ArgIssue,
+  SchemaSpecError,
+  ToolArgsError,
+  InferArgs,
+  JsonSchemaObject,
+  JsonSchemaProperty,
+  ReceivedKind,
+  SchemaSpec,
+  SchemaSpecMistake,
+  SchemaType,
+} from './index.js'
+import { assertValidSchemaSpec, checkArgs, schemaSpecToJsonSchema, validateArgs } from './index.js'
+
+const readFile = {
+  path: { type: 'string', required: true },
+  encoding: { type: 'string', enum: ['utf8', 'base64'] },
+} as const
+
+describe('validateArgs', () => {
+  it('narrows unknown arguments to InferArgs of the spec', () => {
+    const args: unknown = JSON.parse('{"path":"a"}')
+    validateArgs(readFile, args)
+    expectTypeOf(args).toEqualTypeOf<{ path: string; encoding?: 'utf8' | 'base64' }>()
+  })
+
+  it('infers enum literals from a spec written inline', () => {
+    const args: unknown = {}
+    validateArgs({ mode: { type: 'string', enum: ['a', 'b'], required: true } }, args)
+    expectTypeOf(args).toEqualTypeOf<{ mode: 'a' | 'b' }>()
+  })
+
+  it('narrows to a non-any type with a plain SchemaSpec', () => {
+    const spec: SchemaSpec = {}
+    const args: unknown = {}
+    validateArgs(spec, args)
+    expectTypeOf(args).not.toBeAny()
+    expectTypeOf(args).toEqualTypeOf<InferArgs<SchemaSpec>>()
+  })
+})
+
+describe('assertValidSchemaSpec', () => {
+  it('narrows unknown to SchemaSpec', () => {
+    const spec: unknown = {}
+    assertValidSchemaSpec(spec)
+    expectTypeOf(spec).toEqualTypeOf<SchemaSpec>()
+  })
+})
+
+describe('checkArgs and ArgIssue', () => {
+  it('returns issues discriminated on code', () => {
+    expectTypeOf(checkArgs(readFile, {})).toEqualTypeOf<ArgIssue[]>()
+    expectTypeOf<ArgIssue['code']>().toEqualTypeOf<
+      'not_object' | 'missing' | 'invalid_type' | 'invalid_enum'
+    >()
+    expectTypeOf<ArgIssue['path']>().toEqualTypeOf<readonly (string | number)[]>()
+    const narrow = (issue: ArgIssue) => {
+      if (issue.code === 'invalid_enum') {
+        expectTypeOf(issue.expected).toEqualTypeOf<readonly string[]>()
+        expectTypeOf(issue.received).toEqualTypeOf<string>()
+      }
+      if (issue.code === 'invalid_type') {
+        expectTypeOf(issue.expected).toEqualTypeOf<SchemaType>()
+        expectTypeOf(issue.received).toEqualTypeOf<ReceivedKind>()
+      }
+      if (issue.code === 'missing') {
+        expectTypeOf(issue.expected).toEqualTypeOf<SchemaType>()
+        expectTypeOf(issue).not.toHaveProperty('received')
+      }
+    }
+    expectTypeOf(narrow).toBeFunction()
+  })
+
+  it('issues are readonly data', () => {
+    const issue = checkArgs(readFile, {})[0]
+    if (issue !== undefined) {
+      // @ts-expect-error: readonly
+      issue.message = 'x'
+    }
+  })
+})
+
+describe('schemaSpecToJsonSchema', () => {
+  it('returns a JsonSchemaObject', () => {
+    const schema = schemaSpecToJsonSchema(readFile)
+    expectTypeOf(schema).toEqualTypeOf<JsonSchemaObject>()
+    expectTypeOf(schema.type).toEqualTypeOf<'object'>()
+    expectTypeOf(schema.properties).toEqualTypeOf<Record<string, JsonSchemaProperty>>()
+    expectTypeOf(schema.required).toEqualTypeOf<string[] | undefined>()
+  })
+})
+
+describe('errors', () => {
+  it('have literal codes and readonly lists', () => {
+    expectTypeOf<ToolArgsError['code']>().toEqualTypeOf<'INVALID_ARGS'>()
+    expectTypeOf<ToolArgsError['issues']>().toEqualTypeOf<readonly ArgIssue[]>()
+    expectTypeOf<SchemaSpecError['code']>().toEqualTypeOf<'INVALID_SCHEMA_SPEC'>()
+    expectTypeOf<SchemaSpecError['mistakes']>().toEqualTypeOf<readonly SchemaSpecMistake[]>()
+    expectTypeOf<ToolArgsError>().toExtend<HarnessError>()
+    expectTypeOf<SchemaSpecError>().toExtend<HarnessError>()
+  })
+})

@@ -1,0 +1,29 @@
+import { HarnessError } from '@toolpipe/core'
+
+/** One mistake in a schema spec: where it is (keys from the spec's root) and what is wrong. */
+export interface SchemaSpecMistake {
+  /** Keys from the spec's root to the mistake, e.g. `['edits', 'items', 'properties', 'path', 'type']` or `['mode', 'enum', 2]`. */
+  readonly path: readonly (string | number)[]
+  /** The whole sentence, path included, e.g. `spec.mode.enum is only allowed on type "string", not "number"`. */
+  readonly message: string
+}
+
+/**
+ * Thrown by `assertValidSchemaSpec` (and everything that compiles a spec) for a spec with
+ * mistakes. `mistakes` lists every one of them with its path, in declaration order.
+ */
+export class SchemaSpecError extends HarnessError {
+  override readonly name = 'SchemaSpecError'
+  declare readonly code: 'INVALID_SCHEMA_SPEC'
+  /** Every mistake found, in declaration order, depth first. */
+  readonly mistakes: readonly SchemaSpecMistake[]
+
+  constructor(mistakes: readonly SchemaSpecMistake[], options?: ErrorOptions) {
+    super(
+      `invalid schema spec: ${mistakes.map((mistake) => mistake.message).join('; ')}`,
+      'INVALID_SCHEMA_SPEC',
+      options,
+    )
+    this.mistakes = Object.freeze([...mistakes])
+  }
+}
