@@ -1,0 +1,124 @@
+import { describe, expectTypeOf, it } from 'vitest'
+import type { InferStructured } from './infer-structured.js'
+import type { StructuredOutputSchema, StructuredSchemaNode } from './structured-schema.js'
+
+describe('InferStructured', () => {
+  it('makes required members required and the others optional', () => {
+    const schema = {
+      type: 'object',
+      properties: { id: { type: 'string' }, note: { type: 'string' } },
+      required: ['id'],
+      additionalProperties: false,
+    } as const
+    expectTypeOf(schema).toExtend<StructuredOutputSchema>()
+    expectTypeOf<InferStructured<typeof schema>>().toEqualTypeOf<{ id: string; note?: string }>()
+    // @ts-expect-error: id is required
+    const missing: InferStructured<typeof schema> = { note: 'x' }
+    expectTypeOf(missing).toBeObject()
+  })
+
+  it('closes an object only under additionalProperties: false', () => {
+    const open = {
+      type: 'object',
+      properties: { id: { type: 'integer' } },
+      required: ['id'],
+    } as const
+    expectTypeOf(open).toExtend<StructuredOutputSchema>()
+    expectTypeOf<InferStructured<typeof open>>().toEqualTypeOf<{
+      [key: string]: unknown
+      id: number
+    }>()
+    const explicit = { ...open, additionalProperties: true } as const
+    expectTypeOf(explicit).toExtend<StructuredOutputSchema>()
+    expectTypeOf<InferStructured<typeof explicit>>().toEqualTypeOf<{
+      [key: string]: unknown
+      id: number
+    }>()
+    const closed = { ...open, additionalProperties: false } as const
+    expectTypeOf(closed).toExtend<StructuredOutputSchema>()
+    expectTypeOf<InferStructured<typeof closed>>().toEqualTypeOf<{ id: number }>()
+    // @ts-expect-error: a closed object has no other members
+    const extra: InferStructured<typeof closed> = { id: 1, other: true }
+    expectTypeOf(extra).toBeObject()
+  })
+
+  it('gives literal types for enum and const', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        verdict: { type: 'string', enum: ['pass', 'fail'] },
+        level: { type: 'integer', enum: [1, 2, 3] },
+        kind: { type: 'string', const: 'report' },
+        flag: { type: 'boolean', const: true },
+        nothing: { type: 'null', const: null },
+      },
+      required: ['verdict', 'level', 'kind', 'flag', 'nothing'],
+      additionalProperties: false,
+    } as const
+    expectTypeOf(schema).toExtend<StructuredOutputSchema>()
+    expectTypeOf<InferStructured<typeof schema>>().toEqualTypeOf<{
+      verdict: 'pass' | 'fail'
+      level: 1 | 2 | 3
+      kind: 'report'
+      flag: true
+      nothing: null
+    }>()
+  })
+
+  it('maps integer and number to number, boolean, null', () => {
+    expectTypeOf<InferStructured<{ readonly type: 'integer' }>>().toEqualTypeOf<number>()
+    expectTypeOf<InferStructured<{ readonly type: 'number' }>>().toEqualTypeOf<number>()
+    expectTypeOf<InferStructured<{ readonly type: 'boolean' }>>().toEqualTypeOf<boolean>()
+    expectTypeOf<InferStructured<{ readonly type: 'null' }>>().toEqualTypeOf<null>()
+    expectTypeOf<InferStructured<{ readonly type: 'string' }>>().toEqualTypeOf<string>()
+  })
+
+  it('types nested arrays and nested objects', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        grid: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
+        rows: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string' }, tags: { type: 'array' } },
+            required: ['name'],
+            additionalProperties: false,
+          },
+        },
+        meta: { type: 'object' },
+        closedEmpty: { type: 'object', additionalProperties: false },
+      },
+      required: ['grid', 'rows', 'meta', 'closedEmpty'],
+      additionalProperties: false,
+    } as const
+    expectTypeOf(schema).toExtend<StructuredOutputSchema>()
+    type Value = InferStructured<typeof schema>
+    expectTypeOf<Value['grid']>().toEqualTypeOf<number[][]>()
+    expectTypeOf<Value['rows']>().toEqualTypeOf<{ name: string; tags?: unknown[] }[]>()
+    expectTypeOf<Value['meta']>().toEqualTypeOf<Record<string, unknown>>()
+    expectTypeOf<Value['closedEmpty']>().toEqualTypeOf<Record<string, never>>()
+  })
+
+  it('is flat on hover: a plain object type, not an intersection', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'number' } },
+      required: ['a'],
+      additionalProperties: false,
+    } as const
+    expectTypeOf(schema).toExtend<StructuredOutputSchema>()
+    type Value = InferStructured<typeof schema>
+    expectTypeOf<keyof Value>().toEqualTypeOf<'a' | 'b'>()
+    expectTypeOf<Value>().toEqualTypeOf<{ a: string; b?: number }>()
+  })
+
+  it('degrades gracefully on widened, any and never schemas', () => {
+    expectTypeOf<InferStructured<StructuredOutputSchema>>().toEqualTypeOf<Record<string, unknown>>()
+    // JSON.parse returns `any`: a schema typed `any` says nothing about values.
+    expectTypeOf<InferStructured<ReturnType<typeof JSON.parse>>>().toEqualTypeOf<unknown>()
+    expectTypeOf<InferStructured<never>>().toEqualTypeOf<never>()
+    expectTypeOf<InferStructured<StructuredSchemaNode>>().not.toBeAny()
+  })
+})

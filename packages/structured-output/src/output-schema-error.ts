@@ -1,0 +1,22 @@
+import { HarnessError } from '@toolpipe/core'
+
+/**
+ * Thrown for a schema outside the supported subset. `violations` lists every mistake found,
+ * each starting with the offending node's path (such as `schema.properties.a.items`) and naming
+ * the keyword; the message lists them all.
+ */
+export class OutputSchemaError extends HarnessError {
+  override readonly name = 'OutputSchemaError'
+  declare readonly code: 'UNSUPPORTED_SCHEMA'
+  /** Every violation, in schema order, e.g. `schema.properties.a: unsupported keyword "minLength"`. */
+  readonly violations: readonly string[]
+
+  constructor(violations: readonly string[], options?: ErrorOptions) {
+    super(
+      `unsupported output schema (${violations.length} ${violations.length === 1 ? 'violation' : 'violations'}): ${violations.join('; ')}`,
+      'UNSUPPORTED_SCHEMA',
+      options,
+    )
+    this.violations = Object.freeze([...violations])
+  }
+}
