@@ -1,8 +1,14 @@
 import { coreSuite } from './core.bench.js'
 import { formatTable, measureComparison } from './harness.js'
+import { schemaSuite } from './schema.bench.js'
+import { structuredOutputSuite } from './structured-output.bench.js'
 import type { Suite } from './harness.js'
+import { runMemoryCheck } from './tools-memory.js'
+import { toolsSuite } from './tools.bench.js'
 
-const suites: Suite[] = [coreSuite]
+/** The heap check of `tools-memory.ts`: not a comparison, so it prints its own table. */
+const memorySuite: Suite = { name: 'tools-memory', comparisons: () => [] }
+const suites: Suite[] = [coreSuite, structuredOutputSuite, schemaSuite, toolsSuite, memorySuite]
 
 /** `pnpm bench [suite…]`: every suite, or only the named ones. */
 const wanted = process.argv.slice(2).filter((argument) => argument !== '--')
@@ -18,4 +24,5 @@ for (const suite of selected) {
   for (const comparison of await suite.comparisons()) {
     console.log(formatTable(comparison, await measureComparison(comparison)))
   }
+  if (suite === memorySuite) console.log(await runMemoryCheck())
 }

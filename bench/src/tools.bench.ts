@@ -1,0 +1,119 @@
+import { asCallId } from '@toolpipe/core'
+import type { Agent } from '@toolpipe/core'
+import { createToolRegistry } from '@toolpipe/tools'
+import type { ToolDefinition, ToolExecution, ToolRegistry } from '@toolpipe/tools'
+import { mediumArgs, smallArgs } from './fixtures.js'
+import type { Comparison, Suite } from './harness.js'
+
+const okContent = [{ type: 'text' as const, text: 'ok' }]
+
+function trivialTool(name: string): ToolDefinition {
+  return {
+    name,
+    description: `the ${name} tool`,
+    parameters: { type: 'object', properties: {} },
+    execute: () => Promise.resolve(okContent),
+  }
+}
+
+function withListeners(registry: ToolRegistry): ToolRegistry {
+  for (let index = 0; index < 3; index++) {
+    registry.on('tools/pre-execute', (_exec, next) => next())
+    registry.on('tools/execute', (_exec, next) => next())
+    registry.on('tools/post-execute', (_exec, _result, next) => next())
+    registry.on('tools/result', () => undefined)
+    registry.on('tools/change', () => undefined)
+  }
+  return registry
+}
+
+function executeComparison(label: string, args: unknown): Comparison {
+  const bare = createToolRegistry()
+  const listened = withListeners(createToolRegistry())
+  const definition = trivialTool('trivial')
+  bare.register(definition)
+  listened.register(definition)
+  const input = { callId: asCallId('call_1'), name: 'trivial', arguments: args }
+  const exec = {} as ToolExecution
+  return {
+    title: `execute(): ${label}`,
+    baseline: 'structuredClone(args)',
+    cases: [
+      { name: 'floor: await tool.execute(args)', run: () => definition.execute(args, exec) },
+      { name: 'structuredClone(args)', run: () => structuredClone(args) },
+      { name: 'execute(), no listeners', run: () => bare.execute(input) },
+      { name: 'execute(), 3 listeners × 5 events', run: () => listened.execute(input) },
+    ],
+  }
+}
+
+/** A registry of `toolCount` global tools and 100 scopes, each with an allow- and a deny-list. */
+function scaledRegistry(toolCount: number): { registry: ToolRegistry; scope: Agent; name: string } {
+  const registry = createToolRegistry()
+  for (let index = 0; index < toolCount; index++) registry.register(trivialTool(`tool_${index}`))
+  let scope: Agent = { id: 'none' }
+  for (let index = 0; index < 100; index++) {
+    scope = { id: `agent_${index}` }
+    const allow = Array.from(
+      { length: 10 },
+      (_, offset) => `tool_${(index * 10 + offset) % toolCount}`,
+    )
+    registry.restrict(scope, { allow })
+    registry.restrict(scope, { deny: [allow[0] ?? 'tool_0'] })
+    registry.register(trivialTool(`local_${index}`), { scope })
+  }
+  const name = `tool_${(99 * 10 + 5) % toolCount}`
+  return { registry, scope, name }
+}
+
+function scaleComparisons(): Comparison[] {
+  const small = scaledRegistry(10)
+  const large = scaledRegistry(10_000)
+  const input = (name: string, agent: Agent) => ({
+    callId: asCallId('c'),
+    name,
+    arguments: {},
+    agent,
+  })
+  return [
+    {
+      title: 'scale: get(name, scope), 100 restricted scopes',
+      baseline: '10 global tools',
+      cases: [
+        { name: '10 global tools', run: () => small.registry.get(small.name, small.scope) },
+        { name: '10,000 global tools', run: () => large.registry.get(large.name, large.scope) },
+      ],
+    },
+    {
+      title: 'scale: execute() lookup + dispatch, 100 restricted scopes',
+      baseline: '10 global tools',
+      cases: [
+        {
+          name: '10 global tools',
+          run: () => small.registry.execute(input(small.name, small.scope)),
+        },
+        {
+          name: '10,000 global tools',
+          run: () => large.registry.execute(input(large.name, large.scope)),
+        },
+      ],
+    },
+    {
+      title: 'scale: schemas(scope) with an allow-list of 10 (O(visible))',
+      baseline: '10 global tools',
+      cases: [
+        { name: '10 global tools', run: () => small.registry.schemas(small.scope) },
+        { name: '10,000 global tools', run: () => large.registry.schemas(large.scope) },
+      ],
+    },
+  ]
+}
+
+export const toolsSuite: Suite = {
+  name: 'tools',
+  comparisons: () => [
+    executeComparison('SMALL args (4 fields)', smallArgs),
+    executeComparison('MEDIUM args (20 edits)', mediumArgs),
+    ...scaleComparisons(),
+  ],
+}

@@ -1,0 +1,71 @@
+import type { ToolExecution, ToolDefinition } from './index.js'
+import { describe, expectTypeOf, it } from 'vitest'
+import { defineTool } from './define-tool.js'
+
+describe('defineTool', () => {
+  it('infers args in execute, presentCall and presentResult from a literal spec, with no assertion', () => {
+    const definition = defineTool({
+      name: 'edit_files',
+      description: 'Apply edits.',
+      parameters: {
+        edits: {
+          type: 'array',
+          required: true,
+          items: {
+            type: 'object',
+            properties: {
+              path: { type: 'string', required: true },
+              mode: { type: 'string', enum: ['replace', 'append'] },
+            },
+          },
+        },
+        dryRun: { type: 'boolean' },
+      },
+      async execute(args, exec) {
+        expectTypeOf(args).toEqualTypeOf<{
+          edits: { path: string; mode?: 'replace' | 'append' }[]
+          dryRun?: boolean
+        }>()
+        expectTypeOf(exec).toEqualTypeOf<ToolExecution>()
+        // @ts-expect-error: not a declared parameter
+        const force: unknown = args.force
+        // @ts-expect-error: path is a string
+        const wrong: number = args.edits[0]!.path
+        expectTypeOf(force).toBeUnknown()
+        expectTypeOf(wrong).toBeNumber()
+        return []
+      },
+      presentCall(args) {
+        expectTypeOf(args.edits).toEqualTypeOf<{ path: string; mode?: 'replace' | 'append' }[]>()
+        return { card: 'diff', title: 'edit', diffs: [] }
+      },
+      presentResult(args, result) {
+        expectTypeOf(args.dryRun).toEqualTypeOf<boolean | undefined>()
+        expectTypeOf(result.isError).toEqualTypeOf<boolean>()
+        return undefined
+      },
+    })
+    expectTypeOf(definition).toEqualTypeOf<ToolDefinition>()
+  })
+
+  it('refuses a presenter that returns something that is not a card', () => {
+    defineTool({
+      name: 'x',
+      description: '',
+      parameters: {},
+      execute: async () => [],
+      // @ts-expect-error: not a ToolCallView
+      presentCall: () => ({ card: 'fancy', title: 'x' }),
+    })
+  })
+
+  it('refuses an execute that returns something other than content', () => {
+    defineTool({
+      name: 'x',
+      description: '',
+      parameters: {},
+      // @ts-expect-error: a tool returns content blocks or { content, meta }
+      execute: async () => 'text',
+    })
+  })
+})

@@ -1,0 +1,70 @@
+import type { ToolCallView, ToolResult, ToolResultView } from '@toolpipe/presentation'
+import { checkArgs, schemaSpecToJsonSchema, validateArgs } from '@toolpipe/schema'
+import type { InferArgs, SchemaSpec } from '@toolpipe/schema'
+import { assertTimeout, assertToolName } from './internal/check-definition.js'
+import type { ToolDefinition, ToolExecuteReturn } from './tool-definition.js'
+import type { ToolExecution } from './tool-execution.js'
+
+/** What `defineTool` takes: a tool whose `parameters` is a schema spec and whose code is typed by it. */
+export interface DefineToolOptions<TSpec extends SchemaSpec> {
+  /** Letters, digits, `_` and `-`, 1 to 64 characters. */
+  readonly name: string
+  readonly description: string
+  readonly parameters: TSpec
+  /** Runs with arguments already validated against `parameters`. */
+  execute(args: InferArgs<TSpec>, exec: ToolExecution): Promise<ToolExecuteReturn>
+  /** A positive, finite cooperative deadline in milliseconds. */
+  readonly timeoutMs?: number | undefined
+  presentCall?(args: InferArgs<TSpec>): ToolCallView | undefined
+  presentResult?(args: InferArgs<TSpec>, result: ToolResult): ToolResultView | undefined
+}
+
+/**
+ * Builds a {@link ToolDefinition} from a schema spec: `parameters` becomes JSON Schema for the
+ * model, and the model's arguments are validated before the typed body runs. A mismatch throws
+ * `ToolArgsError`, which the registry turns into an error result the model can correct from.
+ * Presenters given arguments that do not match (an old session log) return `undefined`, so the
+ * UI falls back to the generic card.
+ *
+ * @throws `SchemaSpecError` for a malformed spec, `ToolRegistryError` (`INVALID_TOOL`) for a bad
+ * name or `timeoutMs`, at definition time.
+ * @example
+ * const readFile = defineTool({
+ *   name: 'read_file',
+ *   description: 'Read a UTF-8 text file.',
+ *   parameters: { path: { type: 'string', required: true } },
+ *   async execute({ path }) {
+ *     return [{ type: 'text', text: await readFile(path, 'utf8') }]
+ *   },
+ * })
+ */
+export function defineTool<const TSpec extends SchemaSpec>(
+  options: DefineToolOptions<TSpec>,
+): ToolDefinition {
+  const { name, description, parameters: spec, timeoutMs } = options
+  // Bound now: the definition is immutable, and a method may use `this` (the options object).
+  const execute = options.execute.bind(options)
+  const presentCall = options.presentCall?.bind(options)
+  const presentResult = options.presentResult?.bind(options)
+  assertToolName(name)
+  assertTimeout(name, timeoutMs)
+  const matches = (args: unknown): args is InferArgs<TSpec> => checkArgs(spec, args).length === 0
+  const definition: ToolDefinition = {
+    name,
+    description,
+    parameters: schemaSpecToJsonSchema(spec),
+    async execute(args, exec) {
+      validateArgs(spec, args)
+      return execute(args, exec)
+    },
+  }
+  if (timeoutMs !== undefined) definition.timeoutMs = timeoutMs
+  if (presentCall !== undefined) {
+    definition.presentCall = (args) => (matches(args) ? presentCall(args) : undefined)
+  }
+  if (presentResult !== undefined) {
+    definition.presentResult = (args, result) =>
+      matches(args) ? presentResult(args, result) : undefined
+  }
+  return Object.freeze(definition)
+}

@@ -1,0 +1,91 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { call, text, tool } from './__fixtures__/tools.js'
+import { createToolRegistry } from './tool-registry.js'
+
+/** Values a hostile or buggy caller could pass as arguments, JSON-safe or not. */
+const hostileArguments = fc.oneof(
+  fc.jsonValue(),
+  fc.anything({
+    withMap: true,
+    withSet: true,
+    withNullPrototype: true,
+    withBigInt: true,
+    withDate: true,
+    withTypedArray: true,
+    withSparseArray: true,
+    withBoxedValues: true,
+  }),
+  fc.jsonValue().map((value) => {
+    const cyclic: Record<string, unknown> = { value }
+    cyclic.self = cyclic
+    return cyclic
+  }),
+  fc.jsonValue().map((value) => ({ value, negativeZero: -0 })),
+  fc.jsonValue().map((value) => ({
+    get value() {
+      return value
+    },
+  })),
+  fc.jsonValue().map((value) => ({
+    get broken(): never {
+      throw new Error('getter throws')
+    },
+    value,
+  })),
+  fc.jsonValue().map((value) => new Proxy({ value }, {})),
+  fc.constant(
+    new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error('ownKeys trap throws')
+        },
+      },
+    ),
+  ),
+)
+
+function isDeepFrozen(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true
+  return Object.isFrozen(value) && Object.values(value).every(isDeepFrozen)
+}
+
+function isJsonSafe(value: unknown): boolean {
+  try {
+    return JSON.stringify(JSON.parse(JSON.stringify(value))) === JSON.stringify(value)
+  } catch {
+    return false
+  }
+}
+
+describe('execute() on arbitrary arguments', () => {
+  it('resolves with a deep-frozen, JSON-safe result; the tool runs only on JSON-safe arguments, with a frozen copy', async () => {
+    const registry = createToolRegistry()
+    let received: unknown[] = []
+    registry.register(
+      tool('probe', (args) => {
+        received.push(args)
+        return [text('ok')]
+      }),
+    )
+    await fc.assert(
+      fc.asyncProperty(hostileArguments, async (args) => {
+        received = []
+        const result = await registry.execute(call('probe', args))
+        expect(isDeepFrozen(result)).toBe(true)
+        expect(JSON.parse(JSON.stringify(result))).toEqual(result)
+        if (received.length === 0) {
+          expect(result.error).toEqual({ name: 'JsonSnapshotError', code: 'NOT_JSON' })
+        } else {
+          expect(received).toHaveLength(1)
+          expect(isJsonSafe(received[0])).toBe(true)
+          expect(isDeepFrozen(received[0])).toBe(true)
+          if (typeof args === 'object' && args !== null) expect(received[0]).not.toBe(args)
+          expect(result).toEqual({ content: [text('ok')], isError: false })
+        }
+      }),
+      { numRuns: 1000 },
+    )
+  })
+})

@@ -1,0 +1,77 @@
+import { JsonSnapshotError, snapshotJson } from '@toolpipe/core'
+import type { ToolDefinition } from '../tool-definition.js'
+import { ToolRegistryError } from '../tool-registry-error.js'
+
+/** The common provider limit on tool names. */
+const toolNamePattern = /^[a-zA-Z0-9_-]{1,64}$/
+
+/** Throws unless `name` is a valid tool name. */
+export function assertToolName(name: unknown): asserts name is string {
+  if (typeof name !== 'string' || !toolNamePattern.test(name)) {
+    throw new ToolRegistryError(
+      `tool name ${describe(name)} must match ${String(toolNamePattern)} (letters, digits, _ and -, 1 to 64 characters)`,
+      'INVALID_TOOL',
+    )
+  }
+}
+
+/** Throws unless `timeoutMs` is absent or a positive, finite number of milliseconds. */
+export function assertTimeout(name: string, timeoutMs: unknown): void {
+  if (timeoutMs === undefined) return
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new ToolRegistryError(
+      `tool "${name}": timeoutMs must be a positive, finite number of milliseconds, got ${describe(timeoutMs)}`,
+      'INVALID_TOOL',
+    )
+  }
+}
+
+/**
+ * Checks what the registry relies on in a hand-written definition; returns its name. The
+ * definition itself is borrowed as is, never copied.
+ */
+export function assertToolDefinition(definition: unknown): string {
+  if (typeof definition !== 'object' || definition === null) {
+    throw new ToolRegistryError(
+      `a tool definition must be an object, got ${describe(definition)}`,
+      'INVALID_TOOL',
+    )
+  }
+  const tool = definition as Partial<Record<keyof ToolDefinition, unknown>>
+  const name = tool.name
+  assertToolName(name)
+  const invalid = (message: string, cause?: unknown): ToolRegistryError =>
+    new ToolRegistryError(`tool "${name}": ${message}`, 'INVALID_TOOL', { cause })
+  if (typeof tool.description !== 'string') throw invalid('description must be a string')
+  if (typeof tool.execute !== 'function') throw invalid('execute must be a function')
+  for (const presenter of ['presentCall', 'presentResult'] as const) {
+    if (tool[presenter] !== undefined && typeof tool[presenter] !== 'function') {
+      throw invalid(`${presenter} must be a function when present`)
+    }
+  }
+  assertTimeout(name, tool.timeoutMs)
+  let parameters: unknown
+  try {
+    parameters = snapshotJson(tool.parameters)
+  } catch (error) {
+    if (!(error instanceof JsonSnapshotError)) throw error
+    throw invalid(`parameters must be JSON: ${error.message}`, error)
+  }
+  if (
+    typeof parameters !== 'object' ||
+    parameters === null ||
+    Array.isArray(parameters) ||
+    (parameters as { type?: unknown }).type !== 'object'
+  ) {
+    throw invalid('parameters must be a JSON Schema object with type "object"')
+  }
+  return name
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value)
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null)
+    return String(value)
+  if (value === undefined) return 'undefined'
+  return Array.isArray(value) ? 'an array' : `a ${typeof value}`
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import { agent } from '../__fixtures__/tools.js'
+import { runWaterfall } from './compose.js'
+import type { ListenerEntry } from './compose.js'
+
+type Step = (next: () => Promise<string>) => string | Promise<string>
+
+const entry = (listener: Step, scope?: ReturnType<typeof agent>): ListenerEntry<Step> => ({
+  listener,
+  scope,
+})
+const run = (entries: ListenerEntry<Step>[], innermost = () => 'default', who = agent('a')) =>
+  runWaterfall(
+    entries,
+    who,
+    (listener, next) => listener(next),
+    (value) => value as string,
+    innermost,
+  )
+
+describe('runWaterfall', () => {
+  it('returns the innermost value when there are no listeners', async () => {
+    expect(await run([])).toBe('default')
+  })
+
+  it('runs listeners outermost first, each around the rest', async () => {
+    const order: string[] = []
+    const result = await run([
+      entry(async (next) => {
+        order.push('outer in')
+        const inner = await next()
+        order.push('outer out')
+        return `outer(${inner})`
+      }),
+      entry(async (next) => {
+        order.push('inner in')
+        const value = await next()
+        order.push('inner out')
+        return `inner(${value})`
+      }),
+    ])
+    expect(result).toBe('outer(inner(default))')
+    expect(order).toEqual(['outer in', 'inner in', 'inner out', 'outer out'])
+  })
+
+  it('short-circuits when a listener does not call next', async () => {
+    let innerRan = false
+    let innermostRan = false
+    const result = await run(
+      [
+        entry(() => 'stop'),
+        entry(() => {
+          innerRan = true
+          return 'inner'
+        }),
+      ],
+      () => {
+        innermostRan = true
+        return 'default'
+      },
+    )
+    expect(result).toBe('stop')
+    expect(innerRan).toBe(false)
+    expect(innermostRan).toBe(false)
+  })
+
+  it('runs the rest of the chain again when next is called again', async () => {
+    let attempts = 0
+    const result = await run(
+      [entry(async (next) => `${await next()}+${await next()}`)],
+      () => `attempt ${++attempts}`,
+    )
+    expect(result).toBe('attempt 1+attempt 2')
+  })
+
+  it('passes over listeners limited to another scope', async () => {
+    const mine = agent('mine')
+    const result = await run(
+      [
+        entry(async (next) => `other(${await next()})`, agent('other')),
+        entry(async (next) => `mine(${await next()})`, mine),
+      ],
+      () => 'default',
+      mine,
+    )
+    expect(result).toBe('mine(default)')
+  })
+
+  it('turns a synchronous throw into a rejection of next()', async () => {
+    const boom = new Error('boom')
+    const seen: unknown[] = []
+    const result = await run([
+      entry(async (next) => {
+        try {
+          return await next()
+        } catch (error) {
+          seen.push(error)
+          return 'recovered'
+        }
+      }),
+      entry(() => {
+        throw boom
+      }),
+    ])
+    expect(result).toBe('recovered')
+    expect(seen).toEqual([boom])
+  })
+
+  it('checks every listener value before the listener outside it sees it', async () => {
+    const check = (value: unknown) => {
+      if (typeof value !== 'string') throw new TypeError('not a string')
+      return value
+    }
+    const outcome = runWaterfall(
+      [entry(async (next) => next()), entry((() => 42) as unknown as Step)],
+      undefined,
+      (listener, next) => listener(next),
+      check,
+      () => 'default',
+    )
+    await expect(outcome).rejects.toThrow('not a string')
+  })
+})

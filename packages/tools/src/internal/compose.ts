@@ -1,0 +1,51 @@
+import type { Agent } from '@toolpipe/core'
+
+/** One registered listener, with the scope it is limited to (undefined: every call). */
+export interface ListenerEntry<TListener> {
+  readonly listener: TListener
+  readonly scope: Agent | undefined
+}
+
+/**
+ * Runs a waterfall: each listener receives a `next()` that runs the rest of the chain and resolves
+ * to its value. Not calling `next()` short-circuits; calling it again runs the rest again (a retry
+ * wrapper does exactly that). Listeners limited to another scope are passed over. Whatever a
+ * listener returns goes through `check` before the listener outside it sees it.
+ *
+ * @param entries - the listeners, outermost first; the array is not read again after it changes
+ * @param agent - the call's scope
+ * @param invoke - calls one listener with the call's own arguments and `next`
+ * @param check - returns the value if it is well-formed, else throws
+ * @param innermost - the default behaviour at the bottom of the chain
+ */
+export function runWaterfall<TListener, TValue>(
+  entries: readonly ListenerEntry<TListener>[],
+  agent: Agent | undefined,
+  invoke: (listener: TListener, next: () => Promise<TValue>) => TValue | Promise<TValue>,
+  check: (value: unknown) => TValue,
+  innermost: () => TValue | Promise<TValue>,
+): Promise<TValue> {
+  const dispatch = (from: number): Promise<TValue> => {
+    for (let index = from; index < entries.length; index++) {
+      const entry = entries[index]
+      if (entry === undefined || (entry.scope !== undefined && entry.scope !== agent)) continue
+      return attempt(() => invoke(entry.listener, () => dispatch(index + 1))).then(check)
+    }
+    return attempt(innermost)
+  }
+  return dispatch(0)
+}
+
+/** Whether any entry applies to a call of `agent`: the pipeline skips the machinery otherwise. */
+export function hasListenerFor(
+  entries: readonly ListenerEntry<unknown>[],
+  agent: Agent | undefined,
+): boolean {
+  for (const entry of entries) if (entry.scope === undefined || entry.scope === agent) return true
+  return false
+}
+
+/** A promise of `run()`'s value, whether it returns, resolves, throws or rejects. */
+async function attempt<TValue>(run: () => TValue | Promise<TValue>): Promise<TValue> {
+  return run()
+}

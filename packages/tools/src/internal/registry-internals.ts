@@ -1,0 +1,49 @@
+import type { Agent } from '@toolpipe/core'
+import type { Disposer } from '../disposer.js'
+import type { ToolDefinition } from '../tool-definition.js'
+import type { ToolEventName } from '../tool-events.js'
+import type { ToolGuard } from '../tool-execution.js'
+import type { ToolRegistry } from '../tool-registry.js'
+import type { ToolRestriction } from '../tool-restriction.js'
+import { once } from './once.js'
+
+/** The registry operations a scope handle builds on: each returns a remover and emits nothing. */
+export interface RegistryInternals {
+  readonly registry: ToolRegistry
+  addTool(definition: ToolDefinition, scope: Agent | undefined): () => void
+  addRestriction(scope: Agent, restriction: ToolRestriction): () => void
+  addGuard(guard: ToolGuard, scope: Agent | undefined): () => void
+  addListener(
+    event: ToolEventName,
+    listener: unknown,
+    scope: Agent | undefined,
+    prepend: boolean,
+  ): () => void
+  /** Tells `tools/change` listeners; the first throw propagates. */
+  emitChange(scope: Agent | undefined): void
+  /** Tells every `tools/change` listener; throws are logged. */
+  emitChangeQuietly(scope: Agent | undefined): void
+}
+
+/**
+ * Announces a change that `remove` undoes: if a `tools/change` listener throws, the change is
+ * rolled back, the listeners are told again, and the error reaches the caller. The returned
+ * disposer removes and announces quietly.
+ */
+export function commitChange(
+  internals: RegistryInternals,
+  scope: Agent | undefined,
+  remove: () => void,
+): Disposer {
+  try {
+    internals.emitChange(scope)
+  } catch (error) {
+    remove()
+    internals.emitChangeQuietly(scope)
+    throw error
+  }
+  return once(() => {
+    remove()
+    internals.emitChangeQuietly(scope)
+  })
+}

@@ -1,0 +1,97 @@
+import type { Agent } from '@toolpipe/core'
+import type { ToolDefinition, ToolSchema } from './tool-definition.js'
+import type { ToolEventMap, ToolEventName } from './tool-events.js'
+import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
+import { commitChange } from './internal/registry-internals.js'
+import type { RegistryInternals } from './internal/registry-internals.js'
+import type { Disposer } from './disposer.js'
+import { ToolRegistryError } from './tool-registry-error.js'
+import type { ToolRestriction } from './tool-restriction.js'
+
+/**
+ * The registry bound to one agent's scope. Everything registered through it is removed by
+ * `dispose()`, which emits `tools/change` once.
+ */
+export interface ScopedTools {
+  readonly agent: Agent
+  register(definition: ToolDefinition): Disposer
+  restrict(restriction: ToolRestriction): Disposer
+  guard(guard: ToolGuard): Disposer
+  on<TEvent extends ToolEventName>(
+    event: TEvent,
+    listener: ToolEventMap[TEvent],
+    options?: { readonly prepend?: boolean | undefined },
+  ): Disposer
+  get(name: string): ToolDefinition | undefined
+  list(): ToolDefinition[]
+  schemas(): ToolSchema[]
+  /** `registry.execute` with this scope's agent filled in. */
+  execute(input: Omit<ToolExecutionInput, 'agent'>): Promise<ToolExecutionResult>
+  /** Removes every registration made through this handle; later registrations throw. */
+  dispose(): void
+}
+
+export function createScopedTools(agent: Agent, internals: RegistryInternals): ScopedTools {
+  const registry = internals.registry
+  /** Removers of what is still registered through this handle, with whether removing is a change. */
+  const live = new Map<() => void, boolean>()
+  let disposed = false
+
+  function track(remove: () => void, isChange: boolean): Disposer {
+    live.set(remove, isChange)
+    return () => {
+      if (!live.delete(remove)) return
+      remove()
+      if (isChange) internals.emitChangeQuietly(agent)
+    }
+  }
+
+  function assertOpen(): void {
+    if (disposed) {
+      throw new ToolRegistryError(
+        `the scope of agent "${agent.id}" was disposed; create a new one with registry.scope(agent)`,
+        'SCOPE_DISPOSED',
+      )
+    }
+  }
+
+  function registerChange(remove: () => void): Disposer {
+    // Announce first (rolling back on a throw), then hand out a tracked, quiet-on-dispose remover.
+    commitChange(internals, agent, remove)
+    return track(remove, true)
+  }
+
+  return {
+    agent,
+    register(definition) {
+      assertOpen()
+      return registerChange(internals.addTool(definition, agent))
+    },
+    restrict(restriction) {
+      assertOpen()
+      return registerChange(internals.addRestriction(agent, restriction))
+    },
+    guard(guard) {
+      assertOpen()
+      return track(internals.addGuard(guard, agent), false)
+    },
+    on(event, listener, options) {
+      assertOpen()
+      return track(internals.addListener(event, listener, agent, options?.prepend === true), false)
+    },
+    get: (name) => registry.get(name, agent),
+    list: () => registry.list(agent),
+    schemas: () => registry.schemas(agent),
+    execute(input) {
+      const { callId, name, arguments: args, parent, signal } = input
+      return registry.execute({ callId, name, arguments: args, agent, parent, signal })
+    },
+    dispose() {
+      if (disposed) return
+      disposed = true
+      for (const remove of live.keys()) remove()
+      live.clear()
+      internals.emitChangeQuietly(agent)
+    },
+  }
+}

@@ -1,0 +1,20 @@
+import { HarnessError } from '@toolpipe/core'
+
+/** What plugin code handed the pipeline that it cannot use; the call becomes an error result. */
+export type ToolPipelineErrorCode =
+  /** `execute()` was given an input without a string `callId` and `name`, or with bad fields. */
+  | 'INVALID_INPUT'
+  /** A listener returned something that is not a decision (or, for `tools/execute`, a result). */
+  | 'INVALID_DECISION'
+  /** A guard returned something other than a string or `undefined`. */
+  | 'INVALID_GUARD_RESULT'
+  /** The approval service answered with an outcome the pipeline does not know. */
+  | 'INVALID_APPROVAL_OUTCOME'
+  /** A tool's `execute` returned something other than content blocks or `{ content, meta }`. */
+  | 'INVALID_TOOL_RESULT'
+
+/** Raised inside the pipeline for malformed plugin output; callers see it as an error result. */
+export class ToolPipelineError extends HarnessError {
+  override readonly name = 'ToolPipelineError'
+  declare readonly code: ToolPipelineErrorCode
+}

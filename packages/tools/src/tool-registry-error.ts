@@ -1,0 +1,24 @@
+import { HarnessError } from '@toolpipe/core'
+
+/** Why the registry refused a registration: a programming error in the integrator's code. */
+export type ToolRegistryErrorCode =
+  /** A definition breaks a rule: name, description, parameters, execute, timeoutMs, presenters. */
+  | 'INVALID_TOOL'
+  /** The same name twice in one layer. */
+  | 'DUPLICATE_TOOL'
+  /** `restrict` with no lists, a non-scope, or names that are not registered global tools. */
+  | 'INVALID_RESTRICTION'
+  /** A listener or guard that is not a function, or an unknown event name. */
+  | 'INVALID_LISTENER'
+  /** A scope that is not an agent object. */
+  | 'INVALID_SCOPE'
+  /** A plugin that did not return a disposer function. */
+  | 'INVALID_PLUGIN'
+  /** A registration through a `ScopedTools` handle after its `dispose()`. */
+  | 'SCOPE_DISPOSED'
+
+/** Thrown synchronously by registry methods given something they cannot accept. */
+export class ToolRegistryError extends HarnessError {
+  override readonly name = 'ToolRegistryError'
+  declare readonly code: ToolRegistryErrorCode
+}

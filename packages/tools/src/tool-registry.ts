@@ -1,0 +1,226 @@
+import { snapshotJson } from '@toolpipe/core'
+import type { Agent } from '@toolpipe/core'
+import type { ApprovalService } from './approval.js'
+import type { Disposer } from './disposer.js'
+import { assertToolDefinition } from './internal/check-definition.js'
+import { describeValue } from './internal/checks.js'
+import { executeCall } from './internal/execute-pipeline.js'
+import type { Pipeline } from './internal/execute-pipeline.js'
+import { ListenerList } from './internal/listener-list.js'
+import { once } from './internal/once.js'
+import { commitChange } from './internal/registry-internals.js'
+import type { RegistryInternals } from './internal/registry-internals.js'
+import { ToolLayers } from './internal/tool-layers.js'
+import type { ToolDefinition, ToolParameters, ToolSchema } from './tool-definition.js'
+import type { ToolEventMap, ToolEventName } from './tool-events.js'
+import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
+import { ToolRegistryError } from './tool-registry-error.js'
+import type { ToolRestriction } from './tool-restriction.js'
+import { createScopedTools } from './scoped-tools.js'
+import type { ScopedTools } from './scoped-tools.js'
+
+/** Where the registry reports what must not reach a caller (an observer's failure, say). */
+export interface ToolRegistryLogger {
+  warn(message: string, ...details: unknown[]): void
+}
+
+/** Options of {@link createToolRegistry}. */
+export interface ToolRegistryOptions {
+  /** Answers `ask` decisions. Without one, every `ask` is denied. */
+  readonly approval?: ApprovalService | undefined
+  /** Default: `console`. */
+  readonly logger?: ToolRegistryLogger | undefined
+}
+
+/** Options of `register` and `guard`: without `scope`, the global layer. */
+export interface ScopeOptions {
+  readonly scope?: Agent | undefined
+}
+
+/** Options of `on`. */
+export interface ListenerOptions extends ScopeOptions {
+  /** Make this listener the outermost one instead of the innermost. */
+  readonly prepend?: boolean | undefined
+}
+
+/** A plugin installs itself on a registry and returns how to uninstall it. */
+export type ToolRegistryPlugin = (registry: ToolRegistry) => Disposer
+
+/** The tools of an agent harness and the one pipeline every call goes through. */
+export interface ToolRegistry {
+  /** The logger given to `createToolRegistry`, for plugins. */
+  readonly logger: ToolRegistryLogger
+  /**
+   * Registers a tool in the global layer, or in an agent's layer with `scope`. The definition is
+   * borrowed read-only, not cloned. A duplicate name in the same layer throws; the same name in a
+   * scope shadows the global one there. Emits `tools/change`; if a listener throws, the
+   * registration is rolled back and the error reaches the caller.
+   */
+  register(definition: ToolDefinition, options?: ScopeOptions): Disposer
+  /**
+   * Limits which global tools a scope sees. Every name must be a registered global tool; the lists
+   * are copied now but evaluated against the live global layer. Restrictions intersect.
+   */
+  restrict(scope: Agent, restriction: ToolRestriction): Disposer
+  /** Adds a guard: the final, monotonic policy before dispatch. It can only deny. */
+  guard(guard: ToolGuard, options?: ScopeOptions): Disposer
+  /** Adds a listener; first registered is outermost, unless `prepend`. */
+  on<TEvent extends ToolEventName>(
+    event: TEvent,
+    listener: ToolEventMap[TEvent],
+    options?: ListenerOptions,
+  ): Disposer
+  /** The tool a call of `scope` (or an unscoped call) reaches by `name`. */
+  get(name: string, scope?: Agent): ToolDefinition | undefined
+  /** The tools visible to `scope` (or the global layer). */
+  list(scope?: Agent): ToolDefinition[]
+  /** What the model is shown: `name`, `description` and a fresh copy of `parameters`, nothing else. */
+  schemas(scope?: Agent): ToolSchema[]
+  /** Installs a plugin, such as the timeout policy. */
+  use(plugin: ToolRegistryPlugin): Disposer
+  /** A handle bound to one agent's scope, whose `dispose()` removes all it registered. */
+  scope(agent: Agent): ScopedTools
+  /** Runs one call through the pipeline. Never rejects. */
+  execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
+}
+
+const eventNames: readonly ToolEventName[] = [
+  'tools/pre-execute',
+  'tools/execute',
+  'tools/post-execute',
+  'tools/result',
+  'tools/change',
+]
+
+/**
+ * Creates a tool registry.
+ *
+ * @example
+ * const registry = createToolRegistry({ approval })
+ * registry.register(readFile)
+ * registry.guard((exec) => (exec.name === 'shell' ? 'no shell in this workspace' : undefined))
+ * const result = await registry.execute({ callId: asCallId('c1'), name: 'read_file', arguments: { path: 'a.txt' }, agent })
+ */
+export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
+  const logger = options.logger ?? console
+  const layers = new ToolLayers()
+  const guards = new ListenerList<ToolGuard>()
+  const listeners: { [TEvent in ToolEventName]: ListenerList<ToolEventMap[TEvent]> } = {
+    'tools/pre-execute': new ListenerList(),
+    'tools/execute': new ListenerList(),
+    'tools/post-execute': new ListenerList(),
+    'tools/result': new ListenerList(),
+    'tools/change': new ListenerList(),
+  }
+  const pipeline: Pipeline = {
+    layers,
+    approval: options.approval,
+    logger,
+    guards,
+    preExecute: listeners['tools/pre-execute'],
+    execute: listeners['tools/execute'],
+    postExecute: listeners['tools/post-execute'],
+    result: listeners['tools/result'],
+  }
+
+  /** Change listeners that care about a change in `scope` (undefined: the global layer). */
+  function* changeListeners(scope: Agent | undefined): Generator<() => void> {
+    for (const entry of listeners['tools/change'].entries) {
+      if (entry.scope === undefined || scope === undefined || entry.scope === scope) {
+        yield entry.listener
+      }
+    }
+  }
+
+  const internals: RegistryInternals = {
+    get registry() {
+      return registry
+    },
+    addTool(definition, scope) {
+      return layers.add(assertToolDefinition(definition), definition, scope)
+    },
+    addRestriction(scope, restriction) {
+      return layers.restrict(checkScope(scope, true), restriction)
+    },
+    addGuard(guard, scope) {
+      if (typeof guard !== 'function') {
+        throw new ToolRegistryError('a guard must be a function', 'INVALID_LISTENER')
+      }
+      return guards.add(guard, scope)
+    },
+    addListener(event, listener, scope, prepend) {
+      if (!eventNames.includes(event)) {
+        throw new ToolRegistryError(
+          `unknown event ${describeValue(event)}; the events are ${eventNames.join(', ')}`,
+          'INVALID_LISTENER',
+        )
+      }
+      if (typeof listener !== 'function') {
+        throw new ToolRegistryError(`a ${event} listener must be a function`, 'INVALID_LISTENER')
+      }
+      return (listeners[event] as ListenerList<unknown>).add(listener, scope, prepend)
+    },
+    emitChange(scope) {
+      for (const listener of changeListeners(scope)) listener()
+    },
+    emitChangeQuietly(scope) {
+      for (const listener of changeListeners(scope)) {
+        try {
+          listener()
+        } catch (error) {
+          logger.warn('toolpipe: a tools/change listener failed', error)
+        }
+      }
+    },
+  }
+
+  const registry: ToolRegistry = {
+    logger,
+    register(definition, registerOptions) {
+      const scope = checkScope(registerOptions?.scope, false)
+      return commitChange(internals, scope, internals.addTool(definition, scope))
+    },
+    restrict(scope, restriction) {
+      return commitChange(internals, scope, internals.addRestriction(scope, restriction))
+    },
+    guard(guard, guardOptions) {
+      return internals.addGuard(guard, checkScope(guardOptions?.scope, false))
+    },
+    on(event, listener, listenerOptions) {
+      const scope = checkScope(listenerOptions?.scope, false)
+      return internals.addListener(event, listener, scope, listenerOptions?.prepend === true)
+    },
+    get: (name, scope) => layers.get(name, scope),
+    list: (scope) => layers.list(scope),
+    schemas: (scope) => layers.list(scope).map(toSchema),
+    use(plugin) {
+      const dispose: unknown = plugin(registry)
+      if (typeof dispose !== 'function') {
+        throw new ToolRegistryError('a plugin must return a disposer function', 'INVALID_PLUGIN')
+      }
+      return once(dispose as Disposer)
+    },
+    scope: (agent) => createScopedTools(checkScope(agent, true), internals),
+    execute: (input) => executeCall(pipeline, input),
+  }
+  return registry
+}
+
+function checkScope(scope: unknown, required: true): Agent
+function checkScope(scope: unknown, required: false): Agent | undefined
+function checkScope(scope: unknown, required: boolean): Agent | undefined {
+  if (scope === undefined && !required) return undefined
+  if (typeof scope !== 'object' || scope === null) {
+    throw new ToolRegistryError('a scope must be an agent object', 'INVALID_SCOPE')
+  }
+  return scope as Agent
+}
+
+/** The model-facing projection, built by an explicit allowlist of fields. */
+function toSchema(definition: ToolDefinition): ToolSchema {
+  return {
+    name: definition.name,
+    description: definition.description,
+    parameters: snapshotJson(definition.parameters) as ToolParameters,
+  }
+}
