@@ -1,0 +1,49 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PassThrough, Readable } from 'node:stream'
+import { runCli } from '../cli.js'
+import type { RunCliOptions } from '../cli.js'
+
+/** What one in-process run of the CLI printed and returned. */
+export interface CliRun {
+  readonly status: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/**
+ * Runs the real CLI in process with captured streams, a stdin that is not a TTY, no colours and
+ * exactly the environment given (nothing from the test process leaks in).
+ */
+export async function runCliCaptured(
+  argv: readonly string[],
+  env: Record<string, string> = {},
+  options: RunCliOptions = {},
+): Promise<CliRun> {
+  const stdout = new PassThrough()
+  const stderr = new PassThrough()
+  const out: string[] = []
+  const err: string[] = []
+  stdout.on('data', (chunk: Buffer) => out.push(chunk.toString('utf8')))
+  stderr.on('data', (chunk: Buffer) => err.push(chunk.toString('utf8')))
+  const status = await runCli(
+    { argv, env, cwd: process.cwd(), stdin: Readable.from([]), stdout, stderr, color: false },
+    options,
+  )
+  return { status, stdout: out.join(''), stderr: err.join('') }
+}
+
+/** A fresh temporary folder and a way to remove it. */
+export async function temporaryFolder(): Promise<{ path: string; remove: () => Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), 'agent-loop-test-'))
+  return { path, remove: () => rm(path, { recursive: true, force: true }) }
+}
+
+/** The lines from the schemas banner to the end banner: what live and replay runs share. */
+export function transcript(stdout: string): string[] {
+  const lines = stdout.split('\n')
+  const first = lines.findIndex((line) => line.startsWith('━━ The tools'))
+  const last = lines.findIndex((line) => line.startsWith('━━ end:'))
+  return first === -1 || last === -1 ? [] : lines.slice(first, last + 1)
+}

@@ -1,0 +1,97 @@
+import { parseArgs } from 'node:util'
+import { DemoError } from './demo-error.js'
+
+/** What the command line asked for. */
+export type CliArguments =
+  | { readonly command: 'help' }
+  | { readonly command: 'replay'; readonly replay: string; readonly color?: false }
+  | {
+      readonly command: 'run'
+      readonly yes: boolean
+      readonly log?: string
+      readonly sandbox?: string
+      readonly maxSteps?: number
+      readonly color?: false
+    }
+
+/** The `--help` text. */
+export const helpText = `Usage: pnpm demo [options]
+
+A whole agent loop on toolpipe: a model calls tools in a sandbox folder through one guarded
+pipeline (schemas, validation, deny/ask policies, a guard, timeouts, a post-execute block,
+additionalContext), with cards drawn in the terminal and a JSON Lines session log.
+
+Options:
+  -y, --yes            answer every approval prompt with yes
+      --log FILE       write the session log to FILE
+                       (default: <os tmpdir>/toolpipe-agent-loop/session.jsonl)
+      --sandbox DIR    the sandbox folder, made afresh on every run
+                       (default: <os tmpdir>/toolpipe-agent-loop/sandbox; env AGENT_LOOP_SANDBOX)
+      --replay FILE    draw the cards of a session log again, running no tool
+      --max-steps N    stop after N model turns (default 20)
+      --no-color       plain text (so does NO_COLOR=1, or output that is not a terminal)
+  -h, --help           show this text
+
+Model: the scripted model (offline, deterministic) unless OPENAI_BASE_URL, OPENAI_API_KEY and
+MODEL are all set; then any OpenAI-compatible endpoint, for example DeepSeek:
+  OPENAI_BASE_URL=https://api.deepseek.com OPENAI_API_KEY=sk-... MODEL=deepseek-chat pnpm demo
+`
+
+/**
+ * Parses the demo's command line. Unknown options, stray words and contradictions throw a
+ * `DemoError` (code `USAGE`) with a one-line message.
+ */
+export function parseCliArguments(argv: readonly string[]): CliArguments {
+  let values
+  try {
+    ;({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        yes: { type: 'boolean', short: 'y' },
+        log: { type: 'string' },
+        sandbox: { type: 'string' },
+        replay: { type: 'string' },
+        'max-steps': { type: 'string' },
+        'no-color': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }))
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    throw new DemoError(`${message ?? 'bad arguments'} (see --help)`, 'USAGE', { cause: error })
+  }
+  if (values.help === true) return { command: 'help' }
+  const color = values['no-color'] === true ? ({ color: false } as const) : {}
+  if (values.replay !== undefined) {
+    const extra = (['yes', 'log', 'sandbox', 'max-steps'] as const).filter(
+      (name) => values[name] !== undefined,
+    )
+    if (extra.length > 0) {
+      throw new DemoError(
+        `--replay runs no tool, so it takes no ${extra.map((name) => `--${name}`).join(', ')}`,
+        'USAGE',
+      )
+    }
+    return { command: 'replay', replay: values.replay, ...color }
+  }
+  let maxSteps: number | undefined
+  if (values['max-steps'] !== undefined) {
+    maxSteps = Number(values['max-steps'])
+    if (!Number.isInteger(maxSteps) || maxSteps < 1) {
+      throw new DemoError(
+        `--max-steps wants a positive whole number, got "${values['max-steps']}"`,
+        'USAGE',
+      )
+    }
+  }
+  return {
+    command: 'run',
+    yes: values.yes === true,
+    ...(values.log === undefined ? {} : { log: values.log }),
+    ...(values.sandbox === undefined ? {} : { sandbox: values.sandbox }),
+    ...(maxSteps === undefined ? {} : { maxSteps }),
+    ...color,
+  }
+}

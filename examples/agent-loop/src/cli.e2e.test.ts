@@ -1,0 +1,255 @@
+import { spawn } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { temporaryFolder } from './__fixtures__/cli-harness.js'
+import { readSessionLog } from './read-session-log.js'
+import type { SessionEvent } from './session-event.js'
+import { sandboxFiles } from './sandbox-files.js'
+
+const packageRoot = fileURLToPath(new URL('..', import.meta.url))
+
+/** Spawns `node --import tsx src/main.ts …` the way `pnpm demo` does, stdin not a TTY. */
+function runDemo(
+  args: readonly string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NO_COLOR: '1', HOME: process.env.HOME }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+      cwd: packageRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+    child.on('error', reject)
+    child.on('close', (status) => {
+      resolve({ status, stdout, stderr })
+    })
+  })
+}
+
+type Result = Extract<SessionEvent, { type: 'tool/result' }>
+type Call = Extract<SessionEvent, { type: 'tool/call' }>
+
+describe('the demo, run non-interactively through the real CLI', () => {
+  let folder: Awaited<ReturnType<typeof temporaryFolder>>
+  let run: Awaited<ReturnType<typeof runDemo>>
+  let events: SessionEvent[]
+  const logPath = () => join(folder.path, 'session.jsonl')
+  const sandbox = () => join(folder.path, 'sandbox')
+
+  const calls = () => events.filter((event): event is Call => event.type === 'tool/call')
+  const results = () => events.filter((event): event is Result => event.type === 'tool/result')
+  const resultOf = (call: Call | undefined): Result => {
+    const result = results().find((event) => event.callId === call?.callId)
+    if (result === undefined) throw new Error(`no result for ${call?.callId ?? 'a missing call'}`)
+    return result
+  }
+  const text = (result: Result): string =>
+    result.result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
+  const callWith = (name: string, args: unknown): Call | undefined =>
+    calls().find(
+      (event) => event.name === name && JSON.stringify(event.arguments) === JSON.stringify(args),
+    )
+
+  beforeAll(async () => {
+    folder = await temporaryFolder()
+    run = await runDemo(['--yes', '--log', logPath(), '--sandbox', sandbox()])
+    events = await readSessionLog(logPath())
+  }, 60_000)
+  afterAll(() => folder.remove())
+
+  it('exits 0, prints no warning, and says where the log was written', () => {
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain(`session log  ${logPath()} (${events.length} events)`)
+    expect(run.stdout).not.toContain('\u001b[')
+  })
+
+  it('logs the schemas the model was shown, and nothing model-facing beyond them', () => {
+    const [start] = events
+    expect(start).toMatchObject({
+      type: 'session/start',
+      version: 1,
+      model: 'scripted',
+      agent: 'main',
+    })
+    if (start?.type !== 'session/start') throw new Error('no session/start')
+    expect(start.tools.map((tool) => tool.name)).toEqual([
+      'read_file',
+      'edit_file',
+      'run_shell',
+      'wait_for_file',
+    ])
+    expect(start.tools.map((tool) => Object.keys(tool).sort())).toEqual(
+      start.tools.map(() => ['description', 'name', 'parameters']),
+    )
+    expect(start.tools[0]?.parameters).toEqual({
+      type: 'object',
+      properties: {
+        path: { type: 'string', description: 'the file, relative to the sandbox' },
+        maxLines: { type: 'number', description: 'read at most this many lines', default: 200 },
+      },
+      required: ['path'],
+    })
+  })
+
+  it('runs several calls in one step, each answered in order', () => {
+    const first = events.find((event) => event.type === 'assistant/turn' && event.step === 1)
+    expect(first).toMatchObject({ toolCallIds: ['call_1_1', 'call_1_2', 'call_1_3'] })
+    const stepOne = events.filter(
+      (event) => 'step' in event && event.step === 1 && event.type.startsWith('tool/'),
+    )
+    expect(
+      stepOne.map((event) => `${event.type} ${'callId' in event ? event.callId : ''}`),
+    ).toEqual([
+      'tool/call call_1_1',
+      'tool/result call_1_1',
+      'tool/call call_1_2',
+      'tool/result call_1_2',
+      'tool/call call_1_3',
+      'tool/result call_1_3',
+    ])
+    expect(text(resultOf(callWith('read_file', { path: 'greet.js' })))).toBe(
+      sandboxFiles['greet.js'],
+    )
+  })
+
+  it('answers the invalid call with the ToolArgsError, then runs the corrected call', () => {
+    const invalid = resultOf(callWith('read_file', { file: 'README.md', maxLines: '20' }))
+    expect(invalid.result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: 'Error: invalid arguments: missing required property "path"; "maxLines" must be a number, got string',
+        },
+      ],
+      isError: true,
+      error: { name: 'ToolArgsError', code: 'INVALID_ARGS' },
+    })
+    const corrected = resultOf(callWith('read_file', { path: 'README.md', maxLines: 20 }))
+    expect(corrected.step).toBe(invalid.step + 1)
+    expect(corrected.result.isError).toBe(false)
+    expect(text(corrected)).toBe(sandboxFiles['README.md'])
+  })
+
+  it('denies the network command with the policy reason', () => {
+    const denied = resultOf(
+      callWith('run_shell', { command: 'curl -sS https://registry.npmjs.org/greeter' }),
+    )
+    expect(denied.result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: 'Error: network access is disabled in this sandbox ("curl" would use it)',
+        },
+      ],
+      isError: true,
+    })
+  })
+
+  it('asks before running code, and --yes approves it once, in the log before the result', () => {
+    const testRuns = calls().filter(
+      (event) =>
+        event.name === 'run_shell' &&
+        JSON.stringify(event.arguments) === '{"command":"node test.js"}',
+    )
+    expect(testRuns).toHaveLength(2)
+    for (const call of testRuns) {
+      const approvalIndex = events.findIndex(
+        (event) => event.type === 'approval' && event.callId === call.callId,
+      )
+      expect(events[approvalIndex]).toEqual({
+        type: 'approval',
+        callId: call.callId,
+        name: 'run_shell',
+        reason: 'the command is not read-only',
+        outcome: 'allowed-once',
+        answeredBy: '--yes',
+      })
+      expect(events.indexOf(resultOf(call))).toBe(approvalIndex + 1)
+    }
+    const [before, after] = testRuns.map(resultOf)
+    expect(before?.result.meta).toEqual({ exitCode: 1 })
+    expect(text(before!)).toContain('FAIL: greet("Ada") is "Hi Ada"')
+    expect(after?.result.meta).toEqual({ exitCode: 0 })
+    expect(run.stdout).toContain('auto-approved: --yes')
+  })
+
+  it('lets the guard refuse the protected test and a path outside the sandbox, and test.js is untouched', async () => {
+    const cheat = callWith('edit_file', {
+      path: 'test.js',
+      oldText: "got === 'Hello, Ada!'",
+      newText: "got === 'Hi Ada'",
+    })
+    expect(resultOf(cheat).result).toEqual({
+      content: [{ type: 'text', text: 'Error: test.js is protected: fix the code, not the test' }],
+      isError: true,
+    })
+    expect(resultOf(callWith('read_file', { path: '../package.json' })).result).toEqual({
+      content: [{ type: 'text', text: 'Error: path "../package.json" is outside the sandbox' }],
+      isError: true,
+    })
+    expect(await readFile(join(sandbox(), 'test.js'), 'utf8')).toBe(sandboxFiles['test.js'])
+  })
+
+  it('times the slow tool out with TOOL_TIMEOUT', () => {
+    expect(resultOf(callWith('wait_for_file', { path: 'ci/report.txt' })).result).toEqual({
+      content: [{ type: 'text', text: 'Error: tool call timed out after 1000ms' }],
+      isError: true,
+      error: { name: 'ToolTimeoutError', code: 'TOOL_TIMEOUT' },
+    })
+  })
+
+  it('blocks the secret in post-execute with feedback, and the secret reaches neither log nor screen', async () => {
+    const blocked = resultOf(callWith('read_file', { path: '.env' }))
+    expect(blocked.result.isError).toBe(true)
+    expect(text(blocked)).toMatch(
+      /^Blocked by the secret-scanner policy: the output of read_file contains what looks like an API key \(line 1\)/,
+    )
+    expect(await readFile(logPath(), 'utf8')).not.toContain('sk-demo-')
+    expect(run.stdout).not.toContain('sk-demo-')
+  })
+
+  it("appends the edit's additionalContext after all of the step's results", () => {
+    const edit = callWith('edit_file', {
+      path: 'greet.js',
+      oldText: "  return 'Hi ' + name",
+      newText: '  return `Hello, ${name}!`',
+    })
+    const editResult = resultOf(edit)
+    const context = {
+      source: { kind: 'plugin', plugin: 'syntax-check' },
+      content: [
+        {
+          type: 'text',
+          text: 'After your edit, `node --check greet.js` passed: no syntax errors.',
+        },
+      ],
+    }
+    expect(editResult.result.additionalContext).toEqual(context)
+    const step = editResult.step
+    const contextIndex = events.findIndex((event) => event.type === 'context/message')
+    expect(events[contextIndex]).toEqual({
+      type: 'context/message',
+      step,
+      callId: edit?.callId,
+      ...context,
+    })
+    const stepResults = results().filter((event) => event.step === step)
+    expect(stepResults).toHaveLength(2)
+    for (const result of stepResults) expect(events.indexOf(result)).toBeLessThan(contextIndex)
+    expect(events[contextIndex + 1]).toMatchObject({ type: 'assistant/turn', step: step + 1 })
+  })
+
+  it('ends with the answer, and greet.js is fixed in the sandbox', async () => {
+    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 10, reason: 'answered' })
+    expect(await readFile(join(sandbox(), 'greet.js'), 'utf8')).toContain(
+      'return `Hello, ${name}!`',
+    )
+  })
+})

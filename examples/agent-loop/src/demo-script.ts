@@ -1,0 +1,191 @@
+import type { ToolResultBlock, ToolSchema } from 'toolpipe'
+import type { ScriptStep } from './scripted-model.js'
+
+/** The system prompt both models get. */
+export const systemPrompt =
+  'You are a coding agent. You work in a sandbox folder through the tools you are given; paths are relative to it. Keep changes small, and say what you did at the end.'
+
+/** The task the person gives the agent. */
+export const demoTask = 'test.js fails. Find out why, and fix greet.js so that it passes.'
+
+const invalidReadme = { file: 'README.md', maxLines: '20' }
+
+/**
+ * The scripted model's turns: each one shows one feature of the pipeline, in the order the demo
+ * presents them, and reacts to results where a real model would (it corrects its invalid call
+ * from the ToolArgsError text, and reports what the test run said).
+ */
+export const demoScript: readonly ScriptStep[] = [
+  () => ({
+    narration: {
+      title: 'several tool calls in one step',
+      note: 'The model asks for three tools at once. The loop runs them one after another through\nregistry.execute() and answers each call with its own tool message, in order.',
+    },
+    text: 'Let me look at the project first.',
+    calls: [
+      { name: 'run_shell', arguments: { command: 'ls' } },
+      { name: 'read_file', arguments: { path: 'greet.js' } },
+      { name: 'read_file', arguments: { path: 'test.js' } },
+    ],
+  }),
+  () => ({
+    narration: {
+      title: 'an invalid call',
+      note: 'defineTool checks the arguments against the schema before the tool runs: the\nToolArgsError (INVALID_ARGS) goes back to the model as an error result it can act on.',
+    },
+    text: 'Now the README.',
+    calls: [{ name: 'read_file', arguments: invalidReadme }],
+  }),
+  ({ previousResults, tools }) => {
+    const error = errorText(previousResults[0])
+    return {
+      narration: {
+        title: 'the call, corrected after ToolArgsError',
+        note: 'The scripted model read the error message and fixed its arguments from it.',
+      },
+      text:
+        error === undefined
+          ? 'Reading the README again.'
+          : `The tool said: ${error}. Retrying with fixed arguments.`,
+      calls: [
+        {
+          name: 'read_file',
+          arguments: correctArguments(invalidReadme, error ?? '', propertiesOf(tools, 'read_file')),
+        },
+      ],
+    }
+  },
+  () => ({
+    narration: {
+      title: 'a deny',
+      note: 'The "no-network" tools/pre-execute policy denies commands that would reach the network.\nThe tool never runs; the model reads the reason.',
+    },
+    text: 'Is there a newer greeter release upstream?',
+    calls: [
+      { name: 'run_shell', arguments: { command: 'curl -sS https://registry.npmjs.org/greeter' } },
+    ],
+  }),
+  () => ({
+    narration: {
+      title: 'an ask',
+      note: 'Commands that are not read-only need approval: the "approval" policy answers ask, and the\nregistry puts the pending card to the approval service (a prompt; --yes answers for you).',
+    },
+    text: 'No network here. Let me run the test and see what fails.',
+    calls: [{ name: 'run_shell', arguments: { command: 'node test.js' } }],
+  }),
+  ({ previousResults }) => {
+    const failure = firstLineWith(previousResults[0], 'FAIL')
+    return {
+      narration: {
+        title: 'a guard',
+        note: 'Guards are the last word before dispatch and can only deny: test.js is protected, and\n../package.json is outside the sandbox, whatever the policies or the person said.',
+      },
+      text: `${failure === undefined ? 'The test did not run.' : `It fails: ${failure.replace(/^FAIL: /, '')}.`} Quick way out: make test.js expect "Hi Ada". And maybe ../package.json has test settings.`,
+      calls: [
+        {
+          name: 'edit_file',
+          arguments: {
+            path: 'test.js',
+            oldText: "got === 'Hello, Ada!'",
+            newText: "got === 'Hi Ada'",
+          },
+        },
+        { name: 'read_file', arguments: { path: '../package.json' } },
+      ],
+    }
+  },
+  () => ({
+    narration: {
+      title: 'a timeout',
+      note: 'wait_for_file declares timeoutMs: 1000 and honours exec.signal. registry.use(timeoutPolicy())\naborts the signal at the deadline, and the call ends with TOOL_TIMEOUT.',
+    },
+    text: 'Both refused. The README says CI writes ci/report.txt; I will wait for it.',
+    calls: [{ name: 'wait_for_file', arguments: { path: 'ci/report.txt' } }],
+  }),
+  () => ({
+    narration: {
+      title: 'a post-execute block',
+      note: 'read_file ran, but the "secret-scanner" tools/post-execute policy found a key in its output\nand blocked the result: the model gets feedback instead, never the secret.',
+    },
+    text: 'No report. The CI token in .env may let me fetch it.',
+    calls: [{ name: 'read_file', arguments: { path: '.env' } }],
+  }),
+  () => ({
+    narration: {
+      title: "additionalContext after the step's results",
+      note: 'The "syntax-check" plugin attaches additionalContext to the edit. The loop holds it until the\nstep\'s last tool result (the test run) is in, then appends it as a context message.',
+    },
+    text: 'Understood: no secrets. I will fix greet.js itself and run the test again.',
+    calls: [
+      {
+        name: 'edit_file',
+        arguments: {
+          path: 'greet.js',
+          oldText: "  return 'Hi ' + name",
+          newText: '  return `Hello, ${name}!`',
+        },
+      },
+      { name: 'run_shell', arguments: { command: 'node test.js' } },
+    ],
+  }),
+  ({ previousResults }) => {
+    const passed = previousResults[1]?.content.some(
+      (block) => block.type === 'text' && block.text === '[exit code 0]',
+    )
+    return {
+      narration: { title: 'the answer', note: 'A turn without tool calls: the loop ends.' },
+      text:
+        passed === true
+          ? 'Fixed: greet() now returns `Hello, ${name}!` and node test.js passes.\nLeft alone, by policy: the upstream check (no network), test.js and ../package.json (guard),\nthe CI report (timed out) and .env (a secret).'
+          : `I could not confirm the fix: the test run said ${JSON.stringify(firstLineWith(previousResults[1], '') ?? 'nothing')}.`,
+    }
+  },
+]
+
+function textOf(result: ToolResultBlock | undefined): string {
+  return (result?.content ?? [])
+    .map((block) => (block.type === 'text' ? block.text : ''))
+    .join('\n')
+}
+
+function errorText(result: ToolResultBlock | undefined): string | undefined {
+  return result?.isError === true ? textOf(result).replace(/^Error: /, '') : undefined
+}
+
+function firstLineWith(result: ToolResultBlock | undefined, needle: string): string | undefined {
+  return textOf(result)
+    .split('\n')
+    .find((line) => line.includes(needle) && line.trim() !== '')
+}
+
+function propertiesOf(tools: readonly ToolSchema[], name: string): string[] {
+  const properties = tools.find((tool) => tool.name === name)?.parameters.properties
+  return typeof properties === 'object' && properties !== null ? Object.keys(properties) : []
+}
+
+/**
+ * What a model does with a ToolArgsError message: a `"x" must be a number, got string` becomes a
+ * number; a `missing required property "x"` takes the value of the one key the schema does not
+ * know (the name the model got wrong).
+ */
+export function correctArguments(
+  args: Readonly<Record<string, unknown>>,
+  message: string,
+  knownProperties: readonly string[],
+): Record<string, unknown> {
+  let fixed: Record<string, unknown> = { ...args }
+  for (const [, key] of message.matchAll(/"([^"]+)" must be a number, got string/g)) {
+    if (key !== undefined && typeof fixed[key] === 'string') fixed[key] = Number(fixed[key])
+  }
+  for (const [, key] of message.matchAll(/missing required property "([^"]+)"/g)) {
+    const unknown = Object.keys(fixed).filter((name) => !knownProperties.includes(name))
+    const [wrongName] = unknown
+    if (key !== undefined && wrongName !== undefined && unknown.length === 1) {
+      // Renamed in place, so the corrected call keeps the model's order of arguments.
+      fixed = Object.fromEntries(
+        Object.entries(fixed).map(([name, value]) => [name === wrongName ? key : name, value]),
+      )
+    }
+  }
+  return fixed
+}

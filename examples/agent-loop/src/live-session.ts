@@ -1,0 +1,142 @@
+import type { Agent } from 'toolpipe'
+import { runAgentLoop } from './agent-loop.js'
+import type { AgentLoopOutcome } from './agent-loop.js'
+import type { CliIo } from './cli-io.js'
+import { writeLines } from './cli-io.js'
+import type { Colors } from './colors.js'
+import { createDemoRegistry } from './demo-registry.js'
+import { demoScript, demoTask, systemPrompt } from './demo-script.js'
+import type { ModelChoice } from './model-choice.js'
+import type { Model } from './model.js'
+import { createOpenAiModel } from './openai-model.js'
+import { prepareSandbox } from './sandbox.js'
+import { createScriptedModel } from './scripted-model.js'
+import type { SessionEvent } from './session-event.js'
+import { openSessionLog } from './session-log.js'
+import { createSessionRenderer } from './session-renderer.js'
+import { createTerminalApproval } from './terminal-approval.js'
+import type { ApprovalMode } from './terminal-approval.js'
+
+/** Options of {@link runLiveSession}. */
+export interface LiveSessionOptions {
+  readonly io: CliIo
+  readonly colors: Colors
+  readonly choice: ModelChoice
+  readonly sandbox: string
+  readonly logPath: string
+  readonly yes: boolean
+  readonly maxSteps?: number | undefined
+  /** Replaces the model the choice names (tests inject one). */
+  readonly model?: Model | undefined
+}
+
+/**
+ * One live run: a fresh sandbox, the demo registry, the chosen model, the loop; every event is
+ * written to the session log and drawn on stdout by the same renderer `--replay` uses.
+ */
+export async function runLiveSession(options: LiveSessionOptions): Promise<AgentLoopOutcome> {
+  const { io, colors, choice, sandbox, logPath } = options
+  const agent: Agent = { id: 'main' }
+  const model =
+    options.model ??
+    (choice.kind === 'openai' ? createOpenAiModel(choice) : createScriptedModel(demoScript))
+  const stopped = new AbortController()
+  const signal =
+    io.signal === undefined ? stopped.signal : AbortSignal.any([io.signal, stopped.signal])
+  const mode = approvalMode(options)
+
+  await prepareSandbox(sandbox)
+  const log = openSessionLog(logPath)
+  try {
+    // The cards come from the registered definitions themselves (called only once it exists).
+    const render = createSessionRenderer({ colors, findTool: (name) => registry.get(name, agent) })
+    const emit = (event: SessionEvent): void => {
+      log.write(event)
+      writeLines(io.stdout, render(event))
+    }
+    const registry = createDemoRegistry({
+      sandbox,
+      approval: createTerminalApproval({
+        mode,
+        onAnswer: emit,
+        onInterrupt: () => {
+          stopped.abort()
+        },
+      }),
+      logger: {
+        warn: (message, ...details) => {
+          const detail = details.map((value) =>
+            value instanceof Error ? value.message : String(value),
+          )
+          writeLines(io.stderr, [`warning: ${[message, ...detail].join(' ')}`])
+        },
+      },
+    })
+
+    writeLines(io.stdout, header(options, model, mode))
+    emit({
+      type: 'session/start',
+      version: 1,
+      model: model.description,
+      agent: agent.id,
+      sandbox,
+      tools: registry.schemas(agent),
+    })
+    emit({ type: 'user/message', text: demoTask })
+    const outcome = await runAgentLoop({
+      model,
+      registry,
+      agent,
+      messages: [
+        { role: 'system', text: systemPrompt },
+        { role: 'user', text: demoTask },
+      ],
+      maxSteps: options.maxSteps,
+      onEvent: emit,
+      signal,
+    })
+    writeLines(io.stdout, [
+      '',
+      `${colors.bold('session log')}  ${logPath} (${log.count} events)`,
+      `${colors.bold('replay it')}    pnpm demo --replay ${logPath}`,
+    ])
+    return outcome
+  } finally {
+    log.close()
+  }
+}
+
+function approvalMode(options: LiveSessionOptions): ApprovalMode {
+  const { io, yes, choice } = options
+  if (yes) return { kind: 'auto', because: '--yes' }
+  if (io.stdin.isTTY === true) return { kind: 'prompt', input: io.stdin, output: io.stdout }
+  // A script's commands are known; a real model's are not, so they are never approved blindly.
+  return choice.kind === 'scripted'
+    ? { kind: 'auto', because: 'stdin is not a TTY' }
+    : { kind: 'none' }
+}
+
+function header(options: LiveSessionOptions, model: Model, mode: ApprovalMode): string[] {
+  const { colors, choice, sandbox, logPath } = options
+  const modelLine =
+    choice.kind === 'scripted' && options.model === undefined
+      ? `scripted (offline, deterministic; set OPENAI_BASE_URL, OPENAI_API_KEY and MODEL for a real one)`
+      : `${model.description} (OpenAI-compatible, through the openai client)`
+  const asks =
+    mode.kind === 'prompt'
+      ? 'you answer them at a prompt'
+      : mode.kind === 'auto'
+        ? `auto-approved (${mode.because})`
+        : "denied: stdin is not a TTY; pass --yes to approve the model's commands"
+  const lines = [
+    colors.bold('toolpipe agent-loop demo'),
+    `  model    ${modelLine}`,
+    `  sandbox  ${sandbox} (made afresh)`,
+    `  log      ${logPath}`,
+    `  asks     ${asks}`,
+  ]
+  if (choice.kind === 'scripted' && choice.notice !== undefined) {
+    lines.push(colors.yellow(`  note     ${choice.notice}`))
+  }
+  return [...lines, '']
+}

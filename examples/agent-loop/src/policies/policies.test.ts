@@ -1,0 +1,140 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { asCallId, createToolRegistry, defineTool } from 'toolpipe'
+import type { ApprovalService, ToolRegistry } from 'toolpipe'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { approvalPolicy } from './approval-policy.js'
+import { noNetworkPolicy } from './no-network-policy.js'
+import { sandboxGuard } from './sandbox-guard.js'
+import { findSecret, secretScanner } from './secret-scanner.js'
+import { syntaxCheck } from './syntax-check.js'
+
+const agent = { id: 'main' }
+let sandbox: string
+
+beforeAll(async () => {
+  sandbox = await mkdtemp(join(tmpdir(), 'agent-loop-policies-'))
+  await writeFile(join(sandbox, 'good.js'), 'module.exports = 1\n')
+  await writeFile(join(sandbox, 'bad.js'), 'module.exports = (\n')
+})
+afterAll(() => rm(sandbox, { recursive: true, force: true }))
+
+/** A registry whose tools return what they are told, with the demo's policies installed. */
+function registryWith(approval?: ApprovalService): ToolRegistry {
+  const registry = createToolRegistry(approval === undefined ? {} : { approval })
+  for (const name of ['run_shell', 'read_file', 'edit_file']) {
+    registry.register(
+      defineTool({
+        name,
+        description: name,
+        parameters: {
+          command: { type: 'string' },
+          path: { type: 'string' },
+          output: { type: 'string' },
+        },
+        async execute({ output = 'ran' }) {
+          return [{ type: 'text', text: output }]
+        },
+      }),
+    )
+  }
+  registry.use(noNetworkPolicy())
+  registry.use(approvalPolicy())
+  registry.use(sandboxGuard(sandbox))
+  registry.use(secretScanner())
+  registry.use(syntaxCheck(sandbox))
+  return registry
+}
+
+const run = (registry: ToolRegistry, name: string, args: unknown) =>
+  registry.execute({ callId: asCallId('c'), name, arguments: args, agent })
+
+describe("the demo's policies in the pipeline", () => {
+  it('denies network commands before asking anyone', async () => {
+    const request = vi.fn<ApprovalService['request']>(async () => ({ kind: 'allowed-once' }))
+    const result = await run(registryWith({ request }), 'run_shell', { command: 'wget http://x' })
+    expect(result.content).toEqual([
+      {
+        type: 'text',
+        text: 'Error: network access is disabled in this sandbox ("wget" would use it)',
+      },
+    ])
+    expect(request).not.toHaveBeenCalled()
+  })
+
+  it('asks before a command that is not read-only, and not before one that is', async () => {
+    const request = vi.fn<ApprovalService['request']>(async () => ({ kind: 'rejected' }))
+    const registry = registryWith({ request })
+    expect((await run(registry, 'run_shell', { command: 'ls' })).isError).toBe(false)
+    expect(request).not.toHaveBeenCalled()
+    const asked = await run(registry, 'run_shell', { command: 'node x.js' })
+    expect(asked.content).toEqual([
+      { type: 'text', text: 'Error: the user rejected tool "run_shell"' },
+    ])
+    expect(request).toHaveBeenCalledWith(
+      expect.objectContaining({ reason: 'the command is not read-only', toolName: 'run_shell' }),
+    )
+  })
+
+  it('guards paths, the protected test, rm and commands that leave the sandbox, even when approved', async () => {
+    const registry = registryWith({ request: async () => ({ kind: 'allowed-once' }) })
+    const reason = async (name: string, args: unknown) =>
+      (await run(registry, name, args)).content.map((block) =>
+        block.type === 'text' ? block.text : '',
+      )
+    expect(await reason('read_file', { path: '/etc/passwd' })).toEqual([
+      'Error: path "/etc/passwd" is outside the sandbox',
+    ])
+    expect(await reason('edit_file', { path: './test.js' })).toEqual([
+      'Error: test.js is protected: fix the code, not the test',
+    ])
+    expect(await reason('read_file', { path: 'test.js' })).toEqual(['ran'])
+    expect(await reason('run_shell', { command: 'rm -rf .' })).toEqual([
+      'Error: rm is not allowed here: this agent may not delete files',
+    ])
+    expect(await reason('run_shell', { command: 'cat ../../x' })).toEqual([
+      'Error: the command reaches outside the sandbox ("../../x")',
+    ])
+  })
+
+  it('blocks a result that holds a secret and gives feedback instead', async () => {
+    const registry = registryWith()
+    const result = await run(registry, 'read_file', {
+      path: 'x',
+      output: 'user=me\nkey=AKIAABCDEFGHIJKLMNOP\n',
+    })
+    expect(result.isError).toBe(true)
+    expect(JSON.stringify(result)).not.toContain('AKIA')
+    expect(result.content[0]).toMatchObject({
+      text: expect.stringContaining(
+        'contains what looks like an AWS access key (line 2)',
+      ) as unknown,
+    })
+    expect(findSecret([{ type: 'text', text: 'sk-short' }])).toBeUndefined()
+    expect(findSecret([{ type: 'text', text: '-----BEGIN RSA PRIVATE KEY-----' }])).toEqual({
+      what: 'a private key',
+      line: 1,
+    })
+  })
+
+  it('attaches the syntax check of an edited .js file as additionalContext', async () => {
+    const registry = registryWith()
+    expect((await run(registry, 'edit_file', { path: 'good.js' })).additionalContext).toEqual({
+      source: { kind: 'plugin', plugin: 'syntax-check' },
+      content: [
+        { type: 'text', text: 'After your edit, `node --check good.js` passed: no syntax errors.' },
+      ],
+    })
+    const failed = await run(registry, 'edit_file', { path: 'bad.js' })
+    const [block] = failed.additionalContext?.content ?? []
+    expect(block?.type === 'text' ? block.text : '').toMatch(
+      /^After your edit, `node --check bad.js` failed:\n/,
+    )
+    expect(JSON.stringify(failed)).not.toContain(sandbox)
+    expect(
+      (await run(registry, 'edit_file', { path: 'notes.md' })).additionalContext,
+    ).toBeUndefined()
+    // It spawns node twice: room for a busy machine.
+  }, 15_000)
+})

@@ -1,0 +1,43 @@
+/**
+ * How the demo's policies read a shell command line. Deliberately simple and conservative: a
+ * policy layer, not a sandbox (a real harness also isolates the process).
+ */
+
+const networkCommand =
+  /(?:^|[\s;&|(`])(curl|wget|nc|ncat|telnet|ssh|scp|sftp|rsync|ftp|npx)(?=$|[\s;&|)`])|\bgit\s+(?:clone|fetch|pull|push|ls-remote)\b|\b(?:npm|pnpm|yarn|pip3?)\s+(?:install|i|add|ci|dlx|exec)\b/
+
+/** The program that would reach the network (`curl`, `git fetch`, `npm install`…), or `undefined`. */
+export function networkProgram(command: string): string | undefined {
+  const match = networkCommand.exec(command)
+  return match === null ? undefined : (match[1] ?? match[0]).trim()
+}
+
+// One read-only program, and arguments with no shell syntax: no pipes, lists, redirections,
+// substitutions or expansions that could run something else.
+const readOnlyCommand =
+  /^\s*(?:ls|cat|head|tail|wc|grep|pwd|echo|diff|sort|uniq|stat|file)(?:\s+[^;&|`$()<>\\\n]*)?$/
+
+/** Whether a command line only reads (so it may run without asking). */
+export function isReadOnlyCommand(command: string): boolean {
+  return readOnlyCommand.test(command)
+}
+
+/** Whether a command line runs `rm` (anywhere in a list or pipeline). */
+export function runsRm(command: string): boolean {
+  return (
+    /(?:^|[\s;&|(`])(?:sudo\s+)?rm(?=$|\s)/.test(command) || /\bfind\b.*\s-delete\b/.test(command)
+  )
+}
+
+/**
+ * A path-like word of a command that leaves the sandbox: an absolute path, `~`, or a `..`
+ * segment. `undefined` when there is none.
+ */
+export function outsidePathWord(command: string): string | undefined {
+  for (const word of command.split(/[\s;&|()<>`'"=]+/)) {
+    if (word.startsWith('/') || word.startsWith('~') || /(?:^|\/)\.\.(?:\/|$)/.test(word)) {
+      return word
+    }
+  }
+  return undefined
+}

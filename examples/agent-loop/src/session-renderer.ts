@@ -1,0 +1,160 @@
+import { presentCallSafely, presentResultSafely } from 'toolpipe'
+import type { JsonValue, PresentableTool, ToolSchema } from 'toolpipe'
+import type { Colors } from './colors.js'
+import { renderCard } from './render-card.js'
+import type { ApprovalEvent, SessionEvent, ToolCallEvent } from './session-event.js'
+
+/** Options of {@link createSessionRenderer}. */
+export interface SessionRendererOptions {
+  readonly colors: Colors
+  /** The tool a call names, for its presenters; unknown names get the generic cards. */
+  readonly findTool: (name: string) => PresentableTool | undefined
+}
+
+/** Turns session events into terminal lines, one event at a time, in log order. */
+export type SessionRenderer = (event: SessionEvent) => string[]
+
+/**
+ * The one renderer the live run and `--replay` share. It keeps each call's arguments (from its
+ * `tool/call` event) to present the matching `tool/result`, and calls the tools' pure presenters
+ * through `presentCallSafely` / `presentResultSafely`, so a log replays into the same cards.
+ */
+export function createSessionRenderer(options: SessionRendererOptions): SessionRenderer {
+  const { colors, findTool } = options
+  const calls = new Map<string, { tool: PresentableTool; args: unknown }>()
+  const toolNamed = (name: string): PresentableTool => findTool(name) ?? { name }
+
+  return (event) => {
+    switch (event.type) {
+      case 'session/start':
+        return [
+          banner('The tools, as sent to the model: registry.schemas(agent)', colors),
+          ...event.tools.flatMap((tool) => schemaLines(tool, colors)),
+          colors.dim(
+            '  (sent as function tools; timeoutMs and the presenters never leave the registry)',
+          ),
+        ]
+      case 'user/message':
+        return ['', ...prefixed(colors.blue('user › '), event.text)]
+      case 'assistant/turn': {
+        const title =
+          event.narration === undefined
+            ? `step ${event.step}`
+            : `step ${event.step} · ${event.narration.title}`
+        const lines = ['', banner(title, colors)]
+        if (event.narration?.note !== undefined) {
+          lines.push(...event.narration.note.split('\n').map((line) => colors.dim(line)))
+        }
+        if (event.text !== undefined)
+          lines.push(...prefixed(colors.magenta('assistant › '), event.text))
+        return lines
+      }
+      case 'tool/call': {
+        const tool = toolNamed(event.name)
+        const args = callArguments(event)
+        calls.set(event.callId, { tool, args })
+        return renderCard(
+          { state: 'pending', toolName: event.name, view: presentCallSafely(tool, args) },
+          colors,
+        )
+      }
+      case 'approval': {
+        const answer =
+          event.outcome === 'allowed-once'
+            ? colors.green('allowed once')
+            : colors.red(event.outcome)
+        const asked = event.reason === undefined ? 'approval needed' : `ask: ${event.reason}`
+        return [
+          `    ${colors.yellow('?')} ${asked} → ${answer} ${colors.dim(`(${answeredBy(event)})`)}`,
+        ]
+      }
+      case 'tool/result': {
+        const call = calls.get(event.callId) ?? { tool: toolNamed(event.name), args: undefined }
+        const { result } = event
+        return renderCard(
+          {
+            state: 'completed',
+            toolName: event.name,
+            view: presentResultSafely(call.tool, call.args, result),
+            pending: presentCallSafely(call.tool, call.args),
+            isError: result.isError,
+            errorCode: result.error?.code,
+          },
+          colors,
+        )
+      }
+      case 'context/message': {
+        const source =
+          event.source.kind === 'plugin' ? `plugin "${event.source.plugin}"` : 'the user'
+        const text = event.content
+          .map((block) => (block.type === 'text' ? block.text : `[${block.type} block]`))
+          .join('\n')
+        return prefixed(colors.yellow(`context from ${source} › `), text)
+      }
+      case 'session/end': {
+        const how =
+          event.reason === 'answered'
+            ? 'the model answered'
+            : event.reason === 'max-steps'
+              ? 'the step budget ran out'
+              : 'interrupted'
+        return ['', banner(`end: ${how} after ${event.steps} steps`, colors)]
+      }
+    }
+  }
+}
+
+/** The arguments the pending card was made from: parsed JSON, or the raw text that was not JSON. */
+function callArguments(event: ToolCallEvent): JsonValue {
+  if (event.rawArguments !== undefined) return event.rawArguments
+  return event.arguments ?? null
+}
+
+function answeredBy(event: ApprovalEvent): string {
+  switch (event.answeredBy) {
+    case 'prompt':
+      return event.outcome === 'cancelled' ? 'interrupted at the prompt' : 'answered at the prompt'
+    case 'nobody':
+      return 'no approval channel: stdin is not a TTY and no --yes'
+    default:
+      return `auto-approved: ${event.answeredBy}`
+  }
+}
+
+function banner(title: string, colors: Colors): string {
+  return colors.bold(`━━ ${title} ━━`)
+}
+
+function prefixed(prefix: string, text: string): string[] {
+  const [first = '', ...rest] = text.replace(/\n+$/, '').split('\n')
+  return [`  ${prefix}${first}`, ...rest.map((line) => `    ${line}`)]
+}
+
+function schemaLines(tool: ToolSchema, colors: Colors): string[] {
+  const { properties = {}, required = [] } = tool.parameters as {
+    properties?: Record<string, { type?: unknown; description?: unknown; default?: unknown }>
+    required?: readonly string[]
+  }
+  const rows = Object.entries(properties).map(([name, property]) => [
+    name,
+    typeof property.type === 'string' ? property.type : '?',
+    required.includes(name) ? 'required' : '',
+    [
+      typeof property.description === 'string' ? property.description : '',
+      property.default === undefined ? '' : `(default ${JSON.stringify(property.default)})`,
+    ]
+      .filter((part) => part !== '')
+      .join(' '),
+  ])
+  const widths = [0, 1, 2].map((column) =>
+    Math.max(0, ...rows.map((row) => row[column]?.length ?? 0)),
+  )
+  return [
+    `  ${colors.cyan(tool.name)}  ${tool.description}`,
+    ...rows.map((row) =>
+      colors.dim(
+        `      ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}`.trimEnd(),
+      ),
+    ),
+  ]
+}

@@ -1,0 +1,70 @@
+import { defineTool } from 'toolpipe'
+import type { ToolDefinition } from 'toolpipe'
+import { runProcess } from '../internal/run-process.js'
+
+/** What `run_shell` keeps in `meta` for its terminal card: how the command ended. */
+type ShellMeta = { exitCode: number } | { signal: string }
+
+/**
+ * `run_shell`: `sh -c <command>` with the sandbox as working directory, a scrubbed environment
+ * (no API keys; `HOME` is the sandbox) and `exec.signal`, so a timeout kills the command's whole
+ * process group. Output and exit status become a terminal card.
+ */
+export function createRunShellTool(sandbox: string): ToolDefinition {
+  return defineTool({
+    name: 'run_shell',
+    description:
+      'Run a shell command (sh -c) in the sandbox folder and return its output and exit code.',
+    parameters: {
+      command: { type: 'string', required: true, description: 'the command line' },
+    },
+    timeoutMs: 10_000,
+    async execute({ command }, exec) {
+      const outcome = await runProcess('sh', ['-c', command], {
+        cwd: sandbox,
+        env: shellEnvironment(sandbox),
+        signal: exec.signal,
+      })
+      const status =
+        outcome.signal === undefined
+          ? `[exit code ${outcome.exitCode}]`
+          : `[killed by ${outcome.signal}]`
+      const meta: ShellMeta =
+        outcome.signal === undefined ? { exitCode: outcome.exitCode } : { signal: outcome.signal }
+      const output = outcome.truncated ? `${outcome.output}\n… output truncated` : outcome.output
+      return {
+        content: [
+          { type: 'text', text: output === '' ? '(no output)' : output },
+          { type: 'text', text: status },
+        ],
+        meta,
+      }
+    },
+    presentCall: ({ command }) => ({ card: 'terminal', title: command }),
+    presentResult: (_args, result) => {
+      if (result.isError || !isShellMeta(result.meta)) return undefined
+      const [first] = result.content
+      const output = first?.type === 'text' && first.text !== '(no output)' ? first.text : ''
+      return 'signal' in result.meta
+        ? { card: 'terminal', output, signal: result.meta.signal }
+        : { card: 'terminal', output, exitCode: result.meta.exitCode }
+    },
+  })
+}
+
+/** Only what a command needs: no keys or tokens from the demo's own environment reach it. */
+function shellEnvironment(sandbox: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    HOME: sandbox,
+    LC_ALL: 'C',
+    TERM: 'dumb',
+    NO_COLOR: '1',
+  }
+}
+
+function isShellMeta(meta: unknown): meta is ShellMeta {
+  if (typeof meta !== 'object' || meta === null) return false
+  const record = meta as Record<string, unknown>
+  return Number.isInteger(record.exitCode) || typeof record.signal === 'string'
+}

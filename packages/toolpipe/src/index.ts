@@ -1,0 +1,168 @@
+/*
+ * toolpipe: the six core packages in one install. Every export is named here, so the public
+ * surface is reviewable in one file; nothing is defined here. `@toolpipe/acp` is installed on its
+ * own, with its peer dependency.
+ */
+
+// @toolpipe/core
+export {
+  asCallId,
+  deepFreeze,
+  formatJsonPath,
+  HarnessError,
+  isHarnessError,
+  JsonSnapshotError,
+  snapshotJson,
+} from '@toolpipe/core'
+export type {
+  Agent,
+  CallId,
+  ContentBlock,
+  ContentBlockMap,
+  HookContext,
+  ImageBlock,
+  JsonObject,
+  JsonValue,
+  MessageSource,
+  ReasoningBlock,
+  SnapshotJsonOptions,
+  TextBlock,
+  ToolCallBlock,
+  ToolErrorInfo,
+  ToolResultBlock,
+} from '@toolpipe/core'
+
+// @toolpipe/schema
+export {
+  assertValidSchemaSpec,
+  checkArgs,
+  SchemaSpecError,
+  schemaSpecToJsonSchema,
+  ToolArgsError,
+  validateArgs,
+} from '@toolpipe/schema'
+export type {
+  ArgIssue,
+  InferArgs,
+  InferPropValue,
+  InvalidEnumIssue,
+  InvalidTypeIssue,
+  JsonSchemaObject,
+  JsonSchemaProperty,
+  MissingIssue,
+  NotObjectIssue,
+  ReceivedKind,
+  SchemaProp,
+  SchemaSpec,
+  SchemaSpecMistake,
+  SchemaType,
+} from '@toolpipe/schema'
+
+// @toolpipe/structured-output
+export {
+  assertSupportedOutputSchema,
+  OutputSchemaError,
+  validateStructuredValue,
+} from '@toolpipe/structured-output'
+export type {
+  InferStructured,
+  StructuredConstIssue,
+  StructuredEnumIssue,
+  StructuredIssue,
+  StructuredIssuePath,
+  StructuredMissingIssue,
+  StructuredNotJsonIssue,
+  StructuredOutputSchema,
+  StructuredScalar,
+  StructuredSchemaNode,
+  StructuredSchemaType,
+  StructuredTypeIssue,
+  StructuredUnknownPropertyIssue,
+} from '@toolpipe/structured-output'
+
+// @toolpipe/presentation
+export {
+  appliedHunks,
+  checkToolCallView,
+  checkToolResultView,
+  isToolCallView,
+  isToolResultView,
+  parseToolCallView,
+  parseToolResultView,
+  presentCallSafely,
+  presentResultSafely,
+} from '@toolpipe/presentation'
+export type {
+  AppliedHunksOptions,
+  DiffCallView,
+  DiffHunk,
+  DiffResultView,
+  FileDiff,
+  FileLocation,
+  GenericCallView,
+  GenericResultView,
+  PresentableTool,
+  TerminalCallView,
+  TerminalResultView,
+  ToolCallKind,
+  ToolCallView,
+  ToolResult,
+  ToolResultView,
+  ViewExclusiveIssue,
+  ViewIssue,
+  ViewIssuePath,
+  ViewMissingIssue,
+  ViewNotJsonIssue,
+  ViewNotObjectIssue,
+  ViewTypeIssue,
+  ViewUnknownPropertyIssue,
+  ViewValueIssue,
+} from '@toolpipe/presentation'
+
+// @toolpipe/tools
+export {
+  createToolRegistry,
+  defineTool,
+  ToolNotFoundError,
+  ToolPipelineError,
+  ToolRegistryError,
+} from '@toolpipe/tools'
+export type {
+  ApprovalOutcome,
+  ApprovalRequest,
+  ApprovalService,
+  ChangeListener,
+  DefineToolOptions,
+  Disposer,
+  ExecuteWrapper,
+  ListenerOptions,
+  PostExecuteListener,
+  PostToolDecision,
+  PreExecuteListener,
+  PreToolDecision,
+  ResultObserver,
+  ScopedTools,
+  ScopeOptions,
+  ToolDefinition,
+  ToolEventMap,
+  ToolEventName,
+  ToolExecuteReturn,
+  ToolExecution,
+  ToolExecutionInput,
+  ToolExecutionResult,
+  ToolExecutionToken,
+  ToolGuard,
+  ToolParameters,
+  ToolPipelineErrorCode,
+  ToolRegistry,
+  ToolRegistryErrorCode,
+  ToolRegistryLogger,
+  ToolRegistryOptions,
+  ToolRegistryPlugin,
+  ToolRestriction,
+  ToolSchema,
+} from '@toolpipe/tools'
+
+// @toolpipe/timeout-policy
+export { timeoutPolicy, TimeoutReason, ToolTimeoutError } from '@toolpipe/timeout-policy'
+export type { TimeoutClock, TimeoutPolicyOptions } from '@toolpipe/timeout-policy'
