@@ -1,9 +1,3 @@
-import { defineConfig } from 'tsup'
+import { sharedTsupConfig } from '../../tsup.shared.js'
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  target: 'node20',
-  dts: true,
-  clean: true,
-})
+export default sharedTsupConfig

@@ -1,8 +1,8 @@
 import { formatJsonPath } from './format-json-path.js'
 import type { JsonObject, JsonValue } from './json-value.js'
 import { JsonSnapshotError } from './json-snapshot-error.js'
+import { describeInstance } from './describe-instance.js'
 import {
-  describeObject,
   isPlainArrayPrototype,
   isPlainObjectPrototype,
   prototypeOf,
@@ -133,7 +133,7 @@ function copyValue(value: unknown, depth: number, walk: Walk): JsonValue {
 /** Copies the array found `depth` containers down; its items sit one level deeper. */
 function copyArray(source: unknown[], depth: number, walk: Walk): JsonValue[] {
   if (!isPlainArrayPrototype(prototypeOf(source))) {
-    throw new SnapshotFailure(`${describeObject(source)} is not a plain array`, depth)
+    throw new SnapshotFailure(`${describeInstance(source)} is not a plain array`, depth)
   }
   const keys = walk.keys
   const length = source.length
@@ -152,7 +152,7 @@ function copyArray(source: unknown[], depth: number, walk: Walk): JsonValue[] {
 /** Copies the object found `depth` containers down; its members sit one level deeper. */
 function copyObject(source: object, depth: number, walk: Walk): JsonObject {
   if (!isPlainObjectPrototype(prototypeOf(source))) {
-    throw new SnapshotFailure(`${describeObject(source)} is not a plain object`, depth)
+    throw new SnapshotFailure(`${describeInstance(source)} is not a plain object`, depth)
   }
   const keys = walk.keys
   const names = Object.keys(source)

@@ -8,9 +8,13 @@
 export {
   asCallId,
   deepFreeze,
+  describeInstance,
+  describeThrown,
   formatJsonPath,
   HarnessError,
   isHarnessError,
+  isPlainArray,
+  isPlainObject,
   JsonSnapshotError,
   snapshotJson,
 } from '@toolpipe/core'

@@ -88,4 +88,51 @@ describe('execute() on arbitrary arguments', () => {
       { numRuns: 1000 },
     )
   })
+
+  it('resolves whatever the other input fields are, hostile ones included', async () => {
+    const registry = createToolRegistry()
+    registry.register(tool('probe'))
+    // Values are made inside the run: fast-check inspects its own constants, and a revoked
+    // Proxy would throw there rather than in the code under test.
+    const revokedProxy = () => {
+      const { proxy, revoke } = Proxy.revocable({}, {})
+      revoke()
+      return proxy
+    }
+    const hostile = fc.oneof(
+      fc.constantFrom(
+        revokedProxy,
+        () => Symbol('token'),
+        () => ({ id: 'agent' }),
+        () => 'probe',
+      ),
+      fc.anything().map((value) => () => value),
+    )
+    // Mostly a valid field, so that the checks of the other fields are reached too.
+    const field = (valid: () => unknown) =>
+      fc.oneof({ arbitrary: fc.constant(valid), weight: 2 }, { arbitrary: hostile, weight: 1 })
+    await fc.assert(
+      fc.asyncProperty(
+        field(() => 'call_1'),
+        field(() => 'probe'),
+        field(() => ({ id: 'agent' })),
+        field(() => undefined),
+        field(() => new AbortController().signal),
+        async (callId, name, agent, parent, signal) => {
+          const input = {
+            callId: callId(),
+            name: name(),
+            arguments: {},
+            agent: agent(),
+            parent: parent(),
+            signal: signal(),
+          }
+          const result = await registry.execute(input as never)
+          expect(isDeepFrozen(result)).toBe(true)
+          expect(JSON.parse(JSON.stringify(result))).toEqual(result)
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
 })

@@ -94,6 +94,26 @@ describe('step 1: reading the input', () => {
     expect(observer).toHaveBeenCalledTimes(2)
     await expect(registry.execute(null as never)).resolves.toMatchObject({ isError: true })
   })
+
+  it('resolves with INVALID_INPUT whatever the fields are, hostile Proxies included', async () => {
+    const registry = createToolRegistry()
+    const { proxy: revoked, revoke } = Proxy.revocable({}, {})
+    revoke()
+    const inputs = [
+      { callId: revoked, name: 'read', arguments: {} },
+      { callId: 'c', name: revoked, arguments: {} },
+      { callId: 'c', name: 'read', arguments: {}, signal: revoked },
+      { callId: 'c', name: 'read', arguments: {}, parent: 'not a token' },
+      { callId: 'c', name: 'read', arguments: {}, agent: 'alice' },
+      { callId: 'x'.repeat(10_000), name: 5, arguments: {} },
+    ]
+    for (const input of inputs) {
+      const result = await registry.execute(input as never)
+      expect(result.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_INPUT' })
+    }
+    const long = await registry.execute(inputs[5] as never)
+    expect((long.content[0] as { text: string }).text.length).toBeLessThan(200)
+  })
 })
 
 describe('step 2: snapshotting the arguments', () => {

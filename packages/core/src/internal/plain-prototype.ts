@@ -34,22 +34,6 @@ function isForeignObjectPrototype(proto: object | null): boolean {
   }
 }
 
-/** A short description of a non-plain object for messages: `a Map`, `an instance of Point`. */
-export function describeObject(value: object): string {
-  try {
-    const proto = prototypeOf(value)
-    if (proto !== null) {
-      const constructor: unknown = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value
-      if (typeof constructor === 'function' && constructor.name !== '') {
-        return `an instance of ${constructor.name}`
-      }
-    }
-  } catch {
-    // fall through: hostile objects get the generic description
-  }
-  return 'an object with a custom prototype'
-}
-
 /** `Object.getPrototypeOf`, typed. */
 export function prototypeOf(value: object): object | null {
   return Object.getPrototypeOf(value) as object | null

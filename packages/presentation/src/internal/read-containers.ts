@@ -1,5 +1,6 @@
 import type { ViewIssuePath } from '../view-issue.js'
-import { describeType, isPlainArray, isPlainObject } from './plain-data.js'
+import { isPlainArray, isPlainObject } from '@toolpipe/core'
+import { describeType } from './describe-value.js'
 import type { Invalid, ReadContext } from './read-context.js'
 import { invalid, maxViewDepth } from './read-context.js'
 import { notJsonIssue, quotePath, tooDeep, typeIssue, unreadable } from './record-issue.js'
@@ -30,6 +31,8 @@ export function readMembers(
   if (depth >= maxViewDepth) return tooDeep(context, path)
   let keys: string[]
   try {
+    // Asked first so that a Proxy whose traps throw is reported with what it threw.
+    Object.getPrototypeOf(value)
     if (Array.isArray(value) || !isPlainObject(value)) {
       const received = describeType(value)
       const message = `${quotePath(path)} must be a plain object, got ${received}`
@@ -48,7 +51,7 @@ export function readMembers(
   for (const key of keys) {
     let member: unknown
     try {
-      member = (value as Record<string, unknown>)[key]
+      member = value[key]
     } catch (thrown) {
       return unreadable(context, [...path, key], thrown)
     }
@@ -68,7 +71,8 @@ export function readElements(
   depth: number,
 ): unknown[] | Invalid {
   try {
-    if (!Array.isArray(value)) return typeIssue(context, path, 'array', value)
+    // Asked first so that a Proxy whose traps throw is reported with what it threw.
+    if (Array.isArray(value)) Object.getPrototypeOf(value)
     if (!isPlainArray(value)) return typeIssue(context, path, 'array', value)
   } catch (thrown) {
     return unreadable(context, path, thrown)
@@ -76,12 +80,12 @@ export function readElements(
   if (depth >= maxViewDepth) return tooDeep(context, path)
   const elements: unknown[] = []
   try {
-    const length = (value as unknown[]).length
+    const length = value.length
     for (let index = 0; index < length; index++) {
       if (!(index in value)) {
         return notJsonIssue(context, path, `is a sparse array: index ${index} is a hole`)
       }
-      elements.push((value as unknown[])[index])
+      elements.push(value[index])
     }
   } catch (thrown) {
     return unreadable(context, [...path, elements.length], thrown)

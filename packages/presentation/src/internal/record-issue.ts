@@ -1,6 +1,6 @@
-import { formatJsonPath } from '@toolpipe/core'
+import { describeThrown, formatJsonPath } from '@toolpipe/core'
 import type { ViewIssuePath } from '../view-issue.js'
-import { describeScalar, describeThrown, describeType } from './plain-data.js'
+import { describeScalar, describeType } from './describe-value.js'
 import type { Invalid, ReadContext } from './read-context.js'
 import { invalid, maxViewDepth } from './read-context.js'
 

@@ -9,7 +9,7 @@ import {
   stringCode,
 } from './compiled-node.js'
 import type { CompiledNode } from './compiled-node.js'
-import { isForeignObjectPrototype } from './plain-data.js'
+import { isPlainArray, isPlainObject } from '@toolpipe/core'
 import {
   cycleIssue,
   missingIssue,
@@ -140,7 +140,7 @@ function enterObject(value: unknown, depth: number, run: ValueRun): number {
       ? run.pollutedObjectPrototype
         ? withOwnCheck
         : withoutOwnCheck
-      : otherPrototypeMode(proto)
+      : otherPrototypeMode(value, proto)
   if (mode === refused) return refuseObject(value, depth, run)
   if (depth > 0 && isCycle(value, depth, run)) return refused
   run.ancestors[depth] = value
@@ -148,9 +148,9 @@ function enterObject(value: unknown, depth: number, run: ValueRun): number {
 }
 
 /** {@link enterObject} for the rare prototypes: none, or another realm's `Object.prototype`. */
-function otherPrototypeMode(proto: object | null): number {
+function otherPrototypeMode(value: object, proto: object | null): number {
   if (proto === null) return withoutOwnCheck
-  return isForeignObjectPrototype(proto) ? withOwnCheck : refused
+  return isPlainObject(value) ? withOwnCheck : refused
 }
 
 function refuseObject(value: unknown, depth: number, run: ValueRun): number {
@@ -197,16 +197,14 @@ function reportMissing(
 function checkArray(node: CompiledNode, value: unknown, depth: number, run: ValueRun): void {
   let index = -1
   try {
-    if (
-      !Array.isArray(value) ||
-      !isPlainArrayPrototype(Object.getPrototypeOf(value) as object | null)
-    ) {
+    // Array.isArray throws for a revoked Proxy: reported as unreadable, with what it threw.
+    if (!Array.isArray(value) || !isPlainArray(value)) {
       typeIssue('array', value, depth, run)
       return
     }
     if (depth > 0 && isCycle(value, depth, run)) return
     run.ancestors[depth] = value
-    const list = value as unknown[]
+    const list = value
     const items = node.items
     const itemCode = items?.typeCode
     const length = list.length
@@ -232,15 +230,6 @@ function checkArray(node: CompiledNode, value: unknown, depth: number, run: Valu
   } catch (error) {
     unreadableIssue(error, index === -1 ? undefined : index, depth, run)
   }
-}
-
-function isPlainArrayPrototype(proto: object | null): boolean {
-  if (proto === Array.prototype) return true
-  return (
-    proto !== null &&
-    Array.isArray(proto) &&
-    isForeignObjectPrototype(Object.getPrototypeOf(proto) as object | null)
-  )
 }
 
 function isCycle(container: object, depth: number, run: ValueRun): boolean {

@@ -1,7 +1,7 @@
-import { formatJsonPath } from '@toolpipe/core'
+import { describeThrown, formatJsonPath, isPlainObject } from '@toolpipe/core'
 import { createCompiledNode } from './compiled-node.js'
 import type { CompiledNode } from './compiled-node.js'
-import { describeThrown, describeValue, isPlainObject } from './plain-data.js'
+import { describeValue } from './describe-value.js'
 import {
   placementOf,
   readAdditionalProperties,

@@ -1,5 +1,5 @@
-import { formatJsonPath } from '@toolpipe/core'
-import { describeThrown, describeValue, isPlainArray, isPlainObject } from './plain-data.js'
+import { describeThrown, formatJsonPath, isPlainArray, isPlainObject } from '@toolpipe/core'
+import { describeValue } from './describe-value.js'
 
 /** A place in the walk: its key and the place that holds it (a linked path, O(1) per step). */
 interface Place {

@@ -1,6 +1,7 @@
 import type { StructuredScalar, StructuredSchemaType } from '../structured-schema.js'
 import { jsonDataProblem } from './json-data-problem.js'
-import { describeThrown, describeValue, isPlainArray } from './plain-data.js'
+import { describeThrown, isPlainArray } from '@toolpipe/core'
+import { describeValue } from './describe-value.js'
 
 /** Records one violation of the node being read (the caller prefixes the node's path). */
 export type Violation = (text: string) => void

@@ -1,4 +1,4 @@
-import { formatJsonPath } from '@toolpipe/core'
+import { describeThrown, formatJsonPath } from '@toolpipe/core'
 import type { StructuredIssue } from '../structured-issue.js'
 import type { StructuredScalar, StructuredSchemaType } from '../structured-schema.js'
 import {
@@ -10,7 +10,7 @@ import {
   stringCode,
 } from './compiled-node.js'
 import type { CompiledNode } from './compiled-node.js'
-import { describeThrown, describeValue } from './plain-data.js'
+import { describeValue } from './describe-value.js'
 import type { ValueRun } from './value-run.js'
 
 // The issues of `validateStructuredValue`. Only reached when something is wrong, so they may

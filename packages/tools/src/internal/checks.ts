@@ -1,3 +1,4 @@
+import { describeInstance, isPlainArray, isPlainObject } from '@toolpipe/core'
 import type { ContentBlock, HookContext } from '@toolpipe/core'
 import type { PostToolDecision, PreToolDecision } from '../tool-decisions.js'
 import type { ToolExecuteReturn } from '../tool-definition.js'
@@ -115,17 +116,18 @@ function invalidDecision(event: string, value: unknown, expected: string): ToolP
   )
 }
 
-/** A short, safe description of a value for messages. */
+/** A short description of a value for messages. Never throws, whatever `value` is. */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'object') {
-    try {
-      return `an object with keys ${JSON.stringify(Object.keys(value))}`
-    } catch {
-      return 'an object'
-    }
+  if (typeof value === 'string') {
+    return `the string ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)}`
   }
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`
-  return typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`
+  if (typeof value !== 'object') return value === undefined ? 'undefined' : `a ${typeof value}`
+  if (isPlainArray(value)) return 'an array'
+  if (!isPlainObject(value)) return describeInstance(value)
+  try {
+    return `an object with keys ${JSON.stringify(Object.keys(value))}`
+  } catch {
+    return 'an object'
+  }
 }

@@ -1,4 +1,4 @@
-import { isHarnessError } from '@toolpipe/core'
+import { describeThrown, isHarnessError } from '@toolpipe/core'
 import type { ToolErrorInfo } from '@toolpipe/core'
 import type { ToolExecutionResult } from '../tool-execution.js'
 
@@ -13,22 +13,6 @@ export function errorResult(thrown: unknown): ToolExecutionResult {
 /** The error result of a call that did not run or failed: `Error: <message>`. */
 export function failureResult(message: string): ToolExecutionResult {
   return { content: [{ type: 'text', text: `Error: ${message}` }], isError: true }
-}
-
-/**
- * A thrown value in words: its `message` string property when it has one, else `String(value)`;
- * if even that throws (a revoked Proxy, an object without a prototype), a fixed placeholder.
- */
-export function describeThrown(thrown: unknown): string {
-  try {
-    if ((typeof thrown === 'object' && thrown !== null) || typeof thrown === 'function') {
-      const message: unknown = (thrown as { message?: unknown }).message
-      if (typeof message === 'string') return message
-    }
-    return String(thrown)
-  } catch {
-    return '<unprintable thrown value>'
-  }
 }
 
 function errorInfo(thrown: unknown): ToolErrorInfo | undefined {

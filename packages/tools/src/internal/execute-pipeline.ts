@@ -1,4 +1,4 @@
-import { asCallId, deepFreeze, snapshotJson } from '@toolpipe/core'
+import { asCallId, deepFreeze, describeThrown, snapshotJson } from '@toolpipe/core'
 import type { Agent, CallId, HookContext } from '@toolpipe/core'
 import { presentCallSafely } from '@toolpipe/presentation'
 import type { ApprovalService } from '../approval.js'
@@ -27,7 +27,7 @@ import {
 } from './checks.js'
 import { hasListenerFor, runWaterfall } from './compose.js'
 import type { ListenerEntry } from './compose.js'
-import { describeThrown, errorResult, failureResult } from './error-result.js'
+import { errorResult, failureResult } from './error-result.js'
 import { ExecutionRecord } from './execution-record.js'
 import type { ToolLayers } from './tool-layers.js'
 
@@ -349,7 +349,7 @@ function checkInput(
     typeof name === 'string' &&
     (agent === undefined || (typeof agent === 'object' && agent !== null)) &&
     (parent === undefined || typeof parent === 'symbol') &&
-    (signal === undefined || signal instanceof AbortSignal)
+    (signal === undefined || isAbortSignal(signal))
   ) {
     return undefined
   }
@@ -363,13 +363,22 @@ function checkInput(
   if (parent !== undefined && typeof parent !== 'symbol') {
     mistakes.push(`parent must be an execution token, got ${describeValue(parent)}`)
   }
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+  if (signal !== undefined && !isAbortSignal(signal)) {
     mistakes.push(`signal must be an AbortSignal, got ${describeValue(signal)}`)
   }
   return new ToolPipelineError(
     `invalid tool execution input: ${mistakes.join('; ')}`,
     'INVALID_INPUT',
   )
+}
+
+/** `instanceof AbortSignal`, which throws for a revoked Proxy; this does not. */
+function isAbortSignal(value: unknown): value is AbortSignal {
+  try {
+    return value instanceof AbortSignal
+  } catch {
+    return false
+  }
 }
 
 /** The JSON-safe error result of SPEC §6.3 steps 2 and 10. */
