@@ -1,3 +1,4 @@
+import { isPlainArray, isPlainObject } from '@toolpipe/core'
 import type { StructuredScalar } from '../structured-schema.js'
 import {
   arrayCode,
@@ -9,7 +10,6 @@ import {
   stringCode,
 } from './compiled-node.js'
 import type { CompiledNode } from './compiled-node.js'
-import { isPlainArray, isPlainObject } from '@toolpipe/core'
 import {
   cycleIssue,
   missingIssue,
