@@ -5,7 +5,16 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default defineConfig(
-  globalIgnores(['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/.turbo/**']),
+  globalIgnores([
+    '**/dist/**',
+    '**/node_modules/**',
+    '**/coverage/**',
+    '**/.turbo/**',
+    // Temporary files tsup and vite write beside their config while loading it: lint runs
+    // alongside build and test, and must not trip over them.
+    '**/*.bundled_*.mjs',
+    '**/*.timestamp-*.mjs',
+  ]),
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   tseslint.configs.stylisticTypeChecked,
