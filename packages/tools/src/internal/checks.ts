@@ -131,3 +131,48 @@ export function describeValue(value: unknown): string {
     return 'an object'
   }
 }
+
+/** Step 1's check of what was read: the call's identity must be usable. */
+export function checkInput(
+  callId: unknown,
+  name: unknown,
+  agent: unknown,
+  parent: unknown,
+  signal: unknown,
+): ToolPipelineError | undefined {
+  if (
+    typeof callId === 'string' &&
+    typeof name === 'string' &&
+    (agent === undefined || (typeof agent === 'object' && agent !== null)) &&
+    (parent === undefined || typeof parent === 'symbol') &&
+    (signal === undefined || isAbortSignal(signal))
+  ) {
+    return undefined
+  }
+  const mistakes: string[] = []
+  if (typeof callId !== 'string')
+    mistakes.push(`callId must be a string, got ${describeValue(callId)}`)
+  if (typeof name !== 'string') mistakes.push(`name must be a string, got ${describeValue(name)}`)
+  if (agent !== undefined && (typeof agent !== 'object' || agent === null)) {
+    mistakes.push(`agent must be an agent object, got ${describeValue(agent)}`)
+  }
+  if (parent !== undefined && typeof parent !== 'symbol') {
+    mistakes.push(`parent must be an execution token, got ${describeValue(parent)}`)
+  }
+  if (signal !== undefined && !isAbortSignal(signal)) {
+    mistakes.push(`signal must be an AbortSignal, got ${describeValue(signal)}`)
+  }
+  return new ToolPipelineError(
+    `invalid tool execution input: ${mistakes.join('; ')}`,
+    'INVALID_INPUT',
+  )
+}
+
+/** `instanceof AbortSignal`, which throws for a revoked Proxy; this does not. */
+function isAbortSignal(value: unknown): value is AbortSignal {
+  try {
+    return value instanceof AbortSignal
+  } catch {
+    return false
+  }
+}

@@ -20,6 +20,7 @@ import { ToolNotFoundError } from '../tool-not-found-error.js'
 import { ToolPipelineError } from '../tool-pipeline-error.js'
 import {
   checkExecutionResult,
+  checkInput,
   checkPostDecision,
   checkPreDecision,
   describeValue,
@@ -30,6 +31,12 @@ import type { ListenerEntry } from './compose.js'
 import { errorResult, failureResult } from './error-result.js'
 import { ExecutionRecord } from './execution-record.js'
 import type { ToolLayers } from './tool-layers.js'
+
+/*
+ * The whole of SPEC §6.3 in one file, in the order the steps run, so that a reader can follow a
+ * call from `execute()` to its observers without jumping around; the checks of what plugin code
+ * returns live in checks.ts, the waterfall in compose.ts.
+ */
 
 /** Everything of the registry that one call reads. */
 export interface Pipeline {
@@ -333,51 +340,6 @@ function warnObserverFailure(pipeline: Pipeline, exec: ToolExecution, error: unk
     )
   } catch {
     // A throwing logger must not reach the caller either.
-  }
-}
-
-/** Step 1's check of what was read: the call's identity must be usable. */
-function checkInput(
-  callId: unknown,
-  name: unknown,
-  agent: unknown,
-  parent: unknown,
-  signal: unknown,
-): ToolPipelineError | undefined {
-  if (
-    typeof callId === 'string' &&
-    typeof name === 'string' &&
-    (agent === undefined || (typeof agent === 'object' && agent !== null)) &&
-    (parent === undefined || typeof parent === 'symbol') &&
-    (signal === undefined || isAbortSignal(signal))
-  ) {
-    return undefined
-  }
-  const mistakes: string[] = []
-  if (typeof callId !== 'string')
-    mistakes.push(`callId must be a string, got ${describeValue(callId)}`)
-  if (typeof name !== 'string') mistakes.push(`name must be a string, got ${describeValue(name)}`)
-  if (agent !== undefined && (typeof agent !== 'object' || agent === null)) {
-    mistakes.push(`agent must be an agent object, got ${describeValue(agent)}`)
-  }
-  if (parent !== undefined && typeof parent !== 'symbol') {
-    mistakes.push(`parent must be an execution token, got ${describeValue(parent)}`)
-  }
-  if (signal !== undefined && !isAbortSignal(signal)) {
-    mistakes.push(`signal must be an AbortSignal, got ${describeValue(signal)}`)
-  }
-  return new ToolPipelineError(
-    `invalid tool execution input: ${mistakes.join('; ')}`,
-    'INVALID_INPUT',
-  )
-}
-
-/** `instanceof AbortSignal`, which throws for a revoked Proxy; this does not. */
-function isAbortSignal(value: unknown): value is AbortSignal {
-  try {
-    return value instanceof AbortSignal
-  } catch {
-    return false
   }
 }
 
