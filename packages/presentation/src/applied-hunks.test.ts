@@ -35,6 +35,43 @@ function unifiedDiff(hunks: readonly DiffHunk[]): string {
   return out.join('\n') + '\n'
 }
 
+/**
+ * Applies hunks to a text line by line, checking every context and removed line against the old
+ * text: an oracle independent of jsdiff's patch parser, which reads a lone `\r` at the end of a
+ * file as part of a line break and so cannot round-trip such a file.
+ */
+function applyHunks(oldText: string, hunks: readonly DiffHunk[]): string {
+  const oldLines = oldText.match(/[^\n]*\n|[^\n]+$/g) ?? []
+  const out: string[] = []
+  let cursor = 0
+  for (const hunk of hunks) {
+    // A header's start names the first line of the range, or the line after which an empty
+    // range sits.
+    const start = hunk.oldLines === 0 ? hunk.oldStart : hunk.oldStart - 1
+    expect(start).toBeGreaterThanOrEqual(cursor)
+    out.push(...oldLines.slice(cursor, start))
+    cursor = start
+    let lastOld = -1
+    let lastNew = -1
+    hunk.lines.forEach((line, index) => {
+      if (!line.startsWith('+')) lastOld = index
+      if (!line.startsWith('-')) lastNew = index
+    })
+    hunk.lines.forEach((line, index) => {
+      const body = line.slice(1)
+      const oldEnd = hunk.noNewlineAtEnd?.old === true && index === lastOld ? '' : '\n'
+      const newEnd = hunk.noNewlineAtEnd?.new === true && index === lastNew ? '' : '\n'
+      if (!line.startsWith('+')) {
+        expect(oldLines[cursor]).toBe(body + oldEnd)
+        cursor++
+      }
+      if (!line.startsWith('-')) out.push(body + newEnd)
+    })
+  }
+  out.push(...oldLines.slice(cursor))
+  return out.join('')
+}
+
 describe('appliedHunks', () => {
   it('shows an addition with context around it', () => {
     expect(appliedHunks('a\nb\nc\nd\n', 'a\nb\nnew\nc\nd\n')).toEqual([
@@ -278,6 +315,23 @@ describe('appliedHunks past maxEditLength', () => {
 })
 
 describe('appliedHunks round trip (property)', () => {
+  it('keeps a lone \\r ending a file without a final newline', () => {
+    for (const maxEditLength of [0, 1000]) {
+      const hunks = appliedHunks('b\n', 'b\na\r', { context: 0, maxEditLength })
+      expect(hunks).toEqual([
+        {
+          oldStart: 1,
+          oldLines: 0,
+          newStart: 2,
+          newLines: 1,
+          lines: ['+a\r'],
+          noNewlineAtEnd: { old: false, new: true },
+        },
+      ])
+      expect(applyHunks('b\n', hunks)).toBe('b\na\r')
+    }
+  })
+
   const line = fc.constantFrom('a', 'b', 'c', 'a\r', '', ' ')
   const text = fc
     .tuple(fc.array(line, { maxLength: 12 }), fc.boolean())
@@ -303,7 +357,7 @@ describe('appliedHunks round trip (property)', () => {
           )
         }
         if ((before ?? '') === after) return hunks.length === 0
-        return applyPatch(before ?? '', unifiedDiff(hunks)) === after
+        return applyHunks(before ?? '', hunks) === after
       }),
       { numRuns: 300 },
     )
