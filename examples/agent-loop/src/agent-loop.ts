@@ -110,25 +110,17 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
 
   async function runToolCall(call: ToolCallBlock, step: number): Promise<ToolExecutionResult> {
     const parsed = parseArguments(call.arguments)
-    if (!parsed.ok) {
-      emit({
-        type: 'tool/call',
-        step,
-        callId: call.id,
-        name: call.name,
-        agent: agent.id,
-        rawArguments: call.arguments,
-      })
-      return errorResult(`the arguments of ${call.name} are not valid JSON (${parsed.reason})`)
-    }
     emit({
       type: 'tool/call',
       step,
       callId: call.id,
       name: call.name,
       agent: agent.id,
-      arguments: parsed.value,
+      ...(parsed.ok ? { arguments: parsed.value } : { rawArguments: call.arguments }),
     })
+    if (!parsed.ok) {
+      return errorResult(`the arguments of ${call.name} are not valid JSON (${parsed.reason})`)
+    }
     if (isAborted(signal)) return errorResult('the call was cancelled before it ran')
     return registry.execute({
       callId: asCallId(call.id),

@@ -15,16 +15,22 @@ function numberedLines(count: number, from = 1): string {
  * The hunks written as a unified diff, `\ No newline at end of file` markers included: our
  * header numbers must be exactly what a unified diff says, with no conversion.
  */
+/** Where a hunk's last old-side and last new-side lines are: where a missing newline shows. */
+function lastLineIndexes(hunk: DiffHunk): { lastOld: number; lastNew: number } {
+  let lastOld = -1
+  let lastNew = -1
+  hunk.lines.forEach((line, index) => {
+    if (!line.startsWith('+')) lastOld = index
+    if (!line.startsWith('-')) lastNew = index
+  })
+  return { lastOld, lastNew }
+}
+
 function unifiedDiff(hunks: readonly DiffHunk[]): string {
   const out: string[] = []
   for (const hunk of hunks) {
     out.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`)
-    let lastOld = -1
-    let lastNew = -1
-    hunk.lines.forEach((line, index) => {
-      if (!line.startsWith('+')) lastOld = index
-      if (!line.startsWith('-')) lastNew = index
-    })
+    const { lastOld, lastNew } = lastLineIndexes(hunk)
     hunk.lines.forEach((line, index) => {
       out.push(line)
       const endsOld = hunk.noNewlineAtEnd?.old === true && index === lastOld
@@ -51,12 +57,7 @@ function applyHunks(oldText: string, hunks: readonly DiffHunk[]): string {
     expect(start).toBeGreaterThanOrEqual(cursor)
     out.push(...oldLines.slice(cursor, start))
     cursor = start
-    let lastOld = -1
-    let lastNew = -1
-    hunk.lines.forEach((line, index) => {
-      if (!line.startsWith('+')) lastOld = index
-      if (!line.startsWith('-')) lastNew = index
-    })
+    const { lastOld, lastNew } = lastLineIndexes(hunk)
     hunk.lines.forEach((line, index) => {
       const body = line.slice(1)
       const oldEnd = hunk.noNewlineAtEnd?.old === true && index === lastOld ? '' : '\n'
