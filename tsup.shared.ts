@@ -1,10 +1,16 @@
 import { defineConfig } from 'tsup'
 
-/** The one build every public package shares: ESM and bundled `.d.ts` for Node 20.19+. */
+/**
+ * The one JavaScript build every public package shares: ESM for Node 20.19+, with a source map
+ * into `src/` (shipped in the tarball). Declarations and their maps come from `tsc -p
+ * tsconfig.build.json`, which keeps one `.d.ts` per source file so that "go to definition" in a
+ * consumer's editor lands in the shipped TypeScript source.
+ */
 export const sharedTsupConfig = defineConfig({
   entry: ['src/index.ts'],
   format: ['esm'],
   target: 'node20',
-  dts: true,
+  dts: false,
+  sourcemap: true,
   clean: true,
 })

@@ -1,3 +1,4 @@
+export type {} from './abort-signal.js'
 export type { Agent } from './agent.js'
 export { asCallId } from './call-id.js'
 export type { CallId } from './call-id.js'

@@ -8,11 +8,12 @@ import type { StructuredOutputSchema } from './structured-schema.js'
 import { validateStructuredValue } from './validate-structured-value.js'
 
 /**
- * The official JSON Schema Test Suite (draft 2020-12), read in place: the repository root is
- * three levels above this file (packages/structured-output/src), and the suite sits beside it.
+ * The official JSON Schema Test Suite (draft 2020-12), vendored with its licence and the commit it
+ * came from in vendor/json-schema-test-suite at the repository root, three levels above this file
+ * (packages/structured-output/src).
  */
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
-const suiteRoot = resolve(repositoryRoot, '../shared/conformance/json-schema-test-suite')
+const suiteRoot = resolve(repositoryRoot, 'vendor/json-schema-test-suite')
 const testsDirectory = join(suiteRoot, 'tests', 'draft2020-12')
 
 interface SuiteTest {
@@ -35,7 +36,7 @@ function readSuite(directory: string): { file: string; testCase: SuiteCase }[] {
   if (!existsSync(directory)) {
     throw new Error(
       `the JSON Schema Test Suite is missing: expected its draft 2020-12 files in ${directory} ` +
-        '(../shared/conformance/json-schema-test-suite beside the repository root)',
+        '(vendor/json-schema-test-suite in the repository)',
     )
   }
   const files = readdirSync(directory)

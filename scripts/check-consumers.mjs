@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+// Checks the packages as a user receives them: `pnpm pack` of every public package, then
+//  1. each tarball holds README.md, LICENSE, CHANGELOG.md, and every source map and declaration
+//     map in it resolves to a file inside the tarball;
+//  2. the tarballs, installed together into a scratch project with the peer dependencies they
+//     declare, type-check and run the programs in scripts/consumer/ unchanged under four compiler
+//     configurations: `module: nodenext` (ESM), `moduleResolution: bundler`, CommonJS
+//     (`require()` of our ESM), and a strict one with `lib: ["es2022"], types: []` that proves our
+//     public types need no DOM or Node typings. An adapter whose host library's own declarations
+//     need more (a `lib`, Node typings) says so in `programs` below, and skips the strict check.
+// Run after a build (`pnpm test` does). Exits non-zero on the first failure, saying what failed.
+import { execFileSync } from 'node:child_process'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+const work = mkdtempSync(join(tmpdir(), 'toolpipe-consumers-'))
+const keep = process.env.KEEP_CONSUMERS === '1'
+
+function run(command, args, cwd) {
+  try {
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+  } catch (error) {
+    const output = `${error.stdout ?? ''}${error.stderr ?? ''}`.trim()
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${output}`)
+  }
+}
+
+function publicPackages() {
+  const folder = join(root, 'packages')
+  return readdirSync(folder)
+    .map((name) => join(folder, name))
+    .filter((dir) => existsSync(join(dir, 'package.json')))
+    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
+    .filter(({ manifest }) => manifest.private !== true)
+}
+
+/** Every file under `dir`, as paths relative to it. */
+function filesUnder(dir, prefix = '') {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(dir, join(prefix, entry.name)) : [join(prefix, entry.name)],
+  )
+}
+
+function checkTarball(name, tarball) {
+  const unpacked = join(work, 'unpacked', name.replace('/', '__'))
+  mkdirSync(unpacked, { recursive: true })
+  run('tar', ['-xzf', tarball, '-C', unpacked], work)
+  const packageRoot = join(unpacked, 'package')
+  const files = new Set(filesUnder(packageRoot))
+  const problems = []
+  for (const required of ['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) {
+    if (!files.has(required)) problems.push(`${required} is missing`)
+  }
+  let maps = 0
+  for (const file of files) {
+    if (!file.endsWith('.map')) continue
+    maps++
+    const map = JSON.parse(readFileSync(join(packageRoot, file), 'utf8'))
+    for (const source of map.sources ?? []) {
+      const target = relative(
+        packageRoot,
+        resolve(packageRoot, dirname(file), map.sourceRoot ?? '', source),
+      )
+      if (!files.has(target))
+        problems.push(`${file} points at ${source}, which is not in the tarball`)
+    }
+  }
+  if (maps === 0) problems.push('has no source maps')
+  for (const file of files) {
+    if (/\.test(-d)?\.ts$|__fixtures__/.test(file)) problems.push(`ships test file ${file}`)
+  }
+  if (problems.length > 0) throw new Error(`${name} tarball: ${problems.join('; ')}`)
+  return maps
+}
+
+const configurations = {
+  nodenext: {
+    packageType: 'module',
+    compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022' },
+  },
+  bundler: {
+    packageType: 'module',
+    compilerOptions: { module: 'esnext', moduleResolution: 'bundler', target: 'es2022' },
+  },
+  commonjs: {
+    packageType: 'commonjs',
+    compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022' },
+  },
+  strict: {
+    packageType: 'module',
+    compilerOptions: {
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      lib: ['es2022'],
+      types: [],
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+    },
+  },
+}
+
+/**
+ * The consumer programs, with the `lib` an adapter's host library needs (`undefined`: none, and
+ * the program also runs under the strict configuration).
+ */
+const programs = {
+  'core.ts': { lib: undefined },
+  // The ACP SDK's declarations use Symbol.dispose.
+  'acp.ts': { lib: ['es2022', 'dom', 'esnext.disposable'] },
+}
+
+try {
+  const packages = publicPackages()
+  const tarballs = join(work, 'tarballs')
+  mkdirSync(tarballs)
+  const dependencies = {}
+  for (const { dir, manifest } of packages) {
+    const output = run('pnpm', ['pack', '--pack-destination', tarballs], dir).trim().split('\n')
+    const tarball = resolve(dir, output[output.length - 1])
+    const maps = checkTarball(manifest.name, tarball)
+    dependencies[manifest.name] = `file:${tarball}`
+    // A peer dependency is what a user installs beside the package: install the tested range.
+    for (const [peer, range] of Object.entries(manifest.peerDependencies ?? {})) {
+      dependencies[peer] ??= range
+    }
+    console.log(`tarball ok: ${manifest.name}@${manifest.version} (${maps} maps resolve)`)
+  }
+
+  const project = join(work, 'project')
+  mkdirSync(project)
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'toolpipe-consumer', private: true, dependencies }, null, 2),
+  )
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], project)
+
+  for (const [program, { lib }] of Object.entries(programs)) {
+    for (const [name, { packageType, compilerOptions }] of Object.entries(configurations)) {
+      if (name === 'strict' && lib !== undefined) continue
+      const dir = join(project, `${program.replace(/\.ts$/, '')}-${name}`)
+      mkdirSync(dir)
+      cpSync(join(root, 'scripts', 'consumer', program), join(dir, 'main.ts'))
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: packageType }))
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            skipLibCheck: false,
+            outDir: 'out',
+            rootDir: '.',
+            ...compilerOptions,
+            ...(lib === undefined ? {} : { lib }),
+          },
+          files: ['main.ts'],
+        }),
+      )
+      run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir)
+      const output = run(process.execPath, [join('out', 'main.js')], dir)
+      if (!output.includes('consumer check passed')) {
+        throw new Error(`${program} (${name}): the program did not report success:\n${output}`)
+      }
+      console.log(`consumer ok: ${program} with ${name}`)
+    }
+  }
+} finally {
+  if (keep) console.log(`kept ${work}`)
+  else rmSync(work, { recursive: true, force: true })
+}
