@@ -3,8 +3,10 @@
 // never replayed on Node 24) and with its telemetry and update notices off, for the README's
 // commands and CI alike. Arguments go to turbo unchanged.
 import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
 
-const { status, error } = spawnSync('turbo', process.argv.slice(2), {
+const turbo = join(import.meta.dirname, '..', 'node_modules', '.bin', 'turbo')
+const { status, error } = spawnSync(turbo, process.argv.slice(2), {
   stdio: 'inherit',
   shell: process.platform === 'win32',
   env: {
