@@ -2,9 +2,9 @@ import { asCallId, createToolRegistry, defineTool } from 'toolpipe'
 import type { ToolCallBlock, ToolRegistry } from 'toolpipe'
 import { describe, expect, it, vi } from 'vitest'
 import { runAgentLoop } from './agent-loop.js'
-import type { ConversationMessage } from './conversation.js'
-import type { Model, ModelRequest, ModelTurn } from './model.js'
-import type { SessionEvent } from './session-event.js'
+import type { ConversationMessage } from './model/conversation.js'
+import type { Model, ModelRequest, ModelTurn } from './model/model.js'
+import type { SessionEvent } from './session/session-event.js'
 
 const agent = { id: 'main' }
 const start: ConversationMessage[] = [

@@ -9,9 +9,9 @@ import type {
   ToolExecutionResult,
   ToolRegistry,
 } from 'toolpipe'
-import type { ConversationMessage } from './conversation.js'
-import type { Model, ModelTurn } from './model.js'
-import type { SessionEvent } from './session-event.js'
+import type { ConversationMessage } from './model/conversation.js'
+import type { Model, ModelTurn } from './model/model.js'
+import type { SessionEvent } from './session/session-event.js'
 
 /** What {@link runAgentLoop} needs. */
 export interface AgentLoopOptions {

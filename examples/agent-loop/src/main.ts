@@ -1,4 +1,4 @@
-import { runCli } from './cli.js'
+import { runCli } from './cli/cli.js'
 
 // The process's side of the CLI: real streams; Ctrl+C, or a reader that went away
 // (`pnpm demo | head`), stops the loop after the current call.

@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import type { ToolGuard, ToolRegistryPlugin } from 'toolpipe'
-import { resolveInSandbox } from '../sandbox-path.js'
-import { sandboxMarker } from '../sandbox.js'
+import { resolveInSandbox } from '../sandbox/sandbox-path.js'
+import { sandboxMarker } from '../sandbox/sandbox.js'
 import { stringArgument } from './call-arguments.js'
 import { outsidePathWord, runsRm } from './shell-commands.js'
 

@@ -1,6 +1,6 @@
 import type { ToolRegistryPlugin } from 'toolpipe'
-import { runProcess } from '../internal/run-process.js'
-import { resolveInSandbox } from '../sandbox-path.js'
+import { runProcess } from '../sandbox/run-process.js'
+import { resolveInSandbox } from '../sandbox/sandbox-path.js'
 import { stringArgument } from './call-arguments.js'
 
 /**

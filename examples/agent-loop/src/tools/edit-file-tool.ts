@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { defineTool } from 'toolpipe'
 import type { ToolDefinition } from 'toolpipe'
-import { resolveRealPathInSandbox } from '../sandbox-path.js'
+import { resolveRealPathInSandbox } from '../sandbox/sandbox-path.js'
 
 /** What `edit_file` keeps in the result's `meta` for its completed card: the whole file before and after. */
 interface EditMeta {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { defineTool } from 'toolpipe'
 import type { ToolDefinition } from 'toolpipe'
-import { resolveRealPathInSandbox } from '../sandbox-path.js'
+import { resolveRealPathInSandbox } from '../sandbox/sandbox-path.js'
 
 /**
  * `read_file`: a UTF-8 text file of the sandbox, at most `maxLines` lines. Its pending card is a

@@ -1,6 +1,6 @@
 import { defineTool } from 'toolpipe'
 import type { ToolDefinition } from 'toolpipe'
-import { runProcess } from '../internal/run-process.js'
+import { runProcess } from '../sandbox/run-process.js'
 
 /** What `run_shell` keeps in `meta` for its terminal card: how the command ended. */
 type ShellMeta = { exitCode: number } | { signal: string }

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { defineTool } from 'toolpipe'
 import type { ToolDefinition } from 'toolpipe'
-import { resolveRealPathInSandbox } from '../sandbox-path.js'
+import { resolveRealPathInSandbox } from '../sandbox/sandbox-path.js'
 
 /** Options of {@link createWaitForFileTool}. */
 export interface WaitForFileToolOptions {

@@ -1,9 +1,9 @@
-import type { CliIo } from './cli-io.js'
-import { writeLines } from './cli-io.js'
-import type { Colors } from './colors.js'
+import type { CliIo } from '../cli/cli-io.js'
+import { writeLines } from '../cli/cli-io.js'
+import type { Colors } from '../cli/colors.js'
 import { readSessionLog } from './read-session-log.js'
-import { createSessionRenderer } from './session-renderer.js'
-import { createDemoTools } from './tools/demo-tools.js'
+import { createSessionRenderer } from '../cli/session-renderer.js'
+import { createDemoTools } from '../tools/demo-tools.js'
 
 /**
  * Draws a session log again. The demo's tools are built for their presenters only (building them

@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { DemoError } from './demo-error.js'
+import { DemoError } from '../cli/demo-error.js'
 import type { SessionEvent } from './session-event.js'
 
 /** A JSON Lines session log being written. */

@@ -1,5 +1,5 @@
 import OpenAI from 'openai'
-import { DemoError } from './demo-error.js'
+import { DemoError } from '../cli/demo-error.js'
 import type { Model } from './model.js'
 import { fromOpenAiMessage, toOpenAiMessages, toOpenAiTools } from './openai-messages.js'
 

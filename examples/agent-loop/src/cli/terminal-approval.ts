@@ -1,6 +1,6 @@
 import { confirm } from '@inquirer/prompts'
 import type { ApprovalOutcome, ApprovalService, ToolCallView } from 'toolpipe'
-import type { ApprovalEvent } from './session-event.js'
+import type { ApprovalEvent } from '../session/session-event.js'
 
 /** How asks are answered: at a prompt, automatically, or not at all. */
 export type ApprovalMode =

@@ -2,7 +2,7 @@ import { presentCallSafely, presentResultSafely } from 'toolpipe'
 import type { JsonValue, PresentableTool, ToolSchema } from 'toolpipe'
 import type { Colors } from './colors.js'
 import { renderCard } from './render-card.js'
-import type { ApprovalEvent, SessionEvent, ToolCallEvent } from './session-event.js'
+import type { ApprovalEvent, SessionEvent, ToolCallEvent } from '../session/session-event.js'
 
 /** Options of {@link createSessionRenderer}. */
 export interface SessionRendererOptions {

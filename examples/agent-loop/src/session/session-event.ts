@@ -6,7 +6,7 @@ import type {
   ToolExecutionResult,
   ToolSchema,
 } from 'toolpipe'
-import type { Narration } from './model.js'
+import type { Narration } from '../model/model.js'
 
 /** The first line of a session log: who talked to which tools. */
 export interface SessionStartEvent {

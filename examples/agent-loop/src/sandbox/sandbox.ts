@@ -1,6 +1,6 @@
 import { lstat, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { DemoError } from './demo-error.js'
+import { DemoError } from '../cli/demo-error.js'
 import { sandboxFiles } from './sandbox-files.js'
 
 /** The file that marks a folder as this demo's sandbox, so it may be reset. */

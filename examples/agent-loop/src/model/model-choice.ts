@@ -1,4 +1,4 @@
-import { DemoError } from './demo-error.js'
+import { DemoError } from '../cli/demo-error.js'
 
 /** Which model the environment asks for. */
 export type ModelChoice =

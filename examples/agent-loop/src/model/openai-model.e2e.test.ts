@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { runCliCaptured, temporaryFolder } from './__fixtures__/cli-harness.js'
+import { runCliCaptured, temporaryFolder } from '../cli/__fixtures__/cli-harness.js'
 import { completion, startFakeOpenAiServer, toolCall } from './__fixtures__/fake-openai-server.js'
 import { systemPrompt, demoTask } from './demo-script.js'
-import { DemoError } from './demo-error.js'
+import { DemoError } from '../cli/demo-error.js'
 import { createOpenAiModel } from './openai-model.js'
-import { readSessionLog } from './read-session-log.js'
+import { readSessionLog } from '../session/read-session-log.js'
 
 describe('the loop through the openai client, against a local OpenAI-compatible server', () => {
   let folder: Awaited<ReturnType<typeof temporaryFolder>>

@@ -1,8 +1,8 @@
 import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCliCaptured, temporaryFolder, transcript } from './__fixtures__/cli-harness.js'
-import type { CliRun } from './__fixtures__/cli-harness.js'
+import { runCliCaptured, temporaryFolder, transcript } from '../cli/__fixtures__/cli-harness.js'
+import type { CliRun } from '../cli/__fixtures__/cli-harness.js'
 
 describe('--replay', () => {
   let folder: Awaited<ReturnType<typeof temporaryFolder>>

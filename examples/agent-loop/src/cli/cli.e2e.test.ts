@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { temporaryFolder } from './__fixtures__/cli-harness.js'
-import { readSessionLog } from './read-session-log.js'
-import type { SessionEvent } from './session-event.js'
-import { sandboxFiles } from './sandbox-files.js'
+import { readSessionLog } from '../session/read-session-log.js'
+import type { SessionEvent } from '../session/session-event.js'
+import { sandboxFiles } from '../sandbox/sandbox-files.js'
 
-const packageRoot = fileURLToPath(new URL('..', import.meta.url))
+const packageRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 /** Spawns `node --import tsx src/main.ts …` the way `pnpm demo` does, stdin not a TTY. */
 function runDemo(

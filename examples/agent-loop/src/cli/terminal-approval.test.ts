@@ -2,7 +2,7 @@ import { asCallId } from 'toolpipe'
 import type { ApprovalRequest } from 'toolpipe'
 import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import type { ApprovalEvent } from './session-event.js'
+import type { ApprovalEvent } from '../session/session-event.js'
 import { createTerminalApproval } from './terminal-approval.js'
 
 const request: ApprovalRequest = {

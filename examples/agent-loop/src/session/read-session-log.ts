@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { DemoError } from './demo-error.js'
+import { DemoError } from '../cli/demo-error.js'
 import type { SessionEvent } from './session-event.js'
 
 const eventTypes: ReadonlySet<string> = new Set([

@@ -1,7 +1,7 @@
 import { asCallId } from 'toolpipe'
 import type { ToolResultBlock, ToolSchema } from 'toolpipe'
 import type { ConversationMessage } from './conversation.js'
-import { DemoError } from './demo-error.js'
+import { DemoError } from '../cli/demo-error.js'
 import type { Model, ModelTurn, Narration } from './model.js'
 
 /** What a script step sees: the conversation, and the results of the previous turn's calls. */

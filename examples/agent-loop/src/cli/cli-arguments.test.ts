@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseCliArguments } from './cli-arguments.js'
-import { chooseModel } from './model-choice.js'
+import { chooseModel } from '../model/model-choice.js'
 
 describe('parseCliArguments', () => {
   it('reads the run, replay and help commands', () => {

@@ -6,10 +6,10 @@ import type { CliIo } from './cli-io.js'
 import { writeLines } from './cli-io.js'
 import { colorsFor } from './colors.js'
 import { DemoError } from './demo-error.js'
-import { runLiveSession } from './live-session.js'
-import { chooseModel } from './model-choice.js'
-import type { Model } from './model.js'
-import { replaySession } from './replay-session.js'
+import { runLiveSession } from '../session/live-session.js'
+import { chooseModel } from '../model/model-choice.js'
+import type { Model } from '../model/model.js'
+import { replaySession } from '../session/replay-session.js'
 
 /** Extra options for tests: a model to use instead of the one the environment names. */
 export interface RunCliOptions {
