@@ -87,8 +87,22 @@ function git(args) {
   }).trim()
 }
 
-/** Whether the report changed since the package's last release, per git; undefined: cannot tell. */
+/** Whether commit `ancestor` is `descendant` or comes before it. */
+function isAncestor(ancestor, descendant) {
+  try {
+    git(['merge-base', '--is-ancestor', ancestor, descendant])
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whether the report changed since the package's last release (or, for a report younger than
+ * that release, since the report was first committed), per git; undefined when git cannot tell.
+ */
 function changedSinceRelease(dir, reportPath) {
+  const report = relative(root, reportPath)
   try {
     const release = git([
       'log',
@@ -97,11 +111,12 @@ function changedSinceRelease(dir, reportPath) {
       '--',
       relative(root, join(dir, 'CHANGELOG.md')),
     ])
-    if (release === '') return undefined
-    const atRelease = git(['show', `${release}:${relative(root, reportPath)}`])
-    return atRelease !== readFileSync(reportPath, 'utf8').trim()
+    const added = git(['log', '-1', '--diff-filter=A', '--format=%H', '--', report])
+    if (added === '') return undefined
+    const baseline = release !== '' && isAncestor(added, release) ? release : added
+    return git(['show', `${baseline}:${report}`]) !== readFileSync(reportPath, 'utf8').trim()
   } catch {
-    // No history (a shallow clone), or no report at the release: nothing to compare with.
+    // No history (a shallow clone), or a report never committed: nothing to compare with.
     return undefined
   }
 }
