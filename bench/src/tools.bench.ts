@@ -1,6 +1,6 @@
 import { asCallId } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
-import { createToolRegistry } from '@toolpipe/tools'
+import { createToolRegistry, defineTool } from '@toolpipe/tools'
 import type { ToolDefinition, ToolExecution, ToolRegistry } from '@toolpipe/tools'
 import { mediumArgs, smallArgs } from './fixtures.js'
 import type { Comparison, Suite } from './harness.js'
@@ -43,6 +43,52 @@ function executeComparison(label: string, args: unknown): Comparison {
       { name: 'structuredClone(args)', run: () => structuredClone(args) },
       { name: 'execute(), no listeners', run: () => bare.execute(input) },
       { name: 'execute(), 3 listeners × 5 events', run: () => listened.execute(input) },
+    ],
+  }
+}
+
+/** A `read_file`-like tool from `defineTool`: the pipeline validates its 4-field spec (step 4). */
+function readFileTool(): ToolDefinition {
+  return defineTool({
+    name: 'read_file',
+    description: 'Read a text file.',
+    parameters: {
+      path: { type: 'string', required: true },
+      offset: { type: 'number' },
+      limit: { type: 'number' },
+      encoding: { type: 'string', enum: ['utf8', 'base64'] },
+    },
+    execute: () => Promise.resolve(okContent),
+  })
+}
+
+/**
+ * The issue #14 goal: with validation inside the pipeline, `execute()` of a `defineTool` tool on
+ * SMALL arguments costs at most 1.5× `structuredClone(args)`. Arguments come from `JSON.parse`,
+ * once with every optional member present and once with only the required one.
+ */
+function validatedComparison(): Comparison {
+  const bare = createToolRegistry()
+  const listened = withListeners(createToolRegistry())
+  bare.register(readFileTool())
+  listened.register(readFileTool())
+  const full: unknown = JSON.parse(JSON.stringify(smallArgs))
+  const minimal: unknown = JSON.parse('{"path":"src/index.ts"}')
+  const input = (args: unknown) => ({
+    callId: asCallId('call_1'),
+    name: 'read_file',
+    arguments: args,
+  })
+  const fullInput = input(full)
+  const minimalInput = input(minimal)
+  return {
+    title: 'execute(): SMALL args (4 fields) through a defineTool tool, validated in the pipeline',
+    baseline: 'structuredClone(args)',
+    cases: [
+      { name: 'structuredClone(args)', run: () => structuredClone(full) },
+      { name: 'execute(), no listeners', run: () => bare.execute(fullInput) },
+      { name: 'execute(), no listeners, only `path`', run: () => bare.execute(minimalInput) },
+      { name: 'execute(), 3 listeners × 5 events', run: () => listened.execute(fullInput) },
     ],
   }
 }
@@ -112,8 +158,9 @@ function scaleComparisons(): Comparison[] {
 export const toolsSuite: Suite = {
   name: 'tools',
   comparisons: () => [
-    executeComparison('SMALL args (4 fields)', smallArgs),
-    executeComparison('MEDIUM args (20 edits)', mediumArgs),
+    validatedComparison(),
+    executeComparison('SMALL args (4 fields), hand-written tool without checkArgs', smallArgs),
+    executeComparison('MEDIUM args (20 edits), hand-written tool without checkArgs', mediumArgs),
     ...scaleComparisons(),
   ],
 }

@@ -162,6 +162,16 @@ describe('runAgentLoop', () => {
     })
     const [bad, empty, deep] = outcome.messages.filter((message) => message.role === 'tool')
     expect(bad).toMatchObject({ result: { toolCallId: 'bad', isError: true } })
+    // The log records the outcome coded as the pipeline codes arguments that are not JSON.
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'tool/result',
+        callId: 'bad',
+        result: expect.objectContaining({
+          error: { name: 'JsonSnapshotError', code: 'NOT_JSON' },
+        }) as unknown,
+      }),
+    )
     expect(JSON.stringify(bad)).toContain('Error: the arguments of echo are not valid JSON (')
     expect(events).toContainEqual({
       type: 'tool/call',
@@ -214,6 +224,7 @@ describe('runAgentLoop', () => {
     registry.on('tools/result', () => {
       controller.abort()
     })
+    const events: SessionEvent[] = []
     const outcome = await runAgentLoop({
       model: fakeModel([
         { toolCalls: [call('a', 'echo', { word: 'one' }), call('b', 'echo', { word: 'two' })] },
@@ -223,6 +234,7 @@ describe('runAgentLoop', () => {
       agent,
       messages: start,
       signal: controller.signal,
+      onEvent: (event) => events.push(event),
     })
     expect(outcome.reason).toBe('aborted')
     const tools = outcome.messages.filter((message) => message.role === 'tool')
@@ -232,6 +244,17 @@ describe('runAgentLoop', () => {
         toolCallId: 'b',
         isError: true,
         content: [{ type: 'text', text: 'Error: the call was cancelled before it ran' }],
+      },
+    })
+    expect(events).toContainEqual({
+      type: 'tool/result',
+      step: 1,
+      callId: 'b',
+      name: 'echo',
+      result: {
+        content: [{ type: 'text', text: 'Error: the call was cancelled before it ran' }],
+        isError: true,
+        error: { name: 'ToolCancelledError', code: 'CANCELLED' },
       },
     })
     // The context of the call that did run still follows the step's results.

@@ -6,6 +6,7 @@ import type {
   JsonValue,
   TextBlock,
   ToolCallBlock,
+  ToolErrorInfo,
   ToolExecutionResult,
   ToolRegistry,
 } from 'toolpipe'
@@ -119,9 +120,19 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       ...(parsed.ok ? { arguments: parsed.value } : { rawArguments: call.arguments }),
     })
     if (!parsed.ok) {
-      return errorResult(`the arguments of ${call.name} are not valid JSON (${parsed.reason})`)
+      // The outcome the pipeline gives arguments that are not JSON, with the parser's reason.
+      return errorResult(`the arguments of ${call.name} are not valid JSON (${parsed.reason})`, {
+        name: 'JsonSnapshotError',
+        code: 'NOT_JSON',
+      })
     }
-    if (isAborted(signal)) return errorResult('the call was cancelled before it ran')
+    if (isAborted(signal)) {
+      // The name and code SPEC §12.4 gives a batch's calls answered without running after an abort.
+      return errorResult('the call was cancelled before it ran', {
+        name: 'ToolCancelledError',
+        code: 'CANCELLED',
+      })
+    }
     return registry.execute({
       callId: asCallId(call.id),
       name: call.name,
@@ -161,6 +172,7 @@ function parseArguments(text: string): ParsedArguments {
   }
 }
 
-function errorResult(message: string): ToolExecutionResult {
-  return { content: [{ type: 'text', text: `Error: ${message}` }], isError: true }
+/** An error result the loop makes itself: coded like the pipeline's, so a log tells them apart. */
+function errorResult(message: string, error: ToolErrorInfo): ToolExecutionResult {
+  return { content: [{ type: 'text', text: `Error: ${message}` }], isError: true, error }
 }

@@ -308,6 +308,7 @@ describe('createAcpApprovalService: in the pipeline', () => {
     expect(await run('c2', 'git push')).toEqual({
       content: [{ type: 'text', text: 'Error: the user rejected tool "shell"' }],
       isError: true,
+      error: { name: 'ToolDeniedError', code: 'APPROVAL_REJECTED' },
     })
     expect(recorder.permissionRequests().map((request) => request.toolCall.toolCallId)).toEqual([
       'c1',

@@ -239,7 +239,6 @@ describe('streamToolCallsToAcp', () => {
         name: 'nope',
         rawInput: { x: 1 },
       },
-      { sessionUpdate: 'tool_call_update', toolCallId: 'c9', status: 'in_progress' },
       {
         sessionUpdate: 'tool_call_update',
         toolCallId: 'c9',

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { brokenPresenters, shellTool, toolWith } from './__fixtures__/tools.js'
 import { revokedProxy, throwingProxy, validCallViews } from './__fixtures__/views.js'
+import { checkToolCallView } from './check-tool-call-view.js'
 import { isToolCallView } from './is-tool-call-view.js'
 import { presentCallSafely } from './present-call-safely.js'
 import type { PresentableTool } from './presentable-tool.js'
@@ -180,6 +181,24 @@ describe('presentCallSafely falls back to the generic card', () => {
       title: 'edit',
       kind: 'other',
     })
+  })
+
+  /** Arguments `depth` containers deep: `{ a: { a: … { a: 1 } } }`. */
+  function nestedArgs(depth: number): unknown {
+    let value: unknown = 1
+    for (let level = 0; level < depth; level++) value = { a: value }
+    return value
+  }
+
+  it('that is itself a valid card, whatever the depth of the args (the card counts as a level)', () => {
+    // The card is one container and rawInput another below it: arguments 511 containers deep
+    // are the deepest a card can hold; 512 (the deepest JSON snapshot) no longer fit.
+    for (const depth of [510, 511, 512, 513, 100_000]) {
+      const shown = presentCallSafely({ name: 'deep' }, nestedArgs(depth))
+      expect(checkToolCallView(shown)).toEqual([])
+      expect(isToolCallView(shown)).toBe(true)
+      expect('rawInput' in shown).toBe(depth <= 511)
+    }
   })
 
   it('with scalar args kept as rawInput', () => {

@@ -1,5 +1,6 @@
 import { deepFreeze, snapshotJson } from '@toolpipe/core'
 import { parseToolCallView } from './parse-tool-call-view.js'
+import { maxViewDepth } from './internal/read-context.js'
 import { runPresenter, toolName } from './internal/run-presenter.js'
 import type { PresentableTool } from './presentable-tool.js'
 import type { GenericCallView, ToolCallView } from './tool-call-view.js'
@@ -12,7 +13,9 @@ import type { GenericCallView, ToolCallView } from './tool-call-view.js'
  *
  * The card is a detached, deep-frozen copy: neither a getter nor a later mutation by the plugin
  * can change what the UI shows, and the card can be logged and replayed as JSON. In the fallback,
- * `rawInput` is a copy of `args`, left out when `args` is not JSON data (or `undefined`).
+ * `rawInput` is a copy of `args`, left out when `args` is not JSON data (or `undefined`) or is
+ * nested too deep for a card (more than 511 containers, the card itself being the 512th), so
+ * the fallback is always a valid card.
  *
  * @param tool - anything with a `name` and, optionally, a `presentCall` (a `ToolDefinition`)
  * @param args - the call's parsed arguments, as the presenter receives them
@@ -26,7 +29,8 @@ export function presentCallSafely(tool: PresentableTool, args: unknown): ToolCal
   if (view !== undefined) return view
   const fallback: GenericCallView = { card: 'generic', title: toolName(tool), kind: 'other' }
   try {
-    fallback.rawInput = snapshotJson(args)
+    // The card is a level of its own: rawInput may nest one level less than a snapshot can.
+    fallback.rawInput = snapshotJson(args, { maxDepth: maxViewDepth - 1 })
   } catch {
     // Arguments that are not JSON data cannot be part of a card, which must survive a log.
   }

@@ -1,7 +1,8 @@
 import { asCallId } from '@toolpipe/core'
 import { describe, expect, it, vi } from 'vitest'
 import { brokenPresenters, shellTool, textResult, toolWith } from './__fixtures__/tools.js'
-import { revokedProxy, validResultViews } from './__fixtures__/views.js'
+import { deeplyNestedContent, revokedProxy, validResultViews } from './__fixtures__/views.js'
+import { checkToolResultView } from './check-tool-result-view.js'
 import { isToolResultView } from './is-tool-result-view.js'
 import { presentResultSafely } from './present-result-safely.js'
 import type { PresentableTool } from './presentable-tool.js'
@@ -143,6 +144,18 @@ describe('presentResultSafely falls back, keeping the pending title and the raw 
     const shown = presentResultSafely(withPendingTitle(undefined), args, failed)
     expect(shown).toEqual({ card: 'generic', title: 'npm test', content: failed.content })
     expect(shown.card === 'generic' && shown.content).not.toBe(failed.content)
+  })
+
+  it('that is itself a valid card, whatever the depth of the args and of the content', () => {
+    let deepArgs: unknown = 1
+    for (let level = 0; level < 512; level++) deepArgs = { a: deepArgs }
+    for (const depth of [0, 254, 255, 256, 5_000]) {
+      const deepResult = { content: deeplyNestedContent(depth), isError: false }
+      const shown = presentResultSafely({ name: 'deep' }, deepArgs, deepResult)
+      expect(checkToolResultView(shown)).toEqual([])
+      expect(isToolResultView(shown)).toBe(true)
+      expect(shown.title).toBe('deep')
+    }
   })
 
   it('keeping a content block of an extension kind', () => {

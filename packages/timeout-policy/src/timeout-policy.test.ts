@@ -162,6 +162,32 @@ describe('timeoutPolicy', () => {
     expect(clock.pending).toBe(0)
   })
 
+  it('keeps the caller’s cancellation when the deadline passes after it, while the tool still runs', async () => {
+    const { clock, registry, warnings } = setup({ graceMs: 10 })
+    const caller = new AbortController()
+    let reason: unknown
+    registry.register(
+      tool(
+        'ignores',
+        async (exec) => {
+          await clock.sleep(300) // does not listen to its signal
+          reason = exec.signal?.reason
+          return 'finished after the caller left'
+        },
+        100,
+      ),
+    )
+    const pending = registry.execute(call('ignores', { signal: caller.signal }))
+    await clock.advance(50)
+    caller.abort(new Error('user pressed escape'))
+    // The deadline passes at 100ms and the grace period at 110ms: neither is a timeout now.
+    await clock.advance(250)
+    expect(await pending).toEqual(ok('finished after the caller left'))
+    expect((reason as Error).message).toBe('user pressed escape')
+    expect(warnings).toEqual([])
+    expect(clock.pending).toBe(0)
+  })
+
   it('forwards a caller signal that is already aborted', async () => {
     const { clock, registry } = setup()
     const caller = new AbortController()

@@ -1,4 +1,6 @@
-import type { ToolExecutionResult, ToolRegistryPlugin } from '@toolpipe/tools'
+import { ToolRegistryError } from '@toolpipe/tools'
+import type { ToolExecutionResult, ToolRegistryLogger, ToolRegistryPlugin } from '@toolpipe/tools'
+import { AbortFanOut } from './internal/abort-fan-out.js'
 import { Deadline } from './internal/deadline.js'
 import { TimeoutReason } from './timeout-reason.js'
 import { ToolTimeoutError } from './tool-timeout-error.js'
@@ -11,16 +13,22 @@ export interface TimeoutClock {
 
 /** Options of {@link timeoutPolicy}. */
 export interface TimeoutPolicyOptions {
-  /** Default: the global `setTimeout`/`clearTimeout`, looked up when each call starts. */
+  /**
+   * Default: the global `setTimeout`/`clearTimeout`, looked up when each call starts (so fake
+   * timers work) and called on the global object, as browsers require.
+   */
   readonly clock?: TimeoutClock | undefined
   /**
-   * How long to wait for a tool after its deadline before abandoning it. Default: wait as long as
-   * it takes (cooperative). With a grace period, a tool that ignores its signal cannot hang the
-   * agent: the call returns the timeout result, and the tool's late outcome goes to
-   * `registry.logger.warn`, never to the caller.
+   * How long to wait for a tool after its deadline before abandoning it: from 0 to 2^31−1 ms.
+   * Default: wait as long as it takes (cooperative). With a grace period, a tool that ignores its
+   * signal cannot hang the agent: the call returns the timeout result, and the tool's late
+   * outcome goes to `registry.logger.warn`, never to the caller.
    */
   readonly graceMs?: number | undefined
 }
+
+/** The longest delay a timer honours: 2^31−1 ms (about 24.8 days). Longer ones fire at once. */
+const maxTimerMs = 2_147_483_647
 
 /** What the race resolves to when the grace period after the deadline runs out first. */
 const abandoned: unique symbol = Symbol('abandoned')
@@ -46,29 +54,34 @@ const abandoned: unique symbol = Symbol('abandoned')
  */
 export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ToolRegistryPlugin {
   const graceMs = options.graceMs
-  if (graceMs !== undefined && !(Number.isFinite(graceMs) && graceMs >= 0)) {
+  if (
+    graceMs !== undefined &&
+    (typeof graceMs !== 'number' || !(graceMs >= 0 && graceMs <= maxTimerMs))
+  ) {
     throw new RangeError(
-      `timeoutPolicy: graceMs must be a finite number ≥ 0, got ${String(graceMs)}`,
+      `timeoutPolicy: graceMs must be a number of milliseconds ≥ 0 and no larger than ${maxTimerMs}, got ${String(graceMs)}`,
     )
   }
-  return (registry) =>
-    registry.on('tools/execute', async (exec, next) => {
-      const timeoutMs = registry.get(exec.name, exec.agent)?.timeoutMs
+  return (registry) => {
+    // One listener per caller signal, however many timed calls share it.
+    const fanOut = new AbortFanOut()
+    return registry.on('tools/execute', async (exec, next) => {
+      const timeoutMs: unknown = registry.get(exec.name, exec.agent)?.timeoutMs
       if (timeoutMs === undefined) return next()
+      // Registration refuses such a budget; a definition changed afterwards gets no timer at all
+      // rather than one that fires at once.
+      if (typeof timeoutMs !== 'number' || !(timeoutMs > 0 && timeoutMs <= maxTimerMs)) {
+        throw new ToolRegistryError(
+          `tool "${exec.name}": timeoutMs must be a positive, finite number of milliseconds no larger than ${maxTimerMs}, got ${describe(timeoutMs)}`,
+          'INVALID_TOOL',
+        )
+      }
 
       // Created now, so that its stack shows the call rather than a timer callback.
       const reason = new TimeoutReason(timeoutMs)
       const callerSignal = exec.signal
-      const deadline = new Deadline({
-        clock: options.clock ?? {
-          setTimeout: globalThis.setTimeout,
-          clearTimeout: globalThis.clearTimeout,
-        },
-        timeoutMs,
-        graceMs,
-        reason,
-        callerSignal,
-      })
+      const clock = options.clock ?? globalClock()
+      const deadline = new Deadline({ clock, timeoutMs, graceMs, reason, callerSignal, fanOut })
       exec.signal = deadline.signal
       try {
         const outcome = next()
@@ -90,10 +103,10 @@ export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ToolRegistryP
           const about = `toolpipe: tool "${exec.name}" (call "${exec.callId}") settled after it was abandoned at its ${timeoutMs}ms deadline`
           outcome.then(
             (late) => {
-              registry.logger.warn(about, late)
+              warnSafely(registry.logger, about, late)
             },
             (error: unknown) => {
-              registry.logger.warn(about, error)
+              warnSafely(registry.logger, about, error)
             },
           )
         }
@@ -105,6 +118,35 @@ export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ToolRegistryP
         exec.signal = callerSignal
       }
     })
+  }
+}
+
+/**
+ * The global timers as they are when a call starts (so fake timers work), called with the global
+ * object as `this`: browsers throw "Illegal invocation" for any other.
+ */
+function globalClock(): TimeoutClock {
+  const set = globalThis.setTimeout
+  const clear = globalThis.clearTimeout
+  return {
+    setTimeout: (callback, ms) => Reflect.apply(set, globalThis, [callback, ms]),
+    clearTimeout: (handle) => {
+      Reflect.apply(clear, globalThis, [handle])
+    },
+  }
+}
+
+/** A late outcome is only worth a log line: a logger that throws must not make it more. */
+function warnSafely(logger: ToolRegistryLogger, message: string, detail: unknown): void {
+  try {
+    logger.warn(message, detail)
+  } catch {
+    // Nowhere left to report it; above all, not an unhandled rejection.
+  }
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'number' ? String(value) : `a ${typeof value}`
 }
 
 function timeoutResult(timeoutMs: number, reason: TimeoutReason): ToolExecutionResult {

@@ -127,6 +127,12 @@ export type {
 export {
   createToolRegistry,
   defineTool,
+  InvalidApprovalError,
+  isCallOf,
+  ListenerError,
+  ToolBlockedError,
+  ToolDeniedError,
+  ToolFailedError,
   ToolNotFoundError,
   ToolPipelineError,
   ToolRegistryError,
@@ -148,6 +154,8 @@ export type {
   ScopedTools,
   ScopeOptions,
   ToolDefinition,
+  ToolDeniedErrorCode,
+  ToolErrorResult,
   ToolEventMap,
   ToolEventName,
   ToolExecuteReturn,
@@ -165,6 +173,7 @@ export type {
   ToolRegistryPlugin,
   ToolRestriction,
   ToolSchema,
+  ToolSuccessResult,
 } from '@toolpipe/tools'
 
 // @toolpipe/timeout-policy

@@ -40,18 +40,28 @@ describe('ask → approval', () => {
   })
 
   it.each([
-    [{ kind: 'rejected' }, 'the user rejected tool "shell"'],
-    [{ kind: 'rejected', reason: 'not on prod' }, 'the user rejected tool "shell": not on prod'],
-    [{ kind: 'cancelled' }, 'approval for tool "shell" was cancelled'],
+    [{ kind: 'rejected' }, 'the user rejected tool "shell"', 'APPROVAL_REJECTED'],
+    [
+      { kind: 'rejected', reason: 'not on prod' },
+      'the user rejected tool "shell": not on prod',
+      'APPROVAL_REJECTED',
+    ],
+    [{ kind: 'rejected', reason: '' }, 'the user rejected tool "shell"', 'APPROVAL_REJECTED'],
+    [{ kind: 'cancelled' }, 'approval for tool "shell" was cancelled', 'APPROVAL_CANCELLED'],
     [
       { kind: 'unavailable' },
       'tool "shell" requires approval, but no approval channel is available',
+      'APPROVAL_UNAVAILABLE',
     ],
-  ] as const)('%o denies with its message', async (outcome, message) => {
+  ] as const)('%o denies with its message and code', async (outcome, message, code) => {
     const { approval } = service(outcome)
     const { registry, body } = askingRegistry(approval)
     const result = await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
-    expect(result).toEqual({ content: [text(`Error: ${message}`)], isError: true })
+    expect(result).toEqual({
+      content: [text(`Error: ${message}`)],
+      isError: true,
+      error: { name: 'ToolDeniedError', code },
+    })
     expect(body).not.toHaveBeenCalled()
   })
 
@@ -133,7 +143,15 @@ describe('ask → approval', () => {
     const { registry, body } = askingRegistry(approval)
     const result = await registry.execute(call('shell', {}, { agent: alice }))
     expect(result.isError).toBe(true)
-    expect(result.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_APPROVAL_OUTCOME' })
+    expect(result).toEqual({
+      content: [
+        text(
+          'Error: the approval service answered an object with keys ["kind"], which is not an approval outcome',
+        ),
+      ],
+      isError: true,
+      error: { name: 'InvalidApprovalError', code: 'INVALID_APPROVAL' },
+    })
     expect(body).not.toHaveBeenCalled()
   })
 

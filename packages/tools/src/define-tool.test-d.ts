@@ -45,7 +45,13 @@ describe('defineTool', () => {
         return undefined
       },
     })
-    expectTypeOf(definition).toEqualTypeOf<ToolDefinition>()
+    expectTypeOf(definition).toEqualTypeOf<
+      ToolDefinition<{
+        edits: { path: string; mode?: 'replace' | 'append' }[]
+        dryRun?: boolean
+      }>
+    >()
+    expectTypeOf(definition).toExtend<ToolDefinition>()
   })
 
   it('refuses a presenter that returns something that is not a card', () => {

@@ -1,10 +1,26 @@
+import * as schema from '@toolpipe/schema'
 import { SchemaSpecError, ToolArgsError } from '@toolpipe/schema'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { call, text } from './__fixtures__/tools.js'
 import { defineTool } from './define-tool.js'
 import { createToolRegistry } from './tool-registry.js'
 import { ToolRegistryError } from './tool-registry-error.js'
 import type { ToolExecution } from './tool-execution.js'
+
+// The validator's entry points, spied on (still doing their work) to count validations.
+vi.mock(import('@toolpipe/schema'), async (importOriginal) => {
+  const original = await importOriginal()
+  return {
+    ...original,
+    checkArgs: vi.fn(original.checkArgs),
+    validateArgs: vi.fn(original.validateArgs),
+  }
+})
+
+afterEach(() => {
+  vi.mocked(schema.checkArgs).mockClear()
+  vi.mocked(schema.validateArgs).mockClear()
+})
 
 const readFile = () =>
   defineTool({
@@ -80,6 +96,28 @@ describe('defineTool', () => {
     )
     const right = await registry.execute(call('read_file', { path: 'a.txt' }))
     expect(right).toEqual({ content: [text('read a.txt as utf8')], isError: false })
+  })
+
+  it('validates once per call through the registry: the pipeline checks, the body does not check again', async () => {
+    const registry = createToolRegistry()
+    registry.register(readFile())
+    // A retry wrapper runs the body twice; the arguments were checked once, before both.
+    registry.on('tools/execute', async (_exec, next) => (await next(), next()))
+    vi.mocked(schema.checkArgs).mockClear()
+    expect(await registry.execute(call('read_file', { path: 'a.txt' }))).toEqual({
+      content: [text('read a.txt as utf8')],
+      isError: false,
+    })
+    expect(schema.checkArgs).toHaveBeenCalledTimes(1)
+    expect(schema.validateArgs).not.toHaveBeenCalled()
+  })
+
+  it('validates a direct call of execute itself, once', async () => {
+    const definition = readFile()
+    vi.mocked(schema.checkArgs).mockClear()
+    await definition.execute({ path: 'a.txt' }, {} as ToolExecution)
+    expect(schema.validateArgs).toHaveBeenCalledTimes(1)
+    expect(schema.checkArgs).not.toHaveBeenCalled()
   })
 
   it('presenters see typed arguments, and return undefined for arguments that do not match', () => {

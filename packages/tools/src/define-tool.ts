@@ -2,6 +2,7 @@ import type { ToolCallView, ToolResult, ToolResultView } from '@toolpipe/present
 import { checkArgs, schemaSpecToJsonSchema, validateArgs } from '@toolpipe/schema'
 import type { InferArgs, SchemaSpec } from '@toolpipe/schema'
 import { assertTimeout, assertToolName } from './internal/check-definition.js'
+import { ExecutionRecord } from './internal/execution-record.js'
 import type { ToolDefinition, ToolExecuteReturn } from './tool-definition.js'
 import type { ToolExecution } from './tool-execution.js'
 
@@ -13,7 +14,7 @@ export interface DefineToolOptions<TSpec extends SchemaSpec> {
   readonly parameters: TSpec
   /** Runs with arguments already validated against `parameters`. */
   execute(args: InferArgs<TSpec>, exec: ToolExecution): Promise<ToolExecuteReturn>
-  /** A positive, finite cooperative deadline in milliseconds. */
+  /** A cooperative deadline in milliseconds: positive, at most 2^31−1 (about 24.8 days). */
   readonly timeoutMs?: number | undefined
   presentCall?(args: InferArgs<TSpec>): ToolCallView | undefined
   presentResult?(args: InferArgs<TSpec>, result: ToolResult): ToolResultView | undefined
@@ -21,10 +22,16 @@ export interface DefineToolOptions<TSpec extends SchemaSpec> {
 
 /**
  * Builds a {@link ToolDefinition} from a schema spec: `parameters` becomes JSON Schema for the
- * model, and the model's arguments are validated before the typed body runs. A mismatch throws
- * `ToolArgsError`, which the registry turns into an error result the model can correct from.
- * Presenters given arguments that do not match (an old session log) return `undefined`, so the
- * UI falls back to the generic card.
+ * model, `checkArgs` checks a call's arguments against the spec (the registry runs it once per
+ * call, before any policy, guard or approval), and the typed body runs only on arguments that
+ * passed. A mismatch is `ToolArgsError` (`INVALID_ARGS`), which the registry turns into an error
+ * result the model can correct from. Called directly, outside the registry, `execute` validates
+ * its arguments itself and throws `ToolArgsError`; through the registry it does not check again
+ * what the pipeline already checked. Presenters given arguments that do not match (an old session
+ * log) return `undefined`, so the UI falls back to the generic card.
+ *
+ * The returned definition carries the inferred argument type, so that {@link isCallOf} can
+ * narrow a call's `exec.arguments` to it.
  *
  * @throws `SchemaSpecError` for a malformed spec, `ToolRegistryError` (`INVALID_TOOL`) for a bad
  * name or `timeoutMs`, at definition time.
@@ -40,7 +47,7 @@ export interface DefineToolOptions<TSpec extends SchemaSpec> {
  */
 export function defineTool<const TSpec extends SchemaSpec>(
   options: DefineToolOptions<TSpec>,
-): ToolDefinition {
+): ToolDefinition<InferArgs<TSpec>> {
   const { name, description, parameters: spec, timeoutMs } = options
   // Bound now: the definition is immutable, and a method may use `this` (the options object).
   const execute = options.execute.bind(options)
@@ -49,13 +56,16 @@ export function defineTool<const TSpec extends SchemaSpec>(
   assertToolName(name)
   assertTimeout(name, timeoutMs)
   const matches = (args: unknown): args is InferArgs<TSpec> => checkArgs(spec, args).length === 0
-  const definition: ToolDefinition = {
+  const definition: ToolDefinition<InferArgs<TSpec>> = {
     name,
     description,
     parameters: schemaSpecToJsonSchema(spec),
+    checkArgs: (args) => checkArgs(spec, args),
     async execute(args, exec) {
-      validateArgs(spec, args)
-      return execute(args, exec)
+      // Through the registry, step 4 checked exactly these arguments against this definition.
+      const checked = ExecutionRecord.checkedTool(exec) === definition && exec.arguments === args
+      if (!checked) validateArgs(spec, args)
+      return execute(args as InferArgs<TSpec>, exec)
     },
   }
   if (timeoutMs !== undefined) definition.timeoutMs = timeoutMs

@@ -1,5 +1,5 @@
 import { asCallId, HarnessError } from '@toolpipe/core'
-import type { ContentBlock, HookContext } from '@toolpipe/core'
+import type { ContentBlock, HookContext, JsonValue } from '@toolpipe/core'
 import { describe, expect, it, vi } from 'vitest'
 import { agent, call, flushMicrotasks, recordingLogger, text, tool } from './__fixtures__/tools.js'
 import type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
@@ -165,7 +165,7 @@ describe('step 2: snapshotting the arguments', () => {
     registry.on('tools/execute', (_exec, next) => (touched('execute'), next()))
     registry.on('tools/post-execute', (_exec, _result, next) => (touched('post'), next()))
     registry.guard(() => (touched('guard'), undefined))
-    const observed: ToolExecution[] = []
+    const observed: Readonly<ToolExecution<JsonValue | undefined>>[] = []
     registry.on('tools/result', (exec) => void observed.push(exec))
 
     const input = { ...call('edit'), arguments: args }
@@ -197,7 +197,7 @@ describe('step 2: snapshotting the arguments', () => {
   })
 })
 
-describe('step 3: tools/pre-execute', () => {
+describe('step 5: tools/pre-execute', () => {
   it('allows by default', async () => {
     const registry = createToolRegistry()
     registry.register(tool('read'))
@@ -220,7 +220,11 @@ describe('step 3: tools/pre-execute', () => {
     const wrapper = vi.fn()
     registry.on('tools/execute', wrapper)
     const result = await registry.execute(call('shell'))
-    expect(result).toEqual({ content: [text('Error: shell is off')], isError: true })
+    expect(result).toEqual({
+      content: [text('Error: shell is off')],
+      isError: true,
+      error: { name: 'ToolDeniedError', code: 'POLICY_DENIED' },
+    })
     expect(body).not.toHaveBeenCalled()
     expect(wrapper).not.toHaveBeenCalled()
     expect(post).toHaveBeenCalledTimes(1)
@@ -251,7 +255,7 @@ describe('step 3: tools/pre-execute', () => {
   })
 })
 
-describe('step 5: guards', () => {
+describe('step 7: guards', () => {
   it('run global guards in registration order, then the scope’s; the first reason denies', async () => {
     const registry = createToolRegistry()
     registry.register(tool('read'))
@@ -315,7 +319,7 @@ describe('step 5: guards', () => {
   })
 })
 
-describe('step 7: tools/execute and dispatch', () => {
+describe('step 8: tools/execute and dispatch', () => {
   it('wraps dispatch, outermost first, and a wrapper may change the result', async () => {
     const registry = createToolRegistry()
     registry.register(tool('read'))
@@ -484,7 +488,7 @@ describe('step 7: tools/execute and dispatch', () => {
   })
 })
 
-describe('step 8: tools/post-execute', () => {
+describe('step 9: tools/post-execute', () => {
   it('accepts by default; accept may replace content and add context', async () => {
     const registry = createToolRegistry()
     registry.register(tool('read', () => ({ content: [text('raw')], meta: { m: 1 } })))
@@ -517,6 +521,7 @@ describe('step 8: tools/post-execute', () => {
     expect(await registry.execute(call('write'))).toEqual({
       content: [text('do not write .env files; use the vault tool')],
       isError: true,
+      error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
     })
   })
 
@@ -532,7 +537,11 @@ describe('step 8: tools/post-execute', () => {
       content: [text('all good, honestly')],
     }))
     const result = await registry.execute(call('fail'))
-    expect(result).toEqual({ content: [text('all good, honestly')], isError: true })
+    expect(result).toEqual({
+      content: [text('all good, honestly')],
+      isError: true,
+      error: { name: 'ToolFailedError', code: 'TOOL_FAILED' },
+    })
   })
 
   it('hands listeners a frozen result, so isError cannot be flipped by mutation', async () => {
@@ -552,6 +561,7 @@ describe('step 8: tools/post-execute', () => {
     expect(await registry.execute(call('fail'))).toEqual({
       content: [text('Error: broke')],
       isError: true,
+      error: { name: 'ToolFailedError', code: 'TOOL_FAILED' },
     })
   })
 
@@ -582,30 +592,31 @@ describe('step 8: tools/post-execute', () => {
   })
 })
 
-describe('step 9: thrown values become error results', () => {
+describe('step 10: thrown values become error results', () => {
   class QuotaError extends HarnessError {
     constructor() {
       super('quota exhausted', 'QUOTA')
     }
   }
+  const failed = { name: 'ToolFailedError', code: 'TOOL_FAILED' }
   const unprintable = Object.create(null) as object
   const { proxy: revoked, revoke } = Proxy.revocable({}, {})
   revoke()
 
   it.each([
-    ['an Error', new Error('disk full'), 'Error: disk full', undefined],
+    ['an Error', new Error('disk full'), 'Error: disk full', failed],
     [
       'a HarnessError',
       new QuotaError(),
       'Error: quota exhausted',
       { name: 'QuotaError', code: 'QUOTA' },
     ],
-    ['a string', 'plain string', 'Error: plain string', undefined],
-    ['an object with a message', { message: 'from an object' }, 'Error: from an object', undefined],
-    ['a number', 42, 'Error: 42', undefined],
-    ['undefined', undefined, 'Error: undefined', undefined],
-    ['an unprintable object', unprintable, 'Error: <unprintable thrown value>', undefined],
-    ['a revoked Proxy', revoked, 'Error: <unprintable thrown value>', undefined],
+    ['a string', 'plain string', 'Error: plain string', failed],
+    ['an object with a message', { message: 'from an object' }, 'Error: from an object', failed],
+    ['a number', 42, 'Error: 42', failed],
+    ['undefined', undefined, 'Error: undefined', failed],
+    ['an unprintable object', unprintable, 'Error: <unprintable thrown value>', failed],
+    ['a revoked Proxy', revoked, 'Error: <unprintable thrown value>', failed],
   ])('from a tool, %s', async (_label, thrown: unknown, message, error) => {
     const registry = createToolRegistry()
     registry.register(
@@ -614,11 +625,7 @@ describe('step 9: thrown values become error results', () => {
       }),
     )
     const result = await registry.execute(call('fail'))
-    expect(result).toEqual({
-      content: [text(message)],
-      isError: true,
-      ...(error === undefined ? {} : { error }),
-    })
+    expect(result).toEqual({ content: [text(message)], isError: true, error })
   })
 
   it.each([
@@ -659,7 +666,7 @@ describe('step 9: thrown values become error results', () => {
   )
 })
 
-describe('step 10: the final result', () => {
+describe('step 11: the final result', () => {
   it('is a detached, deep-frozen snapshot; the tool’s objects are not frozen', async () => {
     const registry = createToolRegistry()
     const content = [text('hello')]
@@ -716,7 +723,7 @@ describe('step 10: the final result', () => {
     const registry = createToolRegistry()
     registry.register(tool('read'))
     const alice = agent('alice')
-    let observed: Readonly<ToolExecution> | undefined
+    let observed: Readonly<ToolExecution<JsonValue | undefined>> | undefined
     registry.on('tools/result', (exec) => {
       observed = exec
     })
@@ -730,7 +737,7 @@ describe('step 10: the final result', () => {
   })
 })
 
-describe('step 11: tools/result observers', () => {
+describe('step 12: tools/result observers', () => {
   it('are called synchronously, in order, before execute() resolves, with the frozen exec and result', async () => {
     const registry = createToolRegistry()
     registry.register(tool('read'))

@@ -1,4 +1,5 @@
-import type { Agent, ContentBlock } from '@toolpipe/core'
+import type { Agent, ContentBlock, JsonValue, ToolErrorInfo } from '@toolpipe/core'
+import type { ArgIssue } from '@toolpipe/schema'
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
   ApprovalOutcome,
@@ -6,12 +7,19 @@ import type {
   PostToolDecision,
   PreToolDecision,
   ToolDefinition,
+  ToolDeniedErrorCode,
+  ToolErrorResult,
   ToolEventMap,
   ToolExecution,
   ToolExecutionResult,
   ToolRegistry,
+  ToolSuccessResult,
+  InvalidApprovalError,
+  ListenerError,
+  ToolBlockedError,
+  ToolFailedError,
 } from './index.js'
-import { createToolRegistry } from './index.js'
+import { createToolRegistry, defineTool, isCallOf, ToolDeniedError } from './index.js'
 
 declare const registry: ToolRegistry
 declare const agent: Agent
@@ -73,6 +81,143 @@ describe('ToolRegistry', () => {
   it('a scope handle executes without an agent field', () => {
     const scope = registry.scope(agent)
     expectTypeOf(scope.execute).parameter(0).not.toHaveProperty('agent')
+  })
+
+  it('listeners, guards and wrappers see validated JSON arguments; observers may see none', () => {
+    registry.on('tools/pre-execute', (exec, next) => {
+      expectTypeOf(exec.arguments).toEqualTypeOf<JsonValue>()
+      return next()
+    })
+    registry.guard((exec) => {
+      expectTypeOf(exec.arguments).toEqualTypeOf<JsonValue>()
+      return undefined
+    })
+    registry.on('tools/execute', (exec, next) => {
+      expectTypeOf(exec.arguments).toEqualTypeOf<JsonValue>()
+      return next()
+    })
+    registry.on('tools/post-execute', (exec, _result, next) => {
+      expectTypeOf(exec.arguments).toEqualTypeOf<JsonValue>()
+      return next()
+    })
+    registry.on('tools/result', (exec) => {
+      expectTypeOf(exec.arguments).toEqualTypeOf<JsonValue | undefined>()
+    })
+    expectTypeOf<ToolExecution['arguments']>().toEqualTypeOf<JsonValue>()
+    expectTypeOf<ToolExecution<{ path: string }>['arguments']>().toEqualTypeOf<{ path: string }>()
+  })
+
+  it('isCallOf narrows a call’s arguments to what the tool’s spec admits', () => {
+    const shell = defineTool({
+      name: 'shell',
+      description: 'Run a command.',
+      parameters: {
+        command: { type: 'string', required: true },
+        timeout: { type: 'number' },
+        shell: { type: 'string', enum: ['bash', 'zsh'] },
+      },
+      execute: async () => [],
+    })
+    interface ShellArgs {
+      command: string
+      timeout?: number
+      shell?: 'bash' | 'zsh'
+    }
+    expectTypeOf(shell).toEqualTypeOf<ToolDefinition<ShellArgs>>()
+    registry.register(shell)
+    registry.guard((exec) => {
+      expectTypeOf(exec.arguments).toEqualTypeOf<JsonValue>()
+      if (isCallOf(exec, shell)) {
+        expectTypeOf(exec.arguments).toEqualTypeOf<ShellArgs>()
+        return exec.arguments.command.startsWith('rm') ? 'no rm' : undefined
+      }
+      // @ts-expect-error: without the check, the arguments are just JSON
+      return exec.arguments.command === 'rm' ? 'no rm' : undefined
+    })
+    registry.on('tools/result', (exec) => {
+      if (isCallOf(exec, shell)) expectTypeOf(exec.arguments).toEqualTypeOf<ShellArgs>()
+    })
+    // A member without a nested spec (`unknown` in InferArgs) narrows to what JSON allows.
+    const run = defineTool({
+      name: 'run',
+      description: 'Run a program.',
+      parameters: { program: { type: 'string', required: true }, env: { type: 'object' } },
+      execute: async () => [],
+    })
+    registry.on('tools/pre-execute', (exec, next) => {
+      if (isCallOf(exec, run)) {
+        expectTypeOf(exec.arguments.program).toBeString()
+        expectTypeOf(exec.arguments.env).toExtend<Record<string, unknown> | undefined>()
+      }
+      return next()
+    })
+    // An untyped definition narrows nothing.
+    registry.guard((exec) => {
+      if (isCallOf(exec, {} as ToolDefinition))
+        expectTypeOf(exec.arguments).toEqualTypeOf<JsonValue>()
+      return undefined
+    })
+    // @ts-expect-error: an untyped definition cannot claim typed arguments
+    const claimed: ToolDefinition<{ path: string }> = {} as ToolDefinition
+    expectTypeOf(claimed).toExtend<ToolDefinition>()
+  })
+
+  it('a hand-written definition may add checkArgs, sync or async', () => {
+    const issues: ArgIssue[] = []
+    const sync: ToolDefinition = {
+      name: 'a',
+      description: '',
+      parameters: { type: 'object' },
+      execute: async () => [],
+      checkArgs: (args) => {
+        expectTypeOf(args).toEqualTypeOf<JsonValue>()
+        return issues
+      },
+    }
+    const async: ToolDefinition = { ...sync, checkArgs: async () => issues }
+    const wrong: ToolDefinition = {
+      ...sync,
+      // @ts-expect-error: checkArgs returns issues, not a boolean
+      checkArgs: () => true,
+    }
+    expectTypeOf([sync, async, wrong]).items.toExtend<ToolDefinition>()
+  })
+
+  it('an error result always names its outcome; a success never has an error', () => {
+    const result = {} as ToolExecutionResult
+    if (result.isError) expectTypeOf(result.error).toEqualTypeOf<ToolErrorInfo>()
+    else expectTypeOf(result.error).toEqualTypeOf<undefined>()
+    expectTypeOf<ToolSuccessResult | ToolErrorResult>().toEqualTypeOf<ToolExecutionResult>()
+    registry.on('tools/execute', () => ({
+      content: [],
+      isError: true,
+      error: { name: 'CacheError', code: 'CACHED' },
+    }))
+    // @ts-expect-error: an error result needs its error
+    registry.on('tools/execute', () => ({ content: [], isError: true }))
+    // @ts-expect-error: a success has no error
+    registry.on('tools/execute', () => ({
+      content: [],
+      isError: false,
+      error: { name: 'X', code: 'Y' },
+    }))
+  })
+
+  it('types the codes of the pipeline’s error classes', () => {
+    expectTypeOf<ToolDeniedErrorCode>().toEqualTypeOf<
+      | 'POLICY_DENIED'
+      | 'GUARD_DENIED'
+      | 'APPROVAL_REJECTED'
+      | 'APPROVAL_CANCELLED'
+      | 'APPROVAL_UNAVAILABLE'
+    >()
+    expectTypeOf<ToolDeniedError['code']>().toEqualTypeOf<ToolDeniedErrorCode>()
+    expectTypeOf<ToolBlockedError['code']>().toEqualTypeOf<'POST_BLOCKED'>()
+    expectTypeOf<ToolFailedError['code']>().toEqualTypeOf<'TOOL_FAILED'>()
+    expectTypeOf<ListenerError['code']>().toEqualTypeOf<'LISTENER_FAILED'>()
+    expectTypeOf<InvalidApprovalError['code']>().toEqualTypeOf<'INVALID_APPROVAL'>()
+    // @ts-expect-error: not a denial code
+    new ToolDeniedError('no', 'TOOL_FAILED')
   })
 
   it('approval outcomes are a closed union', () => {

@@ -2,6 +2,9 @@ export type { ApprovalOutcome, ApprovalRequest, ApprovalService } from './approv
 export { defineTool } from './define-tool.js'
 export type { DefineToolOptions } from './define-tool.js'
 export type { Disposer } from './disposer.js'
+export { InvalidApprovalError } from './invalid-approval-error.js'
+export { isCallOf } from './is-call-of.js'
+export { ListenerError } from './listener-error.js'
 export { createToolRegistry } from './tool-registry.js'
 export type {
   ListenerOptions,
@@ -12,6 +15,7 @@ export type {
   ToolRegistryPlugin,
 } from './tool-registry.js'
 export type { ScopedTools } from './scoped-tools.js'
+export { ToolBlockedError } from './tool-blocked-error.js'
 export type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
 export type {
   ToolDefinition,
@@ -19,6 +23,8 @@ export type {
   ToolParameters,
   ToolSchema,
 } from './tool-definition.js'
+export { ToolDeniedError } from './tool-denied-error.js'
+export type { ToolDeniedErrorCode } from './tool-denied-error.js'
 export type {
   ChangeListener,
   ExecuteWrapper,
@@ -29,12 +35,15 @@ export type {
   ToolEventName,
 } from './tool-events.js'
 export type {
+  ToolErrorResult,
   ToolExecution,
   ToolExecutionInput,
   ToolExecutionResult,
   ToolExecutionToken,
   ToolGuard,
+  ToolSuccessResult,
 } from './tool-execution.js'
+export { ToolFailedError } from './tool-failed-error.js'
 export { ToolNotFoundError } from './tool-not-found-error.js'
 export { ToolPipelineError } from './tool-pipeline-error.js'
 export type { ToolPipelineErrorCode } from './tool-pipeline-error.js'

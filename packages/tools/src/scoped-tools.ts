@@ -25,7 +25,10 @@ export interface ScopedTools {
   get(name: string): ToolDefinition | undefined
   list(): ToolDefinition[]
   schemas(): ToolSchema[]
-  /** `registry.execute` with this scope's agent filled in. */
+  /**
+   * `registry.execute` with this scope's agent as the call's agent (an `agent` field of `input` is
+   * not read). Never rejects and never throws: malformed input resolves to an error result.
+   */
   execute(input: Omit<ToolExecutionInput, 'agent'>): Promise<ToolExecutionResult>
   /** Removes every registration made through this handle; later registrations throw. */
   dispose(): void
@@ -82,10 +85,8 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
     get: (name) => registry.get(name, agent),
     list: () => registry.list(agent),
     schemas: () => registry.schemas(agent),
-    execute(input) {
-      const { callId, name, arguments: args, parent, signal } = input
-      return registry.execute({ callId, name, arguments: args, agent, parent, signal })
-    },
+    // Never throws, whatever `input` is (null included): it resolves to an error result instead.
+    execute: (input) => internals.execute(input, agent),
     dispose() {
       if (disposed) return
       disposed = true

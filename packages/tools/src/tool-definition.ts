@@ -1,6 +1,6 @@
-import type { ContentBlock, JsonObject } from '@toolpipe/core'
+import type { ContentBlock, JsonObject, JsonValue } from '@toolpipe/core'
 import type { ToolCallView, ToolResult, ToolResultView } from '@toolpipe/presentation'
-import type { JsonSchemaObject } from '@toolpipe/schema'
+import type { ArgIssue, JsonSchemaObject } from '@toolpipe/schema'
 import type { ToolExecution } from './tool-execution.js'
 
 /**
@@ -19,20 +19,41 @@ export interface ToolSchema {
 /** What a tool's `execute` may return: content blocks, or content plus a presentation payload. */
 export type ToolExecuteReturn = ContentBlock[] | { content: ContentBlock[]; meta?: unknown }
 
+/** A key that exists only in types: it carries a definition's argument type, never a value. */
+declare const toolArgumentsType: unique symbol
+
 /**
- * A registered tool: its schema plus the code that runs it and, optionally, how a UI presents its
- * calls. Only `name`, `description` and `parameters` ever reach the model.
+ * A registered tool: its schema plus the code that runs it and, optionally, how its arguments are
+ * checked and how a UI presents its calls. Only `name`, `description` and `parameters` ever reach
+ * the model.
+ *
+ * @typeParam TArguments - the arguments the definition's `checkArgs` admits, as `defineTool`
+ * infers them from its spec; `unknown` for a hand-written definition. Type-level only: it lets
+ * {@link isCallOf} narrow a call's arguments, and is never present at runtime.
  */
-export interface ToolDefinition extends ToolSchema {
-  /** Runs the call. `args` is the frozen snapshot of the model's arguments, not yet validated. */
+export interface ToolDefinition<TArguments = unknown> extends ToolSchema {
+  /**
+   * Runs the call. Through the registry, `args` is `exec.arguments`: the frozen JSON snapshot of
+   * the model's arguments, already accepted by `checkArgs` when the definition has one.
+   */
   execute(args: unknown, exec: ToolExecution): Promise<ToolExecuteReturn>
   /**
+   * Checks a call's arguments before anyone is asked about the call: an empty array admits them;
+   * otherwise the call fails with `ToolArgsError` (`INVALID_ARGS`) listing the issues, and no
+   * policy, guard, approval, wrapper or body runs. `defineTool` provides it; a hand-written
+   * definition may add its own. Called once per call, with the deep-frozen snapshot.
+   */
+  checkArgs?(args: JsonValue): ArgIssue[] | Promise<ArgIssue[]>
+  /**
    * A cooperative deadline in milliseconds, enforced by `@toolpipe/timeout-policy` through
-   * `exec.signal`. Never sent to the model.
+   * `exec.signal`: positive and at most 2^31−1 (the longest delay a timer honours). Never sent to
+   * the model.
    */
   timeoutMs?: number | undefined
   /** The pending card of a call. Pure: a UI calls it live and again when replaying a log. */
   presentCall?(args: unknown): ToolCallView | undefined
   /** The completed card of a call. Pure, for the same reason. */
   presentResult?(args: unknown, result: ToolResult): ToolResultView | undefined
+  /** Type-level only (see `TArguments`); never set. */
+  readonly [toolArgumentsType]?: TArguments
 }

@@ -1,9 +1,11 @@
+import type { JsonValue } from '@toolpipe/core'
 import type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
 import type { ToolExecution, ToolExecutionResult } from './tool-execution.js'
 
 /**
  * A `tools/pre-execute` listener: decides allow, deny or ask. Call `next()` for the decision of
  * the listeners inside this one (default `allow`), or return a decision to short-circuit them.
+ * It only sees calls to a visible tool whose arguments passed the tool's check.
  */
 export type PreExecuteListener = (
   exec: ToolExecution,
@@ -19,7 +21,11 @@ export type ExecuteWrapper = (
   next: () => Promise<ToolExecutionResult>,
 ) => ToolExecutionResult | Promise<ToolExecutionResult>
 
-/** A `tools/post-execute` listener: inspects the result, then accepts (maybe replacing) or blocks it. */
+/**
+ * A `tools/post-execute` listener: inspects the result, then accepts (maybe replacing) or blocks
+ * it. It sees every call whose arguments are JSON, unknown tools and invalid arguments included
+ * (`isCallOf` tells a call that passed its tool's check).
+ */
 export type PostExecuteListener = (
   exec: ToolExecution,
   result: Readonly<ToolExecutionResult>,
@@ -29,10 +35,11 @@ export type PostExecuteListener = (
 /**
  * A `tools/result` observer: sees the frozen execution and its frozen, final result, synchronously
  * before `execute()` resolves. It cannot change anything; a returned promise is not awaited, and a
- * failure is logged, never passed on.
+ * failure is logged, never passed on. It sees every call, even one whose input could not be read
+ * or whose arguments are not JSON: then `exec.arguments` is `undefined`.
  */
 export type ResultObserver = (
-  exec: Readonly<ToolExecution>,
+  exec: Readonly<ToolExecution<JsonValue | undefined>>,
   result: Readonly<ToolExecutionResult>,
 ) => void | Promise<void>
 

@@ -1,4 +1,11 @@
-import type { Agent, CallId, ContentBlock, HookContext, ToolErrorInfo } from '@toolpipe/core'
+import type {
+  Agent,
+  CallId,
+  ContentBlock,
+  HookContext,
+  JsonValue,
+  ToolErrorInfo,
+} from '@toolpipe/core'
 
 declare const toolExecutionTokenBrand: unique symbol
 
@@ -24,17 +31,23 @@ export interface ToolExecutionInput {
 /**
  * One call as the pipeline owns it. Every field but `signal` is read-only from the start; the
  * whole object is frozen once the call settles, before observers see it.
+ *
+ * `arguments` is the deep-frozen JSON snapshot of the model's arguments. Pre-execute listeners,
+ * guards, `tools/execute` wrappers and the tool see it only after it passed the tool's argument
+ * check, hence the default `JsonValue`; {@link isCallOf} narrows it to one tool's argument type.
+ * `tools/result` observers also see calls that never got that far, whose `arguments` may be
+ * `undefined` (`ToolExecution<JsonValue | undefined>`).
+ *
+ * @typeParam TArguments - the type of `arguments`
  */
-export interface ToolExecution extends ToolExecutionInput {
+export interface ToolExecution<TArguments = JsonValue> extends ToolExecutionInput {
+  readonly arguments: TArguments
   readonly token: ToolExecutionToken
 }
 
-/** The outcome of a call: what the model reads back, plus structure for code. */
-export interface ToolExecutionResult {
+/** What every result carries, success or not. */
+interface ToolResultFields {
   content: ContentBlock[]
-  isError: boolean
-  /** Set when the failure was a `HarnessError`: its class name and code, for code to route on. */
-  error?: ToolErrorInfo
   /**
    * Context a `tools/post-execute` listener attached for the model's next request. It is not
    * part of this call's content: an agent loop appends it after all of a step's tool results.
@@ -44,8 +57,29 @@ export interface ToolExecutionResult {
   meta?: unknown
 }
 
+/** A call that ran and succeeded: no `error`. */
+export interface ToolSuccessResult extends ToolResultFields {
+  isError: false
+  error?: undefined
+}
+
+/**
+ * A call that did not run or failed. `error` names the outcome for code (a span, a UI, a retry
+ * policy) so that nothing has to parse the text: the thrown `HarnessError`'s own name and code,
+ * or one of the pipeline's (`ToolDeniedError` / `GUARD_DENIED`, `ToolFailedError` /
+ * `TOOL_FAILED`, …; the `@toolpipe/tools` README lists them all).
+ */
+export interface ToolErrorResult extends ToolResultFields {
+  isError: true
+  error: ToolErrorInfo
+}
+
+/** The outcome of a call: what the model reads back, plus structure for code. */
+export type ToolExecutionResult = ToolSuccessResult | ToolErrorResult
+
 /**
  * The final, scope-aware say before dispatch. `undefined` keeps the decision; a string denies the
- * call with that reason, and nothing after a guard can allow it again.
+ * call with that reason, and nothing after a guard can allow it again. A guard sees the call's
+ * arguments after they passed the tool's argument check.
  */
 export type ToolGuard = (execution: Readonly<ToolExecution>) => string | undefined

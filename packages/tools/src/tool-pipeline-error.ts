@@ -4,12 +4,15 @@ import { HarnessError } from '@toolpipe/core'
 export type ToolPipelineErrorCode =
   /** `execute()` was given an input without a string `callId` and `name`, or with bad fields. */
   | 'INVALID_INPUT'
-  /** A listener returned something that is not a decision (or, for `tools/execute`, a result). */
+  /**
+   * A listener returned something that is not a decision (or, for `tools/execute`, a result: an
+   * error result must carry `error: { name, code }`, a success none), or one that could not be read.
+   */
   | 'INVALID_DECISION'
   /** A guard returned something other than a string or `undefined`. */
   | 'INVALID_GUARD_RESULT'
-  /** The approval service answered with an outcome the pipeline does not know. */
-  | 'INVALID_APPROVAL_OUTCOME'
+  /** A tool's `checkArgs` returned something other than an array of argument issues. */
+  | 'INVALID_ARG_ISSUES'
   /** A tool's `execute` returned something other than content blocks or `{ content, meta }`. */
   | 'INVALID_TOOL_RESULT'
 

@@ -351,6 +351,32 @@ describe('guard and on', () => {
   })
 })
 
+describe('a throwing logger', () => {
+  it('cannot make a disposer or a scope’s dispose() throw', () => {
+    const registry = createToolRegistry({
+      logger: {
+        warn() {
+          throw new Error('the logger is down')
+        },
+      },
+    })
+    const scope = registry.scope(agent('alice'))
+    const unregister = registry.register(tool('read'))
+    scope.register(tool('notes'))
+    registry.on('tools/change', () => {
+      throw new Error('listener broke')
+    })
+    expect(() => {
+      unregister()
+    }).not.toThrow()
+    expect(() => {
+      scope.dispose()
+    }).not.toThrow()
+    expect(registry.get('read')).toBeUndefined()
+    expect(registry.get('notes', scope.agent)).toBeUndefined()
+  })
+})
+
 describe('get, list, schemas', () => {
   it('schemas() gives only name, description and a fresh copy of parameters', () => {
     const registry = createToolRegistry()
@@ -499,6 +525,64 @@ describe('scope', () => {
     expect(isHarnessError(error)).toBe(true)
     expect(() => scope.guard(() => undefined)).toThrow(ToolRegistryError)
     expect(scope.get('read')).toBeDefined()
+  })
+
+  it('execute never throws synchronously: garbage input resolves to an error result', async () => {
+    const registry = createToolRegistry()
+    registry.register(tool('read'))
+    const alice = agent('alice')
+    const scope = registry.scope(alice)
+    const observed: unknown[] = []
+    scope.on('tools/result', (exec) => void observed.push(exec.agent))
+    const { proxy: revoked, revoke } = Proxy.revocable({}, {})
+    revoke()
+    const throwing = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('no reading me')
+        },
+      },
+    )
+    for (const input of [null, undefined, 42, 'read', revoked, throwing, {}]) {
+      let pending: Promise<unknown> | undefined
+      expect(() => {
+        pending = scope.execute(input as never)
+      }).not.toThrow()
+      await expect(pending).resolves.toMatchObject({
+        isError: true,
+        error: { name: 'ToolPipelineError', code: 'INVALID_INPUT' },
+      })
+    }
+    expect(await scope.execute(null as never)).toEqual({
+      content: [
+        text(
+          "Error: the execution input could not be read: Cannot read properties of null (reading 'callId')",
+        ),
+      ],
+      isError: true,
+      error: { name: 'ToolPipelineError', code: 'INVALID_INPUT' },
+    })
+    // The scope's observers hear about every one of its calls, even malformed ones.
+    expect(observed).toEqual(Array.from({ length: 8 }, () => alice))
+  })
+
+  it('execute reads each input field once, and never the input’s agent', async () => {
+    const registry = createToolRegistry()
+    registry.register(tool('read'))
+    const alice = agent('alice')
+    const reads: string[] = []
+    const input = new Proxy(call('read', {}, { agent: agent('mallory') }), {
+      get(target, key, receiver) {
+        reads.push(String(key))
+        return Reflect.get(target, key, receiver) as unknown
+      },
+    })
+    let seen: unknown
+    registry.on('tools/result', (exec) => void (seen = exec.agent))
+    expect((await registry.scope(alice).execute(input)).isError).toBe(false)
+    expect(reads).toEqual(['callId', 'name', 'arguments', 'parent', 'signal'])
+    expect(seen).toBe(alice)
   })
 
   it('refuses a scope that is not an agent object', () => {

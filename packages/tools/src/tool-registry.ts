@@ -5,12 +5,13 @@ import type { Disposer } from './disposer.js'
 import { assertToolDefinition } from './internal/check-definition.js'
 import { describeValue } from './internal/checks.js'
 import { executeCall } from './internal/execute-pipeline.js'
-import type { Pipeline } from './internal/execute-pipeline.js'
+import type { Pipeline } from './internal/pipeline.js'
 import { ListenerList } from './internal/listener-list.js'
 import { once } from './internal/once.js'
 import { commitChange } from './internal/registry-internals.js'
 import type { RegistryInternals } from './internal/registry-internals.js'
 import { ToolLayers } from './internal/tool-layers.js'
+import { warnSafely } from './internal/warn-safely.js'
 import type { ToolDefinition, ToolParameters, ToolSchema } from './tool-definition.js'
 import type { ToolEventMap, ToolEventName } from './tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
@@ -80,7 +81,7 @@ export interface ToolRegistry {
   use(plugin: ToolRegistryPlugin): Disposer
   /** A handle bound to one agent's scope, whose `dispose()` removes all it registered. */
   scope(agent: Agent): ScopedTools
-  /** Runs one call through the pipeline. Never rejects. */
+  /** Runs one call through the pipeline (SPEC §6.3). Never rejects, never throws. */
   execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
 }
 
@@ -160,6 +161,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       }
       return (listeners[event] as ListenerList<unknown>).add(listener, scope, prepend)
     },
+    execute: (input, agent) => executeCall(pipeline, input, agent),
     emitChange(scope) {
       for (const listener of changeListeners(scope)) listener()
     },
@@ -168,7 +170,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
         try {
           listener()
         } catch (error) {
-          logger.warn('toolpipe: a tools/change listener failed', error)
+          warnSafely(logger, 'toolpipe: a tools/change listener failed', error)
         }
       }
     },

@@ -149,6 +149,7 @@ describe('the demo, run non-interactively through the real CLI', () => {
         },
       ],
       isError: true,
+      error: { name: 'ToolDeniedError', code: 'POLICY_DENIED' },
     })
   })
 
@@ -189,10 +190,12 @@ describe('the demo, run non-interactively through the real CLI', () => {
     expect(resultOf(cheat).result).toEqual({
       content: [{ type: 'text', text: 'Error: test.js is protected: fix the code, not the test' }],
       isError: true,
+      error: { name: 'ToolDeniedError', code: 'GUARD_DENIED' },
     })
     expect(resultOf(callWith('read_file', { path: '../package.json' })).result).toEqual({
       content: [{ type: 'text', text: 'Error: path "../package.json" is outside the sandbox' }],
       isError: true,
+      error: { name: 'ToolDeniedError', code: 'GUARD_DENIED' },
     })
     expect(await readFile(join(sandbox(), 'test.js'), 'utf8')).toBe(sandboxFiles['test.js'])
   })

@@ -1,8 +1,9 @@
 import type { ToolExecution } from 'toolpipe'
 
 /**
- * A string argument of a call, or `undefined`. Policies and guards run before `defineTool`
- * validates the arguments, so they read them defensively; a malformed call is left to validation.
+ * A string argument of a call, or `undefined`. Policies and guards only see calls whose arguments
+ * passed their tool's check, but one policy serves several tools with different parameters, so it
+ * reads by key (`isCallOf` would narrow to one tool's type).
  */
 export function stringArgument(exec: Readonly<ToolExecution>, key: string): string | undefined {
   const args = exec.arguments

@@ -1,8 +1,13 @@
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
-import type { Agent } from '@toolpipe/core'
+import type { Agent, JsonValue } from '@toolpipe/core'
 import { presentCallSafely, presentResultSafely } from '@toolpipe/presentation'
 import type { PresentableTool, ToolCallView, ToolResult } from '@toolpipe/presentation'
-import type { Disposer, ToolExecution, ToolExecutionResult, ToolRegistry } from '@toolpipe/tools'
+import type {
+  Disposer,
+  ToolExecution as PipelineExecution,
+  ToolExecutionResult,
+  ToolRegistry,
+} from '@toolpipe/tools'
 import type { AcpClientConnection } from '../acp-client-connection.js'
 import { toAcpToolCallUpdate } from '../to-acp-tool-call-update.js'
 import { callFields } from './call-fields.js'
@@ -15,6 +20,9 @@ export interface StreamSettings {
   readonly paths: SessionPaths
   readonly terminalOutput: boolean
 }
+
+/** A call as the stream's listeners see it: observers also see calls whose arguments were not JSON. */
+type ToolExecution = PipelineExecution<JsonValue | undefined>
 
 /** What the stream remembers of a call between its events. */
 interface CallState {

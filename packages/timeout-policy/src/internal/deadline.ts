@@ -1,10 +1,11 @@
 import type { TimeoutClock } from '../timeout-policy.js'
 import type { TimeoutReason } from '../timeout-reason.js'
+import type { AbortFanOut } from './abort-fan-out.js'
 
 /**
  * One call's deadline: a signal that aborts when the caller's signal aborts or when `timeoutMs`
  * passes, and, with a grace period, a promise that settles `graceMs` after the deadline.
- * `dispose()` clears every timer and listener it made.
+ * `dispose()` clears every timer and subscription it made.
  */
 export class Deadline {
   /** The signal the tool sees while the deadline is armed. */
@@ -14,12 +15,9 @@ export class Deadline {
   #timedOut = false
   readonly #controller = new AbortController()
   readonly #clock: TimeoutClock
-  readonly #callerSignal: AbortSignal | undefined
-  readonly #forwardAbort = (): void => {
-    this.#controller.abort(this.#callerSignal?.reason)
-  }
   readonly #deadlineTimer: unknown
   #graceTimer: unknown
+  readonly #unsubscribe: (() => void) | undefined
 
   constructor(options: {
     clock: TimeoutClock
@@ -27,10 +25,11 @@ export class Deadline {
     graceMs: number | undefined
     reason: TimeoutReason
     callerSignal: AbortSignal | undefined
+    /** Where to hear about the caller's abort: one listener per caller signal, shared. */
+    fanOut: AbortFanOut
   }) {
-    const { clock, timeoutMs, graceMs, reason, callerSignal } = options
+    const { clock, timeoutMs, graceMs, reason, callerSignal, fanOut } = options
     this.#clock = clock
-    this.#callerSignal = callerSignal
     this.signal = this.#controller.signal
     let expireGrace: () => void = () => undefined
     this.graceExpired = new Promise((resolve) => (expireGrace = resolve))
@@ -41,8 +40,13 @@ export class Deadline {
       this.#controller.abort(reason)
       if (graceMs !== undefined) this.#graceTimer = clock.setTimeout(expireGrace, graceMs)
     }, timeoutMs)
-    if (callerSignal?.aborted === true) this.#forwardAbort()
-    else callerSignal?.addEventListener('abort', this.#forwardAbort, { once: true })
+    const forwardAbort = (): void => {
+      this.#controller.abort(callerSignal?.reason)
+    }
+    if (callerSignal?.aborted === true) forwardAbort()
+    else if (callerSignal !== undefined) {
+      this.#unsubscribe = fanOut.subscribe(callerSignal, forwardAbort)
+    }
   }
 
   /** Whether the deadline, not the caller, aborted the signal. */
@@ -53,6 +57,6 @@ export class Deadline {
   dispose(): void {
     this.#clock.clearTimeout(this.#deadlineTimer)
     if (this.#graceTimer !== undefined) this.#clock.clearTimeout(this.#graceTimer)
-    this.#callerSignal?.removeEventListener('abort', this.#forwardAbort)
+    this.#unsubscribe?.()
   }
 }

@@ -2,6 +2,9 @@ import { JsonSnapshotError, snapshotJson } from '@toolpipe/core'
 import type { ToolDefinition } from '../tool-definition.js'
 import { ToolRegistryError } from '../tool-registry-error.js'
 
+/** The longest delay `setTimeout` honours (2^31−1 ms, about 24.8 days); larger ones fire at once. */
+export const maxTimeoutMs = 2_147_483_647
+
 /** The common provider limit on tool names. */
 const toolNamePattern = /^[a-zA-Z0-9_-]{1,64}$/
 
@@ -15,12 +18,16 @@ export function assertToolName(name: unknown): asserts name is string {
   }
 }
 
-/** Throws unless `timeoutMs` is absent or a positive, finite number of milliseconds. */
+/**
+ * Throws unless `timeoutMs` is absent or a positive number of milliseconds a timer can wait:
+ * at most {@link maxTimeoutMs}. A larger delay would make a timer fire at once, a deadline that
+ * aborts every call.
+ */
 export function assertTimeout(name: string, timeoutMs: unknown): void {
   if (timeoutMs === undefined) return
-  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0 && timeoutMs <= maxTimeoutMs)) {
     throw new ToolRegistryError(
-      `tool "${name}": timeoutMs must be a positive, finite number of milliseconds, got ${describe(timeoutMs)}`,
+      `tool "${name}": timeoutMs must be a positive, finite number of milliseconds no larger than ${maxTimeoutMs}, got ${describe(timeoutMs)}`,
       'INVALID_TOOL',
     )
   }
@@ -44,9 +51,9 @@ export function assertToolDefinition(definition: unknown): string {
     new ToolRegistryError(`tool "${name}": ${message}`, 'INVALID_TOOL', { cause })
   if (typeof tool.description !== 'string') throw invalid('description must be a string')
   if (typeof tool.execute !== 'function') throw invalid('execute must be a function')
-  for (const presenter of ['presentCall', 'presentResult'] as const) {
-    if (tool[presenter] !== undefined && typeof tool[presenter] !== 'function') {
-      throw invalid(`${presenter} must be a function when present`)
+  for (const method of ['checkArgs', 'presentCall', 'presentResult'] as const) {
+    if (tool[method] !== undefined && typeof tool[method] !== 'function') {
+      throw invalid(`${method} must be a function when present`)
     }
   }
   assertTimeout(name, tool.timeoutMs)

@@ -120,4 +120,42 @@ describe('runWaterfall', () => {
     )
     await expect(outcome).rejects.toThrow('not a string')
   })
+
+  it('does not check again a value a listener passes on from next() unchanged', async () => {
+    const checked: unknown[] = []
+    const value = { fresh: true }
+    type Passing = (next: () => Promise<typeof value>) => Promise<typeof value>
+    const passOn: ListenerEntry<Passing> = { listener: (next) => next(), scope: undefined }
+    const outcome = await runWaterfall(
+      [passOn, passOn],
+      undefined,
+      (listener, next) => listener(next),
+      (candidate) => (checked.push(candidate), value),
+      () => value,
+    )
+    expect(outcome).toBe(value)
+    expect(checked).toEqual([])
+  })
+
+  it('a listener that drops a rejecting next() leaves no unhandled rejection behind', async () => {
+    const unhandled: unknown[] = []
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason)
+    process.on('unhandledRejection', onUnhandled)
+    try {
+      const dropped = await run([
+        entry((next) => {
+          void next() // never awaited; the rest of the chain rejects
+          return 'answered without waiting'
+        }),
+        entry(() => {
+          throw new Error('inner failure nobody awaits')
+        }),
+      ])
+      expect(dropped).toBe('answered without waiting')
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onUnhandled)
+    }
+  })
 })

@@ -10,13 +10,15 @@ export interface ListenerEntry<TListener> {
  * Runs a waterfall: each listener receives a `next()` that runs the rest of the chain and resolves
  * to its value. Not calling `next()` short-circuits; calling it again runs the rest again (a retry
  * wrapper does exactly that). Listeners limited to another scope are passed over. Whatever a
- * listener returns goes through `check` before the listener outside it sees it.
+ * listener returns goes through `check` before the listener outside it sees it, unless it is the
+ * very value its `next()` last resolved to: `check` and `innermost` give frozen values the
+ * listener cannot have changed.
  *
  * @param entries - the listeners, outermost first; the array is not read again after it changes
  * @param agent - the call's scope
  * @param invoke - calls one listener with the call's own arguments and `next`
- * @param check - returns the value if it is well-formed, else throws
- * @param innermost - the default behaviour at the bottom of the chain
+ * @param check - returns a fresh, frozen copy of the value if it is well-formed, else throws
+ * @param innermost - the default behaviour at the bottom of the chain; returns frozen values
  */
 export function runWaterfall<TListener, TValue>(
   entries: readonly ListenerEntry<TListener>[],
@@ -29,7 +31,19 @@ export function runWaterfall<TListener, TValue>(
     for (let index = from; index < entries.length; index++) {
       const entry = entries[index]
       if (entry === undefined || (entry.scope !== undefined && entry.scope !== agent)) continue
-      return attempt(() => invoke(entry.listener, () => dispatch(index + 1))).then(check)
+      // What `next()` last resolved to was checked already (or is the trusted default): a
+      // listener that passes it on unchanged is not checked again.
+      let fromNext: TValue | undefined
+      const next = (): Promise<TValue> => {
+        const rest = dispatch(index + 1).then((value) => (fromNext = value))
+        // A listener that drops this promise must not turn its rejection into an unhandled
+        // one (which ends a Node process); one that awaits it still sees the rejection.
+        rest.catch(ignore)
+        return rest
+      }
+      return attempt(() => invoke(entry.listener, next)).then((value) =>
+        value === fromNext && value !== undefined ? value : check(value),
+      )
     }
     return attempt(innermost)
   }
@@ -43,6 +57,10 @@ export function hasListenerFor(
 ): boolean {
   for (const entry of entries) if (entry.scope === undefined || entry.scope === agent) return true
   return false
+}
+
+function ignore(): void {
+  // See `next` above.
 }
 
 /** A promise of `run()`'s value, whether it returns, resolves, throws or rejects. */

@@ -1,37 +1,46 @@
-import type { Agent, CallId } from '@toolpipe/core'
+import type { Agent, CallId, JsonValue } from '@toolpipe/core'
+import type { ToolDefinition } from '../tool-definition.js'
 import type { ToolExecution, ToolExecutionToken } from '../tool-execution.js'
+
+/** The fields of one call as step 1 read them and step 2 snapshotted its arguments. */
+export interface ExecutionFields {
+  readonly callId: CallId
+  readonly name: string
+  readonly arguments: JsonValue | undefined
+  readonly agent: Agent | undefined
+  readonly parent: ToolExecutionToken | undefined
+  readonly signal: AbortSignal | undefined
+}
 
 /**
  * The pipeline-owned execution. Its identity fields are own, frozen data properties from the
  * start; `signal` is an accessor (on the prototype, so creating a record stays cheap) that wrappers
  * may set during dispatch and that is locked once the call settles, when observers see the record.
  * Because `signal` is an accessor, `{ ...exec }` does not copy it: pass `exec.signal` explicitly.
+ *
+ * A record also remembers, privately, which definition's argument check its arguments passed
+ * (step 4). Only a genuine record carries that private field, so it doubles as a brand that no
+ * plugin can forge: `defineTool` uses it to skip a second validation, `isCallOf` to narrow types.
  */
-export class ExecutionRecord implements ToolExecution {
+export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
   readonly callId: CallId
   readonly name: string
-  readonly arguments: unknown
+  readonly arguments: JsonValue | undefined
   readonly agent: Agent | undefined
   readonly parent: ToolExecutionToken | undefined
   readonly token: ToolExecutionToken
   #signal: AbortSignal | undefined
   #settled = false
+  #checkedBy: ToolDefinition | undefined = undefined
 
-  constructor(
-    callId: CallId,
-    name: string,
-    args: unknown,
-    agent: Agent | undefined,
-    parent: ToolExecutionToken | undefined,
-    signal: AbortSignal | undefined,
-  ) {
-    this.callId = callId
-    this.name = name
-    this.arguments = args
-    this.agent = agent
-    this.parent = parent
+  constructor(fields: ExecutionFields) {
+    this.callId = fields.callId
+    this.name = fields.name
+    this.arguments = fields.arguments
+    this.agent = fields.agent
+    this.parent = fields.parent
     this.token = Symbol('toolpipe execution') as ToolExecutionToken
-    this.#signal = signal
+    this.#signal = fields.signal
     Object.freeze(this)
   }
 
@@ -47,7 +56,21 @@ export class ExecutionRecord implements ToolExecution {
     this.#signal = signal
   }
 
-  /** Locks `signal`: from now on the execution is immutable. */
+  /** Step 4: the record's arguments passed `tool`'s argument check (or it has none). */
+  static recordCheck(record: ExecutionRecord, tool: ToolDefinition): void {
+    record.#checkedBy = tool
+  }
+
+  /**
+   * The definition whose argument check `value`'s arguments passed, when `value` is a genuine
+   * record that got that far; otherwise `undefined`. Never throws, whatever `value` is.
+   */
+  static checkedTool(value: unknown): ToolDefinition | undefined {
+    if (typeof value !== 'object' || value === null || !(#checkedBy in value)) return undefined
+    return value.#checkedBy
+  }
+
+  /** Step 11: locks `signal`; from now on the execution is immutable. */
   static settle(record: ExecutionRecord): void {
     record.#settled = true
   }

@@ -2,7 +2,7 @@ import type { Agent } from '@toolpipe/core'
 import type { Disposer } from '../disposer.js'
 import type { ToolDefinition } from '../tool-definition.js'
 import type { ToolEventName } from '../tool-events.js'
-import type { ToolGuard } from '../tool-execution.js'
+import type { ToolExecutionResult, ToolGuard } from '../tool-execution.js'
 import type { ToolRegistry } from '../tool-registry.js'
 import type { ToolRestriction } from '../tool-restriction.js'
 import { once } from './once.js'
@@ -19,6 +19,8 @@ export interface RegistryInternals {
     scope: Agent | undefined,
     prepend: boolean,
   ): () => void
+  /** Runs one call; with `agent`, as a call of that agent's scope (`input.agent` is not read). */
+  execute(input: unknown, agent: Agent | undefined): Promise<ToolExecutionResult>
   /** Tells `tools/change` listeners; the first throw propagates. */
   emitChange(scope: Agent | undefined): void
   /** Tells every `tools/change` listener; throws are logged. */

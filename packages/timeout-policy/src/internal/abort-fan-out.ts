@@ -1,0 +1,41 @@
+interface Forwarding {
+  readonly callbacks: Set<() => void>
+  readonly forward: () => void
+}
+
+/**
+ * Forwards the abort of a caller's signal to every deadline that depends on it through one
+ * listener per signal, however many calls share the signal: a thousand concurrent calls would
+ * otherwise add a thousand listeners (Node 20 warns past ten). The listener is removed when the
+ * last deadline lets go. One per plugin installation; signals are held weakly.
+ */
+export class AbortFanOut {
+  readonly #forwardings = new WeakMap<AbortSignal, Forwarding>()
+
+  /** Calls `onAbort` once when `signal` aborts, unless the returned function is called first. */
+  subscribe(signal: AbortSignal, onAbort: () => void): () => void {
+    let forwarding = this.#forwardings.get(signal)
+    if (forwarding === undefined) {
+      const callbacks = new Set<() => void>()
+      const forward = (): void => {
+        this.#forwardings.delete(signal)
+        for (const callback of [...callbacks]) callback()
+        callbacks.clear()
+      }
+      forwarding = { callbacks, forward }
+      signal.addEventListener('abort', forward, { once: true })
+      this.#forwardings.set(signal, forwarding)
+    }
+    // A callback of its own per subscription, so that one unsubscribe removes only its own.
+    const callback = (): void => {
+      onAbort()
+    }
+    const { callbacks, forward } = forwarding
+    callbacks.add(callback)
+    return () => {
+      if (!callbacks.delete(callback) || callbacks.size > 0) return
+      signal.removeEventListener('abort', forward)
+      if (this.#forwardings.get(signal)?.callbacks === callbacks) this.#forwardings.delete(signal)
+    }
+  }
+}

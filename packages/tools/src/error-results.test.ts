@@ -1,0 +1,362 @@
+import { HarnessError } from '@toolpipe/core'
+import type { HookContext, ToolErrorInfo } from '@toolpipe/core'
+import { describe, expect, it } from 'vitest'
+import { agent, call, text, tool } from './__fixtures__/tools.js'
+import type { ToolExecuteReturn } from './tool-definition.js'
+import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution.js'
+import { createToolRegistry } from './tool-registry.js'
+import type { ToolRegistry, ToolRegistryOptions } from './tool-registry.js'
+import {
+  InvalidApprovalError,
+  ListenerError,
+  ToolBlockedError,
+  ToolDeniedError,
+  ToolFailedError,
+} from './index.js'
+
+class QuotaError extends HarnessError {
+  constructor() {
+    super('quota exhausted', 'QUOTA')
+  }
+}
+
+const alice = agent('alice')
+
+interface Situation {
+  /** What happens, as the tools README's table says it. */
+  readonly situation: string
+  readonly options?: ToolRegistryOptions
+  readonly body?: () => ToolExecuteReturn
+  readonly setup?: (registry: ToolRegistry) => void
+  readonly input?: ToolExecutionInput
+  readonly text: string
+  readonly error: ToolErrorInfo
+}
+
+const approve = (outcome: unknown): ToolRegistryOptions => ({
+  approval: { request: async () => outcome as never },
+})
+const ask = (registry: ToolRegistry) =>
+  void registry.on('tools/pre-execute', () => ({ kind: 'ask', reason: 'needs a human' }))
+
+/** One row per code of the README's table: the situation, the text, the name and the code. */
+const situations: Situation[] = [
+  {
+    situation: 'a pre-execute listener denies',
+    setup: (registry) => registry.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'no' })),
+    text: 'Error: no',
+    error: { name: 'ToolDeniedError', code: 'POLICY_DENIED' },
+  },
+  {
+    situation: 'a guard denies',
+    setup: (registry) => registry.guard(() => 'the guard says no'),
+    text: 'Error: the guard says no',
+    error: { name: 'ToolDeniedError', code: 'GUARD_DENIED' },
+  },
+  {
+    situation: 'the person rejects',
+    options: approve({ kind: 'rejected', reason: 'not today' }),
+    setup: ask,
+    text: 'Error: the user rejected tool "t": not today',
+    error: { name: 'ToolDeniedError', code: 'APPROVAL_REJECTED' },
+  },
+  {
+    situation: 'the approval is cancelled',
+    options: approve({ kind: 'cancelled' }),
+    setup: ask,
+    text: 'Error: approval for tool "t" was cancelled',
+    error: { name: 'ToolDeniedError', code: 'APPROVAL_CANCELLED' },
+  },
+  {
+    situation: 'no approval channel is available',
+    options: approve({ kind: 'unavailable' }),
+    setup: ask,
+    text: 'Error: tool "t" requires approval, but no approval channel is available',
+    error: { name: 'ToolDeniedError', code: 'APPROVAL_UNAVAILABLE' },
+  },
+  {
+    situation: 'there is no approval service (with the ask’s reason)',
+    setup: ask,
+    text: 'Error: needs a human',
+    error: { name: 'ToolDeniedError', code: 'APPROVAL_UNAVAILABLE' },
+  },
+  {
+    situation: 'there is no approval service (no reason)',
+    setup: (registry) => registry.on('tools/pre-execute', () => ({ kind: 'ask' })),
+    text: 'Error: tool "t" requires approval, but no approval service is configured',
+    error: { name: 'ToolDeniedError', code: 'APPROVAL_UNAVAILABLE' },
+  },
+  {
+    situation: 'the call has no agent to ask about',
+    options: approve({ kind: 'allowed-once' }),
+    setup: ask,
+    input: call('t'),
+    text: 'Error: tool "t" requires approval, but the call has no agent to route it through',
+    error: { name: 'ToolDeniedError', code: 'APPROVAL_UNAVAILABLE' },
+  },
+  {
+    situation: 'the approval service answers something unknown',
+    options: approve({ kind: 'maybe' }),
+    setup: ask,
+    text: 'Error: the approval service answered an object with keys ["kind"], which is not an approval outcome',
+    error: { name: 'InvalidApprovalError', code: 'INVALID_APPROVAL' },
+  },
+  {
+    situation: 'the approval service throws',
+    options: {
+      approval: {
+        request: () => {
+          throw new Error('approval UI crashed')
+        },
+      },
+    },
+    setup: ask,
+    text: 'Error: approval UI crashed',
+    error: { name: 'ListenerError', code: 'LISTENER_FAILED' },
+  },
+  {
+    situation: 'a post-execute listener blocks',
+    setup: (registry) =>
+      registry.on('tools/post-execute', () => ({ kind: 'block', feedback: [text('use git mv')] })),
+    text: 'use git mv',
+    error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
+  },
+  {
+    situation: 'the tool throws an Error',
+    body: () => {
+      throw new Error('disk full')
+    },
+    text: 'Error: disk full',
+    error: { name: 'ToolFailedError', code: 'TOOL_FAILED' },
+  },
+  {
+    situation: 'the tool throws a HarnessError',
+    body: () => {
+      throw new QuotaError()
+    },
+    text: 'Error: quota exhausted',
+    error: { name: 'QuotaError', code: 'QUOTA' },
+  },
+  {
+    situation: 'the tool throws a HarnessError look-alike whose code cannot be read',
+    body: () => {
+      const lookAlike = new Error('half an error')
+      Object.defineProperty(lookAlike, Symbol.for('@toolpipe/core/harness-error'), { value: true })
+      Object.defineProperty(lookAlike, 'code', {
+        get(): never {
+          throw new Error('no code')
+        },
+      })
+      throw lookAlike
+    },
+    text: 'Error: half an error',
+    error: { name: 'ToolFailedError', code: 'TOOL_FAILED' },
+  },
+  {
+    situation: 'a pre-execute listener throws',
+    setup: (registry) =>
+      registry.on('tools/pre-execute', () => {
+        throw new Error('policy crashed')
+      }),
+    text: 'Error: policy crashed',
+    error: { name: 'ListenerError', code: 'LISTENER_FAILED' },
+  },
+  {
+    situation: 'a guard throws',
+    setup: (registry) =>
+      registry.guard(() => {
+        throw new TypeError('guard crashed')
+      }),
+    text: 'Error: guard crashed',
+    error: { name: 'ListenerError', code: 'LISTENER_FAILED' },
+  },
+  {
+    situation: 'a wrapper throws a non-Error',
+    setup: (registry) =>
+      registry.on('tools/execute', async () => {
+        const thrown: unknown = 'wrapper crashed'
+        await Promise.resolve()
+        throw thrown
+      }),
+    text: 'Error: wrapper crashed',
+    error: { name: 'ListenerError', code: 'LISTENER_FAILED' },
+  },
+  {
+    situation: 'a post-execute listener throws',
+    setup: (registry) =>
+      registry.on('tools/post-execute', () => {
+        throw new Error('review crashed')
+      }),
+    text: 'Error: review crashed',
+    error: { name: 'ListenerError', code: 'LISTENER_FAILED' },
+  },
+  {
+    situation: 'a listener throws a HarnessError',
+    setup: (registry) =>
+      registry.on('tools/pre-execute', () => {
+        throw new QuotaError()
+      }),
+    text: 'Error: quota exhausted',
+    error: { name: 'QuotaError', code: 'QUOTA' },
+  },
+  {
+    situation: 'the tool is unknown',
+    input: call('missing', {}, { agent: alice }),
+    text: 'Error: unknown tool "missing"',
+    error: { name: 'ToolNotFoundError', code: 'UNKNOWN_TOOL' },
+  },
+  {
+    situation: 'the arguments are not JSON',
+    input: call('t', { n: Number.NaN }, { agent: alice }),
+    text: 'Error: tool execution arguments must be losslessly JSON-serializable',
+    error: { name: 'JsonSnapshotError', code: 'NOT_JSON' },
+  },
+  {
+    situation: 'the result is not JSON',
+    body: () => ({ content: [text('ok')], meta: { at: new Date(0) } }),
+    text: 'Error: tool result must be losslessly JSON-serializable',
+    error: { name: 'JsonSnapshotError', code: 'NOT_JSON' },
+  },
+  {
+    situation: 'the input is malformed',
+    input: { callId: 7, name: 't', arguments: {} } as never,
+    text: 'Error: invalid tool execution input: callId must be a string, got a number',
+    error: { name: 'ToolPipelineError', code: 'INVALID_INPUT' },
+  },
+  {
+    situation: 'a wrapper returns an error result without an error',
+    setup: (registry) =>
+      registry.on(
+        'tools/execute',
+        () => ({ content: [text('cached failure')], isError: true }) as never,
+      ),
+    text: 'Error: a tools/execute listener returned an object with keys ["content","isError"]; expected { content: ContentBlock[], isError: false, additionalContext?, meta? } or { content: ContentBlock[], isError: true, error: { name: string, code: string }, additionalContext?, meta? }',
+    error: { name: 'ToolPipelineError', code: 'INVALID_DECISION' },
+  },
+  {
+    situation: 'a guard answers with something other than a string',
+    setup: (registry) => registry.guard(() => false as never),
+    text: 'Error: a guard returned a boolean; a guard returns a denial reason or undefined, synchronously',
+    error: { name: 'ToolPipelineError', code: 'INVALID_GUARD_RESULT' },
+  },
+  {
+    situation: 'the tool returns something that is not content',
+    body: () => 42 as never,
+    text: 'Error: tool "t" returned a number; a tool returns content blocks or { content, meta }',
+    error: { name: 'ToolPipelineError', code: 'INVALID_TOOL_RESULT' },
+  },
+]
+
+describe('every error result names its outcome: error: { name, code }', () => {
+  it.each(situations.map((row) => [row.situation, row] as const))(
+    'when %s',
+    async (_situation, row) => {
+      const registry = createToolRegistry(row.options)
+      registry.register(tool('t', row.body ?? (() => [text('ran')])))
+      row.setup?.(registry)
+      const result = await registry.execute(row.input ?? call('t', {}, { agent: alice }))
+      expect(result).toEqual({ content: [text(row.text)], isError: true, error: row.error })
+    },
+  )
+
+  it('a block keeps the feedback, drops meta and codes even an error result POST_BLOCKED', async () => {
+    const registry = createToolRegistry()
+    registry.register(
+      tool('t', () => {
+        throw new Error('broke')
+      }),
+    )
+    const context: HookContext = { content: [text('note')], source: { kind: 'user' } }
+    registry.on('tools/post-execute', () => ({
+      kind: 'block',
+      feedback: [text('try the other tool')],
+      additionalContext: context,
+    }))
+    expect(await registry.execute(call('t'))).toEqual({
+      content: [text('try the other tool')],
+      isError: true,
+      error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
+      additionalContext: context,
+    })
+  })
+
+  it('an accepted error keeps its error, whatever content replaces its text', async () => {
+    const registry = createToolRegistry()
+    registry.register(
+      tool('t', () => {
+        throw new QuotaError()
+      }),
+    )
+    registry.on('tools/post-execute', () => ({ kind: 'accept', content: [text('later')] }))
+    expect(await registry.execute(call('t'))).toEqual({
+      content: [text('later')],
+      isError: true,
+      error: { name: 'QuotaError', code: 'QUOTA' },
+    })
+  })
+
+  it('a wrapper’s success may not carry an error', async () => {
+    const registry = createToolRegistry()
+    registry.register(tool('t'))
+    registry.on(
+      'tools/execute',
+      () => ({ content: [text('ok')], isError: false, error: { name: 'X', code: 'Y' } }) as never,
+    )
+    expect((await registry.execute(call('t'))).error).toEqual({
+      name: 'ToolPipelineError',
+      code: 'INVALID_DECISION',
+    })
+  })
+
+  it('a wrapper’s own error result, with its error, is passed on', async () => {
+    const registry = createToolRegistry()
+    registry.register(tool('t'))
+    const cached: ToolExecutionResult = {
+      content: [text('Error: rate limited')],
+      isError: true,
+      error: { name: 'RateLimitError', code: 'RATE_LIMITED' },
+    }
+    registry.on('tools/execute', () => cached)
+    expect(await registry.execute(call('t'))).toEqual(cached)
+  })
+
+  it('the error classes are HarnessErrors with their names and codes', () => {
+    const cause = new Error('inner')
+    expect(new ToolDeniedError('no', 'GUARD_DENIED')).toMatchObject({
+      name: 'ToolDeniedError',
+      code: 'GUARD_DENIED',
+      message: 'no',
+    })
+    expect(new ToolBlockedError('shell')).toMatchObject({
+      name: 'ToolBlockedError',
+      code: 'POST_BLOCKED',
+      toolName: 'shell',
+      message: 'a tools/post-execute listener blocked the result of tool "shell"',
+    })
+    expect(new ToolFailedError(cause)).toMatchObject({
+      name: 'ToolFailedError',
+      code: 'TOOL_FAILED',
+      message: 'inner',
+      cause,
+    })
+    expect(new ListenerError('thrown string')).toMatchObject({
+      name: 'ListenerError',
+      code: 'LISTENER_FAILED',
+      message: 'thrown string',
+      cause: 'thrown string',
+    })
+    expect(new InvalidApprovalError('bad')).toMatchObject({
+      name: 'InvalidApprovalError',
+      code: 'INVALID_APPROVAL',
+    })
+    for (const error of [
+      new ToolDeniedError('no', 'POLICY_DENIED'),
+      new ToolBlockedError('x'),
+      new ToolFailedError(1),
+      new ListenerError(1),
+      new InvalidApprovalError('x'),
+    ]) {
+      expect(error).toBeInstanceOf(HarnessError)
+    }
+  })
+})

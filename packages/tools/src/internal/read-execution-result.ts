@@ -1,0 +1,66 @@
+import type { HookContext, JsonValue, ToolErrorInfo } from '@toolpipe/core'
+import type { ToolExecutionResult } from '../tool-execution.js'
+import { invalidDecision, isContent, isHookContext } from './checks.js'
+import { copyJson, notJson } from './copy-json.js'
+import { resultNotJson } from './error-result.js'
+import { readMembers } from './read-members.js'
+
+const event = 'tools/execute'
+const expected =
+  '{ content: ContentBlock[], isError: false, additionalContext?, meta? } or ' +
+  '{ content: ContentBlock[], isError: true, error: { name: string, code: string }, additionalContext?, meta? }'
+
+/**
+ * Reads what a `tools/execute` wrapper returned, each member once, into a fresh frozen result
+ * whose parts are deep-frozen JSON copies. An error result must say what it is (`error: { name,
+ * code }`, both strings); a success must not carry an `error`. A part that is not JSON makes the
+ * result step 11's `NOT_JSON` error result, which the wrappers outside this one see.
+ *
+ * @throws `ToolPipelineError` (`INVALID_DECISION`) for anything that is not a result
+ */
+export function readExecutionResult(value: unknown): ToolExecutionResult {
+  const members = readMembers(
+    value,
+    ['content', 'isError', 'error', 'additionalContext', 'meta'],
+    `a ${event} listener's result`,
+  )
+  if (members === undefined) throw invalidDecision(event, value, expected)
+  const { isError, error, additionalContext, meta } = members
+  const content = copyJson(members.content)
+  const context = additionalContext === undefined ? undefined : copyJson(additionalContext)
+  const metaCopy = meta === undefined ? undefined : copyJson(meta)
+  const errorInfo = isError === true ? readErrorInfo(error) : undefined
+  if (content === notJson || context === notJson || metaCopy === notJson) return resultNotJson()
+  if (
+    !isContent(content) ||
+    typeof isError !== 'boolean' ||
+    (isError ? errorInfo === undefined : error !== undefined) ||
+    (context !== undefined && !isHookContext(context))
+  ) {
+    throw invalidDecision(event, value, expected)
+  }
+  return Object.freeze(assemble(content, errorInfo, context as HookContext | undefined, metaCopy))
+}
+
+function assemble(
+  content: ToolExecutionResult['content'],
+  error: ToolErrorInfo | undefined,
+  additionalContext: HookContext | undefined,
+  meta: JsonValue | undefined,
+): ToolExecutionResult {
+  const result: ToolExecutionResult =
+    error === undefined ? { content, isError: false } : { content, isError: true, error }
+  if (additionalContext !== undefined) result.additionalContext = additionalContext
+  if (meta !== undefined) result.meta = meta
+  return result
+}
+
+/** `{ name, code }`, both strings, read once each, as a fresh frozen object. */
+function readErrorInfo(error: unknown): ToolErrorInfo | undefined {
+  const members = readMembers(error, ['name', 'code'], `a ${event} listener's result.error`)
+  const name = members?.name
+  const code = members?.code
+  return typeof name === 'string' && typeof code === 'string'
+    ? Object.freeze({ name, code })
+    : undefined
+}

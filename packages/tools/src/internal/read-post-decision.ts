@@ -1,0 +1,57 @@
+import type { PostToolDecision } from '../tool-decisions.js'
+import { invalidDecision, isContent, isHookContext } from './checks.js'
+import { copyJson, notJson } from './copy-json.js'
+import { ResultNotJson } from './error-result.js'
+import { readMembers } from './read-members.js'
+
+const event = 'tools/post-execute'
+const expected =
+  "{ kind: 'accept', content?, additionalContext? } or { kind: 'block', feedback, additionalContext? }"
+
+/** What marks a member that failed its check. */
+const malformed: unique symbol = Symbol('malformed')
+
+/**
+ * Reads what a `tools/post-execute` listener returned, each member once, into a fresh frozen
+ * decision whose content and context are deep-frozen JSON copies.
+ *
+ * @throws `ToolPipelineError` (`INVALID_DECISION`) for anything that is not a decision, and the
+ * internal `ResultNotJson` when its content or context is not JSON (the result would not be)
+ */
+export function readPostDecision(value: unknown): PostToolDecision {
+  const members = readMembers(
+    value,
+    ['kind', 'content', 'feedback', 'additionalContext'],
+    `a ${event} listener's decision`,
+  )
+  const kind = members?.kind
+  if (members !== undefined && (kind === 'accept' || kind === 'block')) {
+    const context = copyMember(members.additionalContext, isHookContext)
+    const content = copyMember(kind === 'accept' ? members.content : members.feedback, isContent)
+    if (context !== malformed && content !== malformed) {
+      const withContext = context === undefined ? {} : { additionalContext: context }
+      if (kind === 'block' && content !== undefined) {
+        return Object.freeze({ kind, feedback: content, ...withContext })
+      }
+      if (kind === 'accept') {
+        return Object.freeze({
+          kind,
+          ...(content === undefined ? {} : { content }),
+          ...withContext,
+        })
+      }
+    }
+  }
+  throw invalidDecision(event, value, expected)
+}
+
+/** A JSON copy of an optional member that passes `check`, `undefined` when absent. */
+function copyMember<TValue>(
+  member: unknown,
+  check: (copy: unknown) => copy is TValue,
+): TValue | undefined | typeof malformed {
+  if (member === undefined) return undefined
+  const copy = copyJson(member)
+  if (copy === notJson) throw new ResultNotJson(member)
+  return check(copy) ? copy : malformed
+}

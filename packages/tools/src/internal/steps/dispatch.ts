@@ -1,0 +1,52 @@
+import type { ToolDefinition } from '../../tool-definition.js'
+import type { ToolExecution, ToolExecutionResult } from '../../tool-execution.js'
+import { ToolNotFoundError } from '../../tool-not-found-error.js'
+import { hasListenerFor, runWaterfall } from '../compose.js'
+import { errorResult, failureResult } from '../error-result.js'
+import type { Pipeline } from '../pipeline.js'
+import { readExecutionResult } from '../read-execution-result.js'
+import { readToolReturn } from '../read-tool-return.js'
+
+/**
+ * Step 8: the `tools/execute` wrappers around the default dispatch, {@link runTool}. What a
+ * wrapper returns is read once into a frozen result. Never throws: a wrapper's throw is the call's
+ * error result (`LISTENER_FAILED`, or the `HarnessError`'s own code).
+ */
+export function dispatch(
+  pipeline: Pipeline,
+  exec: ToolExecution,
+  tool: ToolDefinition,
+): Promise<ToolExecutionResult> {
+  const entries = pipeline.execute.entries
+  if (!hasListenerFor(entries, exec.agent)) return runTool(pipeline, exec, tool)
+  return runWaterfall(
+    entries,
+    exec.agent,
+    (wrapper, next) => wrapper(exec, next),
+    readExecutionResult,
+    () => runTool(pipeline, exec, tool),
+  ).catch((error: unknown) => failureResult(error, 'listener'))
+}
+
+/**
+ * The default dispatch: runs the definition step 3 resolved, if it is still the one visible
+ * under its name (a registration that shadowed or removed it meanwhile gives `UNKNOWN_TOOL`: what
+ * a person approved is what runs), as a method of the definition, and reads what it returned. A
+ * throw inside the tool becomes an error result before any wrapper sees it. Never throws.
+ */
+async function runTool(
+  pipeline: Pipeline,
+  exec: ToolExecution,
+  tool: ToolDefinition,
+): Promise<ToolExecutionResult> {
+  const name = exec.name
+  if (pipeline.layers.get(name, exec.agent) !== tool) {
+    const error = new ToolNotFoundError(name)
+    return errorResult(error.message, { name: error.name, code: error.code })
+  }
+  try {
+    return readToolReturn(name, await tool.execute(exec.arguments, exec))
+  } catch (error) {
+    return failureResult(error, 'tool')
+  }
+}

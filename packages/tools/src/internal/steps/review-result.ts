@@ -1,0 +1,59 @@
+import { deepFreeze } from '@toolpipe/core'
+import type { HookContext } from '@toolpipe/core'
+import type { PostToolDecision } from '../../tool-decisions.js'
+import type { ToolExecution, ToolExecutionResult } from '../../tool-execution.js'
+import { runWaterfall } from '../compose.js'
+import { failureResult } from '../error-result.js'
+import type { Pipeline } from '../pipeline.js'
+import { readPostDecision } from '../read-post-decision.js'
+
+const accept: PostToolDecision = Object.freeze({ kind: 'accept' })
+
+/**
+ * Step 9: the `tools/post-execute` waterfall, default `accept`. `accept` may replace the content
+ * and the additional context; `block` makes the result `{ content: feedback, isError: true }` with
+ * `ToolBlockedError` / `POST_BLOCKED`. `isError` never goes from true to false, and an accepted
+ * error keeps its `error`. Listeners see the frozen result. Never throws: a listener's throw is
+ * the call's error result.
+ */
+export async function reviewResult(
+  pipeline: Pipeline,
+  exec: ToolExecution,
+  result: ToolExecutionResult,
+): Promise<ToolExecutionResult> {
+  let decision: PostToolDecision
+  try {
+    decision = await runWaterfall(
+      pipeline.postExecute.entries,
+      exec.agent,
+      (listener, next) => listener(exec, result, next),
+      readPostDecision,
+      () => accept,
+    )
+  } catch (error) {
+    return failureResult(error, 'listener')
+  }
+  const context = decision.additionalContext
+  if (decision.kind === 'block') {
+    return withContext(
+      {
+        content: decision.feedback,
+        isError: true,
+        error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
+      },
+      context,
+    )
+  }
+  if (decision.content === undefined && context === undefined) return result
+  const accepted = { ...result }
+  if (decision.content !== undefined) accepted.content = decision.content
+  return withContext(accepted, context)
+}
+
+function withContext(
+  result: ToolExecutionResult,
+  context: HookContext | undefined,
+): ToolExecutionResult {
+  if (context !== undefined) result.additionalContext = context
+  return deepFreeze(result)
+}

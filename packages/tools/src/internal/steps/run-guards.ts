@@ -1,0 +1,31 @@
+import type { ToolErrorResult, ToolExecution } from '../../tool-execution.js'
+import { ToolPipelineError } from '../../tool-pipeline-error.js'
+import { describeValue } from '../checks.js'
+import type { Pipeline } from '../pipeline.js'
+import { deniedResult } from '../error-result.js'
+
+/**
+ * Step 7: global guards in registration order, then the call's scope's. The first reason denies
+ * (`ToolDeniedError` / `GUARD_DENIED`); `undefined` when every guard let the call through. A guard
+ * can only narrow: nothing after it runs when it denies.
+ *
+ * @throws what a guard throws, or `ToolPipelineError` (`INVALID_GUARD_RESULT`) for a guard that
+ * returned something other than a string or `undefined`
+ */
+export function runGuards(pipeline: Pipeline, exec: ToolExecution): ToolErrorResult | undefined {
+  const entries = pipeline.guards.entries
+  if (entries.length === 0) return undefined
+  for (const scoped of [false, true]) {
+    for (const { listener: guard, scope } of entries) {
+      if (scoped ? scope !== exec.agent || scope === undefined : scope !== undefined) continue
+      const verdict: unknown = guard(exec)
+      if (verdict === undefined) continue
+      if (typeof verdict === 'string') return deniedResult(verdict, 'GUARD_DENIED')
+      throw new ToolPipelineError(
+        `a guard returned ${describeValue(verdict)}; a guard returns a denial reason or undefined, synchronously`,
+        'INVALID_GUARD_RESULT',
+      )
+    }
+  }
+  return undefined
+}
