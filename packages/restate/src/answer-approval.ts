@@ -1,3 +1,4 @@
+import { InvalidApprovalError } from '@toolpipe/tools'
 import type { ApprovalOutcome } from '@toolpipe/tools'
 import { describeThrown } from '@toolpipe/core'
 import { describeValue } from './internal/describe-value.js'
@@ -38,7 +39,17 @@ export interface AnswerApprovalOptions {
  */
 export async function answerApproval(options: AnswerApprovalOptions): Promise<void> {
   const { ingress, awakeableId, outcome, headers, signal } = options
-  const body = (JSON.stringify(outcome) as string | undefined) ?? ''
+  let body: string
+  try {
+    // `undefined` for an outcome that is not there at all: read as an empty answer below.
+    const json: unknown = JSON.stringify(outcome)
+    body = typeof json === 'string' ? json : ''
+  } catch (error) {
+    throw new InvalidApprovalError(
+      `not an approval outcome: it cannot be written as JSON (${describeThrown(error)})`,
+      { cause: error },
+    )
+  }
   // The waiting call reads the answer with this very function: refuse now what it would refuse.
   parseApprovalAnswer(body)
   if (typeof awakeableId !== 'string' || awakeableId === '') {
@@ -50,10 +61,13 @@ export async function answerApproval(options: AnswerApprovalOptions): Promise<vo
   try {
     url = new URL(
       `restate/a/${encodeURIComponent(awakeableId)}/resolve`,
-      ingress.endsWith('/') ? ingress : `${ingress}/`,
+      typeof ingress === 'string' && !ingress.endsWith('/') ? `${ingress}/` : ingress,
     )
   } catch (error) {
-    throw invalidOptions(`ingress must be an absolute URL, got ${describeValue(ingress)}`, error)
+    throw invalidOptions(`ingress must be an http(s) URL, got ${describeValue(ingress)}`, error)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw invalidOptions(`ingress must be an http(s) URL, got ${describeValue(ingress)}`)
   }
 
   let response: Response
