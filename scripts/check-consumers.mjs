@@ -121,6 +121,8 @@ const programs = {
   'core.ts': { lib: undefined },
   // The ACP SDK's declarations use Symbol.dispose.
   'acp.ts': { lib: ['es2022', 'dom', 'esnext.disposable'] },
+  // The Restate SDK's declarations use Node's http and http2 modules.
+  'restate.ts': { lib: ['es2022'], types: ['node'] },
 }
 
 try {
@@ -148,7 +150,7 @@ try {
   )
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], project)
 
-  for (const [program, { lib }] of Object.entries(programs)) {
+  for (const [program, { lib, types }] of Object.entries(programs)) {
     for (const [name, { packageType, compilerOptions }] of Object.entries(configurations)) {
       if (name === 'strict' && lib !== undefined) continue
       const dir = join(project, `${program.replace(/\.ts$/, '')}-${name}`)
@@ -165,6 +167,7 @@ try {
             rootDir: '.',
             ...compilerOptions,
             ...(lib === undefined ? {} : { lib }),
+            ...(types === undefined ? {} : { types }),
           },
           files: ['main.ts'],
         }),

@@ -118,7 +118,7 @@ describe('answerApproval', () => {
       status: undefined,
       message: expect.stringMatching(
         new RegExp(
-          `^the answer to awakeable "sign_1" could not be delivered to http://127.0.0.1:${port}: `,
+          `^the answer to awakeable "sign_1" could not be delivered to http://127.0.0.1:${port}: .*ECONNREFUSED`,
         ),
       ) as unknown,
     })

@@ -80,7 +80,7 @@ export async function answerApproval(options: AnswerApprovalOptions): Promise<vo
     })
   } catch (error) {
     throw new RestateBridgeError(
-      `the answer to awakeable "${awakeableId}" could not be delivered to ${url.origin}: ${describeThrown(error)}`,
+      `the answer to awakeable "${awakeableId}" could not be delivered to ${url.origin}: ${describeFailure(error)}`,
       'ANSWER_FAILED',
       { cause: error },
     )
@@ -104,4 +104,12 @@ function invalidOptions(problem: string, cause?: unknown): RestateBridgeError {
     'INVALID_OPTIONS',
     cause === undefined ? undefined : { cause },
   )
+}
+
+/** A fetch failure with its cause: `fetch failed (connect ECONNREFUSED 127.0.0.1:8080)`. */
+function describeFailure(error: unknown): string {
+  const cause: unknown = error instanceof Error ? error.cause : undefined
+  return cause === undefined
+    ? describeThrown(error)
+    : `${describeThrown(error)} (${describeThrown(cause)})`
 }

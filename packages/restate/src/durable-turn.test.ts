@@ -88,18 +88,31 @@ afterAll(async () => {
   if (records !== '') await rm(records, { recursive: true, force: true })
 }, 60_000)
 
+/** Restate's view of an invocation (its admin API's `sys_invocation` table). */
+async function invocationRow(
+  invocationId: string,
+): Promise<{ status?: string; last_failure?: string | null } | undefined> {
+  const response = await fetch(`${restate().admin}/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      query: `SELECT status, last_failure FROM sys_invocation WHERE id = '${invocationId}'`,
+    }),
+  })
+  if (!response.ok)
+    throw new Error(`query failed: HTTP ${response.status} ${await response.text()}`)
+  const { rows } = (await response.json()) as {
+    rows: { status?: string; last_failure?: string | null }[]
+  }
+  return rows[0]
+}
+
 /** What the server, the service and Restate's view of an invocation say, for a failure message. */
 async function diagnostics(invocationId?: string): Promise<string> {
   let status = ''
   if (invocationId !== undefined) {
-    status = await fetch(`${restate().admin}/query`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({
-        query: `SELECT status, last_failure FROM sys_invocation WHERE id = '${invocationId}'`,
-      }),
-    }).then(
-      (response) => response.text(),
+    status = await invocationRow(invocationId).then(
+      (row) => JSON.stringify(row),
       (error: unknown) => `(query failed: ${String(error)})`,
     )
   }
@@ -313,6 +326,41 @@ describe('a turn survives its agent process', () => {
       // The model step that had finished is not asked again; the one the crash interrupted is.
       const modelSteps = (await lines('model.log')).filter((line) => line.startsWith('crashed '))
       expect(modelSteps).toEqual(['crashed step 0', 'crashed step 1', 'crashed step 1'])
+    },
+    timeout,
+  )
+
+  it(
+    'a replay that reaches another call than the journal has fails with a journal mismatch, and runs nothing',
+    async () => {
+      await crashService()
+      await startService({ FIXTURE_BLOCK_AT: 'diverge step 1' })
+      const invocationId = await startTurn('batch:diverge')
+      await currentService().waitForOutput(
+        'FIXTURE BLOCKED AT diverge step 1',
+        'the second model step',
+        90_000,
+      )
+      await crashService()
+      // The new process denies "record": its replay meets "explode" where the journal has "record".
+      await startService({ FIXTURE_DENY: 'record' })
+      const failure = await until(
+        async () => {
+          const last = (await invocationRow(invocationId))?.last_failure
+          return typeof last === 'string' && last.includes('mismatch') ? last : undefined
+        },
+        'Restate to record the journal mismatch',
+        invocationId,
+      )
+      expect(failure).toContain('tool record diverge/record')
+      expect(failure).toContain('tool explode diverge/explode')
+      await cancelInvocation(invocationId, 'kill')
+      await crashService()
+      await startService()
+      for (const tool of ['record', 'explode', 'slow']) {
+        expect((await executionsOf(`diverge/${tool}`))[0], tool).toBe(`${tool} diverge/${tool}`)
+      }
+      expect(await executionsOf('diverge/explode')).toHaveLength(1)
     },
     timeout,
   )

@@ -51,8 +51,14 @@ if (values.help === true) {
     const reason = rest.join(' ')
     outcome = reason === '' ? { kind: 'rejected' } : { kind: 'rejected', reason }
   }
-  // Checked here as the waiting call will check it: a typo fails now, not in the agent's turn.
-  if (values.answer !== undefined) outcome = parseApprovalAnswer(values.answer)
-  await answerApproval({ ingress, awakeableId, outcome })
-  console.log(`answered ${awakeableId}: ${JSON.stringify(outcome)}`)
+  try {
+    // Checked here as the waiting call will check it: a typo fails now, not in the agent's turn.
+    if (values.answer !== undefined) outcome = parseApprovalAnswer(values.answer)
+    await answerApproval({ ingress, awakeableId, outcome })
+    console.log(`answered ${awakeableId}: ${JSON.stringify(outcome)}`)
+  } catch (error) {
+    // InvalidApprovalError or RestateBridgeError: their messages say what to fix.
+    console.error(`approve: ${(error as Error).message}`)
+    process.exitCode = 1
+  }
 }

@@ -31,7 +31,7 @@ export function fileAnnouncer(workspace: string, ingress: string) {
       [
         `approval needed: ${request.view.title} (tool ${request.toolName}, call ${request.callId})`,
         `  answer with:  pnpm --filter @toolpipe/restate example:approve ${awakeableId}`,
-        `  or:           curl -X POST ${ingress}/restate/a/${awakeableId}/resolve --json '{"kind":"allowed-once"}'`,
+        `  or:           curl -X POST ${ingress}/restate/a/${awakeableId}/resolve -H 'content-type: application/json' -d '{"kind":"allowed-once"}'`,
       ].join('\n'),
     )
   }

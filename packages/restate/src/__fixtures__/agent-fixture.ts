@@ -2,7 +2,8 @@
 // files, run by the integration tests in a child process they can kill. Environment:
 // FIXTURE_PORT, FIXTURE_DIR (the folder for the records), FIXTURE_BLOCK_AT ("<tag> step <n>":
 // that model step hangs after recording that it started, so that the test can kill the process
-// there), FIXTURE_INGRESS.
+// there), FIXTURE_DENY (a tool name a guard denies: a process whose policy differs from the one
+// that wrote the journal), FIXTURE_INGRESS.
 import { appendFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as restate from '@restatedev/restate-sdk'
@@ -17,6 +18,7 @@ const port = Number(process.env.FIXTURE_PORT)
 const dir = process.env.FIXTURE_DIR ?? ''
 const blockAt = process.env.FIXTURE_BLOCK_AT
 const ingress = process.env.FIXTURE_INGRESS ?? ''
+const deny = process.env.FIXTURE_DENY
 if (!(port > 0) || dir === '') throw new Error('FIXTURE_PORT and FIXTURE_DIR are required')
 
 /** One line per execution of a body (or of a wrapper's code), in the order they ran. */
@@ -166,6 +168,9 @@ const agent = createAgentService({
   announce,
   announceRetry: { maxRetryAttempts: 2, initialRetryInterval: 10 },
   configure(registry) {
+    if (deny !== undefined) {
+      registry.guard((exec) => (exec.name === deny ? `${deny} is denied here` : undefined))
+    }
     registry.on('tools/execute', async (exec, next) => {
       if (exec.name !== 'guarded') return next()
       await record(`guarded-wrapper ${exec.callId}`)
