@@ -115,7 +115,8 @@ const configurations = {
 
 /**
  * The consumer programs, with the `lib` an adapter's host library needs (`undefined`: none, and
- * the program also runs under the strict configuration).
+ * the program also runs under the strict configuration), and the `types` its declarations need
+ * (`node`: the repository's own `@types/node` is installed beside the packages).
  */
 const programs = {
   'core.ts': { lib: undefined },
@@ -140,6 +141,11 @@ try {
       dependencies[peer] ??= range
     }
     console.log(`tarball ok: ${manifest.name}@${manifest.version} (${maps} maps resolve)`)
+  }
+
+  if (Object.values(programs).some(({ types }) => types?.includes('node'))) {
+    const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+    dependencies['@types/node'] = rootManifest.devDependencies['@types/node']
   }
 
   const project = join(work, 'project')

@@ -1,5 +1,3 @@
-import { CancelledError, serde, TerminalError } from '@restatedev/restate-sdk'
-import type { Context } from '@restatedev/restate-sdk'
 import { describeThrown } from '@toolpipe/core'
 import { InvalidApprovalError } from '@toolpipe/tools'
 import type {
@@ -12,7 +10,10 @@ import { checkContext } from './internal/check-context.js'
 import { readAnnounceRetry } from './internal/read-announce-retry.js'
 import type { AnnounceRetryPolicy } from './internal/read-announce-retry.js'
 import { readApprovalAnswer } from './internal/read-approval-answer.js'
+import { isCancellation, isTerminalFailure } from './internal/restate-failures.js'
+import { bytesSerde, nothingSerde } from './internal/serdes.js'
 import { RestateBridgeError } from './restate-bridge-error.js'
+import type { RestateHandlerContext } from './restate-handler-context.js'
 import { describeValue } from './internal/describe-value.js'
 
 export type { AnnounceRetryPolicy } from './internal/read-announce-retry.js'
@@ -65,7 +66,10 @@ const unavailable: ApprovalOutcome = Object.freeze({ kind: 'unavailable' })
  *   }),
  * })
  */
-export function restateApproval(ctx: Context, options: RestateApprovalOptions): ApprovalService {
+export function restateApproval(
+  ctx: RestateHandlerContext,
+  options: RestateApprovalOptions,
+): ApprovalService {
   const context = checkContext(ctx, 'restateApproval')
   if (typeof options !== 'object' || (options as unknown) === null) {
     throw invalidOptions(`options must be an object, got ${describeValue(options)}`)
@@ -84,18 +88,18 @@ export function restateApproval(ctx: Context, options: RestateApprovalOptions): 
   return {
     async request(request) {
       const about = `tool "${request.toolName}" (call "${request.callId}")`
-      const awakeable = context.awakeable(serde.binary)
+      const awakeable = context.awakeable(bytesSerde)
       try {
         await context.run(
           `approval ${request.toolName} ${request.callId}`,
           async () => {
             await announce(request, awakeable.id)
           },
-          { ...retry, serde: serde.empty },
+          { ...retry, serde: nothingSerde },
         )
       } catch (error) {
-        if (error instanceof CancelledError) return cancelled
-        if (!(error instanceof TerminalError)) throw error
+        if (isCancellation(error)) return cancelled
+        if (!isTerminalFailure(error)) throw error
         warn(log, `toolpipe/restate: the approval of ${about} could not be announced`, error)
         return unavailable
       }
@@ -104,8 +108,8 @@ export function restateApproval(ctx: Context, options: RestateApprovalOptions): 
       try {
         answer = await awakeable.promise
       } catch (error) {
-        if (error instanceof CancelledError) return cancelled
-        if (!(error instanceof TerminalError)) throw error
+        if (isCancellation(error)) return cancelled
+        if (!isTerminalFailure(error)) throw error
         throw new InvalidApprovalError(
           `the approval of ${about} was rejected through Restate ("${describeThrown(error)}") instead of answered with an approval outcome`,
           { cause: error },

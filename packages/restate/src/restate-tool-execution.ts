@@ -1,10 +1,10 @@
-import { CancelledError } from '@restatedev/restate-sdk'
-import type { Context } from '@restatedev/restate-sdk'
 import type { ToolExecution, ToolExecutionResult, ToolRegistryPlugin } from '@toolpipe/tools'
 import { checkContext } from './internal/check-context.js'
-import { resultSerde } from './internal/result-serde.js'
+import { isCancellation } from './internal/restate-failures.js'
+import { resultSerde } from './internal/serdes.js'
 import { thrownResult } from './internal/thrown-result.js'
 import { InvocationCancelledError } from './invocation-cancelled-error.js'
+import type { RestateHandlerContext } from './restate-handler-context.js'
 
 /**
  * A registry plugin that runs each call's dispatch as a journaled step of the Restate
@@ -43,7 +43,7 @@ import { InvocationCancelledError } from './invocation-cancelled-error.js'
  *   },
  * })
  */
-export function restateToolExecution(ctx: Context): ToolRegistryPlugin {
+export function restateToolExecution(ctx: RestateHandlerContext): ToolRegistryPlugin {
   const context = checkContext(ctx, 'restateToolExecution')
   return (registry) =>
     registry.on('tools/execute', (exec, next) => runAsStep(context, exec, next), {
@@ -52,7 +52,7 @@ export function restateToolExecution(ctx: Context): ToolRegistryPlugin {
 }
 
 async function runAsStep(
-  ctx: Context,
+  ctx: RestateHandlerContext,
   exec: ToolExecution,
   next: () => Promise<ToolExecutionResult>,
 ): Promise<ToolExecutionResult> {
@@ -75,7 +75,7 @@ async function runAsStep(
       { serde: resultSerde },
     )
   } catch (error) {
-    if (!(error instanceof CancelledError)) throw error
+    if (!isCancellation(error)) throw error
     const cancelled = new InvocationCancelledError(exec.name, exec.callId)
     // The body may still be running: tell it to stop.
     cancellation.abort(cancelled)

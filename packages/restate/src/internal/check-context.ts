@@ -1,5 +1,5 @@
-import type { Context } from '@restatedev/restate-sdk'
 import { RestateBridgeError } from '../restate-bridge-error.js'
+import type { RestateHandlerContext } from '../restate-handler-context.js'
 import { describeValue } from './describe-value.js'
 
 /**
@@ -8,7 +8,7 @@ import { describeValue } from './describe-value.js'
  *
  * @throws {RestateBridgeError} `INVALID_OPTIONS`
  */
-export function checkContext(ctx: unknown, where: string): Context {
+export function checkContext(ctx: unknown, where: string): RestateHandlerContext {
   if (typeof ctx === 'object' && ctx !== null) {
     const { run, awakeable, request } = ctx as Record<string, unknown>
     if (
@@ -16,7 +16,7 @@ export function checkContext(ctx: unknown, where: string): Context {
       typeof awakeable === 'function' &&
       typeof request === 'function'
     ) {
-      return ctx as Context
+      return ctx as RestateHandlerContext
     }
   }
   throw new RestateBridgeError(
