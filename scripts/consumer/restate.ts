@@ -34,7 +34,12 @@ const agent = restate.service({
         parameters: { type: 'object' },
         execute: async () => [{ type: 'text', text: prompt }],
       })
-      return registry.execute({ callId: asCallId('c1'), name: 'echo', arguments: {}, agent: { id: 'a' } })
+      return registry.execute({
+        callId: asCallId('c1'),
+        name: 'echo',
+        arguments: {},
+        agent: { id: 'a' },
+      })
     },
   },
 })
