@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ToolExecutionResult } from '@toolpipe/tools'
@@ -66,9 +65,9 @@ function currentService(): ProcessGroup {
 }
 
 beforeAll(async () => {
-  records = await mkdtemp(join(tmpdir(), 'toolpipe-restate-records-'))
   ;[servicePort = 0] = await freePorts(1)
   server = await startRestateServer()
+  records = await server.scratchFolder('records')
   await startService()
   const registered = await fetch(`${restate().admin}/deployments`, {
     method: 'POST',
@@ -84,8 +83,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.stop(5_000)
+  // Removes the records with the server's data.
   await server?.stop()
-  if (records !== '') await rm(records, { recursive: true, force: true })
 }, 60_000)
 
 /** Restate's view of an invocation (its admin API's `sys_invocation` table). */

@@ -7,7 +7,7 @@ export interface ProcessGroupOptions {
   readonly args: readonly string[]
   readonly cwd?: string
   readonly env?: NodeJS.ProcessEnv
-  /** Removed by the watchdog when the test process dies without cleaning up. */
+  /** A folder the watchdog removes when the test process dies without cleaning up. */
   readonly removeOnOrphan?: string
 }
 
@@ -46,15 +46,18 @@ export class ProcessGroup {
       this.#record(text)
     })
     const group = this.#child.pid ?? 0
-    const cleanup =
+    const parent = process.pid
+    const orphaned =
       options.removeOnOrphan === undefined
         ? ''
         : `; rm -rf '${options.removeOnOrphan.replaceAll("'", '')}'`
+    // Ends with the group; if the test process died first, kills the group and removes its folder.
     this.#watchdog = spawn(
       'sh',
       [
         '-c',
-        `while kill -0 ${process.pid} 2>/dev/null && kill -0 -${group} 2>/dev/null; do sleep 1; done; kill -KILL -${group} 2>/dev/null${cleanup}`,
+        `while kill -0 ${parent} 2>/dev/null && kill -0 -${group} 2>/dev/null; do sleep 1; done; ` +
+          `if ! kill -0 ${parent} 2>/dev/null; then kill -KILL -${group} 2>/dev/null${orphaned}; fi`,
       ],
       { detached: true, stdio: 'ignore' },
     )

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +14,8 @@ export interface RestateServer {
   readonly admin: string
   /** The last lines of the server's log, for failure messages. */
   logTail(lines?: number): string
+  /** A new folder for the test's own files, removed with the server's data folder. */
+  scratchFolder(name: string): Promise<string>
   /** Stops the server (SIGTERM, then SIGKILL) and removes its data folder. */
   stop(): Promise<void>
 }
@@ -88,7 +90,17 @@ on-max-attempts = "kill"
     await stop()
     throw error
   }
-  return { ingress, admin, logTail: (lines) => server.tail(lines), stop }
+  return {
+    ingress,
+    admin,
+    logTail: (lines) => server.tail(lines),
+    scratchFolder: async (name) => {
+      const folder = join(baseDir, 'scratch', name)
+      await mkdir(folder, { recursive: true })
+      return folder
+    },
+    stop,
+  }
 }
 
 async function waitUntilReady(server: ProcessGroup, urls: string[], timeoutMs: number) {
