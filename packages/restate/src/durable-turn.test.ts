@@ -216,7 +216,7 @@ async function announcementsOf(callId: string): Promise<PendingApproval[]> {
 /** Answers over Restate's HTTP API exactly as curl would: a POST of the raw body. */
 async function answerOverHttp(
   awakeableId: string,
-  body: string,
+  body: string | Uint8Array,
   action = 'resolve',
 ): Promise<void> {
   const response = await fetch(`${restate().ingress}/restate/a/${awakeableId}/${action}`, {
@@ -366,7 +366,8 @@ describe('a turn survives its agent process', () => {
 })
 
 describe('answers over HTTP', () => {
-  const malformed: [tag: string, body: string, message: string][] = [
+  const malformed: [tag: string, body: string | Uint8Array, message: string][] = [
+    ['not-utf8', new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), 'not UTF-8 text'],
     ['not-json', 'yes please', 'not JSON ('],
     [
       'unknown-kind',
