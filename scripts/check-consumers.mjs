@@ -115,12 +115,15 @@ const configurations = {
 
 /**
  * The consumer programs, with the `lib` an adapter's host library needs (`undefined`: none, and
- * the program also runs under the strict configuration).
+ * the program also runs under the strict configuration), and the `types` its declarations need
+ * (`node`: the repository's own `@types/node` is installed beside the packages).
  */
 const programs = {
   'core.ts': { lib: undefined },
   // The ACP SDK's declarations use Symbol.dispose.
   'acp.ts': { lib: ['es2022', 'dom', 'esnext.disposable'] },
+  // The Restate SDK's declarations use Node's http and http2 modules.
+  'restate.ts': { lib: ['es2022'], types: ['node'] },
 }
 
 try {
@@ -140,6 +143,11 @@ try {
     console.log(`tarball ok: ${manifest.name}@${manifest.version} (${maps} maps resolve)`)
   }
 
+  if (Object.values(programs).some(({ types }) => types?.includes('node'))) {
+    const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+    dependencies['@types/node'] = rootManifest.devDependencies['@types/node']
+  }
+
   const project = join(work, 'project')
   mkdirSync(project)
   writeFileSync(
@@ -148,7 +156,7 @@ try {
   )
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], project)
 
-  for (const [program, { lib }] of Object.entries(programs)) {
+  for (const [program, { lib, types }] of Object.entries(programs)) {
     for (const [name, { packageType, compilerOptions }] of Object.entries(configurations)) {
       if (name === 'strict' && lib !== undefined) continue
       const dir = join(project, `${program.replace(/\.ts$/, '')}-${name}`)
@@ -165,6 +173,7 @@ try {
             rootDir: '.',
             ...compilerOptions,
             ...(lib === undefined ? {} : { lib }),
+            ...(types === undefined ? {} : { types }),
           },
           files: ['main.ts'],
         }),
