@@ -1,10 +1,10 @@
 import { context } from '@opentelemetry/api'
-import type { Context, Tracer } from '@opentelemetry/api'
+import type { HrTime, Tracer } from '@opentelemetry/api'
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics'
 import type { HistogramMetricData } from '@opentelemetry/sdk-metrics'
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace'
-import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace'
+import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace'
 import { asCallId } from '@toolpipe/core'
 import type { ContentBlock } from '@toolpipe/core'
 import type { Disposer, ToolDefinition, ToolExecutionInput, ToolRegistry } from '@toolpipe/tools'
@@ -27,10 +27,10 @@ export function useAsyncHooksContext(): void {
 export class CountingProcessor implements SpanProcessor {
   started = 0
   ended = 0
-  onStart(_span: Span, _parentContext: Context): void {
+  onStart(): void {
     this.started++
   }
-  onEnd(_span: ReadableSpan): void {
+  onEnd(): void {
     this.ended++
   }
   forceFlush(): Promise<void> {
@@ -82,7 +82,13 @@ export function recordingMetrics() {
   const reader = new ManualReader()
   const provider = new MeterProvider({ readers: [reader] })
   return {
+    provider,
     meter: provider.getMeter('test'),
+    /** The instrumentation scope names that recorded something. */
+    async scopes(): Promise<string[]> {
+      const { resourceMetrics } = await reader.collect()
+      return resourceMetrics.scopeMetrics.map((scope) => scope.scope.name)
+    },
     /** Every histogram the meter recorded, by instrument name. */
     async histograms(): Promise<Map<string, HistogramMetricData>> {
       const { resourceMetrics } = await reader.collect()
@@ -95,6 +101,11 @@ export function recordingMetrics() {
       return found
     },
   }
+}
+
+/** An OpenTelemetry `[seconds, nanoseconds]` time in milliseconds. */
+export function milliseconds([seconds, nanoseconds]: HrTime): number {
+  return seconds * 1000 + nanoseconds / 1e6
 }
 
 export function text(value: string): ContentBlock {

@@ -72,7 +72,7 @@ function describe(value: unknown): string {
   if (value === null) return 'null'
   if (typeof value === 'object') return describeInstance(value)
   if (typeof value === 'function') return 'a function'
-  return typeof value === 'string'
-    ? `the string ${JSON.stringify(value)}`
-    : `${typeof value} ${String(value)}`
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`
+  if (typeof value === 'symbol') return value.toString()
+  return `${typeof value} ${String(value as number | bigint | boolean | undefined)}`
 }
