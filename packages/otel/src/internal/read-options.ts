@@ -69,10 +69,19 @@ function invalid(message: string, cause?: unknown): OtelTracingError {
 }
 
 function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (typeof value === 'object') return describeInstance(value)
-  if (typeof value === 'function') return 'a function'
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`
-  if (typeof value === 'symbol') return value.toString()
-  return `${typeof value} ${String(value as number | bigint | boolean | undefined)}`
+  switch (typeof value) {
+    case 'object':
+      return value === null ? 'null' : describeInstance(value)
+    case 'function':
+      return 'a function'
+    case 'string':
+      return `the string ${JSON.stringify(value)}`
+    case 'symbol':
+      return value.toString()
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+    case 'undefined':
+      return `${typeof value} ${String(value)}`
+  }
 }
