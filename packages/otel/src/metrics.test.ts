@@ -92,3 +92,19 @@ describe('the gen_ai.execute_tool.duration histogram', () => {
     expect(await recorded.scopes()).toEqual(['toolpipe'])
   })
 })
+
+describe('the default meter', () => {
+  afterEach(() => {
+    metrics.disable()
+  })
+
+  it('is looked up at installation: a meter provider registered later is not seen (the API has no proxy)', async () => {
+    const registry = createToolRegistry()
+    registry.use(otelTracing({ tracer: recordingTracing().tracer }))
+    const recorded = recordingMetrics()
+    metrics.setGlobalMeterProvider(recorded.provider)
+    registry.register(tool('read_file'))
+    await registry.execute(call('read_file'))
+    expect(await recorded.histograms()).toEqual(new Map())
+  })
+})

@@ -12,8 +12,9 @@ export interface OtelTracingOptions {
   readonly tracer?: Tracer | undefined
   /**
    * The meter of the `gen_ai.execute_tool.duration` histogram. Default: the global meter
-   * provider's `toolpipe` meter, looked up when the plugin is installed (a no-op until a meter
-   * provider is registered).
+   * provider's `toolpipe` meter, looked up when the plugin is installed. The metrics API has no
+   * proxy like the tracing API's: register the meter provider before installing the plugin (or
+   * pass `meter`), or the histogram stays a no-op.
    */
   readonly meter?: Meter | undefined
   /**

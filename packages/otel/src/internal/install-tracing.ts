@@ -42,9 +42,9 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
   const removeWrapper = registry.on(
     'tools/execute',
     (exec, next) => {
-      const toolSpan = spans.get(exec)
+      const spanContext = spans.get(exec)?.context
       // `next()`'s own promise, unchanged: the pipeline passes the result on without reading it.
-      return toolSpan === undefined ? next() : context.with(toolSpan.context, next)
+      return spanContext === undefined ? next() : context.with(spanContext, next)
     },
     { prepend: true },
   )

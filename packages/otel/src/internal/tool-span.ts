@@ -1,4 +1,4 @@
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
+import { context, isSpanContextValid, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api'
 import type { JsonValue } from '@toolpipe/core'
 import type {
@@ -43,14 +43,17 @@ const toolNamePattern = /^[a-zA-Z0-9_-]{1,64}$/
  */
 export class ToolSpan {
   readonly span: Span
-  /** The caller's context with this span in it: what the tool body runs in. */
-  readonly context: Context
+  /**
+   * The caller's context with this span in it: what the tool body runs in. `undefined` when
+   * making the span active would change nothing (see {@link changesNothing}).
+   */
+  readonly context: Context | undefined
   /** `performance.now()` at the start, for the duration histogram. */
   readonly startedAt: number
   /** Whether the call's scope saw a tool of that name when the call started. */
   readonly knownTool: boolean
 
-  private constructor(span: Span, spanContext: Context, knownTool: boolean) {
+  private constructor(span: Span, spanContext: Context | undefined, knownTool: boolean) {
     this.span = span
     this.context = spanContext
     this.startedAt = performance.now()
@@ -87,7 +90,11 @@ export class ToolSpan {
     if (settings.recordArguments && exec.arguments !== undefined && span.isRecording()) {
       span.setAttribute(ATTR_GEN_AI_TOOL_CALL_ARGUMENTS, JSON.stringify(exec.arguments))
     }
-    return new ToolSpan(span, trace.setSpan(parent, span), description !== undefined)
+    return new ToolSpan(
+      span,
+      changesNothing(span, parent) ? undefined : trace.setSpan(parent, span),
+      description !== undefined,
+    )
   }
 
   /** The approval wait, as the `toolpipe.approval` event, stamped when the answer came back. */
@@ -125,6 +132,25 @@ export class ToolSpan {
     }
     span.end()
   }
+}
+
+/**
+ * Whether `span` is what the API's no-op tracer returns (no SDK registered): a non-recording span
+ * that carries the parent's span context, or an invalid one at the root. Making it active would
+ * leave every child's parent as it is, so the body can run in the caller's context as it is,
+ * without the cost of a context switch. (A span an SDK sampler dropped has a span id of its own,
+ * so it is still made active: the body's outgoing calls propagate it.)
+ */
+function changesNothing(span: Span, parent: Context): boolean {
+  if (span.isRecording()) return false
+  const own = span.spanContext()
+  if (!isSpanContextValid(own)) return true
+  const parentContext = trace.getSpanContext(parent)
+  return (
+    parentContext !== undefined &&
+    parentContext.spanId === own.spanId &&
+    parentContext.traceId === own.traceId
+  )
 }
 
 /** The description of the tool the call's scope sees under its name, if there is one. */
