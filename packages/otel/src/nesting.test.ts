@@ -1,4 +1,5 @@
-import { trace } from '@opentelemetry/api'
+import { context, trace, TraceFlags } from '@opentelemetry/api'
+import { AlwaysOffSampler, TracerProvider } from '@opentelemetry/sdk-trace'
 import { timeoutPolicy } from '@toolpipe/timeout-policy'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolRegistry } from '@toolpipe/tools'
@@ -144,5 +145,35 @@ describe('the tool body runs with the span active', () => {
     })
     const turn = idOf(tracing.span('turn'))
     expect(seen).toEqual({ policy: turn, approval: turn, observer: turn, afterwards: turn })
+  })
+
+  it('a span the sampler dropped is still made active, so the body propagates it; the API’s no-op span needs no switch', async () => {
+    const dropping = new TracerProvider({ sampler: new AlwaysOffSampler() }).getTracer('dropping')
+    const parent = trace.wrapSpanContext({
+      traceId: '0af7651916cd43dd8448eb211c80319c',
+      spanId: 'b7ad6b7169203331',
+      traceFlags: TraceFlags.SAMPLED,
+    })
+    const seen: { spanId: string | undefined; recording: boolean | undefined }[] = []
+    const body = tool('read_file', () => {
+      const active = trace.getActiveSpan()
+      seen.push({ spanId: active?.spanContext().spanId, recording: active?.isRecording() })
+      return [text('ok')]
+    })
+    const sampled = createToolRegistry()
+    sampled.use(otelTracing({ tracer: dropping }))
+    sampled.register(body)
+    const noop = createToolRegistry()
+    noop.use(otelTracing({ tracer: trace.getTracerProvider().getTracer('no sdk') }))
+    noop.register(body)
+    await context.with(trace.setSpan(context.active(), parent), async () => {
+      await sampled.execute(call('read_file'))
+      await noop.execute(call('read_file'))
+    })
+    // Dropped: a span id of its own, not recorded.
+    expect(seen[0]!.recording).toBe(false)
+    expect(seen[0]!.spanId).not.toBe('b7ad6b7169203331')
+    // No SDK: the caller's span is still the active one.
+    expect(seen[1]).toEqual({ spanId: 'b7ad6b7169203331', recording: false })
   })
 })
