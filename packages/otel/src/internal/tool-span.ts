@@ -146,11 +146,7 @@ function changesNothing(span: Span, parent: Context): boolean {
   const own = span.spanContext()
   if (!isSpanContextValid(own)) return true
   const parentContext = trace.getSpanContext(parent)
-  return (
-    parentContext !== undefined &&
-    parentContext.spanId === own.spanId &&
-    parentContext.traceId === own.traceId
-  )
+  return parentContext?.spanId === own.spanId && parentContext.traceId === own.traceId
 }
 
 /** The description of the tool the call's scope sees under its name, if there is one. */
