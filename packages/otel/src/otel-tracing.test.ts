@@ -260,7 +260,7 @@ describe('status and error.type: every outcome the pipeline codes', () => {
     const spans = tracing.spans().filter((span) => span !== turn)
     expect(spans).toHaveLength(1)
     const [span] = spans as [(typeof spans)[number]]
-    // Even a call that ended before any listener ran is a child of the caller's span.
+    // Even a call that ended before any policy was asked is a child of the caller's span.
     expect(span.parentSpanContext?.spanId).toBe(turn.spanContext().spanId)
     expect(span.attributes['error.type']).toBe(code)
     expect(span.status).toEqual(

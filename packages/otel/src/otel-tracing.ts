@@ -32,8 +32,8 @@ export interface OtelTracingOptions {
 /**
  * A registry plugin that traces every `execute()` with one span by the OpenTelemetry GenAI
  * semantic conventions: `execute_tool <tool name>`, kind INTERNAL, a child of the span active when
- * `execute()` was called, covering the whole call (including calls that end before any listener
- * runs, and the approval wait, recorded as the `toolpipe.approval` event). The tool body runs
+ * `execute()` was called, covering the whole call (including calls that end before any policy is
+ * asked, and the approval wait, recorded as the `toolpipe.approval` event). The tool body runs
  * with the span active, so the spans it starts nest under it. An error result sets status ERROR
  * and `error.type` to its code. Each call's duration also goes to the
  * `gen_ai.execute_tool.duration` histogram (seconds).
