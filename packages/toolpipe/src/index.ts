@@ -138,6 +138,8 @@ export {
   ToolRegistryError,
 } from '@toolpipe/tools'
 export type {
+  ApprovalAnswer,
+  ApprovalObserver,
   ApprovalOutcome,
   ApprovalRequest,
   ApprovalService,
@@ -153,6 +155,7 @@ export type {
   ResultObserver,
   ScopedTools,
   ScopeOptions,
+  StartObserver,
   ToolDefinition,
   ToolDeniedErrorCode,
   ToolErrorResult,

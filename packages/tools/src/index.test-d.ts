@@ -2,6 +2,7 @@ import type { Agent, ContentBlock, JsonValue, ToolErrorInfo } from '@toolpipe/co
 import type { ArgIssue } from '@toolpipe/schema'
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
+  ApprovalAnswer,
   ApprovalOutcome,
   Disposer,
   PostToolDecision,
@@ -48,6 +49,30 @@ describe('ToolRegistry', () => {
       registry.on('tools/change', () => undefined, { scope: agent, prepend: true }),
     ).toEqualTypeOf<Disposer>()
     expectTypeOf<ToolEventMap['tools/change']>().toEqualTypeOf<() => void>()
+  })
+
+  it('types the start and approval observers', () => {
+    registry.on('tools/start', (exec) => {
+      // A start observer also sees calls whose arguments never became JSON.
+      expectTypeOf(exec.arguments).toEqualTypeOf<JsonValue | undefined>()
+      expectTypeOf(exec.callId).toBeString()
+    })
+    registry.on('tools/approval', (exec, answer) => {
+      expectTypeOf(exec.arguments).toEqualTypeOf<JsonValue>()
+      expectTypeOf(answer).toEqualTypeOf<ApprovalAnswer>()
+      expectTypeOf(answer.durationMs).toBeNumber()
+      if (answer.outcome === undefined) {
+        // No outcome: then there is an error, always.
+        expectTypeOf(answer.error).toEqualTypeOf<ToolErrorInfo>()
+      } else {
+        expectTypeOf(answer.outcome).toEqualTypeOf<ApprovalOutcome>()
+        expectTypeOf(answer.error).toBeUndefined()
+      }
+    })
+    // @ts-expect-error: observers return nothing the pipeline reads
+    registry.on('tools/start', () => 'ignored')
+    // @ts-expect-error: an approval observer cannot answer the approval
+    registry.on('tools/approval', () => ({ kind: 'allowed-once' }))
   })
 
   it('refuses wrong decisions and unknown events', () => {

@@ -26,11 +26,14 @@ export type {
 export { ToolDeniedError } from './tool-denied-error.js'
 export type { ToolDeniedErrorCode } from './tool-denied-error.js'
 export type {
+  ApprovalAnswer,
+  ApprovalObserver,
   ChangeListener,
   ExecuteWrapper,
   PostExecuteListener,
   PreExecuteListener,
   ResultObserver,
+  StartObserver,
   ToolEventMap,
   ToolEventName,
 } from './tool-events.js'

@@ -1,6 +1,52 @@
-import type { JsonValue } from '@toolpipe/core'
+import type { JsonValue, ToolErrorInfo } from '@toolpipe/core'
+import type { ApprovalOutcome } from './approval.js'
 import type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
 import type { ToolExecution, ToolExecutionResult } from './tool-execution.js'
+
+/**
+ * A `tools/start` observer: told of every call the moment `execute()` has read its input and
+ * snapshotted its arguments, before anything else runs, synchronously in the caller's own stack
+ * (so whatever the caller made current, such as an OpenTelemetry context, is current here too). It
+ * sees every call, even one whose input could not be read or whose arguments are not JSON (then
+ * `exec.arguments` is `undefined`), exactly once, and is always followed by the `tools/result`
+ * observers of that same execution. It cannot change anything; a returned promise is not awaited,
+ * and a failure is logged, never passed on.
+ */
+export type StartObserver = (
+  exec: Readonly<ToolExecution<JsonValue | undefined>>,
+) => void | Promise<void>
+
+/**
+ * What came back from the approval service for one `ask`: the outcome it answered, or the
+ * failure it ended with (the service threw, or answered something that is not an outcome), and
+ * how long the call waited for it.
+ */
+export type ApprovalAnswer =
+  | {
+      /** The outcome, read once into a fresh copy. */
+      readonly outcome: ApprovalOutcome
+      /** Milliseconds from the request to the answer, by `performance.now()`. */
+      readonly durationMs: number
+      readonly error?: undefined
+    }
+  | {
+      readonly outcome?: undefined
+      /** Milliseconds from the request to the failure, by `performance.now()`. */
+      readonly durationMs: number
+      /** The failure's name and code, as the call's error result will carry them. */
+      readonly error: ToolErrorInfo
+    }
+
+/**
+ * A `tools/approval` observer: told when the approval service answers an `ask` (or fails to), before
+ * the call goes on or is denied. Only calls for which the service was asked are reported (not an
+ * `ask` denied because no service is configured or the call has no agent). It cannot change
+ * anything; a returned promise is not awaited, and a failure is logged, never passed on.
+ */
+export type ApprovalObserver = (
+  exec: Readonly<ToolExecution>,
+  answer: ApprovalAnswer,
+) => void | Promise<void>
 
 /**
  * A `tools/pre-execute` listener: decides allow, deny or ask. Call `next()` for the decision of
@@ -48,7 +94,9 @@ export type ChangeListener = () => void
 
 /** Every event of the registry and the shape of its listeners. */
 export interface ToolEventMap {
+  'tools/start': StartObserver
   'tools/pre-execute': PreExecuteListener
+  'tools/approval': ApprovalObserver
   'tools/execute': ExecuteWrapper
   'tools/post-execute': PostExecuteListener
   'tools/result': ResultObserver

@@ -86,7 +86,9 @@ export interface ToolRegistry {
 }
 
 const eventNames: readonly ToolEventName[] = [
+  'tools/start',
   'tools/pre-execute',
+  'tools/approval',
   'tools/execute',
   'tools/post-execute',
   'tools/result',
@@ -107,7 +109,9 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
   const layers = new ToolLayers()
   const guards = new ListenerList<ToolGuard>()
   const listeners: { [TEvent in ToolEventName]: ListenerList<ToolEventMap[TEvent]> } = {
+    'tools/start': new ListenerList(),
     'tools/pre-execute': new ListenerList(),
+    'tools/approval': new ListenerList(),
     'tools/execute': new ListenerList(),
     'tools/post-execute': new ListenerList(),
     'tools/result': new ListenerList(),
@@ -118,7 +122,9 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     approval: options.approval,
     logger,
     guards,
+    start: listeners['tools/start'],
     preExecute: listeners['tools/pre-execute'],
+    approvalObservers: listeners['tools/approval'],
     execute: listeners['tools/execute'],
     postExecute: listeners['tools/post-execute'],
     result: listeners['tools/result'],

@@ -9,6 +9,7 @@ import { ExecutionRecord } from './execution-record.js'
 import type { Pipeline } from './pipeline.js'
 import { dispatch } from './steps/dispatch.js'
 import { notifyObservers } from './steps/notify-observers.js'
+import { notifyStart } from './steps/notify-start.js'
 import { readInput } from './steps/read-input.js'
 import { requestApproval } from './steps/request-approval.js'
 import { resolveTool } from './steps/resolve-tool.js'
@@ -50,6 +51,8 @@ export async function executeCall(
     parent: reading.problem === undefined ? reading.parent : undefined,
     signal: reading.problem === undefined ? reading.signal : undefined,
   })
+  // Tell every `tools/start` observer, synchronously, still in the caller's stack.
+  notifyStart(pipeline, exec)
 
   let result: ToolExecutionResult
   if (reading.problem !== undefined) {

@@ -1,9 +1,11 @@
 import type { ApprovalService } from '../approval.js'
 import type {
+  ApprovalObserver,
   ExecuteWrapper,
   PostExecuteListener,
   PreExecuteListener,
   ResultObserver,
+  StartObserver,
 } from '../tool-events.js'
 import type { ToolGuard } from '../tool-execution.js'
 import type { ListenerEntry } from './compose.js'
@@ -15,7 +17,9 @@ export interface Pipeline {
   readonly approval: ApprovalService | undefined
   readonly logger: { warn(message: string, ...details: unknown[]): void }
   readonly guards: { readonly entries: readonly ListenerEntry<ToolGuard>[] }
+  readonly start: { readonly entries: readonly ListenerEntry<StartObserver>[] }
   readonly preExecute: { readonly entries: readonly ListenerEntry<PreExecuteListener>[] }
+  readonly approvalObservers: { readonly entries: readonly ListenerEntry<ApprovalObserver>[] }
   readonly execute: { readonly entries: readonly ListenerEntry<ExecuteWrapper>[] }
   readonly postExecute: { readonly entries: readonly ListenerEntry<PostExecuteListener>[] }
   readonly result: { readonly entries: readonly ListenerEntry<ResultObserver>[] }

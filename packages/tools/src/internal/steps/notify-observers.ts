@@ -1,7 +1,7 @@
 import type { JsonValue } from '@toolpipe/core'
 import type { ToolExecution, ToolExecutionResult } from '../../tool-execution.js'
+import { callObservers } from '../call-observers.js'
 import type { Pipeline } from '../pipeline.js'
-import { warnSafely } from '../warn-safely.js'
 
 /**
  * Step 12: every `tools/result` observer of the call, synchronously, in registration order, with
@@ -14,29 +14,12 @@ export function notifyObservers(
   exec: ToolExecution<JsonValue | undefined>,
   result: ToolExecutionResult,
 ): void {
-  for (const { listener: observe, scope } of pipeline.result.entries) {
-    if (scope !== undefined && scope !== exec.agent) continue
-    try {
-      const returned: unknown = observe(exec, result)
-      if (returned !== undefined) {
-        Promise.resolve(returned).catch((error: unknown) => {
-          warnObserverFailure(pipeline, exec, error)
-        })
-      }
-    } catch (error) {
-      warnObserverFailure(pipeline, exec, error)
-    }
-  }
-}
-
-function warnObserverFailure(
-  pipeline: Pipeline,
-  exec: ToolExecution<JsonValue | undefined>,
-  error: unknown,
-): void {
-  warnSafely(
+  callObservers(
+    pipeline.result.entries,
+    exec.agent,
     pipeline.logger,
-    `toolpipe: a tools/result observer failed for call "${exec.callId}" of tool "${exec.name}"`,
-    error,
+    (observe) => observe(exec, result),
+    () =>
+      `toolpipe: a tools/result observer failed for call "${exec.callId}" of tool "${exec.name}"`,
   )
 }

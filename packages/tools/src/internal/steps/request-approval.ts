@@ -1,15 +1,17 @@
 import { presentCallSafely } from '@toolpipe/presentation'
-import type { ApprovalRequest } from '../../approval.js'
+import type { ApprovalOutcome, ApprovalRequest } from '../../approval.js'
 import type { ToolDefinition } from '../../tool-definition.js'
 import type { ToolErrorResult, ToolExecution } from '../../tool-execution.js'
-import { deniedResult } from '../error-result.js'
+import { deniedResult, failureResult } from '../error-result.js'
 import type { Pipeline } from '../pipeline.js'
 import { readApprovalOutcome } from '../read-approval-outcome.js'
+import { notifyApproval } from './notify-approval.js'
 
 /**
  * Step 6: an `ask` goes to the approval service with the call's pending card. Returns `undefined`
  * when the call may go on (`allowed-once`), otherwise the denial (`ToolDeniedError`, with the
- * reasons SPEC §6.3 fixes).
+ * reasons SPEC §6.3 fixes). When the service was asked, its answer (or failure) and the time it
+ * took go to the `tools/approval` observers before anything else happens.
  *
  * @throws what the service throws, or `InvalidApprovalError` for an answer that is not an outcome
  */
@@ -44,7 +46,17 @@ export async function requestApproval(
     // The card of the definition this call resolved to: what the person approves is what runs.
     view: presentCallSafely(tool, exec.arguments),
   })
-  const outcome = readApprovalOutcome(await service.request(request))
+  const asked = performance.now()
+  let outcome: ApprovalOutcome
+  try {
+    outcome = readApprovalOutcome(await service.request(request))
+  } catch (error) {
+    const durationMs = performance.now() - asked
+    // The name and code the call's error result will carry (step 10 makes it from `error`).
+    notifyApproval(pipeline, exec, { durationMs, error: failureResult(error, 'listener').error })
+    throw error
+  }
+  notifyApproval(pipeline, exec, { outcome, durationMs: performance.now() - asked })
   switch (outcome.kind) {
     case 'allowed-once':
       return undefined

@@ -1,0 +1,171 @@
+import { context, isSpanContextValid, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
+import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api'
+import type { JsonValue } from '@toolpipe/core'
+import type {
+  ApprovalAnswer,
+  ToolExecution,
+  ToolExecutionResult,
+  ToolRegistry,
+} from '@toolpipe/tools'
+import {
+  ATTR_ERROR_TYPE,
+  ATTR_GEN_AI_OPERATION_NAME,
+  ATTR_GEN_AI_TOOL_CALL_ARGUMENTS,
+  ATTR_GEN_AI_TOOL_CALL_ID,
+  ATTR_GEN_AI_TOOL_CALL_RESULT,
+  ATTR_GEN_AI_TOOL_DESCRIPTION,
+  ATTR_GEN_AI_TOOL_NAME,
+  ATTR_GEN_AI_TOOL_TYPE,
+  ATTR_TOOLPIPE_APPROVAL_DURATION_MS,
+  ATTR_TOOLPIPE_APPROVAL_OUTCOME,
+  GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
+  GEN_AI_TOOL_TYPE_FUNCTION,
+  TOOLPIPE_APPROVAL_EVENT,
+} from './semantic-conventions.js'
+
+/** What a call's span needs from the plugin's settings. */
+export interface SpanSettings {
+  readonly tracer: Tracer
+  readonly recordArguments: boolean
+  readonly recordResults: boolean
+}
+
+/**
+ * The names a tool can be registered under (SPEC §6.1). Only such a name goes into a span name:
+ * the name of a call to an unknown tool is whatever the model wrote, and a span name is not
+ * truncated by any attribute limit.
+ */
+const toolNamePattern = /^[a-zA-Z0-9_-]{1,64}$/
+
+/**
+ * The `execute_tool` span of one call, from its `tools/start` to its `tools/result`. Everything it
+ * records comes from the frozen execution and result the registry hands its observers.
+ */
+export class ToolSpan {
+  readonly span: Span
+  /**
+   * The caller's context with this span in it: what the tool body runs in. `undefined` when
+   * making the span active would change nothing (see {@link changesNothing}).
+   */
+  readonly context: Context | undefined
+  /** `performance.now()` at the start, for the duration histogram. */
+  readonly startedAt: number
+  /** Whether the call's scope saw a tool of that name when the call started. */
+  readonly knownTool: boolean
+
+  private constructor(span: Span, spanContext: Context | undefined, knownTool: boolean) {
+    this.span = span
+    this.context = spanContext
+    this.startedAt = performance.now()
+    this.knownTool = knownTool
+  }
+
+  /**
+   * Starts the span of `exec` as a child of the span active now: called from a `tools/start`
+   * observer, which runs in the stack of the code that called `execute()`.
+   */
+  static start(
+    registry: ToolRegistry,
+    settings: SpanSettings,
+    exec: Readonly<ToolExecution<JsonValue | undefined>>,
+  ): ToolSpan {
+    const name = exec.name
+    const description = describeTool(registry, exec)
+    const attributes: Attributes = {
+      // SHOULD be given at creation time, for samplers (GenAI execute_tool span).
+      [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
+      [ATTR_GEN_AI_TOOL_TYPE]: GEN_AI_TOOL_TYPE_FUNCTION,
+    }
+    // An input whose name or call id could not be read leaves them empty: no attribute then.
+    if (name !== '') attributes[ATTR_GEN_AI_TOOL_NAME] = name
+    if (exec.callId !== '') attributes[ATTR_GEN_AI_TOOL_CALL_ID] = exec.callId
+    if (description !== undefined) attributes[ATTR_GEN_AI_TOOL_DESCRIPTION] = description
+    const parent = context.active()
+    const span = settings.tracer.startSpan(
+      toolNamePattern.test(name) ? `execute_tool ${name}` : 'execute_tool',
+      { kind: SpanKind.INTERNAL, attributes },
+      parent,
+    )
+    // JSON text only for a span that is recorded: a sampled-out call costs no serialisation.
+    if (settings.recordArguments && exec.arguments !== undefined && span.isRecording()) {
+      span.setAttribute(ATTR_GEN_AI_TOOL_CALL_ARGUMENTS, JSON.stringify(exec.arguments))
+    }
+    return new ToolSpan(
+      span,
+      changesNothing(span, parent) ? undefined : trace.setSpan(parent, span),
+      description !== undefined,
+    )
+  }
+
+  /** The approval wait, as the `toolpipe.approval` event, stamped when the answer came back. */
+  recordApproval(answer: ApprovalAnswer): void {
+    this.span.addEvent(
+      TOOLPIPE_APPROVAL_EVENT,
+      answer.outcome === undefined
+        ? {
+            [ATTR_ERROR_TYPE]: answer.error.code,
+            [ATTR_TOOLPIPE_APPROVAL_DURATION_MS]: answer.durationMs,
+          }
+        : {
+            [ATTR_TOOLPIPE_APPROVAL_OUTCOME]: answer.outcome.kind,
+            [ATTR_TOOLPIPE_APPROVAL_DURATION_MS]: answer.durationMs,
+          },
+    )
+  }
+
+  /**
+   * Records the outcome and ends the span. An error result sets status ERROR and `error.type` to
+   * its code; a success leaves the status unset, as the conventions' "Recording errors" asks.
+   */
+  end(settings: SpanSettings, result: Readonly<ToolExecutionResult>): void {
+    const span = this.span
+    if (result.isError) {
+      span.setAttribute(ATTR_ERROR_TYPE, result.error.code)
+      // The text the model reads may hold what the call was about: only when results are opted in.
+      span.setStatus(
+        settings.recordResults && span.isRecording()
+          ? { code: SpanStatusCode.ERROR, message: textOf(result) }
+          : { code: SpanStatusCode.ERROR },
+      )
+    } else if (settings.recordResults && span.isRecording()) {
+      span.setAttribute(ATTR_GEN_AI_TOOL_CALL_RESULT, JSON.stringify(result.content))
+    }
+    span.end()
+  }
+}
+
+/**
+ * Whether `span` is what the API's no-op tracer returns (no SDK registered): a non-recording span
+ * that carries the parent's span context, or an invalid one at the root. Making it active would
+ * leave every child's parent as it is, so the body can run in the caller's context as it is,
+ * without the cost of a context switch. (A span an SDK sampler dropped has a span id of its own,
+ * so it is still made active: the body's outgoing calls propagate it.)
+ */
+function changesNothing(span: Span, parent: Context): boolean {
+  if (span.isRecording()) return false
+  const own = span.spanContext()
+  if (!isSpanContextValid(own)) return true
+  const parentContext = trace.getSpanContext(parent)
+  return parentContext?.spanId === own.spanId && parentContext.traceId === own.traceId
+}
+
+/** The description of the tool the call's scope sees under its name, if there is one. */
+function describeTool(
+  registry: ToolRegistry,
+  exec: Readonly<ToolExecution<JsonValue | undefined>>,
+): string | undefined {
+  try {
+    const description: unknown = registry.get(exec.name, exec.agent)?.description
+    return typeof description === 'string' ? description : undefined
+  } catch {
+    // A definition is borrowed, not copied: one whose getter throws now gets no description.
+    return undefined
+  }
+}
+
+/** The text blocks of an error result (its `Error: …` message), joined. */
+function textOf(result: Readonly<ToolExecutionResult>): string {
+  let text = ''
+  for (const block of result.content) if (block.type === 'text') text += block.text
+  return text
+}
