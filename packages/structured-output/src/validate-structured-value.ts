@@ -1,7 +1,6 @@
 import type { StructuredIssue } from './structured-issue.js'
 import type { StructuredOutputSchema } from './structured-schema.js'
 import { compiledSchemaOf } from './internal/schema-cache.js'
-import { toStructuredIssues } from './internal/structured-issues.js'
 
 /**
  * Checks `value` against `schema` with the semantics of JSON Schema draft 2020-12 for the
@@ -33,7 +32,7 @@ export function validateStructuredValue(
   schema: StructuredOutputSchema,
   value: unknown,
 ): StructuredIssue[] {
-  const validator = compiledSchemaOf(schema)
+  const { validator, wording } = compiledSchemaOf(schema)
   if (validator.isValid(value)) return []
-  return toStructuredIssues(validator.collect(value))
+  return wording.word(validator.collect(value))
 }

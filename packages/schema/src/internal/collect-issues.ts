@@ -12,25 +12,46 @@ import { receivedKind } from './received-kind.js'
  * `too_many_issues`); they are worded here for the model. Never throws.
  */
 export function collectArgIssues(compiled: CompiledSpec, args: unknown): ArgIssue[] {
-  return wordIssues(compiled.validator.collect(args), 'arguments')
+  return compiled.wording.word(compiled.validator.collect(args), 'arguments')
 }
 
 /** Checks a whole value against a compiled prop: a spec's `default`, whose root is `the value`. */
 export function collectValueIssues(validator: Validator, value: unknown): ArgIssue[] {
-  return wordIssues(validator.collect(value), 'value')
+  return new ArgIssueWording().word(validator.collect(value), 'value')
 }
 
 /** What the root is: the arguments (which must be an object), or a value of any type. */
 type Root = 'arguments' | 'value'
 
-function wordIssues(issues: readonly RawIssue[], root: Root): ArgIssue[] {
-  const worded: ArgIssue[] = []
-  for (const issue of issues) {
-    const argIssue = wordIssue(issue, root)
-    if (argIssue !== undefined) worded.push(argIssue)
+/**
+ * Words the engine's issues for the model. One per compiled spec: what follows the subject of a
+ * node's messages (` must be one of "a", "b", got `) is worked out on its first issue and kept.
+ */
+export class ArgIssueWording {
+  readonly #expectations = new Map<NodeDefinition, string>()
+
+  /** The issues, worded; `root` says what the path `[]` is. */
+  word(issues: readonly RawIssue[], root: Root): ArgIssue[] {
+    const worded: ArgIssue[] = []
+    for (const issue of issues) {
+      const argIssue = wordIssue(issue, root, (node) => this.#expectation(node))
+      if (argIssue !== undefined) worded.push(argIssue)
+    }
+    return worded
   }
-  return worded
+
+  #expectation(node: NodeDefinition | undefined): string {
+    if (node === undefined) return expectation(node)
+    let text = this.#expectations.get(node)
+    if (text === undefined) {
+      text = expectation(node)
+      this.#expectations.set(node, text)
+    }
+    return text
+  }
 }
+
+type Expectation = (node: NodeDefinition | undefined) => string
 
 /** The quoted path of the value an issue is about: `"edits[3].path"`, or `the value`. */
 function subject(path: readonly (string | number)[]): string {
@@ -42,14 +63,14 @@ function typeOf(node: NodeDefinition | undefined): SchemaType {
   return node?.kind === 'typed' ? (node.type as SchemaType) : 'object'
 }
 
-function wordIssue(issue: RawIssue, root: Root): ArgIssue | undefined {
+function wordIssue(issue: RawIssue, root: Root, expect: Expectation): ArgIssue | undefined {
   const { path } = issue
   switch (issue.code) {
     case 'invalid_type':
-      return typeIssue(issue.node, path, receivedKind(issue.value), root)
+      return typeIssue(issue.node, path, receivedKind(issue.value), root, expect)
     case 'unreadable':
       // A getter or Proxy trap threw: the value is there, but not one that can be checked.
-      return typeIssue(issue.node, path, 'unreadable', root)
+      return typeIssue(issue.node, path, 'unreadable', root, expect)
     case 'missing':
       return {
         code: 'missing',
@@ -62,7 +83,7 @@ function wordIssue(issue: RawIssue, root: Root): ArgIssue | undefined {
       return {
         code: 'invalid_enum',
         path,
-        message: `${subject(path)}${expectation(issue.node)}${quoteString(issue.value as string)}`,
+        message: `${subject(path)}${expect(issue.node)}${quoteString(issue.value as string)}`,
         expected: allowed,
         received: issue.value as string,
       }
@@ -100,6 +121,7 @@ function typeIssue(
   path: readonly (string | number)[],
   received: ReceivedKind,
   root: Root,
+  expect: Expectation,
 ): ArgIssue {
   if (path.length === 0 && root === 'arguments') {
     return {
@@ -113,7 +135,7 @@ function typeIssue(
   return {
     code: 'invalid_type',
     path,
-    message: `${subject(path)}${expectation(node)}${receivedText(received)}`,
+    message: `${subject(path)}${expect(node)}${receivedText(received)}`,
     expected: typeOf(node),
     received,
   }

@@ -5,6 +5,7 @@ import type { SchemaSpecMistake } from '../schema-spec-error.js'
 import { SchemaSpecError } from '../schema-spec-error.js'
 import type { SchemaType } from '../schema-spec.js'
 import { checkDefault } from './check-default.js'
+import { ArgIssueWording } from './collect-issues.js'
 import type { CompiledProp, CompiledSpec } from './compiled-prop.js'
 import { objectSchemaOf } from './json-schema-of.js'
 
@@ -39,7 +40,11 @@ export function compiledSpec(spec: unknown): CompiledSpec {
   if (read.node === undefined) {
     throw new Error(`@toolpipe/schema: the engine refused a spec: ${read.violations.join('; ')}`)
   }
-  const compiled: CompiledSpec = { fields, validator: createValidator(read.node, 'args') }
+  const compiled: CompiledSpec = {
+    fields,
+    validator: createValidator(read.node, 'args'),
+    wording: new ArgIssueWording(),
+  }
   compiledSpecs.set(spec as object, compiled)
   return compiled
 }

@@ -1,6 +1,7 @@
 import type { JsonValue } from '@toolpipe/core'
 import type { Validator } from '@toolpipe/structured-output/internal'
 import type { SchemaType } from '../schema-spec.js'
+import type { ArgIssueWording } from './collect-issues.js'
 
 /** A property of a spec, read once and checked: what `schemaSpecToJsonSchema` writes out. */
 export interface CompiledProp {
@@ -23,4 +24,6 @@ export interface CompiledSpec {
   readonly fields: readonly CompiledProp[]
   /** `@toolpipe/structured-output`'s engine, compiled from the spec's JSON Schema. */
   readonly validator: Validator
+  /** The words of its issues, kept per node. */
+  readonly wording: ArgIssueWording
 }

@@ -2,26 +2,36 @@ import { OutputSchemaError } from '../output-schema-error.js'
 import { createValidator } from './engine/validator.js'
 import type { Validator } from './engine/validator.js'
 import { readSchema } from './read-schema.js'
+import { StructuredIssueWording } from './structured-issues.js'
+
+/** An output schema, compiled: the engine, and the words of its issues. */
+export interface CompiledOutputSchema {
+  readonly validator: Validator
+  readonly wording: StructuredIssueWording
+}
 
 /**
  * Compiled schemas by schema object. The only module-level state of the package: a cache that
  * changes no result, and lets a schema (and its compiled closures) be collected once unused.
  */
-const compiledSchemas = new WeakMap<object, Validator>()
+const compiledSchemas = new WeakMap<object, CompiledOutputSchema>()
 
-/** Reads `schema` afresh; caches and returns its validator, or throws every violation. */
-export function compileAndCache(schema: unknown): Validator {
+/** Reads `schema` afresh; caches and returns its compiled form, or throws every violation. */
+export function compileAndCache(schema: unknown): CompiledOutputSchema {
   const result = readSchema(schema, 'object')
   if (result.node === undefined) {
     if (typeof schema === 'object' && schema !== null) compiledSchemas.delete(schema)
     throw new OutputSchemaError(result.violations)
   }
-  const validator = createValidator(result.node, 'json')
-  compiledSchemas.set(schema as object, validator)
-  return validator
+  const compiled: CompiledOutputSchema = {
+    validator: createValidator(result.node, 'json'),
+    wording: new StructuredIssueWording(),
+  }
+  compiledSchemas.set(schema as object, compiled)
+  return compiled
 }
 
-/** The validator of `schema`, compiling it on first use. */
-export function compiledSchemaOf(schema: object): Validator {
+/** The compiled form of `schema`, compiling it on first use. */
+export function compiledSchemaOf(schema: object): CompiledOutputSchema {
   return compiledSchemas.get(schema) ?? compileAndCache(schema)
 }

@@ -1,7 +1,7 @@
 import { describeThrown } from '@toolpipe/core'
 import { describeType, describeValue, quoteJsonPath, quoteString } from '@toolpipe/core/internal'
 import type { StructuredIssue, StructuredTypeIssue } from '../structured-issue.js'
-import type { StructuredSchemaType } from '../structured-schema.js'
+import type { StructuredScalar, StructuredSchemaType } from '../structured-schema.js'
 import type { IssuePath, RawIssue } from './engine/raw-issue.js'
 import type { TypedNodeDefinition } from './node-definition.js'
 
@@ -28,21 +28,121 @@ function within(path: IssuePath): string {
   return path.length <= 1 ? '' : ` in ${place(path.slice(0, -1))}`
 }
 
+/** How many issues of each alternative a union's message quotes. */
+const quotedPerAlternative = 3
+
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`
 }
 
-/** Words the engine's issues as `validateStructuredValue` reports them. */
-export function toStructuredIssues(issues: readonly RawIssue[]): StructuredIssue[] {
-  return issues.map(toStructuredIssue)
+/** What the messages about one node say, worked out once per node. */
+interface NodeWords {
+  /** `an integer`, `a string or null`. */
+  readonly expected: string
+  /** `"open", "closed"`: the `enum` members as JSON. */
+  readonly members: string
+  /** The `enum` members, frozen once and shared by every issue. */
+  readonly frozenMembers: readonly StructuredScalar[]
 }
 
-function toStructuredIssue(issue: RawIssue): StructuredIssue {
+/**
+ * Words the engine's issues as `validateStructuredValue` reports them. One per compiled
+ * schema: what is said about each node is worked out on its first issue and kept.
+ */
+export class StructuredIssueWording {
+  readonly #words = new Map<TypedNodeDefinition, NodeWords>()
+
+  /** The issues, worded. */
+  word(issues: readonly RawIssue[]): StructuredIssue[] {
+    const worded: StructuredIssue[] = []
+    for (const issue of issues) worded.push(this.#wordIssue(issue))
+    return worded
+  }
+
+  #wordsOf(node: TypedNodeDefinition): NodeWords {
+    let words = this.#words.get(node)
+    if (words === undefined) {
+      const members = node.enumValues ?? []
+      words = {
+        expected: node.nullable ? `${article[node.type]} or null` : article[node.type],
+        members: members.map((member) => JSON.stringify(member)).join(', '),
+        frozenMembers: Object.freeze([...members]),
+      }
+      this.#words.set(node, words)
+    }
+    return words
+  }
+
+  #wordIssue(issue: RawIssue): StructuredIssue {
+    const { path } = issue
+    switch (issue.code) {
+      case 'invalid_type':
+        return this.#typeIssue(issue.node, issue.value, path)
+      case 'invalid_enum': {
+        const words = this.#wordsOf(issue.node)
+        return {
+          code: 'invalid_enum',
+          path,
+          message: `${place(path)} must be one of ${words.members}, got ${describeValue(issue.value)}`,
+          expected: words.frozenMembers,
+          received: issue.value,
+        }
+      }
+      case 'invalid_union':
+        return this.#unionIssue(issue.alternatives, issue.value, path)
+      default:
+        return wordIssue(issue)
+    }
+  }
+
+  #typeIssue(node: TypedNodeDefinition, value: unknown, path: IssuePath): StructuredTypeIssue {
+    const received = describeType(value)
+    const got = received === 'number' && node.type === 'integer' ? describeValue(value) : received
+    const message = `${place(path)} must be ${this.#wordsOf(node).expected}, got ${got}`
+    return node.nullable
+      ? { code: 'invalid_type', path, message, expected: node.type, nullable: true, received }
+      : { code: 'invalid_type', path, message, expected: node.type, received }
+  }
+
+  /**
+   * No alternative accepted the value. When each refused its type alone, the message says which
+   * types would do (`"id" must be a string or an integer, got boolean`); otherwise it quotes what
+   * each alternative found.
+   */
+  #unionIssue(
+    alternatives: readonly (readonly RawIssue[])[],
+    value: unknown,
+    path: IssuePath,
+  ): StructuredIssue {
+    const worded = alternatives.map((issues) => this.word(issues))
+    const wanted: string[] = []
+    for (const issues of alternatives) {
+      const only = issues.length === 1 ? issues[0] : undefined
+      if (only?.code !== 'invalid_type' || only.path.length !== path.length) break
+      wanted.push(this.#wordsOf(only.node).expected)
+    }
+    let message: string
+    if (wanted.length === alternatives.length) {
+      message = `${place(path)} must be ${[...new Set(wanted)].join(' or ')}, got ${describeType(value)}`
+    } else {
+      const parts = worded.map((issues, index) => {
+        const shown = issues.slice(0, quotedPerAlternative).map((issue) => issue.message)
+        if (issues.length > quotedPerAlternative) shown.push('…')
+        return `(${index + 1}) ${shown.join(', ')}`
+      })
+      message = `${place(path)} matches none of the ${alternatives.length} alternatives of its "anyOf": ${parts.join('; ')}`
+    }
+    return { code: 'invalid_union', path, message, alternatives: worded }
+  }
+}
+
+/** The issues whose words need nothing from their node's. */
+function wordIssue(
+  issue: Exclude<RawIssue, { code: 'invalid_type' | 'invalid_enum' | 'invalid_union' }>,
+): StructuredIssue {
   const { path } = issue
   const at = place(path)
   switch (issue.code) {
-    case 'invalid_type':
-      return typeIssue(issue.node, issue.value, path)
     case 'missing':
       return {
         code: 'missing',
@@ -55,16 +155,6 @@ function toStructuredIssue(issue: RawIssue): StructuredIssue {
         path,
         message: `unknown property ${JSON.stringify(path.at(-1))}${within(path)} (additional properties are not allowed)`,
       }
-    case 'invalid_enum': {
-      const allowed = issue.node.enumValues ?? []
-      return {
-        code: 'invalid_enum',
-        path,
-        message: `${at} must be one of ${allowed.map((member) => JSON.stringify(member)).join(', ')}, got ${describeValue(issue.value)}`,
-        expected: Object.freeze([...allowed]),
-        received: issue.value,
-      }
-    }
     case 'invalid_const':
       return {
         code: 'invalid_const',
@@ -120,8 +210,6 @@ function toStructuredIssue(issue: RawIssue): StructuredIssue {
         limit: issue.limit,
         received: issue.count,
       }
-    case 'invalid_union':
-      return unionIssue(issue.alternatives, issue.value, path)
     case 'sparse_array':
       return {
         code: 'not_json',
@@ -148,60 +236,4 @@ function toStructuredIssue(issue: RawIssue): StructuredIssue {
         limit: issue.limit,
       }
   }
-}
-
-/** What a node's type asks for: `an integer`, `a string or null`. */
-function expectedText(node: TypedNodeDefinition): string {
-  return node.nullable ? `${article[node.type]} or null` : article[node.type]
-}
-
-function typeIssue(
-  node: TypedNodeDefinition,
-  value: unknown,
-  path: IssuePath,
-): StructuredTypeIssue {
-  const received = describeType(value)
-  const got = received === 'number' && node.type === 'integer' ? describeValue(value) : received
-  const message = `${place(path)} must be ${expectedText(node)}, got ${got}`
-  return node.nullable
-    ? { code: 'invalid_type', path, message, expected: node.type, nullable: true, received }
-    : { code: 'invalid_type', path, message, expected: node.type, received }
-}
-
-/** How many issues of each alternative a union's message quotes. */
-const quotedPerAlternative = 3
-
-/**
- * No alternative accepted the value. When each refused its type alone, the message says which
- * types would do (`"id" must be a string or an integer, got boolean`); otherwise it quotes what
- * each alternative found.
- */
-function unionIssue(
-  alternatives: readonly (readonly RawIssue[])[],
-  value: unknown,
-  path: IssuePath,
-): StructuredIssue {
-  const worded = alternatives.map(toStructuredIssues)
-  const typesOnly = alternatives.every(
-    (issues) =>
-      issues.length === 1 &&
-      issues[0]?.code === 'invalid_type' &&
-      issues[0].path.length === path.length,
-  )
-  let message: string
-  if (typesOnly) {
-    const wanted = alternatives.map((issues) => {
-      const issue = issues[0]
-      return issue?.code === 'invalid_type' ? expectedText(issue.node) : ''
-    })
-    message = `${place(path)} must be ${[...new Set(wanted)].join(' or ')}, got ${describeType(value)}`
-  } else {
-    const parts = worded.map((issues, index) => {
-      const shown = issues.slice(0, quotedPerAlternative).map((issue) => issue.message)
-      if (issues.length > quotedPerAlternative) shown.push('…')
-      return `(${index + 1}) ${shown.join(', ')}`
-    })
-    message = `${place(path)} matches none of the ${alternatives.length} alternatives of its "anyOf": ${parts.join('; ')}`
-  }
-  return { code: 'invalid_union', path, message, alternatives: worded }
 }

@@ -2,17 +2,15 @@ import type { Collect, Test } from './node-check.js'
 
 /**
  * A child's issue walk that first tries the fast test: a valid subtree then costs no more than
- * its test, so a long array with one bad element is walked once, plus that element. The test is
- * trusted only when `run.shortcuts` says so, and a throw from it just means "walk it".
+ * its test, so a long array with one bad element is walked once, plus that element. A throw
+ * from the test just means "walk it".
  */
 export function collectChildOf(test: Test, collect: Collect): Collect {
   return (value, run) => {
-    if (run.shortcuts) {
-      try {
-        if (test(value, run.ancestors)) return
-      } catch {
-        // A hostile value: the walk below reports it.
-      }
+    try {
+      if (test(value, run.ancestors)) return
+    } catch {
+      // A hostile value: the walk below reports it.
     }
     collect(value, run)
   }

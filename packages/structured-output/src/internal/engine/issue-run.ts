@@ -18,22 +18,11 @@ export interface IssueRun {
   /** `ancestors[d]`: the container at depth `d` on the current path (plain-data dialect). */
   readonly ancestors: unknown[]
   readonly budget: IssueBudget
-  /**
-   * Whether a fast test may prove a subtree valid and spare its walk. Not when `Object.prototype`
-   * has enumerable keys: the fast tests read members with `for…in`, which would list those too.
-   */
-  readonly shortcuts: boolean
 }
 
 /** Starts collecting the issues of one value. */
-export function startRun(shortcuts: boolean): IssueRun {
-  return {
-    issues: [],
-    keys: [],
-    ancestors: [],
-    budget: { left: issueLimit, exhausted: false },
-    shortcuts,
-  }
+export function startRun(): IssueRun {
+  return { issues: [], keys: [], ancestors: [], budget: { left: issueLimit, exhausted: false } }
 }
 
 /** A run for one `anyOf` alternative: its own issues, the same place, path and budget. */

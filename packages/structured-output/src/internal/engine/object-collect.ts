@@ -74,7 +74,9 @@ function collectInListedOrder(
   depth: number,
   run: IssueRun,
 ): void {
-  const seen: boolean[] = []
+  // Which members were seen: bits for the first 31, then an array (rare, wide objects).
+  let seenBits = 0
+  const seenWide: boolean[] = []
   let cursor = 0
   for (const key of keys) {
     const property = findProperty(shape, key, cursor)
@@ -84,7 +86,10 @@ function collectInListedOrder(
     try {
       member = value[key]
     } catch (error) {
-      if (property !== undefined) seen[property.index] = true
+      if (property !== undefined) {
+        if (property.index < 31) seenBits |= 1 << property.index
+        else seenWide[property.index] = true
+      }
       record(run, {
         code: 'unreadable',
         path: pathTo(run, depth, key),
@@ -99,14 +104,17 @@ function collectInListedOrder(
       record(run, { code: 'unknown_property', path: pathTo(run, depth, key) })
     } else {
       cursor = property.index + 1
-      seen[property.index] = true
+      if (property.index < 31) seenBits |= 1 << property.index
+      else seenWide[property.index] = true
       run.keys[depth] = key
       property.check.collectChild(member, run)
     }
     if (run.budget.exhausted) return
   }
   for (const property of shape.properties) {
-    if (property.required && seen[property.index] !== true) {
+    const seen =
+      property.index < 31 ? (seenBits & (1 << property.index)) !== 0 : seenWide[property.index]
+    if (property.required && seen !== true) {
       record(run, {
         code: 'missing',
         path: pathTo(run, depth, property.key),

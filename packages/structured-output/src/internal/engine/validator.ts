@@ -36,8 +36,6 @@ export function createValidator(node: NodeDefinition, dialect: Dialect): Validat
   return {
     node,
     isValid(value) {
-      // A polluted Object.prototype would make for…in list inherited keys: take the slow walk.
-      if (hasEnumerableObjectPrototypeKeys()) return false
       try {
         return test(value, usesStack ? [] : noStack)
       } catch {
@@ -46,7 +44,7 @@ export function createValidator(node: NodeDefinition, dialect: Dialect): Validat
       }
     },
     collect(value) {
-      const run = startRun(!hasEnumerableObjectPrototypeKeys())
+      const run = startRun()
       check.collect(value, run)
       if (run.budget.exhausted) {
         run.issues.push({ code: 'too_many_issues', path: [], limit: issueLimit })
@@ -61,15 +59,4 @@ function hasContainerChild(node: NodeDefinition): boolean {
   if (node.type === 'object')
     return node.properties.some((property) => mayBeContainer(property.node))
   return node.type === 'array' && node.items !== undefined && mayBeContainer(node.items)
-}
-
-/**
- * Whether `Object.prototype` has enumerable keys (someone polluted it). Checked on every call,
- * since that can happen at any time; without allocating, and in a few nanoseconds.
- */
-function hasEnumerableObjectPrototypeKeys(): boolean {
-  for (const key in Object.prototype) {
-    if (Object.hasOwn(Object.prototype, key)) return true
-  }
-  return false
 }
