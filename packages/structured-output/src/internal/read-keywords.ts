@@ -156,3 +156,20 @@ function placeText(types: readonly StructuredSchemaType[]): string {
   if (types.length === 5) return 'scalar'
   return types.map((type) => JSON.stringify(type)).join(' and ')
 }
+
+/**
+ * The length of an array keyword's value (`required`, `enum`, `anyOf`), or `undefined` with a
+ * violation when reading it threw (a Proxy).
+ */
+export function lengthOf(
+  source: readonly unknown[],
+  keyword: string,
+  violation: Violation,
+): number | undefined {
+  try {
+    return source.length
+  } catch (error) {
+    violation(`"${keyword}" could not be read: ${describeThrown(error)}`)
+    return undefined
+  }
+}

@@ -1,6 +1,7 @@
 import { describeThrown, isPlainArray } from '@toolpipe/core'
 import { describeType } from '@toolpipe/core/internal'
 import type { Keywords, Violation } from './read-keywords.js'
+import { lengthOf } from './read-keywords.js'
 
 /**
  * The `required` names. Each must be a distinct string naming an own key of `properties`
@@ -18,7 +19,8 @@ export function readRequired(
     violation(`"required" must be an array of property names, got ${describeType(source)}`)
     return required
   }
-  for (let index = 0; index < source.length; index++) {
+  const length = lengthOf(source, 'required', violation) ?? 0
+  for (let index = 0; index < length; index++) {
     let name: unknown
     try {
       if (!(index in source)) {

@@ -2,7 +2,7 @@ import { describeThrown, isPlainArray } from '@toolpipe/core'
 import { describeType, describeValue } from '@toolpipe/core/internal'
 import type { StructuredScalar } from '../structured-schema.js'
 import type { Keywords, NodeType, Violation } from './read-keywords.js'
-import { typeText } from './read-keywords.js'
+import { lengthOf, typeText } from './read-keywords.js'
 
 /**
  * The `enum` members, or `undefined` without `enum`. Each must be a finite scalar of the node's
@@ -19,12 +19,14 @@ export function readEnum(
     violation(`"enum" must be an array of scalars, got ${describeType(source)}`)
     return undefined
   }
-  if (source.length === 0) {
+  const length = lengthOf(source, 'enum', violation)
+  if (length === undefined) return undefined
+  if (length === 0) {
     violation('"enum" must not be empty')
     return undefined
   }
   const members: StructuredScalar[] = []
-  for (let index = 0; index < source.length; index++) {
+  for (let index = 0; index < length; index++) {
     const keyword = `"enum"[${index}]`
     let member: unknown
     try {

@@ -6,6 +6,7 @@ import { readCounts, readNumberBounds } from './read-bounds.js'
 import {
   annotationKeywords,
   checkPlacements,
+  lengthOf,
   readKeywords,
   readType,
   typeText,
@@ -175,12 +176,14 @@ function readAnyOfNode(
     violation(`"anyOf" must be an array of schema nodes, got ${describeType(source)}`)
     return undefined
   }
-  if (source.length === 0) {
+  const length = lengthOf(source, 'anyOf', violation)
+  if (length === undefined) return undefined
+  if (length === 0) {
     violation('"anyOf" must not be empty')
     return undefined
   }
   const alternatives: NodeDefinition[] = []
-  for (let index = 0; index < source.length; index++) {
+  for (let index = 0; index < length; index++) {
     let member: unknown
     try {
       if (!(index in source)) {
