@@ -2,7 +2,6 @@ import type { AnyOfNodeDefinition } from '../node-definition.js'
 import { branchRun, pathTo, record } from './issue-run.js'
 import type { RawIssue } from './raw-issue.js'
 import type { BuildContext, Collect, NodeCheck, Test } from './node-check.js'
-import { inlineCall } from './node-check.js'
 import { collectChildOf } from './collect-child.js'
 
 /**
@@ -42,7 +41,9 @@ export function anyOfCheck(
     test,
     collect,
     collectChild: collectChildOf(test, collect),
-    inline: inlineCall,
+    inline: 'call',
     enumValues: [],
+    objectShape: undefined,
+    storesSelf: false,
   }
 }

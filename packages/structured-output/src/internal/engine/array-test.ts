@@ -1,15 +1,7 @@
 import { isPlainArrayPrototype } from '@toolpipe/core/internal'
 import type { BuildContext, NodeCheck, Test } from './node-check.js'
-import {
-  inlineBoolean,
-  inlineCall,
-  inlineEnum,
-  inlineInteger,
-  inlineNull,
-  inlineNumber,
-  inlineString,
-  isEnumMember,
-} from './node-check.js'
+import { testObjectElements } from './object-elements-test.js'
+import { isEnumMember } from './node-check.js'
 
 /** `minItems` and `maxItems`, with the bounds that leave every length open when absent. */
 export interface ItemCounts {
@@ -47,7 +39,20 @@ export function arrayTest(
     const list = value as unknown[]
     const length = list.length
     if (length < min || length > max) return false
-    return items === undefined ? isDense(list, length) : testElements(items, list, length, stack)
+    if (items === undefined) return isDense(list, length)
+    if (items.objectShape !== undefined) {
+      return testObjectElements(
+        items,
+        items.objectShape,
+        depth + 1,
+        json,
+        items.storesSelf,
+        list,
+        length,
+        stack,
+      )
+    }
+    return testElements(items, list, length, stack)
   }
 }
 
@@ -67,25 +72,25 @@ function testElements(
 ): boolean {
   let index = 0
   switch (items.inline) {
-    case inlineString:
+    case 'string':
       while (index < length && typeof list[index] === 'string') index++
       break
-    case inlineNumber:
+    case 'number':
       while (index < length && Number.isFinite(list[index])) index++
       break
-    case inlineInteger:
+    case 'integer':
       while (index < length && Number.isInteger(list[index])) index++
       break
-    case inlineBoolean:
+    case 'boolean':
       while (index < length && typeof list[index] === 'boolean') index++
       break
-    case inlineNull:
+    case 'null':
       while (index < length && list[index] === null) index++
       break
-    case inlineEnum:
+    case 'enum':
       while (index < length && isEnumMember(items.enumValues, list[index])) index++
       break
-    case inlineCall: {
+    case 'call': {
       const test = items.test
       while (index < length && test(list[index], stack)) index++
     }

@@ -4,7 +4,6 @@ import { arrayCollect } from './array-collect.js'
 import { arrayTest } from './array-test.js'
 import { collectChildOf } from './collect-child.js'
 import type { BuildContext, NodeCheck } from './node-check.js'
-import { inlineCall } from './node-check.js'
 import { objectCollect } from './object-collect.js'
 import { objectShape } from './object-shape.js'
 import { objectTest } from './object-test.js'
@@ -43,7 +42,17 @@ function objectCheck(node: TypedNodeDefinition, context: BuildContext): NodeChec
     context.dialect === 'json' && node.properties.some((property) => mayBeContainer(property.node))
   const test = objectTest(shape, context, storesSelf)
   const collect = objectCollect(node, shape, context, storesSelf)
-  return container(node, test, collect)
+  return {
+    node,
+    test,
+    collect,
+    collectChild: collectChildOf(test, collect),
+    inline: 'call',
+    enumValues: [],
+    // An array of these objects checks them in its own loop (see object-elements-test.ts).
+    objectShape: shape,
+    storesSelf,
+  }
 }
 
 function arrayCheck(node: TypedNodeDefinition, context: BuildContext): NodeCheck {
@@ -56,21 +65,17 @@ function arrayCheck(node: TypedNodeDefinition, context: BuildContext): NodeCheck
   const counts = { min: node.minItems ?? 0, max: node.maxItems ?? Number.POSITIVE_INFINITY }
   const test = arrayTest(items, counts, context, storesSelf)
   const collect = arrayCollect(node, items, counts, context, storesSelf)
-  return container(node, test, collect)
-}
-
-function container(
-  node: NodeDefinition,
-  test: NodeCheck['test'],
-  collect: NodeCheck['collect'],
-): NodeCheck {
+  // No fast test before an array's walk: the walk tries each element's test anyway, so on the
+  // failing path a test of the whole array would only go over its valid elements twice.
   return {
     node,
     test,
     collect,
-    collectChild: collectChildOf(test, collect),
-    inline: inlineCall,
+    collectChild: collect,
+    inline: 'call',
     enumValues: [],
+    objectShape: undefined,
+    storesSelf: false,
   }
 }
 
@@ -80,5 +85,12 @@ function nullable(check: NodeCheck): NodeCheck {
   const collect: NodeCheck['collect'] = (value, run) => {
     if (value !== null) check.collect(value, run)
   }
-  return { ...check, test, collect, collectChild: collectChildOf(test, collect) }
+  // `objectShape` goes: an array's own loop would not let null through.
+  return {
+    ...check,
+    test,
+    collect,
+    collectChild: collectChildOf(test, collect),
+    objectShape: undefined,
+  }
 }

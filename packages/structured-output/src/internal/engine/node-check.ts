@@ -1,6 +1,7 @@
 import type { StructuredScalar } from '../../structured-schema.js'
 import type { NodeDefinition } from '../node-definition.js'
 import type { IssueRun } from './issue-run.js'
+import type { ObjectShape } from './object-shape.js'
 
 /**
  * The fast answer: is `value` valid? Allocates nothing, stops at the first problem, and may
@@ -15,16 +16,11 @@ export type Collect = (value: unknown, run: IssueRun) => void
 
 /**
  * How a container's loop checks a child without calling it, for the common simple nodes: a type
- * with nothing else, or an `enum` alone. `call` means calling the child's {@link Test}.
+ * with nothing else, or an `enum` alone; `call` means calling the child's {@link Test}. Strings,
+ * not numbered constants: a bundler may turn module constants into mutable `var`s, which V8
+ * then cannot fold into the comparisons, while a literal always is one.
  */
-export const inlineCall = 0
-export const inlineString = 1
-export const inlineNumber = 2
-export const inlineInteger = 3
-export const inlineBoolean = 4
-export const inlineNull = 5
-export const inlineEnum = 6
-export type InlineKind = 0 | 1 | 2 | 3 | 4 | 5 | 6
+export type InlineKind = 'call' | 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'enum'
 
 /** One node, compiled into closures. Every compiled node has this one shape. */
 export interface NodeCheck {
@@ -38,8 +34,12 @@ export interface NodeCheck {
    */
   readonly collectChild: Collect
   readonly inline: InlineKind
-  /** For {@link inlineEnum}: the members (short lists are scanned faster than hashed). */
+  /** For an inline `enum`: the members (short lists are scanned faster than hashed). */
   readonly enumValues: readonly StructuredScalar[]
+  /** An object node's members, when arrays may check its values in their own loop. */
+  readonly objectShape: ObjectShape | undefined
+  /** An object node that remembers itself on the cycle stack. */
+  readonly storesSelf: boolean
 }
 
 /**

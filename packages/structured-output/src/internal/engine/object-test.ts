@@ -1,11 +1,7 @@
 import { isPlainObjectPrototype } from '@toolpipe/core/internal'
 import type { BuildContext, Test } from './node-check.js'
-import { inlineBoolean, inlineNumber, inlineString } from './node-check.js'
 import { findProperty } from './object-shape.js'
 
-// Called as `hasOwnProperty.call(record, key)` inside `for…in`, a pattern V8 optimizes away.
-// eslint-disable-next-line @typescript-eslint/unbound-method
-const hasOwnProperty = Object.prototype.hasOwnProperty
 import type { ObjectShape } from './object-shape.js'
 
 /**
@@ -40,14 +36,21 @@ export function objectTest(shape: ObjectShape, context: BuildContext, storesSelf
         property = findProperty(shape, key, cursor)
         if (property === undefined) {
           // A member present as undefined is not a member, nor is an inherited one.
-          if (closed && record[key] !== undefined && hasOwnProperty.call(record, key)) return false
+          if (
+            closed &&
+            record[key] !== undefined &&
+            Object.prototype.hasOwnProperty.call(record, key)
+          )
+            return false
           continue
         }
       }
       cursor = property.index + 1
       // for…in also lists inherited keys when Object.prototype has enumerable ones (someone
-      // polluted it). Inside for…in, V8 answers this call from the enum cache: next to free.
-      if (!hasOwnProperty.call(record, key)) continue
+      // polluted it). Inside for…in, V8 answers this very call from the enum cache: next to
+      // free. (Written out in full: through a module variable, which a bundler may make a
+      // mutable `var`, V8 could no longer see which function is called.)
+      if (!Object.prototype.hasOwnProperty.call(record, key)) continue
       const member = record[key]
       if (member === undefined) continue
       seen |= property.bit
@@ -55,13 +58,13 @@ export function objectTest(shape: ObjectShape, context: BuildContext, storesSelf
       // Only the three commonest checks are written out: measured on V8 13, each further case
       // slows the whole loop down (more than the call it saves), so the rest call their test.
       switch (property.inline) {
-        case inlineString:
+        case 'string':
           if (typeof member !== 'string') return false
           break
-        case inlineNumber:
+        case 'number':
           if (!Number.isFinite(member)) return false
           break
-        case inlineBoolean:
+        case 'boolean':
           if (typeof member !== 'boolean') return false
           break
         default:

@@ -2,16 +2,7 @@ import type { StructuredScalar } from '../../structured-schema.js'
 import type { TypedNodeDefinition } from '../node-definition.js'
 import { hasCodePointLength } from './code-point-length.js'
 import type { BuildContext, InlineKind, NodeCheck, Test } from './node-check.js'
-import {
-  inlineBoolean,
-  inlineCall,
-  inlineEnum,
-  inlineInteger,
-  inlineNull,
-  inlineNumber,
-  inlineString,
-  isEnumMember,
-} from './node-check.js'
+import { isEnumMember } from './node-check.js'
 import { collectScalar } from './scalar-collect.js'
 import { typeTestOf } from './type-test.js'
 
@@ -30,12 +21,12 @@ export function scalarCheck(node: TypedNodeDefinition, context: BuildContext): N
   const members = node.hasConst ? [node.constValue] : node.enumValues
   const onlyMembers =
     members !== undefined && !(node.hasConst && node.enumValues !== undefined) && !hasBounds(node)
-  let inline: InlineKind = inlineCall
+  let inline: InlineKind = 'call'
   let test: Test
   if (onlyMembers) {
     // Members were read as scalars of the node's type: membership is the whole check.
     if (members.length <= enumScanLimit) {
-      inline = inlineEnum
+      inline = 'enum'
       test = (value) => isEnumMember(members, value)
     } else {
       // SameValueZero is JSON equality on scalars: 0 and -0 are one number.
@@ -43,7 +34,7 @@ export function scalarCheck(node: TypedNodeDefinition, context: BuildContext): N
       test = (value) => set.has(value as StructuredScalar)
     }
   } else if (members === undefined && !hasBounds(node)) {
-    inline = node.nullable ? inlineCall : inlineOf(node)
+    inline = node.nullable ? 'call' : inlineOf(node)
     test = typeTestOf(node)
   } else {
     test = constrainedTest(node)
@@ -55,21 +46,23 @@ export function scalarCheck(node: TypedNodeDefinition, context: BuildContext): N
     collectChild: collect,
     inline,
     enumValues: members ?? [],
+    objectShape: undefined,
+    storesSelf: false,
   }
 }
 
 function inlineOf(node: TypedNodeDefinition): InlineKind {
   switch (node.type) {
     case 'string':
-      return inlineString
+      return 'string'
     case 'number':
-      return inlineNumber
+      return 'number'
     case 'integer':
-      return inlineInteger
+      return 'integer'
     case 'boolean':
-      return inlineBoolean
+      return 'boolean'
     default:
-      return inlineNull
+      return 'null'
   }
 }
 
