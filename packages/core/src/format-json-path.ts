@@ -10,7 +10,8 @@
  */
 export function formatJsonPath(path: readonly (string | number)[], root = '$'): string {
   let text = root
-  for (const segment of path) {
+  for (let index = 0; index < path.length; index++) {
+    const segment = path[index] as string | number
     if (typeof segment === 'number') text += `[${segment}]`
     else if (isIdentifier(segment)) text += text === '' ? segment : `.${segment}`
     else text += `[${JSON.stringify(segment)}]`

@@ -29,15 +29,32 @@ type Root = 'arguments' | 'value'
  */
 export class ArgIssueWording {
   readonly #expectations = new Map<NodeDefinition, string>()
+  /** The subjects of the root's members, quoted once: `"path"`. */
+  readonly #memberSubjects = new Map<string, string>()
+  readonly #words: Words = {
+    expect: (node) => this.#expectation(node),
+    subject: (path) => this.#subject(path),
+  }
 
   /** The issues, worded; `root` says what the path `[]` is. */
   word(issues: readonly RawIssue[], root: Root): ArgIssue[] {
     const worded: ArgIssue[] = []
     for (const issue of issues) {
-      const argIssue = wordIssue(issue, root, (node) => this.#expectation(node))
+      const argIssue = wordIssue(issue, root, this.#words)
       if (argIssue !== undefined) worded.push(argIssue)
     }
     return worded
+  }
+
+  #subject(path: readonly (string | number)[]): string {
+    const key = path.length === 1 ? path[0] : undefined
+    if (typeof key !== 'string') return subject(path)
+    let text = this.#memberSubjects.get(key)
+    if (text === undefined) {
+      text = subject(path)
+      this.#memberSubjects.set(key, text)
+    }
+    return text
   }
 
   #expectation(node: NodeDefinition | undefined): string {
@@ -51,7 +68,11 @@ export class ArgIssueWording {
   }
 }
 
-type Expectation = (node: NodeDefinition | undefined) => string
+/** What a message says about a node and a place, kept per compiled spec. */
+interface Words {
+  readonly expect: (node: NodeDefinition | undefined) => string
+  readonly subject: (path: readonly (string | number)[]) => string
+}
 
 /** The quoted path of the value an issue is about: `"edits[3].path"`, or `the value`. */
 function subject(path: readonly (string | number)[]): string {
@@ -63,19 +84,19 @@ function typeOf(node: NodeDefinition | undefined): SchemaType {
   return node?.kind === 'typed' ? (node.type as SchemaType) : 'object'
 }
 
-function wordIssue(issue: RawIssue, root: Root, expect: Expectation): ArgIssue | undefined {
+function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefined {
   const { path } = issue
   switch (issue.code) {
     case 'invalid_type':
-      return typeIssue(issue.node, path, receivedKind(issue.value), root, expect)
+      return typeIssue(issue.node, path, receivedKind(issue.value), root, words)
     case 'unreadable':
       // A getter or Proxy trap threw: the value is there, but not one that can be checked.
-      return typeIssue(issue.node, path, 'unreadable', root, expect)
+      return typeIssue(issue.node, path, 'unreadable', root, words)
     case 'missing':
       return {
         code: 'missing',
         path,
-        message: `missing required property ${subject(path)}`,
+        message: `missing required property ${words.subject(path)}`,
         expected: typeOf(issue.node),
       }
     case 'invalid_enum': {
@@ -83,7 +104,8 @@ function wordIssue(issue: RawIssue, root: Root, expect: Expectation): ArgIssue |
       return {
         code: 'invalid_enum',
         path,
-        message: `${subject(path)}${expect(issue.node)}${quoteString(issue.value as string)}`,
+        message:
+          words.subject(path) + words.expect(issue.node) + quoteString(issue.value as string),
         expected: allowed,
         received: issue.value as string,
       }
@@ -121,7 +143,7 @@ function typeIssue(
   path: readonly (string | number)[],
   received: ReceivedKind,
   root: Root,
-  expect: Expectation,
+  words: Words,
 ): ArgIssue {
   if (path.length === 0 && root === 'arguments') {
     return {
@@ -135,7 +157,7 @@ function typeIssue(
   return {
     code: 'invalid_type',
     path,
-    message: `${subject(path)}${expect(node)}${receivedText(received)}`,
+    message: words.subject(path) + words.expect(node) + receivedText(received),
     expected: typeOf(node),
     received,
   }

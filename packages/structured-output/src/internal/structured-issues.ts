@@ -28,6 +28,11 @@ function within(path: IssuePath): string {
   return path.length <= 1 ? '' : ` in ${place(path.slice(0, -1))}`
 }
 
+/** The member name a path ends with, as JSON: `"title"`. */
+function keyText(path: IssuePath): string {
+  return quoteString(String(path[path.length - 1]))
+}
+
 /** How many issues of each alternative a union's message quotes. */
 const quotedPerAlternative = 3
 
@@ -39,6 +44,10 @@ function plural(count: number, noun: string): string {
 interface NodeWords {
   /** `an integer`, `a string or null`. */
   readonly expected: string
+  /** What an `invalid_type` message says after the place: ` must be an integer, got `. */
+  readonly typeExpectation: string
+  /** What an `invalid_enum` message says after the place: ` must be one of "a", "b", got `. */
+  readonly enumExpectation: string
   /** `"open", "closed"`: the `enum` members as JSON. */
   readonly members: string
   /** The `enum` members, frozen once and shared by every issue. */
@@ -51,26 +60,42 @@ interface NodeWords {
  */
 export class StructuredIssueWording {
   readonly #words = new Map<TypedNodeDefinition, NodeWords>()
+  /** The places of the root's members, quoted once: `"title"`. */
+  readonly #memberPlaces = new Map<string, string>()
 
   /** The issues, worded. */
   word(issues: readonly RawIssue[]): StructuredIssue[] {
-    const worded: StructuredIssue[] = []
-    for (const issue of issues) worded.push(this.#wordIssue(issue))
-    return worded
+    return issues.map((issue) => this.#wordIssue(issue))
   }
 
   #wordsOf(node: TypedNodeDefinition): NodeWords {
     let words = this.#words.get(node)
     if (words === undefined) {
       const members = node.enumValues ?? []
+      const expected = node.nullable ? `${article[node.type]} or null` : article[node.type]
+      const listed = members.map((member) => JSON.stringify(member)).join(', ')
       words = {
-        expected: node.nullable ? `${article[node.type]} or null` : article[node.type],
-        members: members.map((member) => JSON.stringify(member)).join(', '),
+        expected,
+        typeExpectation: ` must be ${expected}, got `,
+        enumExpectation: ` must be one of ${listed}, got `,
+        members: listed,
         frozenMembers: Object.freeze([...members]),
       }
       this.#words.set(node, words)
     }
     return words
+  }
+
+  /** {@link place}, kept for the root's members (the commonest places by far). */
+  #place(path: IssuePath): string {
+    const key = path.length === 1 ? path[0] : undefined
+    if (typeof key !== 'string') return place(path)
+    let text = this.#memberPlaces.get(key)
+    if (text === undefined) {
+      text = place(path)
+      this.#memberPlaces.set(key, text)
+    }
+    return text
   }
 
   #wordIssue(issue: RawIssue): StructuredIssue {
@@ -83,7 +108,7 @@ export class StructuredIssueWording {
         return {
           code: 'invalid_enum',
           path,
-          message: `${place(path)} must be one of ${words.members}, got ${describeValue(issue.value)}`,
+          message: this.#place(path) + words.enumExpectation + describeValue(issue.value),
           expected: words.frozenMembers,
           received: issue.value,
         }
@@ -98,7 +123,7 @@ export class StructuredIssueWording {
   #typeIssue(node: TypedNodeDefinition, value: unknown, path: IssuePath): StructuredTypeIssue {
     const received = describeType(value)
     const got = received === 'number' && node.type === 'integer' ? describeValue(value) : received
-    const message = `${place(path)} must be ${this.#wordsOf(node).expected}, got ${got}`
+    const message = this.#place(path) + this.#wordsOf(node).typeExpectation + got
     return node.nullable
       ? { code: 'invalid_type', path, message, expected: node.type, nullable: true, received }
       : { code: 'invalid_type', path, message, expected: node.type, received }
@@ -147,13 +172,13 @@ function wordIssue(
       return {
         code: 'missing',
         path,
-        message: `missing required property ${JSON.stringify(path.at(-1))}${within(path)}`,
+        message: `missing required property ${keyText(path)}${within(path)}`,
       }
     case 'unknown_property':
       return {
         code: 'unknown_property',
         path,
-        message: `unknown property ${JSON.stringify(path.at(-1))}${within(path)} (additional properties are not allowed)`,
+        message: `unknown property ${keyText(path)}${within(path)} (additional properties are not allowed)`,
       }
     case 'invalid_const':
       return {

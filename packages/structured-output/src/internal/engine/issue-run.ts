@@ -43,6 +43,7 @@ export function record(run: IssueRun, issue: RawIssue): void {
 
 /** The path of the value at `depth`, with `key` after it when given. */
 export function pathTo(run: IssueRun, depth: number, key?: string | number): IssuePath {
+  if (depth === 0) return key === undefined ? [] : [key]
   const path = run.keys.slice(0, depth)
   if (key !== undefined) path.push(key)
   return path

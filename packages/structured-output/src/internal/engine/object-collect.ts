@@ -14,7 +14,8 @@ interface Unreadable {
 /**
  * The issue walk of an object node: never throws, reads every member the schema declares (and,
  * when the object is closed, every other one) exactly once, and goes on after a member that
- * throws. Keys are the own enumerable ones (`Object.keys`), whatever the prototype.
+ * throws. Members are the own enumerable ones: `for…in` (no key array to allocate) with an
+ * own-key check, whatever the prototype.
  */
 export function objectCollect(
   node: TypedNodeDefinition,
@@ -25,7 +26,6 @@ export function objectCollect(
   const depth = context.depth
   const json = context.dialect === 'json'
   return (value, run) => {
-    let keys: string[]
     try {
       if (!isObject(value, json)) {
         record(run, { code: 'invalid_type', path: pathTo(run, depth), node, value })
@@ -34,15 +34,15 @@ export function objectCollect(
       if (json && depth > 0 && isCycle(value, depth, run)) return
       // Any object will do: no member to read.
       if (shape.properties.length === 0 && !shape.closed) return
-      keys = Object.keys(value as object)
+      if (storesSelf) run.ancestors[depth] = value
+      // Member reads are guarded one by one, and nothing below throws: what lands here is the
+      // listing of the keys itself (a Proxy's ownKeys or getOwnPropertyDescriptor trap).
+      if (json) collectInListedOrder(shape, value as Record<string, unknown>, depth, run)
+      else collectInDeclaredOrder(shape, value as Record<string, unknown>, depth, run)
     } catch (error) {
       // A revoked Proxy, or a trap (getPrototypeOf, ownKeys, getOwnPropertyDescriptor) that threw.
       record(run, { code: 'unreadable', path: pathTo(run, depth), node, error })
-      return
     }
-    if (storesSelf) run.ancestors[depth] = value
-    if (json) collectInListedOrder(shape, value as Record<string, unknown>, keys, depth, run)
-    else collectInDeclaredOrder(shape, value as Record<string, unknown>, keys, depth, run)
   }
 }
 
@@ -70,15 +70,15 @@ function isCycle(value: unknown, depth: number, run: IssueRun): boolean {
 function collectInListedOrder(
   shape: ObjectShape,
   value: Record<string, unknown>,
-  keys: readonly string[],
   depth: number,
   run: IssueRun,
 ): void {
   // Which members were seen: bits for the first 31, then an array (rare, wide objects).
   let seenBits = 0
-  const seenWide: boolean[] = []
+  let seenWide: boolean[] | undefined
   let cursor = 0
-  for (const key of keys) {
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue
     const property = findProperty(shape, key, cursor)
     // Members the schema does not name are read only when they could be refused.
     if (property === undefined && !shape.closed) continue
@@ -88,7 +88,7 @@ function collectInListedOrder(
     } catch (error) {
       if (property !== undefined) {
         if (property.index < 31) seenBits |= 1 << property.index
-        else seenWide[property.index] = true
+        else (seenWide ??= [])[property.index] = true
       }
       record(run, {
         code: 'unreadable',
@@ -105,7 +105,7 @@ function collectInListedOrder(
     } else {
       cursor = property.index + 1
       if (property.index < 31) seenBits |= 1 << property.index
-      else seenWide[property.index] = true
+      else (seenWide ??= [])[property.index] = true
       run.keys[depth] = key
       property.check.collectChild(member, run)
     }
@@ -113,7 +113,7 @@ function collectInListedOrder(
   }
   for (const property of shape.properties) {
     const seen =
-      property.index < 31 ? (seenBits & (1 << property.index)) !== 0 : seenWide[property.index]
+      property.index < 31 ? (seenBits & (1 << property.index)) !== 0 : seenWide?.[property.index]
     if (property.required && seen !== true) {
       record(run, {
         code: 'missing',
@@ -131,14 +131,14 @@ function collectInListedOrder(
 function collectInDeclaredOrder(
   shape: ObjectShape,
   value: Record<string, unknown>,
-  keys: readonly string[],
   depth: number,
   run: IssueRun,
 ): void {
   const members: unknown[] = []
   const unreadable: (Unreadable | undefined)[] = []
   let cursor = 0
-  for (const key of keys) {
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue
     const property = findProperty(shape, key, cursor)
     if (property === undefined) continue
     cursor = property.index + 1
@@ -170,18 +170,18 @@ function collectInDeclaredOrder(
     }
     if (run.budget.exhausted) return
   }
-  if (shape.closed) collectUnknown(shape, value, keys, depth, run)
+  if (shape.closed) collectUnknown(shape, value, depth, run)
 }
 
 /** The members of a closed object that its schema does not name, in listed order. */
 function collectUnknown(
   shape: ObjectShape,
   value: Record<string, unknown>,
-  keys: readonly string[],
   depth: number,
   run: IssueRun,
 ): void {
-  for (const key of keys) {
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue
     if (findProperty(shape, key, 0) !== undefined) continue
     let member: unknown
     try {

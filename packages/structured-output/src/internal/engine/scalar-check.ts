@@ -3,6 +3,7 @@ import type { TypedNodeDefinition } from '../node-definition.js'
 import { hasCodePointLength } from './code-point-length.js'
 import type { BuildContext, InlineKind, NodeCheck, Test } from './node-check.js'
 import { isEnumMember } from './node-check.js'
+import { collectChildOf } from './collect-child.js'
 import { collectScalar } from './scalar-collect.js'
 import { typeTestOf } from './type-test.js'
 
@@ -43,7 +44,8 @@ export function scalarCheck(node: TypedNodeDefinition, context: BuildContext): N
     node,
     test,
     collect,
-    collectChild: collect,
+    // The test first: most members are valid, and it costs a comparison or two.
+    collectChild: collectChildOf(test, collect),
     inline,
     enumValues: members ?? [],
     objectShape: undefined,

@@ -37,17 +37,47 @@ function collectNumber(
   depth: number,
   run: IssueRun,
 ): void {
-  const low = (limit: number, exclusive: boolean) => {
-    record(run, { code: 'below_minimum', path: pathTo(run, depth), node, value, limit, exclusive })
-  }
-  const high = (limit: number, exclusive: boolean) => {
-    record(run, { code: 'above_maximum', path: pathTo(run, depth), node, value, limit, exclusive })
-  }
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = node
-  if (minimum !== undefined && value < minimum) low(minimum, false)
-  if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) low(exclusiveMinimum, true)
-  if (maximum !== undefined && value > maximum) high(maximum, false)
-  if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) high(exclusiveMaximum, true)
+  if (minimum !== undefined && value < minimum) {
+    record(run, {
+      code: 'below_minimum',
+      path: pathTo(run, depth),
+      node,
+      value,
+      limit: minimum,
+      exclusive: false,
+    })
+  }
+  if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) {
+    record(run, {
+      code: 'below_minimum',
+      path: pathTo(run, depth),
+      node,
+      value,
+      limit: exclusiveMinimum,
+      exclusive: true,
+    })
+  }
+  if (maximum !== undefined && value > maximum) {
+    record(run, {
+      code: 'above_maximum',
+      path: pathTo(run, depth),
+      node,
+      value,
+      limit: maximum,
+      exclusive: false,
+    })
+  }
+  if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) {
+    record(run, {
+      code: 'above_maximum',
+      path: pathTo(run, depth),
+      node,
+      value,
+      limit: exclusiveMaximum,
+      exclusive: true,
+    })
+  }
 }
 
 function collectString(
