@@ -10,8 +10,7 @@
  */
 export function formatJsonPath(path: readonly (string | number)[], root = '$'): string {
   let text = root
-  for (let index = 0; index < path.length; index++) {
-    const segment = path[index] as string | number
+  for (const segment of path) {
     if (typeof segment === 'number') text += `[${segment}]`
     else if (isIdentifier(segment)) text += text === '' ? segment : `.${segment}`
     else text += `[${JSON.stringify(segment)}]`
