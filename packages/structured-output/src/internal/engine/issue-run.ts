@@ -41,10 +41,24 @@ export function record(run: IssueRun, issue: RawIssue): void {
   run.issues.push(issue)
 }
 
+/** `keys[index]`, which the walk has always set before it is read. */
+function at(keys: readonly (string | number)[], index: number): string | number {
+  return keys[index] ?? ''
+}
+
 /** The path of the value at `depth`, with `key` after it when given. */
 export function pathTo(run: IssueRun, depth: number, key?: string | number): IssuePath {
-  if (depth === 0) return key === undefined ? [] : [key]
-  const path = run.keys.slice(0, depth)
-  if (key !== undefined) path.push(key)
+  const keys = run.keys
+  // Literals for the shallow places, the common ones: allocated once, at their size.
+  if (key === undefined) {
+    if (depth === 0) return []
+    if (depth === 1) return [at(keys, 0)]
+    if (depth === 2) return [at(keys, 0), at(keys, 1)]
+    return keys.slice(0, depth)
+  }
+  if (depth === 0) return [key]
+  if (depth === 1) return [at(keys, 0), key]
+  const path = keys.slice(0, depth)
+  path.push(key)
   return path
 }
