@@ -213,6 +213,13 @@ function row(index: number, variant: number): Record<string, unknown> {
   return value
 }
 
+/** Row `index` of a report being built, for the invalid variants. */
+function rowAt(rows: Record<string, unknown>[], index: number): Record<string, unknown> {
+  const found = rows[index]
+  if (found === undefined) throw new Error(`no row ${index}`)
+  return found
+}
+
 function reportText(
   count: number,
   variant: number,
@@ -234,16 +241,16 @@ export const outputPool: ValuePool = {
   valid: parsed([reportText(10, 0), reportText(25, 1), reportText(50, 2), reportText(100, 3)]),
   invalid: parsed([
     reportText(10, 0, (rows) => {
-      rows[4]!.rank = 4.5
+      rowAt(rows, 4).rank = 4.5
     }),
     reportText(25, 1, (rows) => {
-      delete rows[20]!.note
+      delete rowAt(rows, 20).note
     }),
     reportText(50, 2, (rows) => {
-      rows[31]!.comment = 'not in the schema'
+      rowAt(rows, 31).comment = 'not in the schema'
     }),
     reportText(100, 3, (rows) => {
-      rows[73]!.status = 'pending'
+      rowAt(rows, 73).status = 'pending'
     }),
   ]),
 }

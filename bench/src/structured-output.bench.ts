@@ -9,6 +9,7 @@ import {
   smallPool,
   smallSchema,
 } from './fixtures.js'
+import { engineCostComparisons } from './engine-costs.js'
 import type { Suite } from './harness.js'
 import { validatorComparisons } from './validator-comparison.js'
 import type { ToolpipeCase } from './validator-comparison.js'
@@ -44,5 +45,6 @@ export const structuredOutputSuite: Suite = {
       outputContenders,
       toolpipeCases(outputSchema),
     ),
+    ...engineCostComparisons(),
   ],
 }

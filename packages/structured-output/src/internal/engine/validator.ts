@@ -30,14 +30,16 @@ export interface Validator {
 export function createValidator(node: NodeDefinition, dialect: Dialect): Validator {
   const check = buildCheck(node, { dialect, depth: 0 })
   const test = check.test
-  const usesStack = dialect === 'json' && hasContainerChild(node)
+  // The cycle stack holds one container per level that has containers below it.
+  const stackSize = dialect === 'json' && hasContainerChild(node) ? containerDepth(node) : 0
   // Frozen: a test that wrongly wrote to it would throw (and count as "not proven valid").
   const noStack: unknown[] = Object.freeze([]) as unknown as unknown[]
   return {
     node,
     isValid(value) {
       try {
-        return test(value, usesStack ? [] : noStack)
+        // Allocated at its final size: a growing array would reallocate on its first store.
+        return test(value, stackSize === 0 ? noStack : new Array<unknown>(stackSize))
       } catch {
         // A hostile value: the issue walk says what is wrong with it.
         return false
@@ -52,6 +54,16 @@ export function createValidator(node: NodeDefinition, dialect: Dialect): Validat
       return run.issues
     },
   }
+}
+
+/** How many containers deep a schema's values can nest. */
+function containerDepth(node: NodeDefinition): number {
+  if (node.kind === 'anyOf') return Math.max(0, ...node.anyOf.map(containerDepth))
+  if (node.type === 'object') {
+    return 1 + Math.max(0, ...node.properties.map((property) => containerDepth(property.node)))
+  }
+  if (node.type === 'array') return 1 + (node.items === undefined ? 0 : containerDepth(node.items))
+  return 0
 }
 
 function hasContainerChild(node: NodeDefinition): boolean {
