@@ -1,5 +1,6 @@
 import { isPlainArrayPrototype } from '@toolpipe/core/internal'
 import type { BuildContext, NodeCheck, Test } from './node-check.js'
+import { testFlatObjectElements } from './flat-object-test.js'
 import { testObjectElements } from './object-elements-test.js'
 import { isEnumMember } from './node-check.js'
 
@@ -40,6 +41,17 @@ export function arrayTest(
     const length = list.length
     if (length < min || length > max) return false
     if (items === undefined) return isDense(list, length)
+    if (items.objectShape?.flat === true) {
+      return testFlatObjectElements(
+        items.test,
+        items.objectShape,
+        depth + 1,
+        json,
+        list,
+        length,
+        stack,
+      )
+    }
     if (items.objectShape !== undefined) {
       return testObjectElements(
         items,

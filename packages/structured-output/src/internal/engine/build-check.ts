@@ -7,6 +7,7 @@ import type { BuildContext, NodeCheck } from './node-check.js'
 import { objectCollect } from './object-collect.js'
 import { objectShape } from './object-shape.js'
 import { objectTest } from './object-test.js'
+import { flatObjectTest } from './flat-object-test.js'
 import { scalarCheck } from './scalar-check.js'
 
 /**
@@ -40,7 +41,8 @@ function objectCheck(node: TypedNodeDefinition, context: BuildContext): NodeChec
   const shape = objectShape(node, context, buildCheck)
   const storesSelf =
     context.dialect === 'json' && node.properties.some((property) => mayBeContainer(property.node))
-  const test = objectTest(shape, context, storesSelf)
+  const general = objectTest(shape, context, storesSelf)
+  const test = shape.flat ? flatObjectTest(shape, context, general) : general
   const collect = objectCollect(node, shape, context, storesSelf)
   return {
     node,

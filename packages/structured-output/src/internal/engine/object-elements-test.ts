@@ -1,5 +1,5 @@
 import type { NodeCheck } from './node-check.js'
-import { findProperty } from './object-shape.js'
+import { findProperty, isUnknownMember } from './object-shape.js'
 import type { ObjectShape } from './object-shape.js'
 
 /**
@@ -41,12 +41,7 @@ export function testObjectElements(
       if (property?.key !== key) {
         property = findProperty(shape, key, cursor)
         if (property === undefined) {
-          if (
-            closed &&
-            record[key] !== undefined &&
-            Object.prototype.hasOwnProperty.call(record, key)
-          )
-            return false
+          if (closed && isUnknownMember(record, key)) return false
           continue
         }
       }

@@ -30,6 +30,11 @@ export interface ObjectShape {
   readonly wideRequired: number
   /** `additionalProperties: false`. */
   readonly closed: boolean
+  /**
+   * Open, with members that are all checked inline (a type alone, or an `enum` alone): such
+   * objects get loops of their own (see flat-object-test.ts).
+   */
+  readonly flat: boolean
 }
 
 /** From this many members on, a key finds its member through a Map rather than a scan. */
@@ -74,6 +79,14 @@ export function objectShape(
     requiredMask,
     wideRequired: Math.max(0, requiredCount - 31),
     closed: node.closed,
+    flat:
+      !node.closed &&
+      properties.every(
+        (property) =>
+          property.inline === 'string' ||
+          property.inline === 'number' ||
+          property.inline === 'boolean',
+      ),
   }
 }
 
@@ -96,4 +109,13 @@ export function findProperty(
     if (property?.key === key) return property
   }
   return undefined
+}
+
+/**
+ * Whether a key a closed object does not declare is a member after all: own, and not
+ * `undefined`. Its own function, so that the hot loops keep no keyed read that only invalid
+ * objects reach: V8 deoptimizes optimized code the first time it reaches a read it never saw.
+ */
+export function isUnknownMember(record: Record<string, unknown>, key: string): boolean {
+  return record[key] !== undefined && Object.prototype.hasOwnProperty.call(record, key)
 }

@@ -1,6 +1,6 @@
 import { isPlainObjectPrototype } from '@toolpipe/core/internal'
 import type { BuildContext, Test } from './node-check.js'
-import { findProperty } from './object-shape.js'
+import { findProperty, isUnknownMember } from './object-shape.js'
 
 import type { ObjectShape } from './object-shape.js'
 
@@ -36,12 +36,7 @@ export function objectTest(shape: ObjectShape, context: BuildContext, storesSelf
         property = findProperty(shape, key, cursor)
         if (property === undefined) {
           // A member present as undefined is not a member, nor is an inherited one.
-          if (
-            closed &&
-            record[key] !== undefined &&
-            Object.prototype.hasOwnProperty.call(record, key)
-          )
-            return false
+          if (closed && isUnknownMember(record, key)) return false
           continue
         }
       }
