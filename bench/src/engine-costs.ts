@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { mediumContenders, smallContenders } from './contenders.js'
 import { cycle, mediumPool, mediumSchema, smallPool, smallSchema } from './fixtures.js'
 import type { ValuePool } from './fixtures.js'
-import type { Comparison } from './harness.js'
+import type { Comparison, Suite } from './harness.js'
 
 /**
  * Where the time of `validateStructuredValue` goes on invalid input: the fast test that fails,
@@ -72,8 +72,17 @@ function keywordCost(
   }
 }
 
-/** Comparisons that say where the engine spends its time, per path and per keyword. */
-export function engineCostComparisons(): Comparison[] {
+/**
+ * `pnpm bench engine-costs`: where the engine spends its time, per path and per keyword. A suite
+ * of its own, run apart from `schema` and `structured-output`: its many small schemas run through
+ * the same engine functions, which changes how V8 optimizes them for the suites run after it.
+ */
+export const engineCostsSuite: Suite = {
+  name: 'engine-costs',
+  comparisons: () => engineCostComparisons(),
+}
+
+function engineCostComparisons(): Comparison[] {
   return [
     failurePathCosts('SMALL', smallSchema, smallPool, smallContenders.ajv),
     failurePathCosts('MEDIUM', mediumSchema, mediumPool, mediumContenders.ajv),

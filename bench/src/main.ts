@@ -1,4 +1,5 @@
 import { coreSuite } from './core.bench.js'
+import { engineCostsSuite } from './engine-costs.js'
 import { formatTable, measureComparison } from './harness.js'
 import { schemaSuite } from './schema.bench.js'
 import { structuredOutputSuite } from './structured-output.bench.js'
@@ -8,7 +9,14 @@ import { toolsSuite } from './tools.bench.js'
 
 /** The heap check of `tools-memory.ts`: not a comparison, so it prints its own table. */
 const memorySuite: Suite = { name: 'tools-memory', comparisons: () => [] }
-const suites: Suite[] = [coreSuite, structuredOutputSuite, schemaSuite, toolsSuite, memorySuite]
+const suites: Suite[] = [
+  coreSuite,
+  structuredOutputSuite,
+  schemaSuite,
+  engineCostsSuite,
+  toolsSuite,
+  memorySuite,
+]
 
 /** `pnpm bench [suite…]`: every suite, or only the named ones. */
 const wanted = process.argv.slice(2).filter((argument) => argument !== '--')

@@ -9,7 +9,6 @@ import {
   smallPool,
   smallSchema,
 } from './fixtures.js'
-import { engineCostComparisons } from './engine-costs.js'
 import type { Suite } from './harness.js'
 import { validatorComparisons } from './validator-comparison.js'
 import type { ToolpipeCase } from './validator-comparison.js'
@@ -45,6 +44,5 @@ export const structuredOutputSuite: Suite = {
       outputContenders,
       toolpipeCases(outputSchema),
     ),
-    ...engineCostComparisons(),
   ],
 }
