@@ -9,6 +9,10 @@ import { ArgIssueWording } from './collect-issues.js'
 import type { CompiledProp, CompiledSpec } from './compiled-prop.js'
 import { objectSchemaOf } from './json-schema-of.js'
 
+// Near 300 lines on purpose: reading a spec and naming each of its mistakes is one walk, and
+// splitting the walk would scatter its shared state (path, ancestors, mistakes). What comes
+// after it has files of its own: check-default.ts, json-schema-of.ts, collect-issues.ts.
+
 /**
  * Specs are compiled once, on first use. A memo keyed by the spec object: it holds no state
  * anyone can observe, and a spec that is no longer referenced takes its compiled form with it.
