@@ -22,3 +22,235 @@ export const tableRows = Array.from({ length: 100 }, (_, index) => ({
   note: null,
   status: index % 2 === 0 ? 'open' : 'closed',
 }))
+
+// ---------------------------------------------------------------------------------------------
+// Validator fixtures: what a tool call or a structured result really looks like when it reaches
+// a validator. Each is a pool of distinct values, every one produced by `JSON.parse` from its own
+// text (as a model's arguments are), with optional members present and absent, keys in more than
+// one order, and one value with members the schema does not name. A benchmark cycles through the
+// pool, one value per iteration, so no contender can specialise on a single object shape.
+
+/** Distinct values from `JSON.parse`, valid and invalid, that a benchmark cycles through. */
+export interface ValuePool {
+  readonly valid: readonly unknown[]
+  readonly invalid: readonly unknown[]
+}
+
+/** Parses every text: each value is built by `JSON.parse`, as real arguments are. */
+function parsed(texts: readonly string[]): unknown[] {
+  return texts.map((text) => JSON.parse(text) as unknown)
+}
+
+/** Returns a function that gives the pool's values one after the other, forever. */
+export function cycle(values: readonly unknown[]): () => unknown {
+  let index = 0
+  return () => {
+    const value = values[index]
+    index = index + 1 === values.length ? 0 : index + 1
+    return value
+  }
+}
+
+/**
+ * SMALL: a `read_file`/`grep`-like tool, four scalar arguments: `path` (required), `offset`,
+ * `limit`, `encoding` (`utf8` | `base64`).
+ */
+export const smallSchema = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', description: 'the file to read' },
+    offset: { type: 'number', description: 'first line, 0-based' },
+    limit: { type: 'number', description: 'how many lines' },
+    encoding: { type: 'string', enum: ['utf8', 'base64'] },
+  },
+  required: ['path'],
+} as const
+
+export const smallPool: ValuePool = {
+  valid: parsed([
+    '{"path":"src/index.ts"}',
+    '{"path":"src/tools/read-file.ts","offset":120,"limit":80}',
+    '{"path":"README.md","encoding":"utf8"}',
+    '{"path":"docs/spec.md","offset":0,"limit":400,"encoding":"utf8"}',
+    '{"limit":50,"path":"package.json"}',
+    '{"path":"src/a.ts","offset":10,"reason":"check the imports first","verbose":true}',
+    '{"path":"assets/logo.png","encoding":"base64"}',
+    '{"path":"src/engine/compile.ts","offset":1.5e3,"limit":20}',
+  ]),
+  invalid: parsed([
+    '{"offset":"120","limit":80,"encoding":"utf-8"}',
+    '{"path":42}',
+    '{"path":"src/a.ts","limit":"all"}',
+    '{"path":"src/a.ts","encoding":"latin1","offset":null}',
+    '{"file":"src/index.ts","offset":3}',
+    '{"path":["a.ts","b.ts"],"limit":10}',
+  ]),
+}
+
+/** MEDIUM: an `edit_files`-like tool, `{ edits: { path, old_text, new_text, replace_all? }[] }`. */
+export const mediumSchema = {
+  type: 'object',
+  properties: {
+    edits: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string' },
+          old_text: { type: 'string' },
+          new_text: { type: 'string' },
+          replace_all: { type: 'boolean' },
+        },
+        required: ['path', 'old_text', 'new_text'],
+      },
+    },
+  },
+  required: ['edits'],
+} as const
+
+function edit(index: number, variant: number): Record<string, unknown> {
+  const value: Record<string, unknown> = {
+    path: `src/module-${index % 7}.ts`,
+    old_text: `export const value${index} = ${index}\n`,
+    new_text: `export const value${index} = ${index + 1}\n`,
+  }
+  if ((index + variant) % 3 === 0) value.replace_all = index % 2 === 0
+  return value
+}
+
+function editsText(count: number, variant: number, change?: (edits: unknown[]) => void): string {
+  const edits: unknown[] = Array.from({ length: count }, (_, index) => edit(index, variant))
+  change?.(edits)
+  return JSON.stringify({ edits })
+}
+
+export const mediumPool: ValuePool = {
+  valid: parsed([
+    editsText(1, 0),
+    editsText(3, 1),
+    editsText(5, 2),
+    editsText(8, 0),
+    editsText(12, 1),
+    editsText(20, 2),
+    // Members the schema does not name, at both levels.
+    JSON.stringify({
+      edits: Array.from({ length: 6 }, (_, index) => ({
+        explanation: 'rename the export',
+        ...edit(index, 0),
+      })),
+      dry_run: false,
+    }),
+  ]),
+  invalid: parsed([
+    editsText(3, 0, (edits) => {
+      ;(edits[1] as Record<string, unknown>).path = 7
+    }),
+    editsText(8, 1, (edits) => {
+      delete (edits[5] as Record<string, unknown>).new_text
+    }),
+    editsText(12, 2, (edits) => {
+      ;(edits[3] as Record<string, unknown>).replace_all = 'true'
+      ;(edits[9] as Record<string, unknown>).old_text = null
+    }),
+    editsText(20, 0, (edits) => {
+      ;(edits[7] as Record<string, unknown>).path = 7
+      delete (edits[13] as Record<string, unknown>).new_text
+    }),
+  ]),
+}
+
+/**
+ * OUTPUT: a structured result, an open `summary` object and `rows`, an array of closed objects
+ * of six required members (string, number, integer, boolean, null, string enum) and two optional
+ * ones (`owner`, `tags`).
+ */
+export const outputSchema = {
+  type: 'object',
+  properties: {
+    summary: {
+      type: 'object',
+      properties: {
+        title: { type: 'string' },
+        generatedBy: { type: 'string' },
+        total: { type: 'integer' },
+      },
+      required: ['title', 'generatedBy', 'total'],
+    },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          score: { type: 'number' },
+          rank: { type: 'integer' },
+          active: { type: 'boolean' },
+          note: { type: 'null' },
+          status: { type: 'string', enum: ['open', 'closed'] },
+          owner: { type: 'string' },
+          tags: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['id', 'score', 'rank', 'active', 'note', 'status'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['summary', 'rows'],
+  additionalProperties: false,
+} as const
+
+function row(index: number, variant: number): Record<string, unknown> {
+  const value: Record<string, unknown> = {
+    id: `row-${variant}-${index}`,
+    score: index * 1.5,
+    rank: index,
+    active: index % 3 === 0,
+    note: null,
+    status: index % 2 === 0 ? 'open' : 'closed',
+  }
+  if ((index + variant) % 4 === 0) value.owner = `agent-${index % 5}`
+  if ((index + variant) % 5 === 0) value.tags = ['flaky', `area-${index % 3}`]
+  return value
+}
+
+/** Row `index` of a report being built, for the invalid variants. */
+function rowAt(rows: Record<string, unknown>[], index: number): Record<string, unknown> {
+  const found = rows[index]
+  if (found === undefined) throw new Error(`no row ${index}`)
+  return found
+}
+
+function reportText(
+  count: number,
+  variant: number,
+  change?: (rows: Record<string, unknown>[]) => void,
+): string {
+  const rows = Array.from({ length: count }, (_, index) => row(index, variant))
+  change?.(rows)
+  const summary: Record<string, unknown> = {
+    title: 'weekly triage',
+    generatedBy: 'agent-7',
+    total: count,
+  }
+  // One report carries a summary member the schema does not name (summary is open).
+  if (variant === 3) summary.window = 'last 7 days'
+  return JSON.stringify({ summary, rows })
+}
+
+export const outputPool: ValuePool = {
+  valid: parsed([reportText(10, 0), reportText(25, 1), reportText(50, 2), reportText(100, 3)]),
+  invalid: parsed([
+    reportText(10, 0, (rows) => {
+      rowAt(rows, 4).rank = 4.5
+    }),
+    reportText(25, 1, (rows) => {
+      delete rowAt(rows, 20).note
+    }),
+    reportText(50, 2, (rows) => {
+      rowAt(rows, 31).comment = 'not in the schema'
+    }),
+    reportText(100, 3, (rows) => {
+      rowAt(rows, 73).status = 'pending'
+    }),
+  ]),
+}

@@ -1,4 +1,5 @@
 import { coreSuite } from './core.bench.js'
+import { engineCostsSuite } from './engine-costs.js'
 import { formatTable, measureComparison } from './harness.js'
 import { otelSuite } from './otel.bench.js'
 import { schemaSuite } from './schema.bench.js'
@@ -16,6 +17,8 @@ const suites: Suite[] = [
   toolsSuite,
   memorySuite,
   otelSuite,
+  // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
+  engineCostsSuite,
 ]
 
 /** `pnpm bench [suite…]`: every suite, or only the named ones. */

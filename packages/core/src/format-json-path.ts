@@ -1,5 +1,3 @@
-const identifier = /^[A-Za-z_$][\w$]*$/
-
 /**
  * Writes a JSON path the way every toolpipe message does: `.key` for identifier keys,
  * `["odd key"]` otherwise, `[i]` for array indexes, after `root`.
@@ -14,8 +12,20 @@ export function formatJsonPath(path: readonly (string | number)[], root = '$'): 
   let text = root
   for (const segment of path) {
     if (typeof segment === 'number') text += `[${segment}]`
-    else if (identifier.test(segment)) text += text === '' ? segment : `.${segment}`
+    else if (isIdentifier(segment)) text += text === '' ? segment : `.${segment}`
     else text += `[${JSON.stringify(segment)}]`
   }
   return text
+}
+
+/** `/^[A-Za-z_$][\w$]*$/`, without a regular expression: messages on the failure path write many. */
+function isIdentifier(key: string): boolean {
+  if (key.length === 0) return false
+  for (let index = 0; index < key.length; index++) {
+    const code = key.charCodeAt(index)
+    const letter = (code >= 97 && code <= 122) || (code >= 65 && code <= 90)
+    const digit = code >= 48 && code <= 57
+    if (!(letter || code === 95 || code === 36 || (digit && index > 0))) return false
+  }
+  return true
 }

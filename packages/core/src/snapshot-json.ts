@@ -1,7 +1,7 @@
 import { formatJsonPath } from './format-json-path.js'
 import type { JsonObject, JsonValue } from './json-value.js'
 import { JsonSnapshotError } from './json-snapshot-error.js'
-import { describeInstance } from './describe-instance.js'
+import { describeType } from './internal/describe-value.js'
 import {
   isPlainArrayPrototype,
   isPlainObjectPrototype,
@@ -100,7 +100,7 @@ function copyValue(value: unknown, depth: number, walk: Walk): JsonValue {
         )
       }
       if (!Number.isFinite(value)) {
-        throw new SnapshotFailure(`${value} is not a finite number`, depth)
+        throw new SnapshotFailure(`${describeType(value)} is not a finite number`, depth)
       }
       return value
     case 'object': {
@@ -123,17 +123,15 @@ function copyValue(value: unknown, depth: number, walk: Walk): JsonValue {
       if (walk.freeze) Object.freeze(copy)
       return copy
     }
-    case 'undefined':
-      throw new SnapshotFailure('undefined is not a JSON value', depth)
     default:
-      throw new SnapshotFailure(`a ${typeof value} is not a JSON value`, depth)
+      throw new SnapshotFailure(`${describeType(value)} is not a JSON value`, depth)
   }
 }
 
 /** Copies the array found `depth` containers down; its items sit one level deeper. */
 function copyArray(source: unknown[], depth: number, walk: Walk): JsonValue[] {
   if (!isPlainArrayPrototype(prototypeOf(source))) {
-    throw new SnapshotFailure(`${describeInstance(source)} is not a plain array`, depth)
+    throw new SnapshotFailure(`${describeType(source)} is not a plain array`, depth)
   }
   const keys = walk.keys
   const length = source.length
@@ -152,7 +150,7 @@ function copyArray(source: unknown[], depth: number, walk: Walk): JsonValue[] {
 /** Copies the object found `depth` containers down; its members sit one level deeper. */
 function copyObject(source: object, depth: number, walk: Walk): JsonObject {
   if (!isPlainObjectPrototype(prototypeOf(source))) {
-    throw new SnapshotFailure(`${describeInstance(source)} is not a plain object`, depth)
+    throw new SnapshotFailure(`${describeType(source)} is not a plain object`, depth)
   }
   const keys = walk.keys
   const names = Object.keys(source)

@@ -1,7 +1,7 @@
 import { structuredPatch } from 'diff'
 import type { StructuredPatchHunk } from 'diff'
 import type { DiffHunk } from './diff-hunk.js'
-import { describeType } from './internal/describe-value.js'
+import { describeType } from '@toolpipe/core/internal'
 import { replacementHunk } from './internal/replacement-hunk.js'
 
 /** Options of {@link appliedHunks}. */

@@ -71,7 +71,7 @@ describe('checkToolCallView refuses', () => {
     ['a number', 42, 'number'],
     ['undefined', undefined, 'undefined'],
     ['an array', [{ card: 'generic', title: 't' }], 'array'],
-    ['a function', () => ({ card: 'generic', title: 't' }), 'function'],
+    ['a function', () => ({ card: 'generic', title: 't' }), 'a function'],
     ['a Map', new Map([['card', 'generic']]), 'an instance of Map'],
     [
       'a class instance',

@@ -60,8 +60,37 @@ export interface InvalidEnumIssue {
 }
 
 /**
+ * An array with holes (`[1, , 3]`, which `JSON.parse` never makes), reported once, at the
+ * array, rather than once per hole: `index` is the first hole.
+ */
+export interface SparseArrayIssue {
+  readonly code: 'sparse_array'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  readonly index: number
+}
+
+/**
+ * The arguments had more than `limit` (100) issues: the first 100 come before this one, and
+ * the rest of the arguments was not checked. Its `path` is `[]`. This bounds what hostile
+ * arguments can cost.
+ */
+export interface TooManyIssuesIssue {
+  readonly code: 'too_many_issues'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  readonly limit: number
+}
+
+/**
  * One problem `checkArgs` found, as plain readonly data: a union keyed on `code`. `code` and
  * `path` (keys and indexes from the arguments' root) are the contract; `message` is written for
  * the model, e.g. `"edits[3].path" must be a string, got number`.
  */
-export type ArgIssue = NotObjectIssue | MissingIssue | InvalidTypeIssue | InvalidEnumIssue
+export type ArgIssue =
+  | NotObjectIssue
+  | MissingIssue
+  | InvalidTypeIssue
+  | InvalidEnumIssue
+  | SparseArrayIssue
+  | TooManyIssuesIssue

@@ -272,15 +272,28 @@ describe('checkArgs: invalid_type', () => {
     ])
   })
 
-  it('reports a hole in a sparse array as undefined', () => {
-    const spec = { list: { type: 'array', items: { type: 'string' } } } as const
+  it('reports a sparse array once, at the array, naming its first hole (SPEC §9.1)', () => {
+    const spec = {
+      list: { type: 'array', items: { type: 'string' } },
+      any: { type: 'array' },
+    } as const
     const list: unknown[] = ['a']
     list[2] = 'c'
-    expect(checkArgs(spec, { list })).toMatchObject([
+    list[5] = 'f'
+    const huge: unknown[] = []
+    huge[2 ** 32 - 2] = 1
+    expect(checkArgs(spec, { list, any: huge })).toEqual([
       {
-        code: 'invalid_type',
-        path: ['list', 1],
-        message: '"list[1]" must be a string, got undefined',
+        code: 'sparse_array',
+        path: ['list'],
+        message: '"list" is a sparse array (no element at index 1); arrays must be dense',
+        index: 1,
+      },
+      {
+        code: 'sparse_array',
+        path: ['any'],
+        message: '"any" is a sparse array (no element at index 0); arrays must be dense',
+        index: 0,
       },
     ])
   })

@@ -1,14 +1,14 @@
 import type { ArgIssue } from './arg-issue.js'
 import { collectArgIssues } from './internal/collect-issues.js'
 import { compiledSpec } from './internal/compile-spec.js'
-import { isValidArgsSafely } from './internal/is-valid.js'
 import type { SchemaSpec } from './schema-spec.js'
 
 /**
  * Checks a model's arguments against a spec and returns every issue, in declaration order,
  * depth first; an empty array means the arguments are valid. The top level must be a non-null,
  * non-array object; a member present as `undefined` counts as missing; extra keys are allowed;
- * `number` means a finite number; only own properties count as members.
+ * `number` means a finite number; only own properties count as members. At most 100 issues are
+ * collected, then one `too_many_issues`; a sparse array is one `sparse_array` issue.
  *
  * Never throws on any `args`: not on any JSON value, not on cycles or deep nesting (the walk
  * follows the spec, so its depth is the spec's), and not on hostile non-JSON values — a getter
@@ -21,7 +21,7 @@ import type { SchemaSpec } from './schema-spec.js'
  * //    message: '"path" must be a string, got number' }]
  */
 export function checkArgs(spec: SchemaSpec, args: unknown): ArgIssue[] {
-  const root = compiledSpec(spec)
-  if (isValidArgsSafely(root, args)) return []
-  return collectArgIssues(root, args)
+  const compiled = compiledSpec(spec)
+  if (compiled.validator.isValid(args)) return []
+  return collectArgIssues(compiled, args)
 }

@@ -53,7 +53,12 @@ describe('checkArgs and ArgIssue', () => {
   it('returns issues discriminated on code', () => {
     expectTypeOf(checkArgs(readFile, {})).toEqualTypeOf<ArgIssue[]>()
     expectTypeOf<ArgIssue['code']>().toEqualTypeOf<
-      'not_object' | 'missing' | 'invalid_type' | 'invalid_enum'
+      | 'not_object'
+      | 'missing'
+      | 'invalid_type'
+      | 'invalid_enum'
+      | 'sparse_array'
+      | 'too_many_issues'
     >()
     expectTypeOf<ArgIssue['path']>().toEqualTypeOf<readonly (string | number)[]>()
     const narrow = (issue: ArgIssue) => {
@@ -65,6 +70,8 @@ describe('checkArgs and ArgIssue', () => {
         expectTypeOf(issue.expected).toEqualTypeOf<SchemaType>()
         expectTypeOf(issue.received).toEqualTypeOf<ReceivedKind>()
       }
+      if (issue.code === 'sparse_array') expectTypeOf(issue.index).toEqualTypeOf<number>()
+      if (issue.code === 'too_many_issues') expectTypeOf(issue.limit).toEqualTypeOf<number>()
       if (issue.code === 'missing') {
         expectTypeOf(issue.expected).toEqualTypeOf<SchemaType>()
         expectTypeOf(issue).not.toHaveProperty('received')

@@ -5,6 +5,8 @@ export type {
   MissingIssue,
   NotObjectIssue,
   ReceivedKind,
+  SparseArrayIssue,
+  TooManyIssuesIssue,
 } from './arg-issue.js'
 export { assertValidSchemaSpec } from './assert-valid-schema-spec.js'
 export { checkArgs } from './check-args.js'

@@ -1,7 +1,6 @@
 import type { InferArgs } from './infer-args.js'
 import { collectArgIssues } from './internal/collect-issues.js'
 import { compiledSpec } from './internal/compile-spec.js'
-import { isValidArgsSafely } from './internal/is-valid.js'
 import type { SchemaSpec } from './schema-spec.js'
 import { ToolArgsError } from './tool-args-error.js'
 
@@ -23,10 +22,10 @@ export function validateArgs<const TSpec extends SchemaSpec>(
   spec: TSpec,
   args: unknown,
 ): asserts args is InferArgs<TSpec> {
-  const root = compiledSpec(spec)
-  if (isValidArgsSafely(root, args)) return
-  const issues = collectArgIssues(root, args)
-  // Only a value that changes while it is read (a Proxy) can fail the fast check and then show
-  // no issue; the collector's reading is the one that counts.
+  const compiled = compiledSpec(spec)
+  if (compiled.validator.isValid(args)) return
+  const issues = collectArgIssues(compiled, args)
+  // Only a value that changes while it is read (a Proxy), or a polluted Object.prototype, can
+  // fail the fast check and then show no issue; the collector's reading is the one that counts.
   if (issues.length > 0) throw new ToolArgsError(issues)
 }

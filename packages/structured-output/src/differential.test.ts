@@ -1,6 +1,13 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import {
+  families,
+  familiesOf,
+  objectNode as keywordObjectNode,
+  valueNear as valueNearKeywords,
+} from './__fixtures__/keyword-arbitraries.js'
+import type { Family } from './__fixtures__/keyword-arbitraries.js'
 import { assertSupportedOutputSchema } from './assert-supported-output-schema.js'
 import type { StructuredOutputSchema } from './structured-schema.js'
 import { validateStructuredValue } from './validate-structured-value.js'
@@ -222,4 +229,59 @@ describe('validateStructuredValue against Ajv (draft 2020-12)', () => {
     expect(pairs - valid).toBeGreaterThan(pairs * 0.2)
     // About 1.5 s alone; the margin is for a loaded CI machine.
   }, 30_000)
+
+  it('agrees on the SPEC §9.1 keywords, at least 1,000 pairs per keyword family', () => {
+    const pairsByFamily = new Map<Family, number>(families.map((family) => [family, 0]))
+    const validByFamily = new Map<Family, number>(families.map((family) => [family, 0]))
+    let pairs = 0
+    fc.assert(
+      fc.property(
+        keywordObjectNode(2).chain((schema) =>
+          fc.tuple(
+            fc.constant(schema),
+            fc.array(valueNearKeywords(schema), { minLength: 8, maxLength: 8 }),
+          ),
+        ),
+        ([schema, values]) => {
+          assertSupportedOutputSchema(schema)
+          const ajvValidate = ajv.compile(schema)
+          const used = familiesOf(schema)
+          for (const value of values) {
+            const issues = validateStructuredValue(schema, value)
+            const accepted = ajvValidate(value)
+            if ((issues.length === 0) !== accepted) {
+              expect.fail(
+                `disagreement: Ajv ${accepted ? 'accepts' : 'refuses'} ${JSON.stringify(value)} ` +
+                  `for ${JSON.stringify(schema)}; issues: ${JSON.stringify(issues)}; ` +
+                  `Ajv errors: ${JSON.stringify(ajvValidate.errors)}`,
+              )
+            }
+            pairs++
+            for (const family of used) {
+              pairsByFamily.set(family, (pairsByFamily.get(family) ?? 0) + 1)
+              if (accepted) validByFamily.set(family, (validByFamily.get(family) ?? 0) + 1)
+            }
+          }
+          ajv.removeSchema(schema)
+        },
+      ),
+      { numRuns: 450 },
+    )
+    console.log(
+      `differential (§9.1 keywords): ${pairs} pairs; per family: ` +
+        families
+          .map(
+            (family) =>
+              `${family} ${pairsByFamily.get(family)} (${validByFamily.get(family)} valid)`,
+          )
+          .join(', '),
+    )
+    for (const family of families) {
+      expect(pairsByFamily.get(family), family).toBeGreaterThanOrEqual(1000)
+      // Both verdicts in every family, or the agreement would mean little.
+      const valid = validByFamily.get(family) ?? 0
+      expect(valid, family).toBeGreaterThan(100)
+      expect((pairsByFamily.get(family) ?? 0) - valid, family).toBeGreaterThan(100)
+    }
+  }, 60_000)
 })

@@ -49,7 +49,16 @@ describe('public types', () => {
       | 'unknown_property'
       | 'invalid_enum'
       | 'invalid_const'
+      | 'below_minimum'
+      | 'above_maximum'
+      | 'too_short'
+      | 'too_long'
+      | 'pattern_mismatch'
+      | 'too_few_items'
+      | 'too_many_items'
+      | 'invalid_union'
       | 'not_json'
+      | 'too_many_issues'
     >()
     expectTypeOf<StructuredIssue['path']>().toEqualTypeOf<readonly (string | number)[]>()
     const narrow = (issue: StructuredIssue) => {

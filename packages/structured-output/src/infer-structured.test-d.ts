@@ -1,6 +1,10 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type { InferStructured } from './infer-structured.js'
-import type { StructuredOutputSchema, StructuredSchemaNode } from './structured-schema.js'
+import type {
+  StructuredOutputSchema,
+  StructuredSchemaNode,
+  StructuredSubschema,
+} from './structured-schema.js'
 
 describe('InferStructured', () => {
   it('makes required members required and the others optional', () => {
@@ -112,6 +116,69 @@ describe('InferStructured', () => {
     type Value = InferStructured<typeof schema>
     expectTypeOf<keyof Value>().toEqualTypeOf<'a' | 'b'>()
     expectTypeOf<Value>().toEqualTypeOf<{ a: string; b?: number }>()
+  })
+
+  it('adds null for a nullable type, and takes the union of anyOf (SPEC §9.1)', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        note: { type: ['string', 'null'], maxLength: 80 },
+        score: { type: ['number', 'null'], minimum: 0, exclusiveMaximum: 1 },
+        tags: { type: ['array', 'null'], items: { type: 'string', pattern: '^[a-z]+$' } },
+        owner: { type: ['object', 'null'], properties: { id: { type: 'integer' } } },
+        id: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'integer' }] },
+        shape: {
+          anyOf: [
+            {
+              type: 'object',
+              properties: { kind: { type: 'string', const: 'circle' }, r: { type: 'number' } },
+              required: ['kind', 'r'],
+              additionalProperties: false,
+            },
+            {
+              type: 'object',
+              properties: { kind: { type: 'string', const: 'square' }, side: { type: 'number' } },
+              required: ['kind', 'side'],
+              additionalProperties: false,
+            },
+          ],
+          description: 'a discriminated union',
+        },
+        level: { type: 'integer', enum: [1, 2, 3] },
+        ratio: { type: ['number', 'null'], enum: [0.5, 1, null] },
+        list: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 3 },
+      },
+      required: ['note', 'score', 'tags', 'owner', 'id', 'shape', 'level', 'ratio', 'list'],
+      additionalProperties: false,
+    } as const
+    expectTypeOf(schema).toExtend<StructuredOutputSchema>()
+    type Value = InferStructured<typeof schema>
+    expectTypeOf<Value['note']>().toEqualTypeOf<string | null>()
+    expectTypeOf<Value['score']>().toEqualTypeOf<number | null>()
+    expectTypeOf<Value['tags']>().toEqualTypeOf<string[] | null>()
+    expectTypeOf<Value['owner']>().toEqualTypeOf<{ [key: string]: unknown; id?: number } | null>()
+    expectTypeOf<Value['id']>().toEqualTypeOf<string | number>()
+    expectTypeOf<Value['shape']>().toEqualTypeOf<
+      { kind: 'circle'; r: number } | { kind: 'square'; side: number }
+    >()
+    expectTypeOf<Value['level']>().toEqualTypeOf<1 | 2 | 3>()
+    expectTypeOf<Value['ratio']>().toEqualTypeOf<0.5 | 1 | null>()
+    expectTypeOf<Value['list']>().toEqualTypeOf<number[]>()
+  })
+
+  it('keeps the root an object node, and anyOf out of it', () => {
+    const anyOfRoot = { anyOf: [{ type: 'object' }] } as const
+    expectTypeOf(anyOfRoot).toExtend<StructuredSubschema>()
+    expectTypeOf(anyOfRoot).not.toExtend<StructuredOutputSchema>()
+    // @ts-expect-error: only [type, 'null'] is an array of types
+    const twoTypes: StructuredSchemaNode = { type: ['string', 'number'] }
+    // @ts-expect-error: null cannot be made nullable
+    const nullNull: StructuredSchemaNode = { type: ['null', 'null'] }
+    // @ts-expect-error: a nullable root is not an object root
+    const nullableRoot: StructuredOutputSchema = { type: ['object', 'null'] }
+    // @ts-expect-error: a pattern is a string
+    const badPattern: StructuredSchemaNode = { type: 'string', pattern: /x/ }
+    expectTypeOf([twoTypes, nullNull, nullableRoot, badPattern]).toBeArray()
   })
 
   it('degrades gracefully on widened, any and never schemas', () => {

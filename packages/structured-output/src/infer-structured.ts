@@ -49,8 +49,10 @@ type InferByType<TSchema, TType> = TType extends 'object'
  * The TypeScript type of the values a schema accepts, for schemas written `as const`: `required`
  * members are required, the others optional; `additionalProperties: false` closes an object, an
  * open object also admits other members (`unknown`); `enum` and `const` give literal types;
- * `integer` and `number` are `number`; `items` gives the element type. A widened schema type
- * gives what little it knows (`unknown` where nothing is).
+ * `integer` and `number` are `number`; `items` gives the element type; `type: [T, 'null']` adds
+ * `| null`; `anyOf` gives the union of its alternatives. Bounds, lengths, patterns and item
+ * counts narrow nothing TypeScript can express. A widened schema type gives what little it
+ * knows (`unknown` where nothing is).
  *
  * @example
  * const schema = {
@@ -67,10 +69,19 @@ type InferByType<TSchema, TType> = TType extends 'object'
  */
 export type InferStructured<TSchema> = 0 extends 1 & TSchema
   ? unknown // any
-  : TSchema extends { readonly const: infer TConst extends StructuredScalar }
-    ? TConst
-    : TSchema extends { readonly enum: readonly (infer TMember extends StructuredScalar)[] }
-      ? TMember
-      : TSchema extends { readonly type: infer TType }
-        ? InferByType<TSchema, TType>
-        : unknown
+  : TSchema extends { readonly anyOf: readonly (infer TAlternative)[] }
+    ? InferAlternatives<TAlternative>
+    : TSchema extends { readonly const: infer TConst extends StructuredScalar }
+      ? TConst
+      : TSchema extends { readonly enum: readonly (infer TMember extends StructuredScalar)[] }
+        ? TMember
+        : TSchema extends { readonly type: readonly [infer TType, 'null'] }
+          ? InferByType<TSchema, TType> | null
+          : TSchema extends { readonly type: infer TType }
+            ? InferByType<TSchema, TType>
+            : unknown
+
+/** The union of what each alternative of an `anyOf` accepts (distributes over `TAlternative`). */
+type InferAlternatives<TAlternative> = TAlternative extends unknown
+  ? InferStructured<TAlternative>
+  : never

@@ -13,8 +13,10 @@ interface IssueBase {
 /** The value is not of the node's `type` (a non-JSON value where a type is expected included). */
 export interface StructuredTypeIssue extends IssueBase {
   readonly code: 'invalid_type'
-  /** The node's type. */
+  /** The node's type (without the `null` of a nullable node). */
   readonly expected: StructuredSchemaType
+  /** Present on a nullable node (`type: [expected, 'null']`): `null` would have done too. */
+  readonly nullable?: true
   /**
    * What was found: a JSON type name (`string`, `number`, `integer`… never: a fractional number
    * is `number`), or a description of a non-JSON value (`undefined`, `NaN`, `an instance of Map`).
@@ -47,12 +49,89 @@ export interface StructuredConstIssue extends IssueBase {
 }
 
 /**
+ * A number below the node's `minimum` (`exclusive: false`) or not above its `exclusiveMinimum`
+ * (`exclusive: true`): `"score" must be at least 0, got -1`.
+ */
+export interface StructuredBelowMinimumIssue extends IssueBase {
+  readonly code: 'below_minimum'
+  readonly limit: number
+  readonly exclusive: boolean
+  readonly received: number
+}
+
+/** A number above the node's `maximum`, or not below its `exclusiveMaximum` (`exclusive: true`). */
+export interface StructuredAboveMaximumIssue extends IssueBase {
+  readonly code: 'above_maximum'
+  readonly limit: number
+  readonly exclusive: boolean
+  readonly received: number
+}
+
+/**
+ * A string shorter than the node's `minLength`, counted in code points as JSON Schema counts
+ * (an emoji is one): `received` is its length.
+ */
+export interface StructuredTooShortIssue extends IssueBase {
+  readonly code: 'too_short'
+  readonly limit: number
+  readonly received: number
+}
+
+/** A string longer than the node's `maxLength`, in code points: `"title" must be at most 80 characters, got 95`. */
+export interface StructuredTooLongIssue extends IssueBase {
+  readonly code: 'too_long'
+  readonly limit: number
+  readonly received: number
+}
+
+/** A string in which the node's `pattern` finds no match (the pattern is not anchored). */
+export interface StructuredPatternIssue extends IssueBase {
+  readonly code: 'pattern_mismatch'
+  /** The node's `pattern`, as written. */
+  readonly pattern: string
+  readonly received: string
+}
+
+/** An array with fewer elements than the node's `minItems`: `received` is its length. */
+export interface StructuredTooFewItemsIssue extends IssueBase {
+  readonly code: 'too_few_items'
+  readonly limit: number
+  readonly received: number
+}
+
+/** An array with more elements than the node's `maxItems`: `received` is its length. */
+export interface StructuredTooManyItemsIssue extends IssueBase {
+  readonly code: 'too_many_items'
+  readonly limit: number
+  readonly received: number
+}
+
+/**
+ * No alternative of an `anyOf` node accepts the value. `alternatives[i]` holds the issues the
+ * i-th alternative found, with their own paths from the root.
+ */
+export interface StructuredUnionIssue extends IssueBase {
+  readonly code: 'invalid_union'
+  readonly alternatives: readonly (readonly StructuredIssue[])[]
+}
+
+/**
  * A container the schema describes cannot be JSON data: a sparse array (reported once, at the
  * array, naming the first hole), a cycle back to an enclosing container, or a getter or Proxy
  * trap that threw while it was read.
  */
 export interface StructuredNotJsonIssue extends IssueBase {
   readonly code: 'not_json'
+}
+
+/**
+ * The value had more than `limit` (100) issues: the first 100 are listed before this one, and
+ * the rest of the value was not checked. Its `path` is `[]`. This bounds what a hostile value
+ * can cost.
+ */
+export interface StructuredTooManyIssuesIssue extends IssueBase {
+  readonly code: 'too_many_issues'
+  readonly limit: number
 }
 
 /**
@@ -65,4 +144,13 @@ export type StructuredIssue =
   | StructuredUnknownPropertyIssue
   | StructuredEnumIssue
   | StructuredConstIssue
+  | StructuredBelowMinimumIssue
+  | StructuredAboveMaximumIssue
+  | StructuredTooShortIssue
+  | StructuredTooLongIssue
+  | StructuredPatternIssue
+  | StructuredTooFewItemsIssue
+  | StructuredTooManyItemsIssue
+  | StructuredUnionIssue
   | StructuredNotJsonIssue
+  | StructuredTooManyIssuesIssue

@@ -591,7 +591,7 @@ describe('validateStructuredValue: issues', () => {
       '"summary.total" must be an integer, got 1.5',
       'unknown property "extra" in "summary" (additional properties are not allowed)',
       'missing required property "title" in "summary"',
-      '"rows[1][\\"odd key\\"]" must be one of "open", "closed", got "pending"',
+      '"rows[1]["odd key"]" must be one of "open", "closed", got "pending"',
       'missing required property "odd key" in "rows[2]"',
       'missing required property "verdict"',
     ])
@@ -608,7 +608,7 @@ describe('validateStructuredValue: issues', () => {
 
 describe('validateStructuredValue: the schema', () => {
   it('throws OutputSchemaError for an unsupported schema (a programming error, not a value issue)', () => {
-    const schema = { type: 'object', properties: { a: { type: 'string', minLength: 1 } } }
+    const schema = { type: 'object', properties: { a: { type: 'string', format: 'date' } } }
     expect(() =>
       validateStructuredValue(schema as unknown as StructuredOutputSchema, { a: 'x' }),
     ).toThrow(OutputSchemaError)

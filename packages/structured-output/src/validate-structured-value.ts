@@ -1,14 +1,13 @@
 import type { StructuredIssue } from './structured-issue.js'
 import type { StructuredOutputSchema } from './structured-schema.js'
-import { checkValue } from './internal/check-value.js'
-import { startRun } from './internal/value-run.js'
 import { compiledSchemaOf } from './internal/schema-cache.js'
 
 /**
  * Checks `value` against `schema` with the semantics of JSON Schema draft 2020-12 for the
- * supported keywords, and returns every issue found (none: the value is valid). Never throws
- * because of the value: non-JSON data, cycles, sparse arrays, deep nesting, throwing getters and
- * Proxies all become issues, and the walk goes no deeper than the schema does.
+ * supported keywords, and returns every issue found (none: the value is valid), at most 100 of
+ * them and then one `too_many_issues` issue. Never throws because of the value: non-JSON data,
+ * cycles, sparse arrays, deep nesting, throwing getters and Proxies all become issues, and the
+ * walk goes no deeper than the schema does.
  *
  * The schema is compiled on first use and cached by object identity, so pass the same object
  * each time and do not mutate it afterwards (call {@link assertSupportedOutputSchema} again to
@@ -33,8 +32,7 @@ export function validateStructuredValue(
   schema: StructuredOutputSchema,
   value: unknown,
 ): StructuredIssue[] {
-  const root = compiledSchemaOf(schema)
-  const run = startRun()
-  checkValue(root, value, 0, run)
-  return run.issues
+  const { validator, wording } = compiledSchemaOf(schema)
+  if (validator.isValid(value)) return []
+  return wording.word(validator.collect(value))
 }

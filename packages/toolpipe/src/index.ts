@@ -60,6 +60,8 @@ export type {
   SchemaSpec,
   SchemaSpecMistake,
   SchemaType,
+  SparseArrayIssue,
+  TooManyIssuesIssue,
 } from '@toolpipe/schema'
 
 // @toolpipe/structured-output
@@ -70,17 +72,29 @@ export {
 } from '@toolpipe/structured-output'
 export type {
   InferStructured,
+  StructuredAboveMaximumIssue,
+  StructuredAnyOfNode,
+  StructuredBelowMinimumIssue,
   StructuredConstIssue,
   StructuredEnumIssue,
   StructuredIssue,
   StructuredIssuePath,
   StructuredMissingIssue,
+  StructuredNodeType,
   StructuredNotJsonIssue,
   StructuredOutputSchema,
+  StructuredPatternIssue,
   StructuredScalar,
   StructuredSchemaNode,
   StructuredSchemaType,
+  StructuredSubschema,
+  StructuredTooFewItemsIssue,
+  StructuredTooLongIssue,
+  StructuredTooManyIssuesIssue,
+  StructuredTooManyItemsIssue,
+  StructuredTooShortIssue,
   StructuredTypeIssue,
+  StructuredUnionIssue,
   StructuredUnknownPropertyIssue,
 } from '@toolpipe/structured-output'
 

@@ -89,7 +89,7 @@ describe('step 1: reading the input', () => {
     })
     const malformed = await registry.execute({ callId: 7, name: 'read', arguments: {} } as never)
     expect(malformed.content).toEqual([
-      text('Error: invalid tool execution input: callId must be a string, got a number'),
+      text('Error: invalid tool execution input: callId must be a string, got 7'),
     ])
     expect(observer).toHaveBeenCalledTimes(2)
     await expect(registry.execute(null as never)).resolves.toMatchObject({ isError: true })
@@ -427,7 +427,7 @@ describe('step 8: tools/execute and dispatch', () => {
     const odd = await registry.execute(call('odd'))
     expect(odd.content).toEqual([
       text(
-        'Error: tool "odd" returned the string "just text"; a tool returns content blocks or { content, meta }',
+        'Error: tool "odd" returned "just text"; a tool returns content blocks or { content, meta }',
       ),
     ])
     expect(odd.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_TOOL_RESULT' })

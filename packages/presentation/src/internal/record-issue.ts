@@ -1,12 +1,12 @@
-import { describeThrown, formatJsonPath } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core'
+import { describeType, describeValue, quoteJsonPath } from '@toolpipe/core/internal'
 import type { ViewIssuePath } from '../view-issue.js'
-import { describeScalar, describeType } from './describe-value.js'
 import type { Invalid, ReadContext } from './read-context.js'
 import { invalid, maxViewDepth } from './read-context.js'
 
-/** `"diffs[0].path"`, or `the view` for the root. */
+/** `"diffs[0].path"`, or `the view` for the root: the one path writer of every toolpipe message. */
 export function quotePath(path: ViewIssuePath): string {
-  return path.length === 0 ? 'the view' : `"${formatJsonPath(path, '')}"`
+  return quoteJsonPath(path, 'the view')
 }
 
 function withArticle(noun: string): string {
@@ -38,7 +38,7 @@ export function valueIssue(
   expected: string,
   value: unknown,
 ): Invalid {
-  const received = describeScalar(value)
+  const received = describeValue(value)
   context.issues.push({
     code: 'invalid_value',
     path,

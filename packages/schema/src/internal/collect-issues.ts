@@ -1,269 +1,164 @@
+import { quoteJsonPath, quoteString } from '@toolpipe/core/internal'
+import type { NodeDefinition, RawIssue, Validator } from '@toolpipe/structured-output/internal'
 import type { ArgIssue, ReceivedKind } from '../arg-issue.js'
-import type { CompiledProp } from './compiled-prop.js'
-import {
-  kindArray,
-  kindBoolean,
-  kindEnum,
-  kindNumber,
-  kindObject,
-  kindString,
-} from './compiled-prop.js'
-import { findField } from './find-field.js'
-import { isEnumMember, isValidValueSafely } from './is-valid.js'
-import { quoteValue, receivedText, subject } from './issue-text.js'
-
-/** Stands for a value that could not be read: its getter or a Proxy trap threw. */
-const unreadable: unique symbol = Symbol('unreadable')
-
-/** The state of one collection: the issues so far and where the walk is. */
-interface Collection {
-  readonly issues: ArgIssue[]
-  /** Keys and indexes from the root to the value being checked; grows and shrinks with the walk. */
-  readonly path: (string | number)[]
-  /** The root is the arguments, so a prop's precomputed subject text applies. */
-  readonly fromArgs: boolean
-}
+import type { SchemaType } from '../schema-spec.js'
+import type { CompiledSpec } from './compiled-prop.js'
+import { receivedText, typeWithArticle } from './issue-text.js'
+import { receivedKind } from './received-kind.js'
 
 /**
- * The failure path: walks the arguments along the spec and reports every issue, in declaration
- * order, depth first. Never throws: every read of the value is guarded, so a throwing getter or
- * a revoked Proxy becomes an issue whose `received` is `unreadable`.
+ * The failure path of `checkArgs` and `validateArgs`: the engine walks the arguments along the
+ * spec and reports every issue, in declaration order, depth first (at most 100, then
+ * `too_many_issues`); they are worded here for the model. Never throws.
  */
-export function collectArgIssues(root: CompiledProp, args: unknown): ArgIssue[] {
-  const collection: Collection = { issues: [], path: [], fromArgs: true }
-  let kind = receivedKind(args)
-  if (kind === 'object' && !collectMembers(root, args as object, collection)) kind = 'unreadable'
-  if (kind !== 'object') {
-    collection.issues.push({
+export function collectArgIssues(compiled: CompiledSpec, args: unknown): ArgIssue[] {
+  return compiled.wording.word(compiled.validator.collect(args), 'arguments')
+}
+
+/** Checks a whole value against a compiled prop: a spec's `default`, whose root is `the value`. */
+export function collectValueIssues(validator: Validator, value: unknown): ArgIssue[] {
+  return new ArgIssueWording().word(validator.collect(value), 'value')
+}
+
+/** What the root is: the arguments (which must be an object), or a value of any type. */
+type Root = 'arguments' | 'value'
+
+/**
+ * Words the engine's issues for the model. One per compiled spec: what follows the subject of a
+ * node's messages (` must be one of "a", "b", got `) is worked out on its first issue and kept.
+ */
+export class ArgIssueWording {
+  readonly #expectations = new Map<NodeDefinition, string>()
+  /** The subjects of the root's members, quoted once: `"path"`. */
+  readonly #memberSubjects = new Map<string, string>()
+  readonly #words: Words = {
+    expect: (node) => this.#expectation(node),
+    subject: (path) => this.#subject(path),
+  }
+
+  /** The issues, worded; `root` says what the path `[]` is. */
+  word(issues: readonly RawIssue[], root: Root): ArgIssue[] {
+    const worded: ArgIssue[] = []
+    for (const issue of issues) {
+      const argIssue = wordIssue(issue, root, this.#words)
+      if (argIssue !== undefined) worded.push(argIssue)
+    }
+    return worded
+  }
+
+  #subject(path: readonly (string | number)[]): string {
+    const key = path.length === 1 ? path[0] : undefined
+    if (typeof key !== 'string') return subject(path)
+    let text = this.#memberSubjects.get(key)
+    if (text === undefined) {
+      text = subject(path)
+      this.#memberSubjects.set(key, text)
+    }
+    return text
+  }
+
+  #expectation(node: NodeDefinition | undefined): string {
+    if (node === undefined) return expectation(node)
+    let text = this.#expectations.get(node)
+    if (text === undefined) {
+      text = expectation(node)
+      this.#expectations.set(node, text)
+    }
+    return text
+  }
+}
+
+/** What a message says about a node and a place, kept per compiled spec. */
+interface Words {
+  readonly expect: (node: NodeDefinition | undefined) => string
+  readonly subject: (path: readonly (string | number)[]) => string
+}
+
+/** The quoted path of the value an issue is about: `"edits[3].path"`, or `the value`. */
+function subject(path: readonly (string | number)[]): string {
+  return quoteJsonPath(path, 'the value')
+}
+
+/** A spec's nodes are all typed nodes of the five DSL types. */
+function typeOf(node: NodeDefinition | undefined): SchemaType {
+  return node?.kind === 'typed' ? (node.type as SchemaType) : 'object'
+}
+
+function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefined {
+  const { path } = issue
+  switch (issue.code) {
+    case 'invalid_type':
+      return typeIssue(issue.node, path, receivedKind(issue.value), root, words)
+    case 'unreadable':
+      // A getter or Proxy trap threw: the value is there, but not one that can be checked.
+      return typeIssue(issue.node, path, 'unreadable', root, words)
+    case 'missing':
+      return {
+        code: 'missing',
+        path,
+        message: `missing required property ${words.subject(path)}`,
+        expected: typeOf(issue.node),
+      }
+    case 'invalid_enum': {
+      const allowed = (issue.node.enumValues ?? []) as readonly string[]
+      return {
+        code: 'invalid_enum',
+        path,
+        message:
+          words.subject(path) + words.expect(issue.node) + quoteString(issue.value as string),
+        expected: allowed,
+        received: issue.value as string,
+      }
+    }
+    case 'sparse_array':
+      return {
+        code: 'sparse_array',
+        path,
+        message: `${subject(path)} is a sparse array (no element at index ${issue.index}); arrays must be dense`,
+        index: issue.index,
+      }
+    case 'too_many_issues':
+      return {
+        code: 'too_many_issues',
+        path,
+        message: `more than ${issue.limit} issues: the first ${issue.limit} are listed, and the rest of the arguments was not checked`,
+        limit: issue.limit,
+      }
+    default:
+      // The other codes come from keywords and dialects a spec never compiles to.
+      return undefined
+  }
+}
+
+/** What a message says after its subject: ` must be a string, got ` or ` must be one of "a", "b", got `. */
+function expectation(node: NodeDefinition | undefined): string {
+  if (node?.kind === 'typed' && node.enumValues !== undefined) {
+    return ` must be one of ${node.enumValues.map((value) => JSON.stringify(value)).join(', ')}, got `
+  }
+  return ` must be ${typeWithArticle(typeOf(node))}, got `
+}
+
+function typeIssue(
+  node: NodeDefinition | undefined,
+  path: readonly (string | number)[],
+  received: ReceivedKind,
+  root: Root,
+  words: Words,
+): ArgIssue {
+  if (path.length === 0 && root === 'arguments') {
+    return {
       code: 'not_object',
       path: [],
-      message: `arguments must be a JSON object, got ${receivedText(kind)}`,
+      message: `arguments must be a JSON object, got ${receivedText(received)}`,
       expected: 'object',
-      received: kind,
-    })
-  }
-  return collection.issues
-}
-
-/** Checks a whole value against a prop; used for a spec's defaults, where the root is a value. */
-export function collectValueIssues(prop: CompiledProp, value: unknown): ArgIssue[] {
-  const collection: Collection = { issues: [], path: [], fromArgs: false }
-  collectValue(prop, value, collection)
-  return collection.issues
-}
-
-/** Reports the members of an object; `false` when its keys could not even be listed. */
-function collectMembers(prop: CompiledProp, object: object, collection: Collection): boolean {
-  const fields = prop.fields
-  if (fields === undefined) return true
-  const values = readMembers(prop, fields, object)
-  if (values === unreadable) return false
-  const { path } = collection
-  for (const field of fields) {
-    const value = values[field.position]
-    path.push(field.key)
-    if (value !== undefined) {
-      collectValue(field, value, collection)
-    } else if (field.required) {
-      collection.issues.push({
-        code: 'missing',
-        path: path.slice(),
-        message: `missing required property ${subjectOf(field, collection)}`,
-        expected: field.type,
-      })
-    }
-    path.pop()
-  }
-  return true
-}
-
-/**
- * The value of each declared member, by field index (`undefined` when absent, `unreadable` when
- * its getter threw), found the way the fast check finds them: an ordinary object's `for…in`
- * keys, or any other object's `Object.keys`. `unreadable` when not even the keys can be listed.
- */
-function readMembers(
-  prop: CompiledProp,
-  fields: readonly CompiledProp[],
-  object: object,
-): unknown[] | typeof unreadable {
-  try {
-    return readMembersDirectly(prop, fields, object)
-  } catch {
-    // Something threw (a getter, a Proxy trap): read again, one guarded member at a time.
-    return readMembersGuarded(prop, fields, object)
-  }
-}
-
-function readMembersDirectly(
-  prop: CompiledProp,
-  fields: readonly CompiledProp[],
-  object: object,
-): unknown[] {
-  // Holes read as undefined: absent.
-  const values = new Array<unknown>(fields.length)
-  let hint = 0
-  const prototype: unknown = Object.getPrototypeOf(object)
-  if (prototype === Object.prototype || prototype === null) {
-    for (const key in object) {
-      const field = findField(prop, fields, key, hint)
-      if (field === undefined) continue
-      hint = field.position + 1
-      values[field.position] = (object as Record<string, unknown>)[key]
-    }
-  } else {
-    for (const key of Object.keys(object)) {
-      const field = findField(prop, fields, key, hint)
-      if (field === undefined) continue
-      hint = field.position + 1
-      values[field.position] = (object as Record<string, unknown>)[key]
+      received,
     }
   }
-  return values
-}
-
-function readMembersGuarded(
-  prop: CompiledProp,
-  fields: readonly CompiledProp[],
-  object: object,
-): unknown[] | typeof unreadable {
-  let keys: string[]
-  try {
-    const prototype: unknown = Object.getPrototypeOf(object)
-    if (prototype === Object.prototype || prototype === null) {
-      keys = []
-      for (const key in object) keys.push(key)
-    } else {
-      keys = Object.keys(object)
-    }
-  } catch {
-    return unreadable
-  }
-  const values = new Array<unknown>(fields.length)
-  let hint = 0
-  for (const key of keys) {
-    const field = findField(prop, fields, key, hint)
-    if (field === undefined) continue
-    hint = field.position + 1
-    try {
-      values[field.position] = (object as Record<string, unknown>)[key]
-    } catch {
-      values[field.position] = unreadable
-    }
-  }
-  return values
-}
-
-function collectValue(prop: CompiledProp, value: unknown, collection: Collection): void {
-  switch (prop.kind) {
-    case kindString:
-      if (typeof value !== 'string') invalidType(prop, value, collection)
-      return
-    case kindEnum:
-      if (typeof value !== 'string') invalidType(prop, value, collection)
-      else if (!isEnumMember(prop, value)) invalidEnum(prop, value, collection)
-      return
-    case kindNumber:
-      if (typeof value !== 'number' || !Number.isFinite(value)) invalidType(prop, value, collection)
-      return
-    case kindBoolean:
-      if (typeof value !== 'boolean') invalidType(prop, value, collection)
-      return
-    case kindObject:
-      // A valid object has nothing to report: the allocation-free check skips it, so a long
-      // list of objects with one mistake costs little more than a valid one. (Arrays skip this
-      // step: their items are checked one by one anyway, each object item by this same check.)
-      if (isValidValueSafely(prop, value)) return
-      if (receivedKind(value) !== 'object') invalidType(prop, value, collection)
-      else if (!collectMembers(prop, value as object, collection)) {
-        invalidType(prop, unreadable, collection)
-      }
-      return
-    case kindArray:
-      if (receivedKind(value) !== 'array') invalidType(prop, value, collection)
-      else if (prop.items !== undefined)
-        collectItems(prop, prop.items, value as unknown[], collection)
-      return
-  }
-}
-
-function collectItems(
-  prop: CompiledProp,
-  items: CompiledProp,
-  array: unknown[],
-  collection: Collection,
-): void {
-  const length = readLength(array)
-  if (length === unreadable) {
-    invalidType(prop, unreadable, collection)
-    return
-  }
-  const { path } = collection
-  for (let index = 0; index < length; index++) {
-    path.push(index)
-    let item: unknown
-    try {
-      item = array[index]
-    } catch {
-      item = unreadable
-    }
-    collectValue(items, item, collection)
-    path.pop()
-  }
-}
-
-function readLength(array: unknown[]): number | typeof unreadable {
-  try {
-    const length: unknown = array.length
-    return typeof length === 'number' ? length : unreadable
-  } catch {
-    return unreadable
-  }
-}
-
-function invalidType(prop: CompiledProp, value: unknown, collection: Collection): void {
-  const kind = receivedKind(value)
-  collection.issues.push({
+  return {
     code: 'invalid_type',
-    path: collection.path.slice(),
-    message: subjectOf(prop, collection) + prop.expectation + receivedText(kind),
-    expected: prop.type,
-    received: kind,
-  })
-}
-
-function invalidEnum(prop: CompiledProp, value: string, collection: Collection): void {
-  collection.issues.push({
-    code: 'invalid_enum',
-    path: collection.path.slice(),
-    message: subjectOf(prop, collection) + prop.expectation + quoteValue(value),
-    expected: prop.enumValues ?? [],
-    received: value,
-  })
-}
-
-/** The quoted path of the value being checked: precomputed when the path has no index. */
-function subjectOf(prop: CompiledProp, collection: Collection): string {
-  return collection.fromArgs && prop.subject !== undefined ? prop.subject : subject(collection.path)
-}
-
-/** What a value is, for messages; never throws. */
-function receivedKind(value: unknown): ReceivedKind {
-  switch (typeof value) {
-    case 'number':
-      if (Number.isFinite(value)) return 'number'
-      return Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity'
-    case 'object':
-      if (value === null) return 'null'
-      try {
-        return Array.isArray(value) ? 'array' : 'object'
-      } catch {
-        // A revoked Proxy: Array.isArray throws on it.
-        return 'unreadable'
-      }
-    case 'symbol':
-      return value === unreadable ? 'unreadable' : 'symbol'
-    default:
-      return typeof value
+    path,
+    message: words.subject(path) + words.expect(node) + receivedText(received),
+    expected: typeOf(node),
+    received,
   }
 }

@@ -1,60 +1,56 @@
-import { formatJsonPath, JsonSnapshotError, snapshotJson } from '@toolpipe/core'
-import type { JsonValue } from '@toolpipe/core'
+import { describeThrown, formatJsonPath } from '@toolpipe/core'
+import { describeValue } from '@toolpipe/core/internal'
+import { createValidator, readSchema } from '@toolpipe/structured-output/internal'
 import type { SchemaSpecMistake } from '../schema-spec-error.js'
 import { SchemaSpecError } from '../schema-spec-error.js'
 import type { SchemaType } from '../schema-spec.js'
-import { collectValueIssues } from './collect-issues.js'
-import { typeWithArticle } from './issue-text.js'
-import type { CompiledKind, CompiledProp } from './compiled-prop.js'
-import {
-  kindArray,
-  kindBoolean,
-  kindEnum,
-  kindNumber,
-  kindObject,
-  kindString,
-} from './compiled-prop.js'
+import { checkDefault } from './check-default.js'
+import { ArgIssueWording } from './collect-issues.js'
+import type { CompiledProp, CompiledSpec } from './compiled-prop.js'
+import { objectSchemaOf } from './json-schema-of.js'
+
+// Near 300 lines on purpose: reading a spec and naming each of its mistakes is one walk, and
+// splitting the walk would scatter its shared state (path, ancestors, mistakes). What comes
+// after it has files of its own: check-default.ts, json-schema-of.ts, collect-issues.ts.
 
 /**
  * Specs are compiled once, on first use. A memo keyed by the spec object: it holds no state
  * anyone can observe, and a spec that is no longer referenced takes its compiled form with it.
  * A spec is treated as immutable once it has been used.
  */
-const compiledSpecs = new WeakMap<object, CompiledProp>()
+const compiledSpecs = new WeakMap<object, CompiledSpec>()
 
 /** How deep `properties` and `items` may nest; far beyond any tool, far inside the stack. */
 export const maxSpecDepth = 32
 
-/** From this many values on, an enum is checked through a Set rather than a scan. */
-const enumSetThreshold = 8
-/** From this many members on, a key finds its member through a Map rather than a scan. */
-const fieldMapThreshold = 8
-
 const keywordList = 'type, required, description, enum, default, properties, items'
 
 /**
- * The compiled form of `spec`, from the memo or compiled now.
+ * The compiled form of `spec`, from the memo or compiled now: its members, and the validation
+ * engine of `@toolpipe/structured-output` compiled from its JSON Schema.
  *
- * @throws {SchemaSpecError} listing every mistake of an invalid spec
+ * @throws {SchemaSpecError} listing every mistake of an invalid spec, a hostile one included
  */
-export function compiledSpec(spec: unknown): CompiledProp {
+export function compiledSpec(spec: unknown): CompiledSpec {
   if (typeof spec === 'object' && spec !== null) {
     const cached = compiledSpecs.get(spec)
     if (cached !== undefined) return cached
   }
   const walk: SpecWalk = { mistakes: [], path: [], ancestors: [], ancestorPathLengths: [] }
-  const fields = compileMembers(spec, 1, walk, [])
+  const fields = compileMembers(spec, 1, walk)
   if (walk.mistakes.length > 0) throw new SchemaSpecError(walk.mistakes)
-  const root = compiledProp({
-    key: '',
-    position: 0,
-    kind: kindObject,
-    type: 'object',
-    keywords: {},
+  const read = readSchema(objectSchemaOf(fields), 'object')
+  // The spec was checked above, so its schema is inside the subset: a refusal is a bug here.
+  if (read.node === undefined) {
+    throw new Error(`@toolpipe/schema: the engine refused a spec: ${read.violations.join('; ')}`)
+  }
+  const compiled: CompiledSpec = {
     fields,
-  })
-  compiledSpecs.set(spec as object, root)
-  return root
+    validator: createValidator(read.node, 'args'),
+    wording: new ArgIssueWording(),
+  }
+  compiledSpecs.set(spec as object, compiled)
+  return compiled
 }
 
 interface SpecWalk {
@@ -69,6 +65,29 @@ interface SpecWalk {
 function mistake(walk: SpecWalk, text: string, ...keys: (string | number)[]): void {
   const path = [...walk.path, ...keys]
   walk.mistakes.push({ path, message: `${formatJsonPath(path, 'spec')} ${text}` })
+}
+
+/** Stands for a read that threw (a getter, a Proxy trap); the mistake is already recorded. */
+const unreadable: unique symbol = Symbol('unreadable')
+
+/** Runs `read`; a throw becomes a mistake at `keys` and {@link unreadable}. */
+function guarded<TValue>(
+  walk: SpecWalk,
+  read: () => TValue,
+  ...keys: (string | number)[]
+): TValue | typeof unreadable {
+  try {
+    return read()
+  } catch (error) {
+    mistake(walk, `could not be read: ${describeThrown(error)}`, ...keys)
+    return unreadable
+  }
+}
+
+/** Whether `value` is a non-array object; a revoked Proxy is a mistake. */
+function isObjectLike(value: unknown, walk: SpecWalk): value is object {
+  if (typeof value !== 'object' || value === null) return false
+  return guarded(walk, () => !Array.isArray(value)) === true
 }
 
 /** Refuses `value` if it is one of its own ancestors; otherwise pushes it as one. */
@@ -89,25 +108,22 @@ function leave(walk: SpecWalk): void {
   walk.ancestorPathLengths.pop()
 }
 
-/**
- * Compiles a `SchemaSpec` (the root, or a prop's `properties`) whose props sit at `depth`.
- * `argsPath` is where the object sits in the arguments, `undefined` below an array.
- */
-function compileMembers(
-  spec: unknown,
-  depth: number,
-  walk: SpecWalk,
-  argsPath: readonly string[] | undefined,
-): CompiledProp[] {
+/** Compiles a `SchemaSpec` (the root, or a prop's `properties`) whose props sit at `depth`. */
+function compileMembers(spec: unknown, depth: number, walk: SpecWalk): CompiledProp[] {
   const fields: CompiledProp[] = []
-  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
-    mistake(walk, `must be an object of properties, got ${describe(spec)}`)
+  const mistakesBefore = walk.mistakes.length
+  if (!isObjectLike(spec, walk)) {
+    // A revoked Proxy has its mistake already.
+    if (walk.mistakes.length === mistakesBefore) {
+      mistake(walk, `must be an object of properties, got ${describeValue(spec)}`)
+    }
     return fields
   }
   if (!enter(spec, walk)) return fields
-  for (const key of Object.keys(spec)) {
-    const prop = (spec as Record<string, unknown>)[key]
-    if (prop === undefined) continue
+  const keys = guarded(walk, () => Object.keys(spec))
+  for (const key of keys === unreadable ? [] : keys) {
+    const prop = guarded(walk, () => (spec as Record<string, unknown>)[key], key)
+    if (prop === undefined || prop === unreadable) continue
     walk.path.push(key)
     if (key === '__proto__') {
       mistake(
@@ -117,8 +133,7 @@ function compileMembers(
     } else if (key === '') {
       mistake(walk, 'is not allowed: a property name must not be empty')
     } else {
-      const fieldPath = argsPath === undefined ? undefined : [...argsPath, key]
-      const field = compileProp(prop, key, fields.length, depth, walk, fieldPath)
+      const field = compileProp(prop, key, depth, walk)
       if (field !== undefined) fields.push(field)
     }
     walk.path.pop()
@@ -141,13 +156,17 @@ interface PropKeywords {
 function compileProp(
   prop: unknown,
   key: string,
-  position: number,
   depth: number,
   walk: SpecWalk,
-  argsPath: readonly string[] | undefined,
 ): CompiledProp | undefined {
-  if (typeof prop !== 'object' || prop === null || Array.isArray(prop)) {
-    mistake(walk, `must be a property object such as { type: 'string' }, got ${describe(prop)}`)
+  const mistakesBefore = walk.mistakes.length
+  if (!isObjectLike(prop, walk)) {
+    if (walk.mistakes.length === mistakesBefore) {
+      mistake(
+        walk,
+        `must be a property object such as { type: 'string' }, got ${describeValue(prop)}`,
+      )
+    }
     return undefined
   }
   if (depth > maxSpecDepth) {
@@ -155,21 +174,20 @@ function compileProp(
     return undefined
   }
   if (!enter(prop, walk)) return undefined
-  const mistakesBefore = walk.mistakes.length
   const keywords = readKeywords(prop, walk)
   const type = checkType(keywords.type, walk)
   if (keywords.required !== undefined && keywords.required !== true) {
-    mistake(walk, `must be true or left out, got ${describe(keywords.required)}`, 'required')
+    mistake(walk, `must be true or left out, got ${describeValue(keywords.required)}`, 'required')
   }
   if (keywords.description !== undefined && typeof keywords.description !== 'string') {
-    mistake(walk, `must be a string, got ${describe(keywords.description)}`, 'description')
+    mistake(walk, `must be a string, got ${describeValue(keywords.description)}`, 'description')
   }
   const enumValues = keywords.enum === undefined ? undefined : checkEnum(keywords.enum, type, walk)
   let fields: CompiledProp[] | undefined
   if (keywords.properties !== undefined) {
     if (type === 'object') {
       walk.path.push('properties')
-      fields = compileMembers(keywords.properties, depth + 1, walk, argsPath)
+      fields = compileMembers(keywords.properties, depth + 1, walk)
       walk.path.pop()
     } else if (type !== undefined) {
       mistake(walk, `is only allowed on type "object", not "${type}"`, 'properties')
@@ -179,7 +197,7 @@ function compileProp(
   if (keywords.items !== undefined) {
     if (type === 'array') {
       walk.path.push('items')
-      items = compileProp(keywords.items, '', 0, depth + 1, walk, undefined)
+      items = compileProp(keywords.items, '', depth + 1, walk)
       walk.path.pop()
     } else if (type !== undefined) {
       mistake(walk, `is only allowed on type "array", not "${type}"`, 'items')
@@ -188,29 +206,29 @@ function compileProp(
   leave(walk)
   if (type === undefined || walk.mistakes.length > mistakesBefore) return undefined
 
-  const parts: CompiledPropParts = {
+  const compiled: CompiledProp = {
     key,
-    position,
-    kind: enumValues === undefined ? kindByType(type) : kindEnum,
     type,
-    keywords,
+    required: keywords.required === true,
+    description: keywords.description as string | undefined,
+    enumValues,
+    defaultValue: undefined,
     fields,
     items,
-    enumValues,
-    argsPath,
   }
-  const compiled = compiledProp(parts)
   if (keywords.default === undefined) return compiled
-  const defaultValue = checkDefault(compiled, keywords.default, walk)
-  if (defaultValue === undefined) return undefined
-  return compiledProp({ ...parts, defaultValue })
+  const defaultValue = checkDefault(compiled, keywords.default, (text) => {
+    mistake(walk, text, 'default')
+  })
+  return defaultValue === undefined ? undefined : { ...compiled, defaultValue }
 }
 
 function readKeywords(prop: object, walk: SpecWalk): PropKeywords {
   const keywords: PropKeywords = {}
-  for (const name of Object.keys(prop)) {
-    const value = (prop as Record<string, unknown>)[name]
-    if (value === undefined) continue
+  const names = guarded(walk, () => Object.keys(prop))
+  for (const name of names === unreadable ? [] : names) {
+    const value = guarded(walk, () => (prop as Record<string, unknown>)[name], name)
+    if (value === undefined || value === unreadable) continue
     switch (name) {
       case 'type':
       case 'required':
@@ -242,7 +260,7 @@ function checkType(type: unknown, walk: SpecWalk): SchemaType | undefined {
     default:
       mistake(
         walk,
-        `must be one of "string", "number", "boolean", "object", "array", got ${describe(type)}`,
+        `must be one of "string", "number", "boolean", "object", "array", got ${describeValue(type)}`,
         'type',
       )
       return undefined
@@ -257,113 +275,24 @@ function checkEnum(
   if (type !== undefined && type !== 'string') {
     mistake(walk, `is only allowed on type "string", not "${type}"`, 'enum')
   }
-  if (!Array.isArray(values)) {
-    mistake(walk, `must be an array of strings, got ${describe(values)}`, 'enum')
+  const list = guarded(
+    walk,
+    () => (Array.isArray(values) ? [...(values as unknown[])] : undefined),
+    'enum',
+  )
+  if (list === unreadable) return undefined
+  if (list === undefined) {
+    mistake(walk, `must be an array of strings, got ${describeValue(values)}`, 'enum')
     return undefined
   }
-  if (values.length === 0) {
+  if (list.length === 0) {
     mistake(walk, 'must list at least one value', 'enum')
     return undefined
   }
   const copy: string[] = []
-  for (let index = 0; index < values.length; index++) {
-    const value: unknown = values[index]
+  for (const [index, value] of list.entries()) {
     if (typeof value === 'string') copy.push(value)
-    else mistake(walk, `must be a string, got ${describe(value)}`, 'enum', index)
+    else mistake(walk, `must be a string, got ${describeValue(value)}`, 'enum', index)
   }
   return Object.freeze(copy)
-}
-
-/** A frozen snapshot of a default that is JSON and matches its prop, or a mistake. */
-function checkDefault(prop: CompiledProp, value: unknown, walk: SpecWalk): JsonValue | undefined {
-  let snapshot: JsonValue
-  try {
-    snapshot = snapshotJson(value, { freeze: true })
-  } catch (error) {
-    if (!(error instanceof JsonSnapshotError)) throw error
-    const where = error.path === '$' ? '' : ` at ${error.path.replace(/^\$/, 'default')}`
-    mistake(walk, `is not JSON${where}: ${error.reason}`, 'default')
-    return undefined
-  }
-  const issues = collectValueIssues(prop, snapshot)
-  if (issues.length === 0) return snapshot
-  const problems = issues.map((issue) => issue.message).join('; ')
-  mistake(walk, `does not match its own property: ${problems}`, 'default')
-  return undefined
-}
-
-function kindByType(type: SchemaType): CompiledKind {
-  switch (type) {
-    case 'string':
-      return kindString
-    case 'number':
-      return kindNumber
-    case 'boolean':
-      return kindBoolean
-    case 'object':
-      return kindObject
-    case 'array':
-      return kindArray
-  }
-}
-
-interface CompiledPropParts {
-  readonly key: string
-  readonly position: number
-  readonly kind: CompiledKind
-  readonly type: SchemaType
-  readonly keywords: PropKeywords
-  readonly fields?: readonly CompiledProp[] | undefined
-  readonly items?: CompiledProp | undefined
-  readonly enumValues?: readonly string[] | undefined
-  readonly defaultValue?: JsonValue | undefined
-  readonly argsPath?: readonly string[] | undefined
-}
-
-/** Builds every compiled prop through one object literal, so that all share one shape. */
-function compiledProp(parts: CompiledPropParts): CompiledProp {
-  const { fields, enumValues } = parts
-  return {
-    key: parts.key,
-    position: parts.position,
-    kind: parts.kind,
-    type: parts.type,
-    required: parts.keywords.required === true,
-    description: parts.keywords.description as string | undefined,
-    enumValues,
-    enumSet:
-      enumValues !== undefined && enumValues.length >= enumSetThreshold
-        ? new Set(enumValues)
-        : undefined,
-    defaultValue: parts.defaultValue,
-    subject: parts.argsPath === undefined ? undefined : `"${formatJsonPath(parts.argsPath, '')}"`,
-    expectation:
-      enumValues === undefined
-        ? ` must be ${typeWithArticle(parts.type)}, got `
-        : ` must be one of ${enumValues.map((value) => JSON.stringify(value)).join(', ')}, got `,
-    fields,
-    requiredCount: fields?.filter((field) => field.required).length ?? 0,
-    fieldsByKey:
-      fields !== undefined && fields.length >= fieldMapThreshold
-        ? new Map(fields.map((field) => [field.key, field]))
-        : undefined,
-    items: parts.items,
-  }
-}
-
-/** A short description of a wrong value in a spec: `"strng"`, `false`, `an array`, `null`. */
-function describe(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return JSON.stringify(value)
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return String(value)
-    case 'object':
-      if (value === null) return 'null'
-      return Array.isArray(value) ? 'an array' : 'an object'
-    default:
-      return `a ${typeof value}`
-  }
 }

@@ -1,5 +1,5 @@
 import { describeThrown, formatJsonPath, isPlainArray, isPlainObject } from '@toolpipe/core'
-import { describeValue } from './describe-value.js'
+import { describeType } from '@toolpipe/core/internal'
 
 /** A place in the walk: its key and the place that holds it (a linked path, O(1) per step). */
 interface Place {
@@ -61,7 +61,7 @@ function checkItem(
     case 'object':
       break
     default:
-      return `${pathOf(place)} is ${describeValue(item)}`
+      return `${pathOf(place)} is ${describeType(item)}`
   }
   if (item === null) return undefined
   if (onPath.has(item)) return `${pathOf(place)} is a cycle back to an enclosing value`
@@ -79,7 +79,7 @@ function checkItem(
   } else if (isPlainObject(item)) {
     keys = Object.keys(item)
   } else {
-    return `${pathOf(place)} is ${describeValue(item)}, not a plain object or array`
+    return `${pathOf(place)} is ${describeType(item)}, not a plain object or array`
   }
   onPath.add(item)
   pending.push({ leaving: item })

@@ -1,13 +1,12 @@
-import type { StructuredScalar, StructuredSchemaType } from '../structured-schema.js'
-import { jsonDataProblem } from './json-data-problem.js'
 import { describeThrown, isPlainArray } from '@toolpipe/core'
-import { describeValue } from './describe-value.js'
+import { describeType } from '@toolpipe/core/internal'
+import type { StructuredSchemaType } from '../structured-schema.js'
 
 /** Records one violation of the node being read (the caller prefixes the node's path). */
 export type Violation = (text: string) => void
 
-/** Where a keyword may appear: on object nodes, array nodes, or scalar nodes. */
-export type Placement = 'object' | 'array' | 'scalar'
+/** The keywords of one node, read once: keyword → value (a keyword present as `undefined` is absent). */
+export type Keywords = ReadonlyMap<string, unknown>
 
 /** The seven type names, in the order messages list them. */
 export const typeNames: readonly StructuredSchemaType[] = [
@@ -19,6 +18,37 @@ export const typeNames: readonly StructuredSchemaType[] = [
   'boolean',
   'null',
 ]
+
+/** The annotations: allowed on every node, `anyOf` nodes included, and never enforced. */
+export const annotationKeywords: readonly string[] = ['description', 'title', 'default', 'examples']
+
+/**
+ * Every keyword the subset accepts, with the node types it belongs on (`undefined`: on every
+ * node). Each one is enforced by the engine, so a keyword outside this table is refused.
+ */
+const placements: ReadonlyMap<string, readonly StructuredSchemaType[] | undefined> = new Map<
+  string,
+  readonly StructuredSchemaType[] | undefined
+>([
+  ['type', undefined],
+  ['anyOf', undefined],
+  ['properties', ['object']],
+  ['required', ['object']],
+  ['additionalProperties', ['object']],
+  ['items', ['array']],
+  ['minItems', ['array']],
+  ['maxItems', ['array']],
+  ['minLength', ['string']],
+  ['maxLength', ['string']],
+  ['pattern', ['string']],
+  ['minimum', ['number', 'integer']],
+  ['maximum', ['number', 'integer']],
+  ['exclusiveMinimum', ['number', 'integer']],
+  ['exclusiveMaximum', ['number', 'integer']],
+  ['enum', ['string', 'number', 'integer', 'boolean', 'null']],
+  ['const', ['string', 'number', 'integer', 'boolean', 'null']],
+  ...annotationKeywords.map((keyword): [string, undefined] => [keyword, undefined]),
+])
 
 /** Reads the node's own enumerable keywords once; refuses unsupported ones unread. */
 export function readKeywords(
@@ -34,7 +64,7 @@ export function readKeywords(
   }
   const keywords = new Map<string, unknown>()
   for (const key of keys) {
-    if (!isSupportedKeyword(key)) {
+    if (!placements.has(key)) {
       violation(`unsupported keyword ${JSON.stringify(key)}`)
       continue
     }
@@ -51,213 +81,95 @@ export function readKeywords(
   return keywords
 }
 
-function isSupportedKeyword(key: string): boolean {
-  switch (key) {
-    case 'type':
-    case 'properties':
-    case 'required':
-    case 'additionalProperties':
-    case 'items':
-    case 'enum':
-    case 'const':
-    case 'description':
-    case 'title':
-    case 'default':
-    case 'examples':
-      return true
-    default:
-      return false
-  }
+/** A node's `type`: one type name, with `nullable` for the `[type, 'null']` form. */
+export interface NodeType {
+  readonly type: StructuredSchemaType
+  readonly nullable: boolean
+}
+
+/** How a node's `type` reads in messages: `"string"` or `["string", "null"]`. */
+export function typeText(nodeType: NodeType): string {
+  const name = JSON.stringify(nodeType.type)
+  return nodeType.nullable ? `[${name}, "null"]` : name
 }
 
 /** The node's `type`, or `undefined` (with a violation) when it is missing or malformed. */
-export function readType(
-  keywords: ReadonlyMap<string, unknown>,
-  violation: Violation,
-): StructuredSchemaType | undefined {
+export function readType(keywords: Keywords, violation: Violation): NodeType | undefined {
   if (!keywords.has('type')) {
     violation(`"type" is missing (one of ${typeNames.join(', ')})`)
     return undefined
   }
   const type = keywords.get('type')
-  if (isPlainArray(type)) {
-    violation('"type" must be a single type name; arrays of types are not supported')
-  } else if (typeof type !== 'string') {
-    violation(`"type" must be a string, got ${describeValue(type)}`)
-  } else if (!(typeNames as readonly string[]).includes(type)) {
+  if (isPlainArray(type)) return readTypeArray(type, violation)
+  if (typeof type !== 'string') {
+    violation(`"type" must be a string, got ${describeType(type)}`)
+  } else if (!isTypeName(type)) {
     violation(`"type" ${JSON.stringify(type)} is unknown; use one of ${typeNames.join(', ')}`)
   } else {
-    return type as StructuredSchemaType
+    return { type, nullable: false }
   }
   return undefined
 }
 
-/** Which keywords a node of `type` may carry: object ones, array ones, or scalar ones. */
-export function placementOf(type: StructuredSchemaType): Placement {
-  return type === 'object' || type === 'array' ? type : 'scalar'
+/** `[type, 'null']` is a nullable node; any other array of types is refused. */
+function readTypeArray(types: readonly unknown[], violation: Violation): NodeType | undefined {
+  let first: unknown
+  let second: unknown
+  try {
+    if (types.length === 2 && 0 in types && 1 in types) [first, second] = types
+  } catch (error) {
+    violation(`"type" could not be read: ${describeThrown(error)}`)
+    return undefined
+  }
+  if (typeof first === 'string' && isTypeName(first) && first !== 'null' && second === 'null') {
+    return { type: first, nullable: true }
+  }
+  violation(
+    '"type" must be a single type name, or [type, "null"] for a nullable node; other arrays of types are not supported',
+  )
+  return undefined
+}
+
+function isTypeName(name: string): name is StructuredSchemaType {
+  return (typeNames as readonly string[]).includes(name)
 }
 
 /**
- * The `required` names. Each must be a distinct string naming an own key of `properties`
- * (`propertyNames`; `undefined` when `properties` itself is malformed).
+ * Refuses each keyword of `keywords` that does not belong on a node of `nodeType` (`properties`
+ * on a string node, `minLength` on a number node, …).
  */
-export function readRequired(
-  keywords: ReadonlyMap<string, unknown>,
-  propertyNames: ReadonlySet<string> | undefined,
-  violation: Violation,
-): ReadonlySet<string> {
-  const required = new Set<string>()
-  if (!keywords.has('required')) return required
-  const source = keywords.get('required')
-  if (!isPlainArray(source)) {
-    violation(`"required" must be an array of property names, got ${describeValue(source)}`)
-    return required
-  }
-  for (let index = 0; index < source.length; index++) {
-    let name: unknown
-    try {
-      if (!(index in source)) {
-        violation(`"required"[${index}] is a hole in a sparse array`)
-        break
-      }
-      name = source[index]
-    } catch (error) {
-      violation(`"required"[${index}] could not be read: ${describeThrown(error)}`)
-      break
-    }
-    if (typeof name !== 'string') {
-      violation(`"required"[${index}] must be a string, got ${describeValue(name)}`)
-    } else if (required.has(name)) {
-      violation(`"required" lists ${JSON.stringify(name)} more than once`)
-    } else {
-      required.add(name)
-      // When "properties" itself is broken, that violation already says enough.
-      if (propertyNames !== undefined && !propertyNames.has(name)) {
-        violation(`"required" names ${JSON.stringify(name)}, which is not a key of "properties"`)
-      }
-    }
-  }
-  return required
-}
-
-/** Whether the object is closed (`additionalProperties: false`). */
-export function readAdditionalProperties(
-  keywords: ReadonlyMap<string, unknown>,
-  violation: Violation,
-): boolean {
-  if (!keywords.has('additionalProperties')) return false
-  const value = keywords.get('additionalProperties')
-  if (typeof value !== 'boolean') {
-    violation(`"additionalProperties" must be a boolean, got ${describeValue(value)}`)
-    return false
-  }
-  return !value
-}
-
-/** The `enum` members that are scalars of the node's type, or `undefined` without `enum`. */
-export function readEnum(
-  keywords: ReadonlyMap<string, unknown>,
-  type: StructuredSchemaType | undefined,
-  violation: Violation,
-): StructuredScalar[] | undefined {
-  if (!keywords.has('enum')) return undefined
-  const source = keywords.get('enum')
-  if (!isPlainArray(source)) {
-    violation(`"enum" must be an array of scalars, got ${describeValue(source)}`)
-    return undefined
-  }
-  if (source.length === 0) {
-    violation('"enum" must not be empty')
-    return undefined
-  }
-  const members: StructuredScalar[] = []
-  for (let index = 0; index < source.length; index++) {
-    const keyword = `"enum"[${index}]`
-    let member: unknown
-    try {
-      if (!(index in source)) {
-        violation(`${keyword} is a hole in a sparse array`)
-        break
-      }
-      member = source[index]
-    } catch (error) {
-      violation(`${keyword} could not be read: ${describeThrown(error)}`)
-      break
-    }
-    const problem = scalarProblem(member, type)
-    if (problem === undefined) members.push(member as StructuredScalar)
-    else violation(`${keyword} ${problem}`)
-  }
-  return members
-}
-
-/** The `const` value; `null` (with a violation) when it does not fit the node. */
-export function readConst(
-  value: unknown,
-  type: StructuredSchemaType | undefined,
-  violation: Violation,
-): StructuredScalar {
-  const problem = scalarProblem(value, type)
-  if (problem === undefined) return value as StructuredScalar
-  violation(`"const" ${problem}`)
-  return null
-}
-
-/** Why `value` cannot be an `enum` member or `const` of a node of `type`, if it cannot. */
-function scalarProblem(value: unknown, type: StructuredSchemaType | undefined): string | undefined {
-  const received = describeValue(value)
-  if (typeof value === 'number' && !Number.isFinite(value)) {
-    return `must be a finite number, got ${received}`
-  }
-  if (
-    value !== null &&
-    typeof value !== 'string' &&
-    typeof value !== 'number' &&
-    typeof value !== 'boolean'
-  ) {
-    return `must be a scalar (string, number, boolean or null), got ${received}`
-  }
-  if (type === undefined || placementOf(type) !== 'scalar' || matchesScalarType(value, type)) {
-    return undefined
-  }
-  const got = typeof value === 'number' && type === 'integer' ? String(value) : received
-  return `must match the node's "type": "${type}", got ${got}`
-}
-
-function matchesScalarType(value: StructuredScalar, type: StructuredSchemaType): boolean {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string'
-    case 'number':
-      return typeof value === 'number'
-    case 'integer':
-      return Number.isInteger(value)
-    case 'boolean':
-      return typeof value === 'boolean'
-    default:
-      return value === null
-  }
-}
-
-/** Checks the annotations: `description` and `title` strings, `default` and `examples` JSON data. */
-export function readAnnotations(
-  keywords: ReadonlyMap<string, unknown>,
+export function checkPlacements(
+  keywords: Keywords,
+  nodeType: NodeType,
   violation: Violation,
 ): void {
-  for (const keyword of ['description', 'title']) {
-    if (keywords.has(keyword) && typeof keywords.get(keyword) !== 'string') {
-      violation(`"${keyword}" must be a string, got ${describeValue(keywords.get(keyword))}`)
-    }
-  }
-  if (keywords.has('default')) jsonProblem('default', keywords.get('default'), violation)
-  if (keywords.has('examples')) {
-    const examples = keywords.get('examples')
-    if (isPlainArray(examples)) jsonProblem('examples', examples, violation)
-    else violation(`"examples" must be an array of JSON values, got ${describeValue(examples)}`)
+  for (const keyword of keywords.keys()) {
+    const allowed = placements.get(keyword)
+    if (allowed === undefined || allowed.includes(nodeType.type)) continue
+    violation(
+      `"${keyword}" is only allowed on ${placeText(allowed)} nodes, not on "type": ${typeText(nodeType)}`,
+    )
   }
 }
 
-function jsonProblem(keyword: string, value: unknown, violation: Violation): void {
-  const problem = jsonDataProblem(value)
-  if (problem !== undefined) violation(`"${keyword}" must be JSON data: ${problem}`)
+function placeText(types: readonly StructuredSchemaType[]): string {
+  if (types.length === 5) return 'scalar'
+  return types.map((type) => JSON.stringify(type)).join(' and ')
+}
+
+/**
+ * The length of an array keyword's value (`required`, `enum`, `anyOf`), or `undefined` with a
+ * violation when reading it threw (a Proxy).
+ */
+export function lengthOf(
+  source: readonly unknown[],
+  keyword: string,
+  violation: Violation,
+): number | undefined {
+  try {
+    return source.length
+  } catch (error) {
+    violation(`"${keyword}" could not be read: ${describeThrown(error)}`)
+    return undefined
+  }
 }

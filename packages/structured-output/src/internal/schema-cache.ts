@@ -1,25 +1,37 @@
 import { OutputSchemaError } from '../output-schema-error.js'
-import type { CompiledNode } from './compiled-node.js'
-import { compileSchema } from './compile-schema.js'
+import { createValidator } from './engine/validator.js'
+import type { Validator } from './engine/validator.js'
+import { readSchema } from './read-schema.js'
+import { StructuredIssueWording } from './structured-issues.js'
+
+/** An output schema, compiled: the engine, and the words of its issues. */
+export interface CompiledOutputSchema {
+  readonly validator: Validator
+  readonly wording: StructuredIssueWording
+}
 
 /**
  * Compiled schemas by schema object. The only module-level state of the package: a cache that
- * changes no result, and lets a schema (and its compiled tree) be collected once unused.
+ * changes no result, and lets a schema (and its compiled closures) be collected once unused.
  */
-const compiledSchemas = new WeakMap<object, CompiledNode>()
+const compiledSchemas = new WeakMap<object, CompiledOutputSchema>()
 
-/** Reads `schema` afresh; caches and returns its compiled tree, or throws every violation. */
-export function compileAndCache(schema: unknown): CompiledNode {
-  const result = compileSchema(schema)
+/** Reads `schema` afresh; caches and returns its compiled form, or throws every violation. */
+export function compileAndCache(schema: unknown): CompiledOutputSchema {
+  const result = readSchema(schema, 'object')
   if (result.node === undefined) {
     if (typeof schema === 'object' && schema !== null) compiledSchemas.delete(schema)
     throw new OutputSchemaError(result.violations)
   }
-  compiledSchemas.set(schema as object, result.node)
-  return result.node
+  const compiled: CompiledOutputSchema = {
+    validator: createValidator(result.node, 'json'),
+    wording: new StructuredIssueWording(),
+  }
+  compiledSchemas.set(schema as object, compiled)
+  return compiled
 }
 
-/** The compiled tree of `schema`, compiling it on first use. */
-export function compiledSchemaOf(schema: object): CompiledNode {
+/** The compiled form of `schema`, compiling it on first use. */
+export function compiledSchemaOf(schema: object): CompiledOutputSchema {
   return compiledSchemas.get(schema) ?? compileAndCache(schema)
 }

@@ -1,4 +1,5 @@
 import { JsonSnapshotError, snapshotJson } from '@toolpipe/core'
+import { describeValue as describe } from '@toolpipe/core/internal'
 import type { ToolDefinition } from '../tool-definition.js'
 import { ToolRegistryError } from '../tool-registry-error.js'
 
@@ -73,12 +74,4 @@ export function assertToolDefinition(definition: unknown): string {
     throw invalid('parameters must be a JSON Schema object with type "object"')
   }
   return name
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value)
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null)
-    return String(value)
-  if (value === undefined) return 'undefined'
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`
 }

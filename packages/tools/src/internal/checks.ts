@@ -1,4 +1,4 @@
-import { describeInstance, isPlainArray, isPlainObject } from '@toolpipe/core'
+import { describeValue } from '@toolpipe/core/internal'
 import type { ContentBlock, HookContext } from '@toolpipe/core'
 import { ToolPipelineError } from '../tool-pipeline-error.js'
 
@@ -44,21 +44,8 @@ export function invalidDecision(
   )
 }
 
-/** A short description of a value for messages. Never throws, whatever `value` is. */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null'
-  if (typeof value === 'string') {
-    return `the string ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)}`
-  }
-  if (typeof value !== 'object') return value === undefined ? 'undefined' : `a ${typeof value}`
-  if (isPlainArray(value)) return 'an array'
-  if (!isPlainObject(value)) return describeInstance(value)
-  try {
-    return `an object with keys ${JSON.stringify(Object.keys(value))}`
-  } catch {
-    return 'an object'
-  }
-}
+// The one describer of every toolpipe message, for the other files of this package.
+export { describeValue }
 
 /** Step 1's check of what was read: the call's identity must be usable. */
 export function checkInput(

@@ -1,0 +1,148 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { assertValidSchemaSpec } from './assert-valid-schema-spec.js'
+import { checkArgs } from './check-args.js'
+import { SchemaSpecError } from './schema-spec-error.js'
+import type { SchemaSpec } from './schema-spec.js'
+import { ToolArgsError } from './tool-args-error.js'
+import { validateArgs } from './validate-args.js'
+
+// SPEC §9.1: bounded work on untrusted arguments, and the one engine's guarantees in checkArgs.
+
+const listSpec = {
+  list: {
+    type: 'array',
+    items: { type: 'object', properties: { n: { type: 'number', required: true } } },
+  },
+} as const satisfies SchemaSpec
+
+describe('at most 100 issues', () => {
+  it('then one too_many_issues issue, and the rest is not checked', () => {
+    let reads = 0
+    const list = Array.from({ length: 10_000 }, () => ({
+      get n(): string {
+        reads++
+        return 'x'
+      },
+    }))
+    const issues = checkArgs(listSpec, { list })
+    expect(issues).toHaveLength(101)
+    expect(issues[99]).toMatchObject({ code: 'invalid_type', path: ['list', 99, 'n'] })
+    expect(issues[100]).toEqual({
+      code: 'too_many_issues',
+      path: [],
+      message:
+        'more than 100 issues: the first 100 are listed, and the rest of the arguments was not checked',
+      limit: 100,
+    })
+    expect(reads).toBeLessThan(250)
+  })
+
+  it('in the ToolArgsError of validateArgs too', () => {
+    const list = Array.from({ length: 500 }, () => ({}))
+    try {
+      validateArgs(listSpec, { list })
+      expect.fail('expected a ToolArgsError')
+    } catch (error) {
+      expect(error).toBeInstanceOf(ToolArgsError)
+      expect((error as ToolArgsError).issues).toHaveLength(101)
+      expect((error as ToolArgsError).issues.at(-1)?.code).toBe('too_many_issues')
+    }
+  })
+})
+
+describe('members', () => {
+  it('are own and enumerable, even when Object.prototype is polluted', () => {
+    const spec = { path: { type: 'string', required: true }, mode: { type: 'string' } } as const
+    Object.defineProperty(Object.prototype, 'path', {
+      value: 'inherited',
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    })
+    try {
+      expect(checkArgs(spec, {})).toMatchObject([{ code: 'missing', path: ['path'] }])
+      expect(checkArgs(spec, JSON.parse('{"mode":"a"}'))).toMatchObject([
+        { code: 'missing', path: ['path'] },
+      ])
+      expect(checkArgs(spec, { path: 'own' })).toEqual([])
+      expect(() => {
+        validateArgs(spec, {})
+      }).toThrow(ToolArgsError)
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).path
+    }
+  })
+})
+
+describe('a hostile spec', () => {
+  const throwing = (): never => {
+    throw new Error('trap')
+  }
+
+  it('gives SchemaSpecError wherever a getter or Proxy trap throws, never the raw error', () => {
+    const traps = ['get', 'ownKeys', 'getOwnPropertyDescriptor', 'getPrototypeOf'] as const
+    const places = [
+      (hostile: object) => hostile,
+      (hostile: object) => ({ a: hostile }),
+      (hostile: object) => ({ a: { type: 'object', properties: hostile } }),
+      (hostile: object) => ({ a: { type: 'array', items: hostile } }),
+      (hostile: object) => ({ a: { type: 'string', enum: hostile } }),
+      (hostile: object) => ({ a: { type: 'object', default: hostile } }),
+    ]
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...traps),
+        fc.constantFrom(...places),
+        fc.boolean(),
+        (trap, place, revoked) => {
+          let hostile: object
+          if (revoked) {
+            const { proxy, revoke } = Proxy.revocable({}, {})
+            revoke()
+            hostile = proxy
+          } else {
+            hostile = new Proxy({ type: 'string' }, { [trap]: throwing })
+          }
+          try {
+            assertValidSchemaSpec(place(hostile))
+          } catch (error) {
+            expect(error).toBeInstanceOf(SchemaSpecError)
+          }
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
+
+  it('says where it could not be read', () => {
+    const spec = {
+      get path(): never {
+        throw new Error('no path')
+      },
+    }
+    expect(() => {
+      assertValidSchemaSpec(spec)
+    }).toThrow('invalid schema spec: spec.path could not be read: no path')
+    const prop = {
+      type: 'object',
+      get default(): never {
+        throw new Error('no default')
+      },
+    }
+    expect(() => {
+      assertValidSchemaSpec({ a: prop })
+    }).toThrow('invalid schema spec: spec.a.default could not be read: no default')
+    const deep = {
+      type: 'object',
+      default: {
+        get x(): never {
+          throw new Error('deep')
+        },
+      },
+    }
+    expect(() => {
+      assertValidSchemaSpec({ a: deep })
+    }).toThrow('invalid schema spec: spec.a.default could not be read: deep')
+  })
+})

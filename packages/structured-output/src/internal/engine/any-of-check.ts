@@ -1,0 +1,49 @@
+import type { AnyOfNodeDefinition } from '../node-definition.js'
+import { branchRun, pathTo, record } from './issue-run.js'
+import type { RawIssue } from './raw-issue.js'
+import type { BuildContext, Collect, NodeCheck, Test } from './node-check.js'
+import { collectChildOf } from './collect-child.js'
+
+/**
+ * An `anyOf` node: valid when one alternative at least accepts the value (in order, stopping
+ * at the first that does). When none does, one `invalid_union` issue holds each alternative's
+ * own issues; they count against the same issue budget as the rest.
+ */
+export function anyOfCheck(
+  node: AnyOfNodeDefinition,
+  alternatives: readonly NodeCheck[],
+  context: BuildContext,
+): NodeCheck {
+  const test: Test = (value, stack) => {
+    for (const alternative of alternatives) if (alternative.test(value, stack)) return true
+    return false
+  }
+  const collect: Collect = (value, run) => {
+    const found: RawIssue[][] = []
+    for (const alternative of alternatives) {
+      const branch = branchRun(run)
+      alternative.collectChild(value, branch)
+      if (run.budget.exhausted) return
+      // An alternative with nothing to say accepts the value.
+      if (branch.issues.length === 0) return
+      found.push(branch.issues)
+    }
+    record(run, {
+      code: 'invalid_union',
+      path: pathTo(run, context.depth),
+      node,
+      value,
+      alternatives: found,
+    })
+  }
+  return {
+    node,
+    test,
+    collect,
+    collectChild: collectChildOf(test, collect),
+    inline: 'call',
+    enumValues: [],
+    objectShape: undefined,
+    storesSelf: false,
+  }
+}

@@ -1,0 +1,92 @@
+import { isPlainArrayPrototype } from '@toolpipe/core/internal'
+import type { TypedNodeDefinition } from '../node-definition.js'
+import { pathTo, record } from './issue-run.js'
+import type { ItemCounts } from './array-test.js'
+import type { BuildContext, Collect, NodeCheck } from './node-check.js'
+
+/**
+ * The issue walk of an array node: never throws. The count is checked, then every element in
+ * order; a sparse array is reported once, at its first hole, without walking its length, and an
+ * element whose getter throws is reported where it is.
+ */
+export function arrayCollect(
+  node: TypedNodeDefinition,
+  items: NodeCheck | undefined,
+  counts: ItemCounts,
+  context: BuildContext,
+  storesSelf: boolean,
+): Collect {
+  const depth = context.depth
+  const json = context.dialect === 'json'
+  return (value, run) => {
+    let length: number
+    try {
+      if (
+        !Array.isArray(value) ||
+        (json && !isPlainArrayPrototype(Object.getPrototypeOf(value) as object | null))
+      ) {
+        record(run, { code: 'invalid_type', path: pathTo(run, depth), node, value })
+        return
+      }
+      if (json && depth > 0) {
+        for (let level = 0; level < depth; level++) {
+          if (run.ancestors[level] === value) {
+            record(run, {
+              code: 'cycle',
+              path: pathTo(run, depth),
+              ancestorPath: pathTo(run, level),
+            })
+            return
+          }
+        }
+      }
+      length = (value as unknown[]).length
+    } catch (error) {
+      // A revoked Proxy, or one whose traps (getPrototypeOf, get "length") threw.
+      record(run, { code: 'unreadable', path: pathTo(run, depth), node, error })
+      return
+    }
+    if (storesSelf) run.ancestors[depth] = value
+    if (length < counts.min) {
+      record(run, {
+        code: 'too_few_items',
+        path: pathTo(run, depth),
+        node,
+        limit: counts.min,
+        count: length,
+      })
+    } else if (length > counts.max) {
+      record(run, {
+        code: 'too_many_items',
+        path: pathTo(run, depth),
+        node,
+        limit: counts.max,
+        count: length,
+      })
+    }
+    const list = value as unknown[]
+    for (let index = 0; index < length; index++) {
+      let element: unknown
+      try {
+        element = list[index]
+        if (element === undefined && !(index in list)) {
+          record(run, { code: 'sparse_array', path: pathTo(run, depth), index })
+          return
+        }
+      } catch (error) {
+        record(run, {
+          code: 'unreadable',
+          path: pathTo(run, depth, index),
+          node: items?.node,
+          error,
+        })
+        continue
+      }
+      if (items !== undefined) {
+        run.keys[depth] = index
+        items.collectChild(element, run)
+      }
+      if (run.budget.exhausted) return
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import type { IssuePath, RawIssue } from './raw-issue.js'
+
+/** At most this many issues are collected for one value (SPEC §9.1): then the walk stops. */
+export const issueLimit = 100
+
+/** How many issues one value may still cost, shared by every part of its walk. */
+export interface IssueBudget {
+  left: number
+  /** An issue was refused for want of budget: every loop stops, and the run says so. */
+  exhausted: boolean
+}
+
+/** The state of one collection: where the walk is, and what it found. */
+export interface IssueRun {
+  readonly issues: RawIssue[]
+  /** `keys[0..depth-1]` lead from the root to the value being checked at `depth`. */
+  readonly keys: (string | number)[]
+  /** `ancestors[d]`: the container at depth `d` on the current path (plain-data dialect). */
+  readonly ancestors: unknown[]
+  readonly budget: IssueBudget
+}
+
+/** Starts collecting the issues of one value. */
+export function startRun(): IssueRun {
+  return { issues: [], keys: [], ancestors: [], budget: { left: issueLimit, exhausted: false } }
+}
+
+/** A run for one `anyOf` alternative: its own issues, the same place, path and budget. */
+export function branchRun(run: IssueRun): IssueRun {
+  return { ...run, issues: [] }
+}
+
+/** Records `issue`, or marks the budget exhausted when there is none left. */
+export function record(run: IssueRun, issue: RawIssue): void {
+  const budget = run.budget
+  if (budget.left === 0) {
+    budget.exhausted = true
+    return
+  }
+  budget.left--
+  run.issues.push(issue)
+}
+
+/** `keys[index]`, which the walk has always set before it is read. */
+function at(keys: readonly (string | number)[], index: number): string | number {
+  return keys[index] ?? ''
+}
+
+/** The path of the value at `depth`, with `key` after it when given. */
+export function pathTo(run: IssueRun, depth: number, key?: string | number): IssuePath {
+  const keys = run.keys
+  // Literals for the shallow places, the common ones: allocated once, at their size.
+  if (key === undefined) {
+    if (depth === 0) return []
+    if (depth === 1) return [at(keys, 0)]
+    if (depth === 2) return [at(keys, 0), at(keys, 1)]
+    return keys.slice(0, depth)
+  }
+  if (depth === 0) return [key]
+  if (depth === 1) return [at(keys, 0), key]
+  const path = keys.slice(0, depth)
+  path.push(key)
+  return path
+}

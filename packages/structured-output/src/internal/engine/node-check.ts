@@ -1,0 +1,69 @@
+import type { StructuredScalar } from '../../structured-schema.js'
+import type { NodeDefinition } from '../node-definition.js'
+import type { IssueRun } from './issue-run.js'
+import type { ObjectShape } from './object-shape.js'
+
+/**
+ * The fast answer: is `value` valid? Allocates nothing, stops at the first problem, and may
+ * throw on a hostile value (a throwing getter, a revoked Proxy): callers treat a throw as "not
+ * proven valid" and collect the issues, which never throws. `stack` holds the containers on the
+ * path, by depth, for cycle detection in the plain-data dialect.
+ */
+export type Test = (value: unknown, stack: unknown[]) => boolean
+
+/** Records every issue of `value` in `run`. Never throws. */
+export type Collect = (value: unknown, run: IssueRun) => void
+
+/**
+ * How a container's loop checks a child without calling it, for the common simple nodes: a type
+ * with nothing else, or an `enum` alone; `call` means calling the child's {@link Test}. Strings,
+ * not numbered constants: a bundler may turn module constants into mutable `var`s, which V8
+ * then cannot fold into the comparisons, while a literal always is one.
+ */
+export type InlineKind = 'call' | 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'enum'
+
+/** One node, compiled into closures. Every compiled node has this one shape. */
+export interface NodeCheck {
+  readonly node: NodeDefinition
+  readonly test: Test
+  /** Every issue, the node's own included (a value of the wrong type, say). */
+  readonly collect: Collect
+  /**
+   * {@link collect} for a child: a container first tries {@link test}, so that a valid subtree
+   * costs no more than a fast check (a long array with one bad element stays cheap).
+   */
+  readonly collectChild: Collect
+  readonly inline: InlineKind
+  /** For an inline `enum`: the members (short lists are scanned faster than hashed). */
+  readonly enumValues: readonly StructuredScalar[]
+  /** An object node's members, when arrays may check its values in their own loop. */
+  readonly objectShape: ObjectShape | undefined
+  /** An object node that remembers itself on the cycle stack. */
+  readonly storesSelf: boolean
+}
+
+/**
+ * How values are read. `json` (`validateStructuredValue`): objects and arrays must be plain
+ * data (any realm), a cycle is an issue, and an object's issues come in the order its members
+ * are listed, then the missing ones. `args` (`@toolpipe/schema`'s `checkArgs`): any non-array
+ * object is an object and any array an array, cycles are not looked for (the walk follows the
+ * schema, so it ends anyway), and issues come in declaration order.
+ */
+export type Dialect = 'json' | 'args'
+
+/** Where a node sits while it is compiled. */
+export interface BuildContext {
+  readonly dialect: Dialect
+  /** How many containers above: the node's values sit at this depth, every time. */
+  readonly depth: number
+}
+
+/** Whether `value` is one of the enum members (`===` is JSON equality on scalars). */
+export function isEnumMember(values: readonly StructuredScalar[], value: unknown): boolean {
+  // An index loop: for…of allocates an iterator until V8 optimizes the caller.
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of
+  for (let index = 0; index < values.length; index++) {
+    if (values[index] === value) return true
+  }
+  return false
+}

@@ -1,0 +1,71 @@
+import type { NodeCheck } from './node-check.js'
+import { findProperty, isUnknownMember } from './object-shape.js'
+import type { ObjectShape } from './object-shape.js'
+
+/**
+ * The elements of an array whose items are an object node, with the object's loop written out
+ * inside the array's: measured on V8 13, this halves the cost of an array of small objects (an
+ * `edits` list, the rows of a report) against calling the object's own test per element. The
+ * loop is the one of object-test.ts; the rare objects (no prototype, another realm) go to the
+ * object's own test.
+ */
+export function testObjectElements(
+  items: NodeCheck,
+  shape: ObjectShape,
+  elementDepth: number,
+  checksCycles: boolean,
+  storesSelf: boolean,
+  list: readonly unknown[],
+  length: number,
+  stack: unknown[],
+): boolean {
+  const { properties, requiredMask, wideRequired, closed } = shape
+  const objectPrototype = Object.prototype
+  for (let index = 0; index < length; index++) {
+    const value = list[index]
+    if (typeof value !== 'object' || value === null) return false
+    if (Object.getPrototypeOf(value) !== objectPrototype || Array.isArray(value)) {
+      if (!items.test(value, stack)) return false
+      continue
+    }
+    if (checksCycles) {
+      for (let level = 0; level < elementDepth; level++) if (stack[level] === value) return false
+    }
+    if (storesSelf) stack[elementDepth] = value
+    const record = value as Record<string, unknown>
+    let cursor = 0
+    let seen = 0
+    let wideSeen = 0
+    for (const key in record) {
+      let property = properties[cursor]
+      if (property?.key !== key) {
+        property = findProperty(shape, key, cursor)
+        if (property === undefined) {
+          if (closed && isUnknownMember(record, key)) return false
+          continue
+        }
+      }
+      cursor = property.index + 1
+      if (!Object.prototype.hasOwnProperty.call(record, key)) continue
+      const member = record[key]
+      if (member === undefined) continue
+      seen |= property.bit
+      wideSeen += property.wide
+      switch (property.inline) {
+        case 'string':
+          if (typeof member !== 'string') return false
+          break
+        case 'number':
+          if (!Number.isFinite(member)) return false
+          break
+        case 'boolean':
+          if (typeof member !== 'boolean') return false
+          break
+        default:
+          if (!property.test(member, stack)) return false
+      }
+    }
+    if (seen !== requiredMask || wideSeen !== wideRequired) return false
+  }
+  return true
+}

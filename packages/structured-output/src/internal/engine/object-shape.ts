@@ -1,0 +1,121 @@
+import type { StructuredScalar } from '../../structured-schema.js'
+import type { TypedNodeDefinition } from '../node-definition.js'
+import type { BuildContext, InlineKind, NodeCheck, Test } from './node-check.js'
+
+/** One declared member of an object node, as the object's loops read it. */
+export interface PropertyCheck {
+  readonly key: string
+  /** Position in `properties`. */
+  readonly index: number
+  readonly required: boolean
+  /** A required member among the first 31 required ones: its bit in the seen-mask; else 0. */
+  readonly bit: number
+  /** 1 for a required member beyond the 31st (those are counted instead), else 0. */
+  readonly wide: 0 | 1
+  /** The child's own fields, copied here so that the hot loop reads one object. */
+  readonly inline: InlineKind
+  readonly enumValues: readonly StructuredScalar[]
+  readonly test: Test
+  readonly check: NodeCheck
+}
+
+/** An object node's members, ready for the loops. */
+export interface ObjectShape {
+  readonly properties: readonly PropertyCheck[]
+  /** For objects with many members: each by name. */
+  readonly byKey: ReadonlyMap<string, PropertyCheck> | undefined
+  /** The bits of the first 31 required members: seen all of them when the seen-mask equals it. */
+  readonly requiredMask: number
+  /** How many required members lie beyond the first 31. */
+  readonly wideRequired: number
+  /** `additionalProperties: false`. */
+  readonly closed: boolean
+  /**
+   * Open, with members that are all checked inline (a type alone, or an `enum` alone): such
+   * objects get loops of their own (see flat-object-test.ts).
+   */
+  readonly flat: boolean
+}
+
+/** From this many members on, a key finds its member through a Map rather than a scan. */
+const mapThreshold = 9
+
+/** Builds the shape of an object node, compiling each member with `compileChild`. */
+export function objectShape(
+  node: TypedNodeDefinition,
+  context: BuildContext,
+  compileChild: (
+    child: TypedNodeDefinition['properties'][number]['node'],
+    context: BuildContext,
+  ) => NodeCheck,
+): ObjectShape {
+  const childContext: BuildContext = { dialect: context.dialect, depth: context.depth + 1 }
+  const properties: PropertyCheck[] = []
+  let requiredMask = 0
+  let requiredCount = 0
+  for (const [index, property] of node.properties.entries()) {
+    const check = compileChild(property.node, childContext)
+    const bit = property.required && requiredCount < 31 ? 1 << requiredCount : 0
+    if (property.required) requiredCount++
+    requiredMask |= bit
+    properties.push({
+      key: property.key,
+      index,
+      required: property.required,
+      bit,
+      wide: property.required && bit === 0 ? 1 : 0,
+      inline: check.inline,
+      enumValues: check.enumValues,
+      test: check.test,
+      check,
+    })
+  }
+  return {
+    properties,
+    byKey:
+      properties.length >= mapThreshold
+        ? new Map(properties.map((property) => [property.key, property]))
+        : undefined,
+    requiredMask,
+    wideRequired: Math.max(0, requiredCount - 31),
+    closed: node.closed,
+    flat:
+      !node.closed &&
+      properties.every(
+        (property) =>
+          property.inline === 'string' ||
+          property.inline === 'number' ||
+          property.inline === 'boolean',
+      ),
+  }
+}
+
+/**
+ * The member named `key`, or `undefined` for a key the node does not declare. `hint` is where
+ * the member is expected when keys come in schema order (models mostly write them so): the
+ * scan starts there and wraps around, and a long list is looked up by name instead.
+ */
+export function findProperty(
+  shape: ObjectShape,
+  key: string,
+  hint: number,
+): PropertyCheck | undefined {
+  if (shape.byKey !== undefined) return shape.byKey.get(key)
+  const properties = shape.properties
+  const count = properties.length
+  for (let step = 0, index = hint; step < count; step++, index++) {
+    if (index === count) index = 0
+    const property = properties[index]
+    if (property?.key === key) return property
+  }
+  return undefined
+}
+
+/**
+ * Whether a key a closed object does not declare is a member after all: own, and not
+ * `undefined`. Its own function, so that the hot loops keep no keyed read that only invalid
+ * objects reach: V8 deoptimizes optimized code the first time it reaches a read it never saw.
+ */
+export function isUnknownMember(record: Record<string, unknown>, key: string): boolean {
+  return record[key] !== undefined && Object.prototype.hasOwnProperty.call(record, key)
+}
