@@ -220,7 +220,7 @@ const situations: Situation[] = [
   {
     situation: 'the input is malformed',
     input: { callId: 7, name: 't', arguments: {} } as never,
-    text: 'Error: invalid tool execution input: callId must be a string, got a number',
+    text: 'Error: invalid tool execution input: callId must be a string, got 7',
     error: { name: 'ToolPipelineError', code: 'INVALID_INPUT' },
   },
   {
@@ -236,13 +236,13 @@ const situations: Situation[] = [
   {
     situation: 'a guard answers with something other than a string',
     setup: (registry) => registry.guard(() => false as never),
-    text: 'Error: a guard returned a boolean; a guard returns a denial reason or undefined, synchronously',
+    text: 'Error: a guard returned false; a guard returns a denial reason or undefined, synchronously',
     error: { name: 'ToolPipelineError', code: 'INVALID_GUARD_RESULT' },
   },
   {
     situation: 'the tool returns something that is not content',
     body: () => 42 as never,
-    text: 'Error: tool "t" returned a number; a tool returns content blocks or { content, meta }',
+    text: 'Error: tool "t" returned 42; a tool returns content blocks or { content, meta }',
     error: { name: 'ToolPipelineError', code: 'INVALID_TOOL_RESULT' },
   },
 ]
