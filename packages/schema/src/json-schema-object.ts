@@ -2,14 +2,28 @@ import type { JsonValue } from '@toolpipe/core'
 import type { SchemaType } from './schema-spec.js'
 
 /**
- * One property of a {@link JsonSchemaObject}, keys in this order: `type`, then `description`,
- * `enum`, `default` when present, then `properties` and `required` (objects) or `items` (arrays).
+ * One property of a {@link JsonSchemaObject}. A typed prop is written with its keys in this
+ * order: `type` (`[T, 'null']` when nullable), `description`, `enum`, `default`, the number
+ * bounds, the string lengths and `pattern`, the item counts, then `properties` and `required`
+ * (objects) or `items` (arrays). A union prop is `{ anyOf, description? }`, with no `type`.
  */
 export interface JsonSchemaProperty {
-  type: SchemaType
+  type?: SchemaType | [SchemaType, 'null']
+  /** The alternatives of a union prop; then there is no `type`. */
+  anyOf?: JsonSchemaProperty[]
   description?: string
-  enum?: string[]
+  /** The allowed values; `null` is listed too on a nullable prop. */
+  enum?: (string | number | null)[]
   default?: JsonValue
+  minimum?: number
+  exclusiveMinimum?: number
+  maximum?: number
+  exclusiveMaximum?: number
+  minLength?: number
+  maxLength?: number
+  pattern?: string
+  minItems?: number
+  maxItems?: number
   properties?: Record<string, JsonSchemaProperty>
   /** Names of the required members, in declaration order; absent when none is required. */
   required?: string[]
