@@ -111,7 +111,8 @@ describe('assertValidSchemaSpec refuses, with the path and a clear message', () 
   it('an enum off a string, number or integer prop, and members of another type (SPEC §9.2)', () => {
     expect(mistakeOf({ flag: { type: 'boolean', enum: [true] } })).toEqual({
       path: ['flag', 'enum'],
-      message: 'spec.flag.enum is only allowed on types "string", "number" and "integer", not "boolean"',
+      message:
+        'spec.flag.enum is only allowed on types "string", "number" and "integer", not "boolean"',
     })
     expect(mistakeOf({ mode: { type: 'number', enum: ['1'] } })).toEqual({
       path: ['mode', 'enum', 0],

@@ -103,14 +103,19 @@ export interface ArrayProp extends TypedPropBase, NoStringKeywords, NoNumberKeyw
  * A union: the value matches at least one member (JSON Schema `anyOf`). It has no `type` of its
  * own; each member is a full prop, whose own `required` flag is ignored.
  */
-export interface AnyOfProp {
+export interface AnyOfProp extends NoStringKeywords, NoNumberKeywords, NoArrayKeywords {
   /** The alternatives, never empty. */
   readonly anyOf: readonly SchemaProp[]
   /** As on any prop: required in the object that holds it. */
   readonly required?: true
   /** What the property means, for the model. */
   readonly description?: string
+  /** The members carry these; the union itself does not. */
   readonly type?: never
+  readonly nullable?: never
+  readonly default?: never
+  readonly enum?: never
+  readonly properties?: never
 }
 
 /**

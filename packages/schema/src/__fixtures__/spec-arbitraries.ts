@@ -309,7 +309,9 @@ export function validValue(prop: SchemaProp): fc.Arbitrary<unknown> {
       const min = (raw.minItems as number | undefined) ?? 0
       const max = (raw.maxItems as number | undefined) ?? Math.max(min, 3)
       const item =
-        raw.items === undefined ? fc.jsonValue({ maxDepth: 1 }) : validValue(raw.items as SchemaProp)
+        raw.items === undefined
+          ? fc.jsonValue({ maxDepth: 1 })
+          : validValue(raw.items as SchemaProp)
       return fc.oneof(fc.array(item, { minLength: min, maxLength: max }), ...nullable)
     }
     case 'object':
