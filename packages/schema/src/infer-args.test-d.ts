@@ -265,6 +265,7 @@ describe('InferArgs of the §9.2 keywords (SPEC §9.2)', () => {
       size: { type: 'number', enum: [0.5, 1] },
       pick: { anyOf: [{ type: 'boolean', required: true }, { type: 'array' }] },
     } as const
+    expectTypeOf(spec.size.enum).toEqualTypeOf<readonly [0.5, 1]>()
     expectTypeOf<InferArgs<typeof spec>>().toEqualTypeOf<{
       size?: 0.5 | 1
       pick?: boolean | unknown[]

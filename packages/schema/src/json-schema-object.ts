@@ -31,6 +31,40 @@ export interface JsonSchemaProperty {
 }
 
 /**
+ * A tool's parameters as a provider dialect writes them (`toProviderSchema`): the JSON Schema of
+ * `schemaSpecToJsonSchema` with what each dialect changes. OpenAI strict mode closes every object
+ * (`additionalProperties: false`); Gemini writes `nullable: true` instead of type arrays, integer
+ * enums as strings with `format: 'enum'`, and leaves `properties` out of an object without
+ * members. A hand-written schema's keywords outside toolpipe's subset are kept as written by the
+ * dialects that take JSON Schema (`json-schema`, `openai`, `anthropic`).
+ */
+export interface ProviderJsonSchema {
+  type: 'object'
+  properties?: Record<string, ProviderJsonSchemaProperty>
+  required?: string[]
+  additionalProperties?: boolean
+  description?: string
+  [keyword: string]: unknown
+}
+
+/** One property of a {@link ProviderJsonSchema}. */
+export interface ProviderJsonSchemaProperty {
+  type?: SchemaType | 'null' | [SchemaType, 'null']
+  anyOf?: ProviderJsonSchemaProperty[]
+  description?: string
+  /** Gemini's form of a nullable property. */
+  nullable?: true
+  /** Gemini's mark of an integer enum written as strings. */
+  format?: string
+  enum?: (string | number | null)[]
+  properties?: Record<string, ProviderJsonSchemaProperty>
+  required?: string[]
+  additionalProperties?: boolean
+  items?: ProviderJsonSchemaProperty
+  [keyword: string]: unknown
+}
+
+/**
  * The JSON Schema (draft 2020-12) of a tool's parameters, as `schemaSpecToJsonSchema` writes it
  * and providers accept it: an object schema with its `properties` and, when any, `required`.
  */

@@ -137,7 +137,10 @@ describe('schemaSpecToJsonSchema of the §9.2 keywords', () => {
       title: { type: 'string', minLength: 1, maxLength: 80, pattern: '\\S' },
       tags: { type: 'array', items: { type: 'string', required: true }, minItems: 1, maxItems: 5 },
       target: {
-        anyOf: [{ type: 'string', required: true }, { type: 'integer', nullable: true }],
+        anyOf: [
+          { type: 'string', required: true },
+          { type: 'integer', nullable: true },
+        ],
         description: 'a path or a line',
         required: true,
       },

@@ -286,8 +286,16 @@ export function scalarMatches(prop: Prop, value: unknown): boolean {
   }
 }
 
-/** Specs of one to five props; with `family`, one prop of that family at least. */
-export function specArbitrary(family?: Family): fc.Arbitrary<SchemaSpec> {
+/**
+ * Specs of one to five props; with `family`, one prop of that family at least (`alone`: that
+ * prop only, so that near-misses land on it).
+ */
+export function specArbitrary(family?: Family, alone = false): fc.Arbitrary<SchemaSpec> {
+  if (family !== undefined && alone) {
+    return fc
+      .tuple(keyArbitrary, propArbitrary(family))
+      .map(([key, forced]) => ({ [key]: forced })) as never
+  }
   const rest = fc.dictionary(keyArbitrary, propArbitrary(), { minKeys: 0, maxKeys: 4 })
   if (family === undefined) {
     return fc.dictionary(keyArbitrary, propArbitrary(), { minKeys: 1, maxKeys: 5 }) as never
