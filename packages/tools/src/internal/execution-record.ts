@@ -12,11 +12,20 @@ export interface ExecutionFields {
   readonly signal: AbortSignal | undefined
 }
 
+/** Reads a record's arguments: one function shared by every record, not a closure per call. */
+function readArguments(this: ExecutionRecord): JsonValue | undefined {
+  return ExecutionRecord.argumentsOf(this)
+}
+
 /**
  * The pipeline-owned execution. Its identity fields are own, frozen data properties from the
  * start; `signal` is an accessor (on the prototype, so creating a record stays cheap) that wrappers
  * may set during dispatch and that is locked once the call settles, when observers see the record.
  * Because `signal` is an accessor, `{ ...exec }` does not copy it: pass `exec.signal` explicitly.
+ *
+ * `arguments` is an own, enumerable, read-only accessor (so `{ ...exec }` and `JSON.stringify`
+ * still see it): step 2 sets the frozen snapshot, and step 4 may replace it, once, with the
+ * tool's normalized arguments (SPEC §9.3), before any policy, guard or body can read it.
  *
  * A record also remembers, privately, which definition's argument check its arguments passed
  * (step 4). Only a genuine record carries that private field, so it doubles as a brand that no
@@ -25,10 +34,11 @@ export interface ExecutionFields {
 export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
   readonly callId: CallId
   readonly name: string
-  readonly arguments: JsonValue | undefined
+  declare readonly arguments: JsonValue | undefined
   readonly agent: Agent | undefined
   readonly parent: ToolExecutionToken | undefined
   readonly token: ToolExecutionToken
+  #arguments: JsonValue | undefined
   #signal: AbortSignal | undefined
   #settled = false
   #checkedBy: ToolDefinition | undefined = undefined
@@ -36,7 +46,8 @@ export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
   constructor(fields: ExecutionFields) {
     this.callId = fields.callId
     this.name = fields.name
-    this.arguments = fields.arguments
+    this.#arguments = fields.arguments
+    Object.defineProperty(this, 'arguments', { get: readArguments, enumerable: true })
     this.agent = fields.agent
     this.parent = fields.parent
     this.token = Symbol('toolpipe execution') as ToolExecutionToken
@@ -54,6 +65,19 @@ export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
       throw new TypeError('exec.signal must be an AbortSignal or undefined')
     }
     this.#signal = signal
+  }
+
+  /** The record's current arguments (what the `arguments` accessor returns). */
+  static argumentsOf(record: ExecutionRecord): JsonValue | undefined {
+    return record.#arguments
+  }
+
+  /**
+   * Step 4: the tool's normalized arguments (deep-frozen JSON) replace the snapshot, before
+   * anyone is asked about the call.
+   */
+  static normalizeArguments(record: ExecutionRecord, normalized: JsonValue): void {
+    record.#arguments = normalized
   }
 
   /** Step 4: the record's arguments passed `tool`'s argument check (or it has none). */
