@@ -82,10 +82,17 @@ function normalizeValue(prop: CompiledProp, value: unknown): unknown {
  * validation then says what is wrong with it). Members are only run when a `null` was removed.
  */
 function normalizeUnion(prop: CompiledAnyOfProp, value: unknown): unknown {
-  const candidates = prop.members.map((member) => normalizeValue(member, value))
-  if (candidates.every((candidate) => candidate === value)) return value
-  for (const [index, member] of prop.members.entries()) {
-    const candidate = candidates[index]
+  // A first pass that allocates nothing: most calls have no null to remove.
+  let changed = false
+  for (const member of prop.members) {
+    if (normalizeValue(member, value) !== value) {
+      changed = true
+      break
+    }
+  }
+  if (!changed) return value
+  for (const member of prop.members) {
+    const candidate = normalizeValue(member, value)
     if (validatorOf(member).isValid(candidate)) return candidate
   }
   return value
