@@ -12,20 +12,16 @@ export interface ExecutionFields {
   readonly signal: AbortSignal | undefined
 }
 
-/** Reads a record's arguments: one function shared by every record, not a closure per call. */
-function readArguments(this: ExecutionRecord): JsonValue | undefined {
-  return ExecutionRecord.argumentsOf(this)
-}
-
 /**
  * The pipeline-owned execution. Its identity fields are own, frozen data properties from the
  * start; `signal` is an accessor (on the prototype, so creating a record stays cheap) that wrappers
  * may set during dispatch and that is locked once the call settles, when observers see the record.
  * Because `signal` is an accessor, `{ ...exec }` does not copy it: pass `exec.signal` explicitly.
  *
- * `arguments` is an own, enumerable, read-only accessor (so `{ ...exec }` and `JSON.stringify`
- * still see it): step 2 sets the frozen snapshot, and step 4 may replace it, once, with the
- * tool's normalized arguments (SPEC §9.3), before any policy, guard or body can read it.
+ * `arguments` is a read-only accessor too (on the prototype: an own accessor per record would
+ * triple what creating one costs): step 2 sets the frozen snapshot, and step 4 may replace it,
+ * once, with the tool's normalized arguments (SPEC §9.3), before any policy, guard, approval or
+ * body reads it. Like `signal`, `{ ...exec }` does not copy it: pass `exec.arguments` explicitly.
  *
  * A record also remembers, privately, which definition's argument check its arguments passed
  * (step 4). Only a genuine record carries that private field, so it doubles as a brand that no
@@ -34,7 +30,6 @@ function readArguments(this: ExecutionRecord): JsonValue | undefined {
 export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
   readonly callId: CallId
   readonly name: string
-  declare readonly arguments: JsonValue | undefined
   readonly agent: Agent | undefined
   readonly parent: ToolExecutionToken | undefined
   readonly token: ToolExecutionToken
@@ -47,12 +42,15 @@ export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
     this.callId = fields.callId
     this.name = fields.name
     this.#arguments = fields.arguments
-    Object.defineProperty(this, 'arguments', { get: readArguments, enumerable: true })
     this.agent = fields.agent
     this.parent = fields.parent
     this.token = Symbol('toolpipe execution') as ToolExecutionToken
     this.#signal = fields.signal
     Object.freeze(this)
+  }
+
+  get arguments(): JsonValue | undefined {
+    return this.#arguments
   }
 
   get signal(): AbortSignal | undefined {
@@ -65,11 +63,6 @@ export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
       throw new TypeError('exec.signal must be an AbortSignal or undefined')
     }
     this.#signal = signal
-  }
-
-  /** The record's current arguments (what the `arguments` accessor returns). */
-  static argumentsOf(record: ExecutionRecord): JsonValue | undefined {
-    return record.#arguments
   }
 
   /**
