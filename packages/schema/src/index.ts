@@ -1,13 +1,4 @@
-export type {
-  ArgIssue,
-  InvalidEnumIssue,
-  InvalidTypeIssue,
-  MissingIssue,
-  NotObjectIssue,
-  ReceivedKind,
-  SparseArrayIssue,
-  TooManyIssuesIssue,
-} from './arg-issue.js'
+export type { ArgIssue, ReceivedKind } from './arg-issue.js'
 export { assertValidSchemaSpec } from './assert-valid-schema-spec.js'
 export { checkArgs } from './check-args.js'
 export type { InferArgs, InferPropValue } from './infer-args.js'

@@ -8,13 +8,8 @@
 export {
   asCallId,
   deepFreeze,
-  describeInstance,
-  describeThrown,
-  formatJsonPath,
   HarnessError,
   isHarnessError,
-  isPlainArray,
-  isPlainObject,
   JsonSnapshotError,
   snapshotJson,
 } from '@toolpipe/core'
@@ -49,19 +44,13 @@ export type {
   ArgIssue,
   InferArgs,
   InferPropValue,
-  InvalidEnumIssue,
-  InvalidTypeIssue,
   JsonSchemaObject,
   JsonSchemaProperty,
-  MissingIssue,
-  NotObjectIssue,
   ReceivedKind,
   SchemaProp,
   SchemaSpec,
   SchemaSpecMistake,
   SchemaType,
-  SparseArrayIssue,
-  TooManyIssuesIssue,
 } from '@toolpipe/schema'
 
 // @toolpipe/structured-output
@@ -72,30 +61,15 @@ export {
 } from '@toolpipe/structured-output'
 export type {
   InferStructured,
-  StructuredAboveMaximumIssue,
   StructuredAnyOfNode,
-  StructuredBelowMinimumIssue,
-  StructuredConstIssue,
-  StructuredEnumIssue,
   StructuredIssue,
   StructuredIssuePath,
-  StructuredMissingIssue,
   StructuredNodeType,
-  StructuredNotJsonIssue,
   StructuredOutputSchema,
-  StructuredPatternIssue,
   StructuredScalar,
   StructuredSchemaNode,
   StructuredSchemaType,
   StructuredSubschema,
-  StructuredTooFewItemsIssue,
-  StructuredTooLongIssue,
-  StructuredTooManyIssuesIssue,
-  StructuredTooManyItemsIssue,
-  StructuredTooShortIssue,
-  StructuredTypeIssue,
-  StructuredUnionIssue,
-  StructuredUnknownPropertyIssue,
 } from '@toolpipe/structured-output'
 
 // @toolpipe/presentation
@@ -126,15 +100,8 @@ export type {
   ToolCallView,
   ToolResult,
   ToolResultView,
-  ViewExclusiveIssue,
   ViewIssue,
   ViewIssuePath,
-  ViewMissingIssue,
-  ViewNotJsonIssue,
-  ViewNotObjectIssue,
-  ViewTypeIssue,
-  ViewUnknownPropertyIssue,
-  ViewValueIssue,
 } from '@toolpipe/presentation'
 
 // @toolpipe/tools

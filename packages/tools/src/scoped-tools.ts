@@ -35,7 +35,6 @@ export interface ScopedTools {
 }
 
 export function createScopedTools(agent: Agent, internals: RegistryInternals): ScopedTools {
-  const registry = internals.registry
   /** Removers of what is still registered through this handle, with whether removing is a change. */
   const live = new Map<() => void, boolean>()
   let disposed = false
@@ -82,9 +81,9 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
       assertOpen()
       return track(internals.addListener(event, listener, agent, options?.prepend === true), false)
     },
-    get: (name) => registry.get(name, agent),
-    list: () => registry.list(agent),
-    schemas: () => registry.schemas(agent),
+    get: (name) => internals.get(name, agent),
+    list: () => internals.list(agent),
+    schemas: () => internals.schemas(agent),
     // Never throws, whatever `input` is (null included): it resolves to an error result instead.
     execute: (input) => internals.execute(input, agent),
     dispose() {

@@ -140,9 +140,9 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
   }
 
   const internals: RegistryInternals = {
-    get registry() {
-      return registry
-    },
+    get: (name, scope) => layers.get(name, scope),
+    list: (scope) => layers.list(scope),
+    schemas: (scope) => layers.list(scope).map(toSchema),
     addTool(definition, scope) {
       return layers.add(assertToolDefinition(definition), definition, scope)
     },
@@ -198,9 +198,9 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       const scope = checkScope(listenerOptions?.scope, false)
       return internals.addListener(event, listener, scope, listenerOptions?.prepend === true)
     },
-    get: (name, scope) => layers.get(name, scope),
-    list: (scope) => layers.list(scope),
-    schemas: (scope) => layers.list(scope).map(toSchema),
+    get: internals.get,
+    list: internals.list,
+    schemas: internals.schemas,
     use(plugin) {
       const dispose: unknown = plugin(registry)
       if (typeof dispose !== 'function') {

@@ -1,11 +1,10 @@
-import { describeThrown, formatJsonPath } from '@toolpipe/core'
-import { describeValue } from '@toolpipe/core/internal'
+import { describeThrown, describeValue, formatJsonPath } from '@toolpipe/core/internal'
 import { createValidator, readSchema } from '@toolpipe/structured-output/internal'
 import type { SchemaSpecMistake } from '../schema-spec-error.js'
 import { SchemaSpecError } from '../schema-spec-error.js'
 import type { SchemaType } from '../schema-spec.js'
 import { checkDefault } from './check-default.js'
-import { ArgIssueWording } from './collect-issues.js'
+import { ArgIssueWording } from './arg-issue-wording.js'
 import type { CompiledProp, CompiledSpec } from './compiled-prop.js'
 import { objectSchemaOf } from './json-schema-of.js'
 
