@@ -122,12 +122,12 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     approval: options.approval,
     logger,
     guards,
-    start: listeners['tools/start'],
-    preExecute: listeners['tools/pre-execute'],
+    startObservers: listeners['tools/start'],
+    preExecuteListeners: listeners['tools/pre-execute'],
     approvalObservers: listeners['tools/approval'],
-    execute: listeners['tools/execute'],
-    postExecute: listeners['tools/post-execute'],
-    result: listeners['tools/result'],
+    executeWrappers: listeners['tools/execute'],
+    postExecuteListeners: listeners['tools/post-execute'],
+    resultObservers: listeners['tools/result'],
   }
 
   /** Change listeners that care about a change in `scope` (undefined: the global layer). */
