@@ -4,6 +4,52 @@ import { defineConfig, globalIgnores } from 'eslint/config'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/**
+ * The layers of docs/architecture.md, bottom first: a package's sources may import only packages
+ * of a lower layer, never one of their own layer or above. Its tests may also use a sibling of
+ * their layer (the timeout policy beside a tracing plugin, say). Examples inside a package are
+ * applications, free to use any package.
+ */
+const layers = [
+  ['core'],
+  ['structured-output', 'presentation'],
+  ['schema'],
+  ['tools'],
+  ['timeout-policy', 'acp', 'otel', 'restate', 'mcp', 'ai-sdk', 'openai-agents'],
+  ['toolpipe'],
+]
+const specifier = (name) => (name === 'toolpipe' ? 'toolpipe' : `@toolpipe/${name}`)
+const layerRules = layers
+  .flatMap((layer, level) => {
+    const above = layers.slice(level + 1).flat()
+    return layer.map((name) => {
+      const forbidden = (names) =>
+        names
+          .filter((other) => other !== name)
+          .flatMap((other) => [specifier(other), `${specifier(other)}/*`])
+      const message = `${specifier(name)} may only import packages of a lower layer (docs/architecture.md)`
+      const rule = (names) => {
+        const group = forbidden(names)
+        return group.length === 0 ? 'off' : ['error', { patterns: [{ group, message }] }]
+      }
+      return [
+        {
+          files: [`packages/${name}/src/**/*.ts`],
+          rules: { 'no-restricted-imports': rule([...layer, ...above]) },
+        },
+        {
+          files: [
+            `packages/${name}/**/*.test.ts`,
+            `packages/${name}/**/*.test-d.ts`,
+            `packages/${name}/**/__fixtures__/**`,
+          ],
+          rules: { 'no-restricted-imports': rule(above) },
+        },
+      ]
+    })
+  })
+  .flat()
+
 export default defineConfig(
   globalIgnores([
     '**/dist/**',
@@ -39,6 +85,9 @@ export default defineConfig(
       ],
     },
   },
+  // Import cycles (type-only ones included) are refused by dependency-cruiser
+  // (.dependency-cruiser.cjs, `pnpm lint:deps`), which sees across files as a lint rule cannot.
+  ...layerRules,
   {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],

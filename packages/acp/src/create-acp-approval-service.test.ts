@@ -139,7 +139,7 @@ describe('createAcpApprovalService: the answer', () => {
 
   it.each([
     ['null', null, 'has no outcome (got null)'],
-    ['an empty object', {}, 'has no outcome (got an object)'],
+    ['an empty object', {}, 'has no outcome (got an empty object)'],
     [
       'an unknown outcome',
       { outcome: { outcome: 'maybe' } },
@@ -349,7 +349,7 @@ describe('createAcpApprovalService: options', () => {
     ],
     [
       { connection: {}, sessionId: 's', cwd },
-      'createAcpApprovalService: options.connection must have a request method, got an object',
+      'createAcpApprovalService: options.connection must have a request method, got an empty object',
     ],
     [
       { connection: recordingConnection().connection, cwd },

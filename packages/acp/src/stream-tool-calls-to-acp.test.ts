@@ -369,7 +369,7 @@ describe('streamToolCallsToAcp: options', () => {
     [undefined, 'streamToolCallsToAcp: options must be an object, got undefined'],
     [
       { connection: { notify: 'no' }, sessionId: 's', cwd },
-      'streamToolCallsToAcp: options.connection must have a notify method, got an object',
+      'streamToolCallsToAcp: options.connection must have a notify method, got an object with keys ["notify"]',
     ],
     [
       { connection: revokedProxy(), sessionId: 's', cwd },

@@ -12,13 +12,8 @@ export type {
   ToolResultBlock,
 } from './content-block.js'
 export { deepFreeze } from './deep-freeze.js'
-export { describeInstance } from './describe-instance.js'
-export { describeThrown } from './describe-thrown.js'
-export { formatJsonPath } from './format-json-path.js'
 export { HarnessError, isHarnessError } from './harness-error.js'
 export type { HookContext, MessageSource } from './hook-context.js'
-export { isPlainArray } from './is-plain-array.js'
-export { isPlainObject } from './is-plain-object.js'
 export { JsonSnapshotError } from './json-snapshot-error.js'
 export type { JsonObject, JsonValue } from './json-value.js'
 export { snapshotJson } from './snapshot-json.js'

@@ -1,4 +1,4 @@
-import { formatJsonPath } from './format-json-path.js'
+import { formatJsonPath } from './internal/format-json-path.js'
 import type { JsonObject, JsonValue } from './json-value.js'
 import { JsonSnapshotError } from './json-snapshot-error.js'
 import { describeType } from './internal/describe-value.js'

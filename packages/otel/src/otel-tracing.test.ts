@@ -379,26 +379,26 @@ describe('the tracer', () => {
 
 describe('options', () => {
   it.each([
-    ['not an object', 'yes', 'otelTracing: options must be an object, got the string "yes"'],
+    ['not an object', 'yes', 'otelTracing: options must be an object, got "yes"'],
     [
       'a tracer without startSpan',
       { tracer: {} },
-      'otelTracing: options.tracer must have a startSpan method, got an instance of Object',
+      'otelTracing: options.tracer must have a startSpan method, got an empty object',
     ],
     [
       'a meter without createHistogram',
       { meter: { createCounter() {} } },
-      'otelTracing: options.meter must have a createHistogram method, got an instance of Object',
+      'otelTracing: options.meter must have a createHistogram method, got an object with keys ["createCounter"]',
     ],
     [
       'a flag that is not a boolean',
       { recordArguments: 'yes' },
-      'otelTracing: options.recordArguments must be a boolean, got the string "yes"',
+      'otelTracing: options.recordArguments must be a boolean, got "yes"',
     ],
     [
       'a flag that is not a boolean',
       { recordResults: 1 },
-      'otelTracing: options.recordResults must be a boolean, got number 1',
+      'otelTracing: options.recordResults must be a boolean, got 1',
     ],
   ])('refuses %s, synchronously, with INVALID_OPTIONS', (_label, options, message) => {
     let thrown: unknown

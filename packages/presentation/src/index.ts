@@ -26,14 +26,4 @@ export type {
   TerminalResultView,
   ToolResultView,
 } from './tool-result-view.js'
-export type {
-  ViewExclusiveIssue,
-  ViewIssue,
-  ViewIssuePath,
-  ViewMissingIssue,
-  ViewNotJsonIssue,
-  ViewNotObjectIssue,
-  ViewTypeIssue,
-  ViewUnknownPropertyIssue,
-  ViewValueIssue,
-} from './view-issue.js'
+export type { ViewIssue, ViewIssuePath } from './view-issue.js'

@@ -93,14 +93,14 @@ describe('answerApproval', () => {
     ).rejects.toMatchObject({
       name: 'RestateBridgeError',
       code: 'INVALID_OPTIONS',
-      message: 'answerApproval: awakeableId must be a non-empty string, got the string ""',
+      message: 'answerApproval: awakeableId must be a non-empty string, got ""',
     })
     for (const ingress of ['localhost:8080', 'not a url', 'file:///tmp/restate']) {
       await expect(
         answerApproval({ ingress, awakeableId: 'sign_1', outcome }),
       ).rejects.toMatchObject({
         code: 'INVALID_OPTIONS',
-        message: `answerApproval: ingress must be an http(s) URL, got the string ${JSON.stringify(ingress)}`,
+        message: `answerApproval: ingress must be an http(s) URL, got ${JSON.stringify(ingress)}`,
       })
     }
   })

@@ -1,7 +1,7 @@
 import { InvalidApprovalError } from '@toolpipe/tools'
 import type { ApprovalOutcome } from '@toolpipe/tools'
-import { describeThrown } from '@toolpipe/core'
-import { describeValue } from './internal/describe-value.js'
+import { describeThrown } from '@toolpipe/core/internal'
+import { describeValue } from '@toolpipe/core/internal'
 import { parseApprovalAnswer } from './parse-approval-answer.js'
 import { RestateBridgeError } from './restate-bridge-error.js'
 

@@ -372,9 +372,9 @@ describe('answers over HTTP', () => {
     [
       'unknown-kind',
       '{"kind":"maybe"}',
-      '$.kind: expected one of "allowed-once", "rejected", "cancelled", "unavailable", got the string "maybe"',
+      '$.kind: expected one of "allowed-once", "rejected", "cancelled", "unavailable", got "maybe"',
     ],
-    ['wrong-type', '{"kind":"rejected","reason":5}', '$.reason: expected a string, got a number'],
+    ['wrong-type', '{"kind":"rejected","reason":5}', '$.reason: expected a string, got 5'],
     [
       'edited',
       '{"kind":"allowed-once","arguments":{"note":"changed"}}',
@@ -662,18 +662,18 @@ describe('options, checked against a real Restate context', () => {
     })
     expect(await response.json()).toEqual([
       invalid('restateApproval: options must be an object, got undefined'),
-      invalid('restateApproval: options.announce must be a function, got the string "to the team"'),
+      invalid('restateApproval: options.announce must be a function, got "to the team"'),
       invalid(
-        'restateApproval: options.announceRetry.maxRetryAttempts must be an integer ≥ 1, got a number',
+        'restateApproval: options.announceRetry.maxRetryAttempts must be an integer ≥ 1, got 0',
       ),
       invalid(
-        'restateApproval: options.announceRetry.retryIntervalFactor must be a finite number ≥ 1, got a number',
+        'restateApproval: options.announceRetry.retryIntervalFactor must be a finite number ≥ 1, got 0.5',
       ),
       invalid(
-        'restateApproval: options.announceRetry.initialRetryInterval must be a number of milliseconds ≥ 0 or a Restate Duration, got a number',
+        'restateApproval: options.announceRetry.initialRetryInterval must be a number of milliseconds ≥ 0 or a Restate Duration, got -1',
       ),
-      invalid('restateApproval: options.announceRetry must be an object, got the string "often"'),
-      invalid('restateApproval: options.logger must have a warn() method, got an object'),
+      invalid('restateApproval: options.announceRetry must be an object, got "often"'),
+      invalid('restateApproval: options.logger must have a warn() method, got an empty object'),
       'ok',
       'ok',
     ])

@@ -1,6 +1,6 @@
 import type { ApprovalOutcome } from '@toolpipe/tools'
 import { InvalidApprovalError } from '@toolpipe/tools'
-import { describeValue } from './internal/describe-value.js'
+import { describeValue } from '@toolpipe/core/internal'
 import { readApprovalAnswer } from './internal/read-approval-answer.js'
 
 /**

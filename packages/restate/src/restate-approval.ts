@@ -1,4 +1,4 @@
-import { describeThrown } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
 import { InvalidApprovalError } from '@toolpipe/tools'
 import type {
   ApprovalOutcome,
@@ -14,7 +14,7 @@ import { isCancellation, isTerminalFailure } from './internal/restate-failures.j
 import { bytesSerde, nothingSerde } from './internal/serdes.js'
 import { RestateBridgeError } from './restate-bridge-error.js'
 import type { RestateHandlerContext } from './restate-handler-context.js'
-import { describeValue } from './internal/describe-value.js'
+import { describeValue } from '@toolpipe/core/internal'
 
 export type { AnnounceRetryPolicy } from './internal/read-announce-retry.js'
 

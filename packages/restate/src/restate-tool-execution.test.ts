@@ -7,9 +7,9 @@ describe('restateToolExecution', () => {
   it.each([
     [undefined, 'undefined'],
     [null, 'null'],
-    [{}, 'an object'],
-    [{ run() {}, awakeable() {} }, 'an object'],
-    ['ctx', 'the string "ctx"'],
+    [{}, 'an empty object'],
+    [{ run() {}, awakeable() {} }, 'an object with keys ["run","awakeable"]'],
+    ['ctx', '"ctx"'],
   ])('refuses %o, which is not a Restate context, with INVALID_OPTIONS', (ctx, described) => {
     expect(() => restateToolExecution(ctx as never)).toThrow(
       expect.objectContaining({

@@ -1,21 +1,4 @@
-export type {
-  AboveMaximumIssue,
-  ArgIssue,
-  BelowMinimumIssue,
-  InvalidEnumIssue,
-  InvalidUnionIssue,
-  InvalidTypeIssue,
-  MissingIssue,
-  NotObjectIssue,
-  PatternMismatchIssue,
-  ReceivedKind,
-  SparseArrayIssue,
-  TooFewItemsIssue,
-  TooLongIssue,
-  TooManyIssuesIssue,
-  TooManyItemsIssue,
-  TooShortIssue,
-} from './arg-issue.js'
+export type { ArgIssue, ReceivedKind } from './arg-issue.js'
 export { assertValidSchemaSpec } from './assert-valid-schema-spec.js'
 export { checkArgs } from './check-args.js'
 export { dialects, isDialect } from './dialect.js'

@@ -132,6 +132,9 @@ interface Tally {
   skippedFatal: number
 }
 
+/** The draw every focused run replays. */
+const focusedSeed = 923
+
 function run(dialect: Dialect, runs: number, family?: Family): Tally {
   const ajv = createAjv()
   const tally: Tally = { specs: 0, pairs: 0, accepted: 0, enforcedMoved: 0, skippedFatal: 0 }
@@ -195,7 +198,9 @@ function run(dialect: Dialect, runs: number, family?: Family): Tally {
         ajv.removeSchema()
       },
     ),
-    { numRuns: runs },
+    // The broad runs draw new specs every time; a focused run, whose tallies are asserted (a moved
+    // keyword met and still enforced), replays one fixed draw so that assertion never rests on luck.
+    family === undefined ? { numRuns: runs } : { numRuns: runs, seed: focusedSeed },
   )
   return tally
 }

@@ -1,25 +1,7 @@
 export { assertSupportedOutputSchema } from './assert-supported-output-schema.js'
 export type { InferStructured } from './infer-structured.js'
 export { OutputSchemaError } from './output-schema-error.js'
-export type {
-  StructuredAboveMaximumIssue,
-  StructuredBelowMinimumIssue,
-  StructuredConstIssue,
-  StructuredEnumIssue,
-  StructuredIssue,
-  StructuredIssuePath,
-  StructuredMissingIssue,
-  StructuredNotJsonIssue,
-  StructuredPatternIssue,
-  StructuredTooFewItemsIssue,
-  StructuredTooLongIssue,
-  StructuredTooManyIssuesIssue,
-  StructuredTooManyItemsIssue,
-  StructuredTooShortIssue,
-  StructuredTypeIssue,
-  StructuredUnionIssue,
-  StructuredUnknownPropertyIssue,
-} from './structured-issue.js'
+export type { StructuredIssue, StructuredIssuePath } from './structured-issue.js'
 export type {
   StructuredAnyOfNode,
   StructuredNodeType,

@@ -1,15 +1,12 @@
+import { describeValue } from '@toolpipe/core/internal'
 import { ToolRegistryError } from '@toolpipe/tools'
 import type { ToolExecutionResult, ToolRegistryLogger, ToolRegistryPlugin } from '@toolpipe/tools'
 import { AbortFanOut } from './internal/abort-fan-out.js'
 import { Deadline } from './internal/deadline.js'
+import { globalClock } from './timeout-clock.js'
+import type { TimeoutClock } from './timeout-clock.js'
 import { TimeoutReason } from './timeout-reason.js'
 import { ToolTimeoutError } from './tool-timeout-error.js'
-
-/** The timers the policy uses; inject one to control time in tests or to use a custom scheduler. */
-export interface TimeoutClock {
-  setTimeout(callback: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
 
 /** Options of {@link timeoutPolicy}. */
 export interface TimeoutPolicyOptions {
@@ -72,7 +69,7 @@ export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ToolRegistryP
       // rather than one that fires at once.
       if (typeof timeoutMs !== 'number' || !(timeoutMs > 0 && timeoutMs <= maxTimerMs)) {
         throw new ToolRegistryError(
-          `tool "${exec.name}": timeoutMs must be a positive, finite number of milliseconds no larger than ${maxTimerMs}, got ${describe(timeoutMs)}`,
+          `tool "${exec.name}": timeoutMs must be a positive, finite number of milliseconds no larger than ${maxTimerMs}, got ${describeValue(timeoutMs)}`,
           'INVALID_TOOL',
         )
       }
@@ -121,21 +118,6 @@ export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ToolRegistryP
   }
 }
 
-/**
- * The global timers as they are when a call starts (so fake timers work), called with the global
- * object as `this`: browsers throw "Illegal invocation" for any other.
- */
-function globalClock(): TimeoutClock {
-  const set = globalThis.setTimeout
-  const clear = globalThis.clearTimeout
-  return {
-    setTimeout: (callback, ms) => Reflect.apply(set, globalThis, [callback, ms]),
-    clearTimeout: (handle) => {
-      Reflect.apply(clear, globalThis, [handle])
-    },
-  }
-}
-
 /** A late outcome is only worth a log line: a logger that throws must not make it more. */
 function warnSafely(logger: ToolRegistryLogger, message: string, detail: unknown): void {
   try {
@@ -143,10 +125,6 @@ function warnSafely(logger: ToolRegistryLogger, message: string, detail: unknown
   } catch {
     // Nowhere left to report it; above all, not an unhandled rejection.
   }
-}
-
-function describe(value: unknown): string {
-  return typeof value === 'number' ? String(value) : `a ${typeof value}`
 }
 
 function timeoutResult(timeoutMs: number, reason: TimeoutReason): ToolExecutionResult {

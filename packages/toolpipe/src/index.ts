@@ -8,13 +8,8 @@
 export {
   asCallId,
   deepFreeze,
-  describeInstance,
-  describeThrown,
-  formatJsonPath,
   HarnessError,
   isHarnessError,
-  isPlainArray,
-  isPlainObject,
   JsonSnapshotError,
   snapshotJson,
 } from '@toolpipe/core'
@@ -51,26 +46,18 @@ export {
   validateArgs,
 } from '@toolpipe/schema'
 export type {
-  AboveMaximumIssue,
   AnyOfProp,
   ArgIssue,
   ArrayProp,
-  BelowMinimumIssue,
   BooleanProp,
   Dialect,
   DialectIssue,
   InferArgs,
   InferPropValue,
-  InvalidEnumIssue,
-  InvalidTypeIssue,
-  InvalidUnionIssue,
   JsonSchemaObject,
   JsonSchemaProperty,
-  MissingIssue,
-  NotObjectIssue,
   NumberProp,
   ObjectProp,
-  PatternMismatchIssue,
   ProviderJsonSchema,
   ProviderJsonSchemaProperty,
   ProviderSchemaResult,
@@ -79,13 +66,7 @@ export type {
   SchemaSpec,
   SchemaSpecMistake,
   SchemaType,
-  SparseArrayIssue,
   StringProp,
-  TooFewItemsIssue,
-  TooLongIssue,
-  TooManyIssuesIssue,
-  TooManyItemsIssue,
-  TooShortIssue,
 } from '@toolpipe/schema'
 
 // @toolpipe/structured-output
@@ -96,30 +77,15 @@ export {
 } from '@toolpipe/structured-output'
 export type {
   InferStructured,
-  StructuredAboveMaximumIssue,
   StructuredAnyOfNode,
-  StructuredBelowMinimumIssue,
-  StructuredConstIssue,
-  StructuredEnumIssue,
   StructuredIssue,
   StructuredIssuePath,
-  StructuredMissingIssue,
   StructuredNodeType,
-  StructuredNotJsonIssue,
   StructuredOutputSchema,
-  StructuredPatternIssue,
   StructuredScalar,
   StructuredSchemaNode,
   StructuredSchemaType,
   StructuredSubschema,
-  StructuredTooFewItemsIssue,
-  StructuredTooLongIssue,
-  StructuredTooManyIssuesIssue,
-  StructuredTooManyItemsIssue,
-  StructuredTooShortIssue,
-  StructuredTypeIssue,
-  StructuredUnionIssue,
-  StructuredUnknownPropertyIssue,
 } from '@toolpipe/structured-output'
 
 // @toolpipe/presentation
@@ -150,15 +116,8 @@ export type {
   ToolCallView,
   ToolResult,
   ToolResultView,
-  ViewExclusiveIssue,
   ViewIssue,
   ViewIssuePath,
-  ViewMissingIssue,
-  ViewNotJsonIssue,
-  ViewNotObjectIssue,
-  ViewTypeIssue,
-  ViewUnknownPropertyIssue,
-  ViewValueIssue,
 } from '@toolpipe/presentation'
 
 // @toolpipe/tools

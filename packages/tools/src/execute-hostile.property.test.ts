@@ -1,4 +1,5 @@
-import { describeThrown, HarnessError } from '@toolpipe/core'
+import { HarnessError } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agent, call, text } from './__fixtures__/tools.js'

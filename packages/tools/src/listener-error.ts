@@ -1,4 +1,5 @@
-import { describeThrown, HarnessError } from '@toolpipe/core'
+import { HarnessError } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
 
 /**
  * A listener, a guard or the approval service threw something that is not a `HarnessError`. The

@@ -37,7 +37,6 @@ export interface ScopedTools {
 }
 
 export function createScopedTools(agent: Agent, internals: RegistryInternals): ScopedTools {
-  const registry = internals.registry
   /** Removers of what is still registered through this handle, with whether removing is a change. */
   const live = new Map<() => void, boolean>()
   let disposed = false
@@ -84,9 +83,9 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
       assertOpen()
       return track(internals.addListener(event, listener, agent, options?.prepend === true), false)
     },
-    get: (name) => registry.get(name, agent),
-    list: () => registry.list(agent),
-    schemas: (options) => registry.schemas(agent, options),
+    get: (name) => internals.get(name, agent),
+    list: () => internals.list(agent),
+    schemas: (options) => internals.schemas(agent, options),
     // Never throws, whatever `input` is (null included): it resolves to an error result instead.
     execute: (input) => internals.execute(input, agent),
     dispose() {

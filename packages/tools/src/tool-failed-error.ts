@@ -1,4 +1,5 @@
-import { describeThrown, HarnessError } from '@toolpipe/core'
+import { HarnessError } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
 
 /**
  * A tool's own code (its `execute` or `checkArgs`) threw something that is not a `HarnessError`.

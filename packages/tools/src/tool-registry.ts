@@ -139,12 +139,12 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     approval: options.approval,
     logger,
     guards,
-    start: listeners['tools/start'],
-    preExecute: listeners['tools/pre-execute'],
+    startObservers: listeners['tools/start'],
+    preExecuteListeners: listeners['tools/pre-execute'],
     approvalObservers: listeners['tools/approval'],
-    execute: listeners['tools/execute'],
-    postExecute: listeners['tools/post-execute'],
-    result: listeners['tools/result'],
+    executeWrappers: listeners['tools/execute'],
+    postExecuteListeners: listeners['tools/post-execute'],
+    resultObservers: listeners['tools/result'],
   }
 
   /** Change listeners that care about a change in `scope` (undefined: the global layer). */
@@ -157,8 +157,11 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
   }
 
   const internals: RegistryInternals = {
-    get registry() {
-      return registry
+    get: (name, scope) => layers.get(name, scope),
+    list: (scope) => layers.list(scope),
+    schemas(scope, schemasOptions) {
+      const dialect = readDialect(schemasOptions)
+      return layers.list(scope).map((definition) => dialectSchemas.schemaOf(definition, dialect))
     },
     addTool(definition, scope) {
       const name = assertToolDefinition(definition)
@@ -217,12 +220,9 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       const scope = checkScope(listenerOptions?.scope, false)
       return internals.addListener(event, listener, scope, listenerOptions?.prepend === true)
     },
-    get: (name, scope) => layers.get(name, scope),
-    list: (scope) => layers.list(scope),
-    schemas(scope, schemasOptions) {
-      const dialect = readDialect(schemasOptions)
-      return layers.list(scope).map((definition) => dialectSchemas.schemaOf(definition, dialect))
-    },
+    get: internals.get,
+    list: internals.list,
+    schemas: internals.schemas,
     use(plugin) {
       const dispose: unknown = plugin(registry)
       if (typeof dispose !== 'function') {

@@ -1,7 +1,7 @@
+import { describeValue } from '@toolpipe/core/internal'
 import type { PermissionOption } from '@agentclientprotocol/sdk'
 import type { ApprovalOutcome } from '@toolpipe/tools'
 import { AcpBridgeError } from '../acp-bridge-error.js'
-import { describe } from './read-options.js'
 
 /** The choices every permission request offers, in this order. */
 export const permissionOptions: readonly PermissionOption[] = Object.freeze([
@@ -24,13 +24,13 @@ export function outcomeOf(response: unknown): ApprovalOutcome {
     if (optionId === 'allow_once') return { kind: 'allowed-once' }
     if (optionId === 'reject_once') return { kind: 'rejected' }
     throw invalid(
-      `selected ${describe(optionId)}, which is not one of the options offered (allow_once, reject_once)`,
+      `selected ${describeValue(optionId)}, which is not one of the options offered (allow_once, reject_once)`,
     )
   }
   throw invalid(
     outcome === undefined
-      ? `has no outcome (got ${describe(response)})`
-      : `has outcome ${describe(kind)}; expected "selected" or "cancelled"`,
+      ? `has no outcome (got ${describeValue(response)})`
+      : `has outcome ${describeValue(kind)}; expected "selected" or "cancelled"`,
   )
 }
 

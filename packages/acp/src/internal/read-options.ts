@@ -1,3 +1,4 @@
+import { describeValue } from '@toolpipe/core/internal'
 import { AcpBridgeError } from '../acp-bridge-error.js'
 import type { AcpBridgeErrorCode } from '../acp-bridge-error.js'
 import { sessionPaths } from './session-paths.js'
@@ -15,7 +16,7 @@ export class OptionsReader {
 
   constructor(source: unknown, where: string, code: AcpBridgeErrorCode) {
     if (typeof source !== 'object' || source === null) {
-      throw new AcpBridgeError(`${where} must be an object, got ${describe(source)}`, code)
+      throw new AcpBridgeError(`${where} must be an object, got ${describeValue(source)}`, code)
     }
     this.#source = source
     this.#where = where
@@ -79,20 +80,9 @@ export class OptionsReader {
   }
 
   fail(key: string, rule: string, value: unknown): never {
-    throw new AcpBridgeError(`${this.#where}.${key} ${rule}, got ${describe(value)}`, this.#code)
+    throw new AcpBridgeError(
+      `${this.#where}.${key} ${rule}, got ${describeValue(value)}`,
+      this.#code,
+    )
   }
-}
-
-/** A short, safe description of a value for an error message. */
-export function describe(value: unknown): string {
-  if (typeof value === 'string') {
-    return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)
-  }
-  if (value === null) return 'null'
-  if (typeof value === 'object') return 'an object'
-  if (typeof value === 'function') return 'a function'
-  if (typeof value === 'number' || typeof value === 'boolean' || value === undefined) {
-    return String(value)
-  }
-  return typeof value
 }

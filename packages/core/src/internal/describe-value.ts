@@ -1,4 +1,4 @@
-import { describeInstance } from '../describe-instance.js'
+import { describeInstance } from './describe-instance.js'
 import { isPlainArrayPrototype, isPlainObjectPrototype, prototypeOf } from './plain-prototype.js'
 
 /**

@@ -1,5 +1,10 @@
 // `@toolpipe/core/internal`: plumbing the toolpipe packages share so that every message and every
 // plain-data check reads the same. Not covered by semver: it changes with the packages using it.
+export { describeInstance } from './describe-instance.js'
+export { describeThrown } from './describe-thrown.js'
 export { describeType, describeValue, quoteString } from './describe-value.js'
+export { formatJsonPath } from './format-json-path.js'
+export { isPlainArray } from './is-plain-array.js'
+export { isPlainObject } from './is-plain-object.js'
 export { isPlainArrayPrototype, isPlainObjectPrototype } from './plain-prototype.js'
 export { quoteJsonPath } from './quote-json-path.js'

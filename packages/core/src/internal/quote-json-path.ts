@@ -1,4 +1,4 @@
-import { formatJsonPath } from '../format-json-path.js'
+import { formatJsonPath } from './format-json-path.js'
 
 /**
  * A place as messages name it: its path written by `formatJsonPath` without a root and put in

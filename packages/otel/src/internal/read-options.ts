@@ -1,5 +1,5 @@
 import type { Meter, Tracer } from '@opentelemetry/api'
-import { describeInstance } from '@toolpipe/core'
+import { describeValue } from '@toolpipe/core/internal'
 import { OtelTracingError } from '../otel-tracing-error.js'
 
 /** The options of `otelTracing`, read once and checked. */
@@ -23,7 +23,7 @@ export function readOptions(options: unknown): TracingSettings {
     return { tracer: undefined, meter: undefined, recordArguments: false, recordResults: false }
   }
   if (typeof options !== 'object' || options === null) {
-    throw invalid(`otelTracing: options must be an object, got ${describe(options)}`)
+    throw invalid(`otelTracing: options must be an object, got ${describeValue(options)}`)
   }
   const read = (key: string): unknown => {
     try {
@@ -50,7 +50,7 @@ function withMethod(key: string, value: unknown, method: string): unknown {
   }
   if (typeof found !== 'function') {
     throw invalid(
-      `otelTracing: options.${key} must have a ${method} method, got ${describe(value)}`,
+      `otelTracing: options.${key} must have a ${method} method, got ${describeValue(value)}`,
     )
   }
   return value
@@ -59,29 +59,11 @@ function withMethod(key: string, value: unknown, method: string): unknown {
 function flag(key: string, value: unknown): boolean {
   if (value === undefined) return false
   if (typeof value !== 'boolean') {
-    throw invalid(`otelTracing: options.${key} must be a boolean, got ${describe(value)}`)
+    throw invalid(`otelTracing: options.${key} must be a boolean, got ${describeValue(value)}`)
   }
   return value
 }
 
 function invalid(message: string, cause?: unknown): OtelTracingError {
   return new OtelTracingError(message, 'INVALID_OPTIONS', cause === undefined ? {} : { cause })
-}
-
-function describe(value: unknown): string {
-  switch (typeof value) {
-    case 'object':
-      return value === null ? 'null' : describeInstance(value)
-    case 'function':
-      return 'a function'
-    case 'string':
-      return `the string ${JSON.stringify(value)}`
-    case 'symbol':
-      return value.toString()
-    case 'number':
-    case 'bigint':
-    case 'boolean':
-    case 'undefined':
-      return `${typeof value} ${String(value)}`
-  }
 }

@@ -1,4 +1,5 @@
-import { JsonSnapshotError, formatJsonPath, snapshotJson } from '@toolpipe/core'
+import { JsonSnapshotError, snapshotJson } from '@toolpipe/core'
+import { formatJsonPath } from '@toolpipe/core/internal'
 import type { MemberReader } from './read-context.js'
 import { invalid, maxViewDepth } from './read-context.js'
 import { typeIssue, unreadable, valueIssue } from './record-issue.js'

@@ -1,6 +1,5 @@
 import type { ViewIssuePath } from '../view-issue.js'
-import { isPlainArray, isPlainObject } from '@toolpipe/core'
-import { describeType } from '@toolpipe/core/internal'
+import { describeType, isPlainArray, isPlainObject } from '@toolpipe/core/internal'
 import type { Invalid, ReadContext } from './read-context.js'
 import { invalid, maxViewDepth } from './read-context.js'
 import { notJsonIssue, quotePath, tooDeep, typeIssue, unreadable } from './record-issue.js'

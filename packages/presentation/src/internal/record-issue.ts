@@ -1,5 +1,4 @@
-import { describeThrown } from '@toolpipe/core'
-import { describeType, describeValue, quoteJsonPath } from '@toolpipe/core/internal'
+import { describeThrown, describeType, describeValue, quoteJsonPath } from '@toolpipe/core/internal'
 import type { ViewIssuePath } from '../view-issue.js'
 import type { Invalid, ReadContext } from './read-context.js'
 import { invalid, maxViewDepth } from './read-context.js'

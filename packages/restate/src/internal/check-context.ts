@@ -1,6 +1,6 @@
 import { RestateBridgeError } from '../restate-bridge-error.js'
 import type { RestateHandlerContext } from '../restate-handler-context.js'
-import { describeValue } from './describe-value.js'
+import { describeValue } from '@toolpipe/core/internal'
 
 /**
  * The handler's Restate context, checked to be one: an object with the operations the bridge

@@ -1,5 +1,5 @@
 import type { RunOptions } from '@restatedev/restate-sdk'
-import { describeValue } from './describe-value.js'
+import { describeValue } from '@toolpipe/core/internal'
 
 /**
  * How often, and for how long, Restate retries an `announce` that throws (the retry options of

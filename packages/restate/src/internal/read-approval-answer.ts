@@ -1,6 +1,5 @@
-import { formatJsonPath, isPlainArray } from '@toolpipe/core'
+import { describeValue, formatJsonPath, isPlainArray } from '@toolpipe/core/internal'
 import type { ApprovalOutcome } from '@toolpipe/tools'
-import { describeValue as describe } from './describe-value.js'
 
 /** What {@link readApprovalAnswer} found: the outcome, or what is wrong with the answer. */
 export type AnswerReading =
@@ -39,7 +38,7 @@ export function readApprovalAnswer(text: string): AnswerReading {
   }
   if (typeof value !== 'object' || value === null || isPlainArray(value)) {
     return {
-      problem: `${formatJsonPath([])}: expected an object with a "kind", got ${describe(value)}`,
+      problem: `${formatJsonPath([])}: expected an object with a "kind", got ${describeValue(value)}`,
     }
   }
   const answer = value as Record<string, unknown>
@@ -49,7 +48,7 @@ export function readApprovalAnswer(text: string): AnswerReading {
   }
   if (typeof kind !== 'string' || !Object.hasOwn(membersOf, kind)) {
     return {
-      problem: `${formatJsonPath(['kind'])}: expected one of ${expectedKinds}, got ${describe(kind)}`,
+      problem: `${formatJsonPath(['kind'])}: expected one of ${expectedKinds}, got ${describeValue(kind)}`,
     }
   }
   const outcomeKind = kind as ApprovalOutcome['kind']
@@ -65,7 +64,9 @@ export function readApprovalAnswer(text: string): AnswerReading {
   const reason = answer.reason
   if (reason === undefined) return { outcome: Object.freeze({ kind: outcomeKind }) }
   if (typeof reason !== 'string') {
-    return { problem: `${formatJsonPath(['reason'])}: expected a string, got ${describe(reason)}` }
+    return {
+      problem: `${formatJsonPath(['reason'])}: expected a string, got ${describeValue(reason)}`,
+    }
   }
   return { outcome: Object.freeze({ kind: outcomeKind, reason }) }
 }

@@ -1,4 +1,5 @@
-import { describeThrown, isHarnessError } from '@toolpipe/core'
+import { isHarnessError } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
 import type { ToolErrorInfo } from '@toolpipe/core'
 import { ListenerError } from '@toolpipe/tools'
 import type { ToolErrorResult } from '@toolpipe/tools'

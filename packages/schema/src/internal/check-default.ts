@@ -1,4 +1,5 @@
-import { describeThrown, JsonSnapshotError, snapshotJson } from '@toolpipe/core'
+import { JsonSnapshotError, snapshotJson } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
 import type { JsonValue } from '@toolpipe/core'
 import { createValidator, readSchema } from '@toolpipe/structured-output/internal'
 import { collectValueIssues } from './collect-issues.js'

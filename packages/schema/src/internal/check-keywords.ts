@@ -1,4 +1,4 @@
-import { describeThrown } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
 import { describeValue } from '@toolpipe/core/internal'
 import type { SchemaType } from '../schema-spec.js'
 import { guarded, mistake, unreadable } from './spec-walk.js'

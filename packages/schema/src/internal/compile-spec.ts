@@ -17,7 +17,7 @@ import {
   keywordList,
   placements,
 } from './check-keywords.js'
-import { ArgIssueWording } from './collect-issues.js'
+import { ArgIssueWording } from './arg-issue-wording.js'
 import type { CompiledProp, CompiledSpec, CompiledTypedProp } from './compiled-prop.js'
 import { objectSchemaOf } from './json-schema-of.js'
 import {

@@ -1,7 +1,7 @@
 import type { JsonValue } from '@toolpipe/core'
 import type { Validator } from '@toolpipe/structured-output/internal'
 import type { SchemaType } from '../schema-spec.js'
-import type { ArgIssueWording } from './collect-issues.js'
+import type { ArgIssueWording } from './arg-issue-wording.js'
 
 /** A property of a spec, read once and checked: what `schemaSpecToJsonSchema` writes out. */
 export type CompiledProp = CompiledTypedProp | CompiledAnyOfProp

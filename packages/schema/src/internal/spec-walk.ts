@@ -1,4 +1,4 @@
-import { describeThrown, formatJsonPath } from '@toolpipe/core'
+import { describeThrown, formatJsonPath } from '@toolpipe/core/internal'
 import type { SchemaSpecMistake } from '../schema-spec-error.js'
 
 /** The state of one walk over a spec: what it found wrong, and where it is. */

@@ -1,5 +1,10 @@
-import { describeThrown, formatJsonPath, isPlainArray, isPlainObject } from '@toolpipe/core'
-import { describeType } from '@toolpipe/core/internal'
+import {
+  describeThrown,
+  describeType,
+  formatJsonPath,
+  isPlainArray,
+  isPlainObject,
+} from '@toolpipe/core/internal'
 
 /** A place in the walk: its key and the place that holds it (a linked path, O(1) per step). */
 interface Place {

@@ -1,5 +1,4 @@
-import { isPlainArray } from '@toolpipe/core'
-import { describeType } from '@toolpipe/core/internal'
+import { describeType, isPlainArray } from '@toolpipe/core/internal'
 import { jsonDataProblem } from './json-data-problem.js'
 import type { Keywords, Violation } from './read-keywords.js'
 

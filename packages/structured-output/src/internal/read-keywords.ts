@@ -1,5 +1,4 @@
-import { describeThrown, isPlainArray } from '@toolpipe/core'
-import { describeType } from '@toolpipe/core/internal'
+import { describeThrown, describeType, isPlainArray } from '@toolpipe/core/internal'
 import type { StructuredSchemaType } from '../structured-schema.js'
 
 /** Records one violation of the node being read (the caller prefixes the node's path). */

@@ -1,5 +1,4 @@
-import { describeThrown, isPlainArray } from '@toolpipe/core'
-import { describeType } from '@toolpipe/core/internal'
+import { describeThrown, describeType, isPlainArray } from '@toolpipe/core/internal'
 import type { Keywords, Violation } from './read-keywords.js'
 import { lengthOf } from './read-keywords.js'
 

@@ -1,5 +1,4 @@
-import { describeThrown } from '@toolpipe/core'
-import { describeType } from '@toolpipe/core/internal'
+import { describeThrown, describeType } from '@toolpipe/core/internal'
 import type { Keywords, Violation } from './read-keywords.js'
 
 /** A `pattern`: its text, and the expression it compiles to. */

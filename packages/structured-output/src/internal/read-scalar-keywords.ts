@@ -1,5 +1,4 @@
-import { describeThrown, isPlainArray } from '@toolpipe/core'
-import { describeType, describeValue } from '@toolpipe/core/internal'
+import { describeThrown, describeType, describeValue, isPlainArray } from '@toolpipe/core/internal'
 import type { StructuredScalar } from '../structured-schema.js'
 import type { Keywords, NodeType, Violation } from './read-keywords.js'
 import { lengthOf, typeText } from './read-keywords.js'

@@ -1,5 +1,10 @@
-import { describeThrown, formatJsonPath, isPlainArray, isPlainObject } from '@toolpipe/core'
-import { describeType } from '@toolpipe/core/internal'
+import {
+  describeThrown,
+  describeType,
+  formatJsonPath,
+  isPlainArray,
+  isPlainObject,
+} from '@toolpipe/core/internal'
 import type { NodeDefinition, PropertyDefinition } from './node-definition.js'
 import { readAnnotations } from './read-annotations.js'
 import { readCounts, readNumberBounds } from './read-bounds.js'

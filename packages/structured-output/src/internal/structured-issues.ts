@@ -1,5 +1,10 @@
-import { describeThrown } from '@toolpipe/core'
-import { describeType, describeValue, quoteJsonPath, quoteString } from '@toolpipe/core/internal'
+import {
+  describeThrown,
+  describeType,
+  describeValue,
+  quoteJsonPath,
+  quoteString,
+} from '@toolpipe/core/internal'
 import type { StructuredIssue, StructuredTypeIssue } from '../structured-issue.js'
 import type { StructuredScalar, StructuredSchemaType } from '../structured-schema.js'
 import type { IssuePath, RawIssue } from './engine/raw-issue.js'

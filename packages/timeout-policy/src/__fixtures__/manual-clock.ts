@@ -1,5 +1,5 @@
 import { setImmediate as nextMacrotask } from 'node:timers/promises'
-import type { TimeoutClock } from '../timeout-policy.js'
+import type { TimeoutClock } from '../timeout-clock.js'
 
 interface Timer {
   readonly at: number

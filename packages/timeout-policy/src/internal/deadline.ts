@@ -1,4 +1,4 @@
-import type { TimeoutClock } from '../timeout-policy.js'
+import type { TimeoutClock } from '../timeout-clock.js'
 import type { TimeoutReason } from '../timeout-reason.js'
 import type { AbortFanOut } from './abort-fan-out.js'
 

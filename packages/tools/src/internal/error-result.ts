@@ -1,4 +1,5 @@
-import { deepFreeze, describeThrown, isHarnessError } from '@toolpipe/core'
+import { deepFreeze, isHarnessError } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
 import type { ToolErrorInfo } from '@toolpipe/core'
 import { ListenerError } from '../listener-error.js'
 import type { ToolDeniedErrorCode } from '../tool-denied-error.js'

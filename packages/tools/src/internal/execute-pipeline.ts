@@ -80,7 +80,7 @@ export async function executeCall(
       }
     }
     // 9. Post-execute reviews every outcome from step 3 on, denials and failures included.
-    if (hasListenerFor(pipeline.postExecute.entries, call.agent)) {
+    if (hasListenerFor(pipeline.postExecuteListeners.entries, call.agent)) {
       result = await reviewResult(pipeline, call, result)
     }
   }
@@ -103,7 +103,7 @@ function decide(
   exec: ToolExecution,
   tool: ToolDefinition,
 ): ToolErrorResult | undefined | Promise<ToolErrorResult | undefined> {
-  if (hasListenerFor(pipeline.preExecute.entries, exec.agent)) {
+  if (hasListenerFor(pipeline.preExecuteListeners.entries, exec.agent)) {
     return decideWithPolicy(pipeline, exec, tool)
   }
   try {

@@ -17,10 +17,10 @@ export interface Pipeline {
   readonly approval: ApprovalService | undefined
   readonly logger: { warn(message: string, ...details: unknown[]): void }
   readonly guards: { readonly entries: readonly ListenerEntry<ToolGuard>[] }
-  readonly start: { readonly entries: readonly ListenerEntry<StartObserver>[] }
-  readonly preExecute: { readonly entries: readonly ListenerEntry<PreExecuteListener>[] }
+  readonly startObservers: { readonly entries: readonly ListenerEntry<StartObserver>[] }
+  readonly preExecuteListeners: { readonly entries: readonly ListenerEntry<PreExecuteListener>[] }
   readonly approvalObservers: { readonly entries: readonly ListenerEntry<ApprovalObserver>[] }
-  readonly execute: { readonly entries: readonly ListenerEntry<ExecuteWrapper>[] }
-  readonly postExecute: { readonly entries: readonly ListenerEntry<PostExecuteListener>[] }
-  readonly result: { readonly entries: readonly ListenerEntry<ResultObserver>[] }
+  readonly executeWrappers: { readonly entries: readonly ListenerEntry<ExecuteWrapper>[] }
+  readonly postExecuteListeners: { readonly entries: readonly ListenerEntry<PostExecuteListener>[] }
+  readonly resultObservers: { readonly entries: readonly ListenerEntry<ResultObserver>[] }
 }

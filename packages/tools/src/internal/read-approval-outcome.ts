@@ -1,4 +1,4 @@
-import { describeThrown } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
 import type { ApprovalOutcome } from '../approval.js'
 import { InvalidApprovalError } from '../invalid-approval-error.js'
 import { describeValue } from './checks.js'

@@ -1,4 +1,4 @@
-import { describeThrown } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
 import { ToolPipelineError } from '../tool-pipeline-error.js'
 
 /**

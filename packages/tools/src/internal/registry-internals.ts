@@ -1,15 +1,19 @@
 import type { Agent } from '@toolpipe/core'
 import type { Disposer } from '../disposer.js'
-import type { ToolDefinition } from '../tool-definition.js'
+import type { ToolDefinition, ToolSchema } from '../tool-definition.js'
 import type { ToolEventName } from '../tool-events.js'
 import type { ToolExecutionResult, ToolGuard } from '../tool-execution.js'
-import type { ToolRegistry } from '../tool-registry.js'
 import type { ToolRestriction } from '../tool-restriction.js'
 import { once } from './once.js'
 
 /** The registry operations a scope handle builds on: each returns a remover and emits nothing. */
 export interface RegistryInternals {
-  readonly registry: ToolRegistry
+  /** The tool a call of `scope` reaches by `name`. */
+  readonly get: (name: string, scope: Agent | undefined) => ToolDefinition | undefined
+  /** The tools visible to `scope`. */
+  readonly list: (scope: Agent | undefined) => ToolDefinition[]
+  /** The model-facing schemas of the tools visible to `scope`, in the dialect `options` names. */
+  readonly schemas: (scope: Agent | undefined, options: unknown) => ToolSchema[]
   addTool(definition: ToolDefinition, scope: Agent | undefined): () => void
   addRestriction(scope: Agent, restriction: ToolRestriction): () => void
   addGuard(guard: ToolGuard, scope: Agent | undefined): () => void

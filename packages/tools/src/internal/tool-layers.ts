@@ -101,11 +101,6 @@ export class ToolLayers {
     return visible.map((entry) => entry.definition)
   }
 
-  /** Whether `scope` has a layer at all (tools or restrictions). */
-  hasScope(scope: Agent): boolean {
-    return this.#scopes.has(scope)
-  }
-
   #ensureLayer(scope: Agent): ScopeLayer {
     let layer = this.#scopes.get(scope)
     if (layer === undefined) {

@@ -1,4 +1,5 @@
-import { formatJsonPath, isPlainObject, snapshotJson } from '@toolpipe/core'
+import { snapshotJson } from '@toolpipe/core'
+import { formatJsonPath, isPlainObject } from '@toolpipe/core/internal'
 import type { JsonObject, JsonValue } from '@toolpipe/core'
 import type { Dialect } from '../../dialect.js'
 import type { DialectIssue } from '../../dialect-issue.js'

@@ -1,7 +1,6 @@
-import type { BuildContext, Test } from './node-check.js'
+import type { BuildContext, ObjectShape, PropertyCheck, Test } from './node-check.js'
 import { isEnumMember } from './node-check.js'
 import { findProperty } from './object-shape.js'
-import type { ObjectShape, PropertyCheck } from './object-shape.js'
 
 // Open objects whose members are all checked inline (a tool's scalar arguments, an edit of an
 // `edits` list) get functions of their own. V8 optimizes a function for what it has seen run

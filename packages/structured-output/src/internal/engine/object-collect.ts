@@ -2,9 +2,8 @@ import { isPlainObjectPrototype } from '@toolpipe/core/internal'
 import type { TypedNodeDefinition } from '../node-definition.js'
 import type { IssueRun } from './issue-run.js'
 import { pathTo, record } from './issue-run.js'
-import type { BuildContext, Collect } from './node-check.js'
+import type { BuildContext, Collect, ObjectShape } from './node-check.js'
 import { findProperty } from './object-shape.js'
-import type { ObjectShape } from './object-shape.js'
 
 /** A member whose getter or Proxy trap threw, with what it threw. */
 interface Unreadable {

@@ -1,6 +1,5 @@
-import type { NodeCheck } from './node-check.js'
+import type { NodeCheck, ObjectShape } from './node-check.js'
 import { findProperty, isUnknownMember } from './object-shape.js'
-import type { ObjectShape } from './object-shape.js'
 
 /**
  * The elements of an array whose items are an object node, with the object's loop written out

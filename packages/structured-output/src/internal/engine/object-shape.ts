@@ -1,41 +1,5 @@
-import type { StructuredScalar } from '../../structured-schema.js'
 import type { TypedNodeDefinition } from '../node-definition.js'
-import type { BuildContext, InlineKind, NodeCheck, Test } from './node-check.js'
-
-/** One declared member of an object node, as the object's loops read it. */
-export interface PropertyCheck {
-  readonly key: string
-  /** Position in `properties`. */
-  readonly index: number
-  readonly required: boolean
-  /** A required member among the first 31 required ones: its bit in the seen-mask; else 0. */
-  readonly bit: number
-  /** 1 for a required member beyond the 31st (those are counted instead), else 0. */
-  readonly wide: 0 | 1
-  /** The child's own fields, copied here so that the hot loop reads one object. */
-  readonly inline: InlineKind
-  readonly enumValues: readonly StructuredScalar[]
-  readonly test: Test
-  readonly check: NodeCheck
-}
-
-/** An object node's members, ready for the loops. */
-export interface ObjectShape {
-  readonly properties: readonly PropertyCheck[]
-  /** For objects with many members: each by name. */
-  readonly byKey: ReadonlyMap<string, PropertyCheck> | undefined
-  /** The bits of the first 31 required members: seen all of them when the seen-mask equals it. */
-  readonly requiredMask: number
-  /** How many required members lie beyond the first 31. */
-  readonly wideRequired: number
-  /** `additionalProperties: false`. */
-  readonly closed: boolean
-  /**
-   * Open, with members that are all checked inline (a type alone, or an `enum` alone): such
-   * objects get loops of their own (see flat-object-test.ts).
-   */
-  readonly flat: boolean
-}
+import type { BuildContext, NodeCheck, ObjectShape, PropertyCheck } from './node-check.js'
 
 /** From this many members on, a key finds its member through a Map rather than a scan. */
 const mapThreshold = 9

@@ -1,8 +1,6 @@
 import { isPlainObjectPrototype } from '@toolpipe/core/internal'
-import type { BuildContext, Test } from './node-check.js'
+import type { BuildContext, ObjectShape, Test } from './node-check.js'
 import { findProperty, isUnknownMember } from './object-shape.js'
-
-import type { ObjectShape } from './object-shape.js'
 
 /**
  * The fast test of an object node. An ordinary object (`Object.prototype`, what `JSON.parse`

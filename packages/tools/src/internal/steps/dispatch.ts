@@ -17,7 +17,7 @@ export function dispatch(
   exec: ToolExecution,
   tool: ToolDefinition,
 ): Promise<ToolExecutionResult> {
-  const entries = pipeline.execute.entries
+  const entries = pipeline.executeWrappers.entries
   if (!hasListenerFor(entries, exec.agent)) return runTool(pipeline, exec, tool)
   return runWaterfall(
     entries,

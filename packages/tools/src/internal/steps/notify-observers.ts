@@ -15,7 +15,7 @@ export function notifyObservers(
   result: ToolExecutionResult,
 ): void {
   callObservers(
-    pipeline.result.entries,
+    pipeline.resultObservers.entries,
     exec.agent,
     pipeline.logger,
     (observe) => observe(exec, result),

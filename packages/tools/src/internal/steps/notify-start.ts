@@ -12,7 +12,7 @@ import type { Pipeline } from '../pipeline.js'
  * other observers.
  */
 export function notifyStart(pipeline: Pipeline, exec: ToolExecution<JsonValue | undefined>): void {
-  const entries = pipeline.start.entries
+  const entries = pipeline.startObservers.entries
   if (entries.length === 0) return
   callObservers(
     entries,

@@ -1,4 +1,5 @@
-import { asCallId, describeThrown } from '@toolpipe/core'
+import { asCallId } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
 import type { Agent, CallId } from '@toolpipe/core'
 import type { ToolExecutionInput, ToolExecutionToken } from '../../tool-execution.js'
 import { ToolPipelineError } from '../../tool-pipeline-error.js'

@@ -24,7 +24,7 @@ export async function reviewResult(
   let decision: PostToolDecision
   try {
     decision = await runWaterfall(
-      pipeline.postExecute.entries,
+      pipeline.postExecuteListeners.entries,
       exec.agent,
       (listener, next) => listener(exec, result, next),
       readPostDecision,

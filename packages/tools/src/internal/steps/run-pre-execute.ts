@@ -14,7 +14,7 @@ const allow: PreToolDecision = Object.freeze({ kind: 'allow' })
  */
 export function runPreExecute(pipeline: Pipeline, exec: ToolExecution): Promise<PreToolDecision> {
   return runWaterfall(
-    pipeline.preExecute.entries,
+    pipeline.preExecuteListeners.entries,
     exec.agent,
     (listener, next) => listener(exec, next),
     readPreDecision,

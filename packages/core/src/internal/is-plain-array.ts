@@ -1,4 +1,4 @@
-import { isPlainArrayPrototype, prototypeOf } from './internal/plain-prototype.js'
+import { isPlainArrayPrototype, prototypeOf } from './plain-prototype.js'
 
 /**
  * Whether `value` is a plain array of this realm or another, not an Array subclass. (It says

@@ -1,4 +1,4 @@
-import { prototypeOf } from './internal/plain-prototype.js'
+import { prototypeOf } from './plain-prototype.js'
 
 /**
  * Names what kind of object `value` is, for messages about values that are not plain data:

@@ -1,4 +1,4 @@
-import { isPlainObjectPrototype, prototypeOf } from './internal/plain-prototype.js'
+import { isPlainObjectPrototype, prototypeOf } from './plain-prototype.js'
 
 /**
  * Whether `value` is a plain object: not an array, and inheriting from nothing, from this realm's
