@@ -1,5 +1,6 @@
+import type { JsonValue } from '@toolpipe/core'
 import type { ToolCallView, ToolResult, ToolResultView } from '@toolpipe/presentation'
-import { checkArgs, schemaSpecToJsonSchema, validateArgs } from '@toolpipe/schema'
+import { checkArgs, normalizeArgs, schemaSpecToJsonSchema, validateArgs } from '@toolpipe/schema'
 import type { InferArgs, SchemaSpec } from '@toolpipe/schema'
 import { assertTimeout, assertToolName } from './internal/check-definition.js'
 import { ExecutionRecord } from './internal/execution-record.js'
@@ -22,13 +23,15 @@ export interface DefineToolOptions<TSpec extends SchemaSpec> {
 
 /**
  * Builds a {@link ToolDefinition} from a schema spec: `parameters` becomes JSON Schema for the
- * model, `checkArgs` checks a call's arguments against the spec (the registry runs it once per
- * call, before any policy, guard or approval), and the typed body runs only on arguments that
- * passed. A mismatch is `ToolArgsError` (`INVALID_ARGS`), which the registry turns into an error
- * result the model can correct from. Called directly, outside the registry, `execute` validates
- * its arguments itself and throws `ToolArgsError`; through the registry it does not check again
- * what the pipeline already checked. Presenters given arguments that do not match (an old session
- * log) return `undefined`, so the UI falls back to the generic card.
+ * model, `normalizeArgs` removes the `null` a strict model sends for an optional member it leaves
+ * out (SPEC §9.3), `checkArgs` checks a call's arguments against the spec (the registry runs both
+ * once per call, before any policy, guard or approval), and the typed body runs only on
+ * arguments that passed. A mismatch is `ToolArgsError` (`INVALID_ARGS`), which the registry turns
+ * into an error result the model can correct from. Called directly, outside the registry,
+ * `execute` normalizes and validates its arguments itself and throws `ToolArgsError`; through the
+ * registry it does not check again what the pipeline already checked. Presenters normalize too;
+ * given arguments that do not match (an old session log) they return `undefined`, so the UI falls
+ * back to the generic card.
  *
  * The returned definition carries the inferred argument type, so that {@link isCallOf} can
  * narrow a call's `exec.arguments` to it.
@@ -55,26 +58,41 @@ export function defineTool<const TSpec extends SchemaSpec>(
   const presentResult = options.presentResult?.bind(options)
   assertToolName(name)
   assertTimeout(name, timeoutMs)
-  const matches = (args: unknown): args is InferArgs<TSpec> => checkArgs(spec, args).length === 0
+  const parameters = schemaSpecToJsonSchema(spec)
+  /** The arguments normalized, when they then match the spec. */
+  const matching = (args: unknown): InferArgs<TSpec> | undefined => {
+    const normalized = normalizeArgs(spec, args)
+    return checkArgs(spec, normalized).length === 0 ? (normalized as InferArgs<TSpec>) : undefined
+  }
   const definition: ToolDefinition<InferArgs<TSpec>> = {
     name,
     description,
-    parameters: schemaSpecToJsonSchema(spec),
+    parameters,
     checkArgs: (args) => checkArgs(spec, args),
+    normalizeArgs: (args) => normalizeArgs(spec, args) as JsonValue,
     async execute(args, exec) {
-      // Through the registry, step 4 checked exactly these arguments against this definition.
-      const checked = ExecutionRecord.checkedTool(exec) === definition && exec.arguments === args
-      if (!checked) validateArgs(spec, args)
-      return execute(args as InferArgs<TSpec>, exec)
+      // Through the registry, step 4 normalized and checked exactly these arguments against this
+      // definition.
+      if (ExecutionRecord.checkedTool(exec) === definition && exec.arguments === args) {
+        return execute(args as InferArgs<TSpec>, exec)
+      }
+      const normalized = normalizeArgs(spec, args)
+      validateArgs(spec, normalized)
+      return execute(normalized, exec)
     },
   }
   if (timeoutMs !== undefined) definition.timeoutMs = timeoutMs
   if (presentCall !== undefined) {
-    definition.presentCall = (args) => (matches(args) ? presentCall(args) : undefined)
+    definition.presentCall = (args) => {
+      const valid = matching(args)
+      return valid === undefined ? undefined : presentCall(valid)
+    }
   }
   if (presentResult !== undefined) {
-    definition.presentResult = (args, result) =>
-      matches(args) ? presentResult(args, result) : undefined
+    definition.presentResult = (args, result) => {
+      const valid = matching(args)
+      return valid === undefined ? undefined : presentResult(valid, result)
+    }
   }
   return Object.freeze(definition)
 }

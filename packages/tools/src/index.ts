@@ -14,6 +14,7 @@ export type {
   ToolRegistryOptions,
   ToolRegistryPlugin,
 } from './tool-registry.js'
+export type { SchemasOptions } from './schemas-options.js'
 export type { ScopedTools } from './scoped-tools.js'
 export { ToolBlockedError } from './tool-blocked-error.js'
 export type { PostToolDecision, PreToolDecision } from './tool-decisions.js'

@@ -7,6 +7,7 @@ import type { RegistryInternals } from './internal/registry-internals.js'
 import type { Disposer } from './disposer.js'
 import { ToolRegistryError } from './tool-registry-error.js'
 import type { ToolRestriction } from './tool-restriction.js'
+import type { SchemasOptions } from './schemas-options.js'
 
 /**
  * The registry bound to one agent's scope. Everything registered through it is removed by
@@ -24,7 +25,8 @@ export interface ScopedTools {
   ): Disposer
   get(name: string): ToolDefinition | undefined
   list(): ToolDefinition[]
-  schemas(): ToolSchema[]
+  /** `registry.schemas(agent, options)`. */
+  schemas(options?: SchemasOptions): ToolSchema[]
   /**
    * `registry.execute` with this scope's agent as the call's agent (an `agent` field of `input` is
    * not read). Never rejects and never throws: malformed input resolves to an error result.
@@ -83,7 +85,7 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
     },
     get: (name) => internals.get(name, agent),
     list: () => internals.list(agent),
-    schemas: () => internals.schemas(agent),
+    schemas: (options) => internals.schemas(agent, options),
     // Never throws, whatever `input` is (null included): it resolves to an error result instead.
     execute: (input) => internals.execute(input, agent),
     dispose() {

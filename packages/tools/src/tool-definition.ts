@@ -1,19 +1,25 @@
 import type { ContentBlock, JsonObject, JsonValue } from '@toolpipe/core'
 import type { ToolCallView, ToolResult, ToolResultView } from '@toolpipe/presentation'
-import type { ArgIssue, JsonSchemaObject } from '@toolpipe/schema'
+import type { ArgIssue, JsonSchemaObject, ProviderJsonSchema } from '@toolpipe/schema'
 import type { ToolExecution } from './tool-execution.js'
 
 /**
  * The JSON Schema (draft 2020-12) of a tool's arguments: what `defineTool` generates from a schema
  * spec, or any hand-written object schema (an MCP tool's `inputSchema`, say) made of JSON data.
  */
-export type ToolParameters = JsonSchemaObject | (JsonObject & { type: 'object' })
+export type ToolParameters =
+  JsonSchemaObject | ProviderJsonSchema | (JsonObject & { type: 'object' })
 
 /** The model-facing part of a tool: exactly what a provider receives. */
 export interface ToolSchema {
   name: string
   description: string
   parameters: ToolParameters
+  /**
+   * `true` on the schemas of the `openai-strict` dialect (`registry.schemas(scope, { dialect:
+   * 'openai-strict' })`): send it as the function's `strict` flag. Absent otherwise.
+   */
+  strict?: boolean
 }
 
 /** What a tool's `execute` may return: content blocks, or content plus a presentation payload. */
@@ -44,6 +50,15 @@ export interface ToolDefinition<TArguments = unknown> extends ToolSchema {
    * definition may add its own. Called once per call, with the deep-frozen snapshot.
    */
   checkArgs?(args: JsonValue): ArgIssue[] | Promise<ArgIssue[]>
+  /**
+   * Normalizes a call's arguments before `checkArgs` (SPEC §9.3): `defineTool` removes the `null`
+   * a strict model sends for an optional member it leaves out. Called once per call at step 4,
+   * synchronously, with the deep-frozen snapshot; it must not mutate it, and returns the
+   * arguments to check (the same value when nothing changes). What it returns, deep-frozen,
+   * becomes `exec.arguments` for every policy, guard, approval card and the body. A hand-written
+   * definition is left as is unless it adds one.
+   */
+  normalizeArgs?(args: JsonValue): JsonValue
   /**
    * A cooperative deadline in milliseconds, enforced by `@toolpipe/timeout-policy` through
    * `exec.signal`: positive and at most 2^31−1 (the longest delay a timer honours). Never sent to

@@ -12,8 +12,8 @@ export interface RegistryInternals {
   readonly get: (name: string, scope: Agent | undefined) => ToolDefinition | undefined
   /** The tools visible to `scope`. */
   readonly list: (scope: Agent | undefined) => ToolDefinition[]
-  /** The model-facing schemas of the tools visible to `scope`. */
-  readonly schemas: (scope: Agent | undefined) => ToolSchema[]
+  /** The model-facing schemas of the tools visible to `scope`, in the dialect `options` names. */
+  readonly schemas: (scope: Agent | undefined, options: unknown) => ToolSchema[]
   addTool(definition: ToolDefinition, scope: Agent | undefined): () => void
   addRestriction(scope: Agent, restriction: ToolRestriction): () => void
   addGuard(guard: ToolGuard, scope: Agent | undefined): () => void

@@ -2,37 +2,45 @@ import type { JsonValue } from '@toolpipe/core'
 import { ToolArgsError } from '@toolpipe/schema'
 import type { ToolDefinition } from '../../tool-definition.js'
 import type { ToolErrorResult } from '../../tool-execution.js'
+import { ToolPipelineError } from '../../tool-pipeline-error.js'
+import { describeValue } from '../checks.js'
+import { copyJson, notJson } from '../copy-json.js'
 import { errorResult, failureResult } from '../error-result.js'
 import { ExecutionRecord } from '../execution-record.js'
 import { readArgIssues } from '../read-arg-issues.js'
 
 /**
- * Step 4: runs the resolved tool's `checkArgs`, once, on the frozen snapshot. Returns `undefined`
- * when the arguments pass (or the tool has no check), and records on the execution which tool they
- * passed; otherwise the error result: `ToolArgsError` / `INVALID_ARGS` listing the issues, or the
- * failure of a check that threw (`TOOL_FAILED`, or the `HarnessError`'s own code) or returned
- * something that is not a list of issues (`INVALID_ARG_ISSUES`). Synchronous unless the check
- * returns a promise. Never throws.
+ * Step 4: normalizes the frozen snapshot with the resolved tool's `normalizeArgs`, when it has one
+ * (`defineTool` tools: a strict model's `null` for a left-out member is removed, SPEC §9.3), then
+ * runs its `checkArgs`, once, on that value. When the arguments pass (or the tool has no check),
+ * the normalized, deep-frozen value becomes `exec.arguments`, and the execution records which
+ * tool they passed, so policies, guards, the approval card and the body all see the same
+ * validated value; returns `undefined`. Otherwise the error result: `ToolArgsError` /
+ * `INVALID_ARGS` listing the issues, or the failure of a normalizer or check that threw
+ * (`TOOL_FAILED`, or the `HarnessError`'s own code) or returned something unusable
+ * (`INVALID_NORMALIZED_ARGS`, `INVALID_ARG_ISSUES`). Synchronous unless the check returns a
+ * promise. Never throws.
  */
 export function validateArguments(
   tool: ToolDefinition,
   exec: ExecutionRecord & { readonly arguments: JsonValue },
 ): ToolErrorResult | undefined | Promise<ToolErrorResult | undefined> {
   try {
+    const args = normalizedArguments(tool, exec)
     // Read once, and called below with the definition as `this`, like a method.
     const check: unknown = Reflect.get(tool, 'checkArgs')
-    if (check === undefined) return judge(tool, exec, noIssues)
+    if (check === undefined) return judge(tool, exec, args, noIssues)
     if (typeof check !== 'function') {
       throw new TypeError(`the checkArgs of tool "${exec.name}" is not a function`)
     }
-    const issues: unknown = Reflect.apply(check, tool, [exec.arguments])
+    const issues: unknown = Reflect.apply(check, tool, [args])
     if (issues instanceof Promise) {
       return (issues as Promise<unknown>).then(
-        (settled) => judge(tool, exec, settled),
+        (settled) => judge(tool, exec, args, settled),
         (error: unknown) => failureResult(error, 'tool'),
       )
     }
-    return judge(tool, exec, issues)
+    return judge(tool, exec, args, issues)
   } catch (error) {
     return failureResult(error, 'tool')
   }
@@ -40,10 +48,37 @@ export function validateArguments(
 
 const noIssues: readonly never[] = Object.freeze([])
 
+/**
+ * The arguments as the tool's `normalizeArgs` (read once, called with the definition as `this`)
+ * returns them, deep-frozen; the snapshot itself when the tool has none or it changes nothing.
+ *
+ * @throws what the normalizer throws, or `ToolPipelineError` (`INVALID_NORMALIZED_ARGS`) when it
+ * returns something that is not JSON data
+ */
+function normalizedArguments(tool: ToolDefinition, exec: ExecutionRecord): JsonValue {
+  const args = exec.arguments as JsonValue
+  const normalize: unknown = Reflect.get(tool, 'normalizeArgs')
+  if (normalize === undefined) return args
+  if (typeof normalize !== 'function') {
+    throw new TypeError(`the normalizeArgs of tool "${exec.name}" is not a function`)
+  }
+  const normalized: unknown = Reflect.apply(normalize, tool, [args])
+  if (normalized === args) return args
+  const copy = normalized instanceof Promise ? notJson : copyJson(normalized)
+  if (copy === notJson) {
+    throw new ToolPipelineError(
+      `the normalizeArgs of tool "${exec.name}" returned ${describeValue(normalized)}; expected the arguments as JSON data, synchronously`,
+      'INVALID_NORMALIZED_ARGS',
+    )
+  }
+  return copy
+}
+
 /** The verdict on what `checkArgs` returned; records a pass on the execution. Never throws. */
 function judge(
   tool: ToolDefinition,
   exec: ExecutionRecord,
+  args: JsonValue,
   issues: unknown,
 ): ToolErrorResult | undefined {
   try {
@@ -55,6 +90,7 @@ function judge(
   } catch (error) {
     return failureResult(error, 'tool')
   }
+  if (args !== exec.arguments) ExecutionRecord.normalizeArguments(exec, args)
   ExecutionRecord.recordCheck(exec, tool)
   return undefined
 }
