@@ -298,7 +298,11 @@ describe('toAgentsTools: options', () => {
     const scoped = registry.scope(coder)
     const refusals: [unknown, unknown, string][] = [
       [null, undefined, 'toAgentsTools: tools must be a ToolRegistry or ScopedTools, got null'],
-      [{}, undefined, 'toAgentsTools: tools must be a ToolRegistry or ScopedTools, got an empty object'],
+      [
+        {},
+        undefined,
+        'toAgentsTools: tools must be a ToolRegistry or ScopedTools, got an empty object',
+      ],
       [registry, null, 'toAgentsTools: options must be an object, got null'],
       [registry, { agent: 'coder' }, 'toAgentsTools: agent must be an agent object, got "coder"'],
       [
