@@ -230,7 +230,7 @@ const situations: Situation[] = [
         'tools/execute',
         () => ({ content: [text('cached failure')], isError: true }) as never,
       ),
-    text: 'Error: a tools/execute listener returned an object with keys ["content","isError"]; expected { content: ContentBlock[], isError: false, additionalContext?, meta? } or { content: ContentBlock[], isError: true, error: { name: string, code: string }, additionalContext?, meta? }',
+    text: 'Error: a tools/execute listener returned an object with keys ["content","isError"]; expected { content: ContentBlock[], isError: false, additionalContext?, meta?, structured? } or { content: ContentBlock[], isError: true, error: { name: string, code: string }, additionalContext?, meta?, structured? }',
     error: { name: 'ToolPipelineError', code: 'INVALID_DECISION' },
   },
   {
@@ -242,7 +242,7 @@ const situations: Situation[] = [
   {
     situation: 'the tool returns something that is not content',
     body: () => 42 as never,
-    text: 'Error: tool "t" returned 42; a tool returns content blocks or { content, meta }',
+    text: 'Error: tool "t" returned 42; a tool returns content blocks or { content?, structured?, meta? } with content or structured',
     error: { name: 'ToolPipelineError', code: 'INVALID_TOOL_RESULT' },
   },
 ]

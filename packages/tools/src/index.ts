@@ -1,10 +1,11 @@
 export type { ApprovalOutcome, ApprovalRequest, ApprovalService } from './approval.js'
 export { defineTool } from './define-tool.js'
-export type { DefineToolOptions } from './define-tool.js'
+export type { DefineToolOptions, DefineToolReturn } from './define-tool.js'
 export type { Disposer } from './disposer.js'
 export { InvalidApprovalError } from './invalid-approval-error.js'
 export { isCallOf } from './is-call-of.js'
 export { ListenerError } from './listener-error.js'
+export { OutputInvalidError } from './output-invalid-error.js'
 export { createToolRegistry } from './tool-registry.js'
 export type {
   ListenerOptions,
@@ -15,6 +16,7 @@ export type {
   ToolRegistryPlugin,
 } from './tool-registry.js'
 export type { ScopedTools } from './scoped-tools.js'
+export type { ToolAnnotations } from './tool-annotations.js'
 export { ToolBlockedError } from './tool-blocked-error.js'
 export type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
 export type {
@@ -23,6 +25,7 @@ export type {
   ToolParameters,
   ToolSchema,
 } from './tool-definition.js'
+export type { ToolDescriptor } from './tool-descriptor.js'
 export { ToolDeniedError } from './tool-denied-error.js'
 export type { ToolDeniedErrorCode } from './tool-denied-error.js'
 export type {

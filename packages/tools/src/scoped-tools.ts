@@ -1,5 +1,6 @@
 import type { Agent } from '@toolpipe/core'
 import type { ToolDefinition, ToolSchema } from './tool-definition.js'
+import type { ToolDescriptor } from './tool-descriptor.js'
 import type { ToolEventMap, ToolEventName } from './tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
 import { commitChange } from './internal/registry-internals.js'
@@ -25,6 +26,8 @@ export interface ScopedTools {
   get(name: string): ToolDefinition | undefined
   list(): ToolDefinition[]
   schemas(): ToolSchema[]
+  /** `registry.descriptors(agent)`: the full descriptions of the tools this scope sees. */
+  descriptors(): ToolDescriptor[]
   /**
    * `registry.execute` with this scope's agent as the call's agent (an `agent` field of `input` is
    * not read). Never rejects and never throws: malformed input resolves to an error result.
@@ -84,6 +87,7 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
     get: (name) => internals.get(name, agent),
     list: () => internals.list(agent),
     schemas: () => internals.schemas(agent),
+    descriptors: () => internals.descriptors(agent),
     // Never throws, whatever `input` is (null included): it resolves to an error result instead.
     execute: (input) => internals.execute(input, agent),
     dispose() {

@@ -55,6 +55,12 @@ interface ToolResultFields {
   additionalContext?: HookContext
   /** The tool's presentation payload, from a successful `execute` that returned `{ content, meta }`. */
   meta?: unknown
+  /**
+   * The tool's machine-readable result (deep-frozen JSON), from an `execute` that returned
+   * `{ structured }`: already checked against the tool's `outputSchema` when it has one. What an
+   * MCP server sends as `structuredContent`, what a subagent's caller reads instead of text.
+   */
+  structured?: JsonValue
 }
 
 /** A call that ran and succeeded: no `error`. */

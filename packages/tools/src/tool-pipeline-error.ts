@@ -13,7 +13,10 @@ export type ToolPipelineErrorCode =
   | 'INVALID_GUARD_RESULT'
   /** A tool's `checkArgs` returned something other than an array of argument issues. */
   | 'INVALID_ARG_ISSUES'
-  /** A tool's `execute` returned something other than content blocks or `{ content, meta }`. */
+  /**
+   * A tool's `execute` returned something other than content blocks or `{ content?, structured?,
+   * meta? }` with content or structured.
+   */
   | 'INVALID_TOOL_RESULT'
 
 /** Raised inside the pipeline for malformed plugin output; callers see it as an error result. */

@@ -4,6 +4,7 @@ import type { ApprovalService } from './approval.js'
 import type { Disposer } from './disposer.js'
 import { assertToolDefinition } from './internal/check-definition.js'
 import { describeValue } from './internal/checks.js'
+import { describeTool } from './internal/describe-tool.js'
 import { executeCall } from './internal/execute-pipeline.js'
 import type { Pipeline } from './internal/pipeline.js'
 import { ListenerList } from './internal/listener-list.js'
@@ -13,6 +14,7 @@ import type { RegistryInternals } from './internal/registry-internals.js'
 import { ToolLayers } from './internal/tool-layers.js'
 import { warnSafely } from './internal/warn-safely.js'
 import type { ToolDefinition, ToolParameters, ToolSchema } from './tool-definition.js'
+import type { ToolDescriptor } from './tool-descriptor.js'
 import type { ToolEventMap, ToolEventName } from './tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
 import { ToolRegistryError } from './tool-registry-error.js'
@@ -77,6 +79,13 @@ export interface ToolRegistry {
   list(scope?: Agent): ToolDefinition[]
   /** What the model is shown: `name`, `description` and a fresh copy of `parameters`, nothing else. */
   schemas(scope?: Agent): ToolSchema[]
+  /**
+   * The full public description of each tool visible to `scope` (or the global layer), for
+   * protocols that carry it (MCP): name, description, parameters, `outputSchema`, `annotations`,
+   * `concurrencySafe`. Fresh copies each call; code and `timeoutMs` never appear. `schemas()`
+   * stays what the model is shown.
+   */
+  descriptors(scope?: Agent): ToolDescriptor[]
   /** Installs a plugin, such as the timeout policy. */
   use(plugin: ToolRegistryPlugin): Disposer
   /** A handle bound to one agent's scope, whose `dispose()` removes all it registered. */
@@ -143,6 +152,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     get: (name, scope) => layers.get(name, scope),
     list: (scope) => layers.list(scope),
     schemas: (scope) => layers.list(scope).map(toSchema),
+    descriptors: (scope) => layers.list(scope).map(describeTool),
     addTool(definition, scope) {
       return layers.add(assertToolDefinition(definition), definition, scope)
     },
@@ -201,6 +211,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     get: internals.get,
     list: internals.list,
     schemas: internals.schemas,
+    descriptors: internals.descriptors,
     use(plugin) {
       const dispose: unknown = plugin(registry)
       if (typeof dispose !== 'function') {

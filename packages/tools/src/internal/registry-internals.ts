@@ -1,6 +1,7 @@
 import type { Agent } from '@toolpipe/core'
 import type { Disposer } from '../disposer.js'
 import type { ToolDefinition, ToolSchema } from '../tool-definition.js'
+import type { ToolDescriptor } from '../tool-descriptor.js'
 import type { ToolEventName } from '../tool-events.js'
 import type { ToolExecutionResult, ToolGuard } from '../tool-execution.js'
 import type { ToolRestriction } from '../tool-restriction.js'
@@ -14,6 +15,8 @@ export interface RegistryInternals {
   readonly list: (scope: Agent | undefined) => ToolDefinition[]
   /** The model-facing schemas of the tools visible to `scope`. */
   readonly schemas: (scope: Agent | undefined) => ToolSchema[]
+  /** The full descriptions of the tools visible to `scope`. */
+  readonly descriptors: (scope: Agent | undefined) => ToolDescriptor[]
   addTool(definition: ToolDefinition, scope: Agent | undefined): () => void
   addRestriction(scope: Agent, restriction: ToolRestriction): () => void
   addGuard(guard: ToolGuard, scope: Agent | undefined): () => void
