@@ -119,13 +119,12 @@ describe('§12.1 structured results', () => {
     registry.register(
       tool(
         'grade',
-        () =>
-          ({
-            get structured() {
-              reads++
-              return reads === 1 ? { verdict: 'pass' } : { verdict: 'maybe' }
-            },
-          }),
+        () => ({
+          get structured() {
+            reads++
+            return reads === 1 ? { verdict: 'pass' } : { verdict: 'maybe' }
+          },
+        }),
         { outputSchema: verdictSchema },
       ),
     )
