@@ -74,6 +74,10 @@ function validatedComparison(): Comparison {
   listened.register(readFileTool())
   const full: unknown = JSON.parse(JSON.stringify(smallArgs))
   const minimal: unknown = JSON.parse('{"path":"src/index.ts"}')
+  // What a strict model (OpenAI `strict: true`) sends for the same call: a null per left-out member.
+  const strictForm: unknown = JSON.parse(
+    '{"path":"src/index.ts","offset":null,"limit":null,"encoding":null}',
+  )
   const input = (args: unknown) => ({
     callId: asCallId('call_1'),
     name: 'read_file',
@@ -88,6 +92,10 @@ function validatedComparison(): Comparison {
       { name: 'structuredClone(args)', run: () => structuredClone(full) },
       { name: 'execute(), no listeners', run: () => bare.execute(fullInput) },
       { name: 'execute(), no listeners, only `path`', run: () => bare.execute(minimalInput) },
+      {
+        name: 'execute(), no listeners, strict form (3 nulls removed at step 4)',
+        run: () => bare.execute(input(strictForm)),
+      },
       { name: 'execute(), 3 listeners × 5 events', run: () => listened.execute(fullInput) },
     ],
   }
@@ -152,7 +160,43 @@ function scaleComparisons(): Comparison[] {
         { name: '10,000 global tools', run: () => large.registry.schemas(large.scope) },
       ],
     },
+    dialectComparison(),
   ]
+}
+
+/**
+ * SPEC §9.3: `schemas(scope, { dialect })` runs every model turn, so each tool is converted once
+ * per dialect and only copied afterwards; the default (`json-schema`) is the baseline.
+ */
+function dialectComparison(): Comparison {
+  const registry = createToolRegistry({ dialects: ['openai-strict', 'gemini'] })
+  for (let index = 0; index < 10; index++) {
+    registry.register(
+      defineTool({
+        name: `read_file_${index}`,
+        description: 'Read a text file.',
+        parameters: {
+          path: { type: 'string', required: true, maxLength: 400 },
+          offset: { type: 'integer', minimum: 0 },
+          limit: { type: 'integer', minimum: 1, maximum: 2000, default: 200 },
+          encoding: { type: 'string', enum: ['utf8', 'base64'] },
+        },
+        execute: () => Promise.resolve(okContent),
+      }),
+    )
+  }
+  return {
+    title: 'schemas(): 10 defineTool tools, per dialect (converted once, copied per call)',
+    baseline: 'json-schema (default)',
+    cases: [
+      { name: 'json-schema (default)', run: () => registry.schemas() },
+      {
+        name: 'openai-strict',
+        run: () => registry.schemas(undefined, { dialect: 'openai-strict' }),
+      },
+      { name: 'gemini', run: () => registry.schemas(undefined, { dialect: 'gemini' }) },
+    ],
+  }
 }
 
 export const toolsSuite: Suite = {

@@ -39,7 +39,7 @@ export interface AgentLoopOutcome {
 /**
  * Runs model ↔ tools until the model answers without calling a tool.
  *
- * Each step: ask the model (with `registry.schemas(agent)`), append its turn, then run its tool
+ * Each step: ask the model (with `registry.schemas(agent)`, in the model's dialect), append its turn, then run its tool
  * calls one after another through `registry.execute()` — in order, because a later call may
  * depend on an earlier one (edit, then test). Each call is answered by its own `tool` message
  * right away, so every tool call stays adjacent to its result as providers require. A result's
@@ -66,7 +66,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
 
   for (let step = 1; step <= maxSteps; step++) {
     if (isAborted(signal)) return finish(step - 1, 'aborted')
-    const turn = await model.next({ step, messages, tools: registry.schemas(agent), signal })
+    const tools = registry.schemas(agent, { dialect: model.dialect ?? 'json-schema' })
+    const turn = await model.next({ step, messages, tools, signal })
     messages.push(assistantMessage(turn))
     emit({
       type: 'assistant/turn',

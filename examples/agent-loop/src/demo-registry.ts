@@ -1,5 +1,5 @@
 import { createToolRegistry, timeoutPolicy } from 'toolpipe'
-import type { ApprovalService, ToolRegistry, ToolRegistryLogger } from 'toolpipe'
+import type { ApprovalService, Dialect, ToolRegistry, ToolRegistryLogger } from 'toolpipe'
 import { approvalPolicy } from './policies/approval-policy.js'
 import { noNetworkPolicy } from './policies/no-network-policy.js'
 import { sandboxGuard } from './policies/sandbox-guard.js'
@@ -12,6 +12,8 @@ export interface DemoRegistryOptions {
   readonly sandbox: string
   readonly approval: ApprovalService
   readonly logger?: ToolRegistryLogger | undefined
+  /** The schema dialects the tools must be expressible in (checked at registration). */
+  readonly dialects?: readonly Dialect[] | undefined
 }
 
 /**
@@ -27,6 +29,7 @@ export function createDemoRegistry(options: DemoRegistryOptions): ToolRegistry {
   const registry = createToolRegistry({
     approval: options.approval,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
+    ...(options.dialects === undefined ? {} : { dialects: options.dialects }),
   })
   registry.use(timeoutPolicy())
   for (const tool of createDemoTools(options.sandbox)) registry.register(tool)

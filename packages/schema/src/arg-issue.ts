@@ -35,28 +35,119 @@ export interface MissingIssue {
   readonly code: 'missing'
   readonly path: readonly (string | number)[]
   readonly message: string
-  /** The type of the missing property. */
-  readonly expected: SchemaType
+  /** The type of the missing property; `'anyOf'` for a union prop. */
+  readonly expected: SchemaType | 'anyOf'
 }
 
-/** A value has another type than its property declares (also for nested objects and arrays). */
+/**
+ * A value has another type than its property declares (also for nested objects and arrays, and
+ * a fractional number where an `integer` is declared).
+ */
 export interface InvalidTypeIssue {
   readonly code: 'invalid_type'
   readonly path: readonly (string | number)[]
   readonly message: string
-  readonly expected: SchemaType
+  /** The declared type (without the `null` of a nullable prop); `'anyOf'` for a union prop. */
+  readonly expected: SchemaType | 'anyOf'
+  /** Present on a nullable prop: `null` would have done too. */
+  readonly nullable?: true
   readonly received: ReceivedKind
 }
 
-/** A string is not one of its property's `enum` values. */
+/** A value of the right type is not one of its property's `enum` values. */
 export interface InvalidEnumIssue {
   readonly code: 'invalid_enum'
   readonly path: readonly (string | number)[]
   readonly message: string
-  /** The allowed values, in the spec's order. */
-  readonly expected: readonly string[]
-  /** The string that was given. */
+  /** The allowed values, in the spec's order (and `null` on a nullable prop). */
+  readonly expected: readonly (string | number | null)[]
+  /** The value that was given. */
+  readonly received: string | number
+}
+
+/**
+ * A number below the prop's `minimum` (`exclusive: false`) or not above its `exclusiveMinimum`
+ * (`exclusive: true`): `"limit" must be at least 1, got 0`.
+ */
+export interface BelowMinimumIssue {
+  readonly code: 'below_minimum'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  readonly limit: number
+  readonly exclusive: boolean
+  readonly received: number
+}
+
+/**
+ * A number above the prop's `maximum`, or not below its `exclusiveMaximum` (`exclusive: true`):
+ * `"limit" must be at most 500, got 900`.
+ */
+export interface AboveMaximumIssue {
+  readonly code: 'above_maximum'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  readonly limit: number
+  readonly exclusive: boolean
+  readonly received: number
+}
+
+/**
+ * A string shorter than the prop's `minLength`, counted in code points as JSON Schema counts (an
+ * emoji is one): `received` is its length.
+ */
+export interface TooShortIssue {
+  readonly code: 'too_short'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  readonly limit: number
+  readonly received: number
+}
+
+/** A string longer than the prop's `maxLength`: `"title" must be at most 80 characters, got 95`. */
+export interface TooLongIssue {
+  readonly code: 'too_long'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  readonly limit: number
+  readonly received: number
+}
+
+/** A string that the prop's `pattern` does not match (anywhere: patterns are not anchored). */
+export interface PatternMismatchIssue {
+  readonly code: 'pattern_mismatch'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  readonly pattern: string
   readonly received: string
+}
+
+/** An array with fewer elements than the prop's `minItems`: `received` is its length. */
+export interface TooFewItemsIssue {
+  readonly code: 'too_few_items'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  readonly limit: number
+  readonly received: number
+}
+
+/** An array with more elements than the prop's `maxItems`. */
+export interface TooManyItemsIssue {
+  readonly code: 'too_many_items'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  readonly limit: number
+  readonly received: number
+}
+
+/**
+ * No member of a union prop (`anyOf`) accepted the value. `alternatives[i]` are the issues the
+ * i-th member found, with their full paths.
+ */
+export interface InvalidUnionIssue {
+  readonly code: 'invalid_union'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  readonly alternatives: readonly (readonly ArgIssue[])[]
 }
 
 /**
@@ -92,5 +183,13 @@ export type ArgIssue =
   | MissingIssue
   | InvalidTypeIssue
   | InvalidEnumIssue
+  | BelowMinimumIssue
+  | AboveMaximumIssue
+  | TooShortIssue
+  | TooLongIssue
+  | PatternMismatchIssue
+  | TooFewItemsIssue
+  | TooManyItemsIssue
+  | InvalidUnionIssue
   | SparseArrayIssue
   | TooManyIssuesIssue

@@ -97,20 +97,30 @@ describe('assertValidSchemaSpec refuses, with the path and a clear message', () 
     expect(mistakeOf({ path: { type: 'text' } })).toEqual({
       path: ['path', 'type'],
       message:
-        'spec.path.type must be one of "string", "number", "boolean", "object", "array", got "text"',
+        'spec.path.type must be one of "string", "number", "integer", "boolean", "object", "array", got "text"',
     })
-    expect(mistakeOf({ path: { type: 'integer' } }).path).toEqual(['path', 'type'])
+    expect(mistakeOf({ path: { type: 'int' } }).path).toEqual(['path', 'type'])
     expect(mistakeOf({ path: { type: ['string'] } }).message).toContain('got an array')
     expect(mistakeOf({ path: { required: true } })).toEqual({
       path: ['path', 'type'],
-      message: 'spec.path.type is missing: one of "string", "number", "boolean", "object", "array"',
+      message:
+        'spec.path.type is missing: one of "string", "number", "integer", "boolean", "object", "array" (or give the prop an anyOf)',
     })
   })
 
-  it('an enum off a string prop', () => {
+  it('an enum off a string, number or integer prop, and members of another type (SPEC §9.2)', () => {
+    expect(mistakeOf({ flag: { type: 'boolean', enum: [true] } })).toEqual({
+      path: ['flag', 'enum'],
+      message:
+        'spec.flag.enum is only allowed on types "string", "number" and "integer", not "boolean"',
+    })
     expect(mistakeOf({ mode: { type: 'number', enum: ['1'] } })).toEqual({
-      path: ['mode', 'enum'],
-      message: 'spec.mode.enum is only allowed on type "string", not "number"',
+      path: ['mode', 'enum', 0],
+      message: 'spec.mode.enum[0] must be a finite number, got "1"',
+    })
+    expect(mistakeOf({ level: { type: 'integer', enum: [1, 1.5] } })).toEqual({
+      path: ['level', 'enum', 1],
+      message: 'spec.level.enum[1] must be an integer, got 1.5',
     })
   })
 
@@ -203,10 +213,10 @@ describe('assertValidSchemaSpec refuses, with the path and a clear message', () 
   })
 
   it('a keyword the DSL does not have', () => {
-    expect(mistakeOf({ a: { type: 'string', minLength: 1 } })).toEqual({
-      path: ['a', 'minLength'],
+    expect(mistakeOf({ a: { type: 'string', format: 'email' } })).toEqual({
+      path: ['a', 'format'],
       message:
-        'spec.a.minLength is not a keyword of the schema DSL (use type, required, description, enum, default, properties, items)',
+        'spec.a.format is not a keyword of the schema DSL (use type, required, description, nullable, default, enum, minLength, maxLength, pattern, minimum, maximum, exclusiveMinimum, exclusiveMaximum, properties, items, minItems, maxItems, anyOf)',
     })
   })
 
@@ -248,7 +258,7 @@ describe('assertValidSchemaSpec refuses, with the path and a clear message', () 
     const mistake = mistakeOf({ deep: prop })
     expect(mistake.path).toEqual(['deep', ...Array<string>(32).fill('items')])
     expect(mistake.message).toMatch(
-      /^spec\.deep(\.items){32} is nested deeper than 32 levels of properties and items$/,
+      /^spec\.deep(\.items){32} is nested deeper than 32 levels of properties, items and anyOf$/,
     )
   })
 
@@ -265,7 +275,6 @@ describe('assertValidSchemaSpec refuses, with the path and a clear message', () 
       ['a', 'type'],
       ['b', 'foo'],
       ['b', 'required'],
-      ['b', 'enum'],
       ['b', 'enum'],
       ['c', 'properties', 'd', 'items', 'enum'],
     ])

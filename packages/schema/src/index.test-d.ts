@@ -57,23 +57,40 @@ describe('checkArgs and ArgIssue', () => {
       | 'missing'
       | 'invalid_type'
       | 'invalid_enum'
+      | 'below_minimum'
+      | 'above_maximum'
+      | 'too_short'
+      | 'too_long'
+      | 'pattern_mismatch'
+      | 'too_few_items'
+      | 'too_many_items'
+      | 'invalid_union'
       | 'sparse_array'
       | 'too_many_issues'
     >()
     expectTypeOf<ArgIssue['path']>().toEqualTypeOf<readonly (string | number)[]>()
     const narrow = (issue: ArgIssue) => {
       if (issue.code === 'invalid_enum') {
-        expectTypeOf(issue.expected).toEqualTypeOf<readonly string[]>()
-        expectTypeOf(issue.received).toEqualTypeOf<string>()
+        expectTypeOf(issue.expected).toEqualTypeOf<readonly (string | number | null)[]>()
+        expectTypeOf(issue.received).toEqualTypeOf<string | number>()
+      }
+      if (issue.code === 'above_maximum' || issue.code === 'below_minimum') {
+        expectTypeOf(issue.limit).toEqualTypeOf<number>()
+        expectTypeOf(issue.exclusive).toEqualTypeOf<boolean>()
+        expectTypeOf(issue.received).toEqualTypeOf<number>()
+      }
+      if (issue.code === 'pattern_mismatch') expectTypeOf(issue.pattern).toEqualTypeOf<string>()
+      if (issue.code === 'invalid_union') {
+        expectTypeOf(issue.alternatives).toEqualTypeOf<readonly (readonly ArgIssue[])[]>()
       }
       if (issue.code === 'invalid_type') {
-        expectTypeOf(issue.expected).toEqualTypeOf<SchemaType>()
+        expectTypeOf(issue.expected).toEqualTypeOf<SchemaType | 'anyOf'>()
         expectTypeOf(issue.received).toEqualTypeOf<ReceivedKind>()
       }
       if (issue.code === 'sparse_array') expectTypeOf(issue.index).toEqualTypeOf<number>()
       if (issue.code === 'too_many_issues') expectTypeOf(issue.limit).toEqualTypeOf<number>()
       if (issue.code === 'missing') {
-        expectTypeOf(issue.expected).toEqualTypeOf<SchemaType>()
+        expectTypeOf(issue.expected).toEqualTypeOf<SchemaType | 'anyOf'>()
         expectTypeOf(issue).not.toHaveProperty('received')
       }
     }

@@ -8,7 +8,12 @@ describe('@toolpipe/schema', () => {
       'ToolArgsError',
       'assertValidSchemaSpec',
       'checkArgs',
+      'dialects',
+      'isDialect',
+      'jsonSchemaToProviderSchema',
+      'normalizeArgs',
       'schemaSpecToJsonSchema',
+      'toProviderSchema',
       'validateArgs',
     ])
   })

@@ -1,11 +1,31 @@
 export type { ArgIssue, ReceivedKind } from './arg-issue.js'
 export { assertValidSchemaSpec } from './assert-valid-schema-spec.js'
 export { checkArgs } from './check-args.js'
+export { dialects, isDialect } from './dialect.js'
+export type { Dialect } from './dialect.js'
+export type { DialectIssue, ProviderSchemaResult } from './dialect-issue.js'
 export type { InferArgs, InferPropValue } from './infer-args.js'
-export type { JsonSchemaObject, JsonSchemaProperty } from './json-schema-object.js'
+export type {
+  JsonSchemaObject,
+  JsonSchemaProperty,
+  ProviderJsonSchema,
+  ProviderJsonSchemaProperty,
+} from './json-schema-object.js'
+export { normalizeArgs } from './normalize-args.js'
 export { SchemaSpecError } from './schema-spec-error.js'
 export type { SchemaSpecMistake } from './schema-spec-error.js'
 export { schemaSpecToJsonSchema } from './schema-spec-to-json-schema.js'
-export type { SchemaProp, SchemaSpec, SchemaType } from './schema-spec.js'
+export type {
+  AnyOfProp,
+  ArrayProp,
+  BooleanProp,
+  NumberProp,
+  ObjectProp,
+  SchemaProp,
+  SchemaSpec,
+  SchemaType,
+  StringProp,
+} from './schema-spec.js'
+export { jsonSchemaToProviderSchema, toProviderSchema } from './to-provider-schema.js'
 export { ToolArgsError } from './tool-args-error.js'
 export { validateArgs } from './validate-args.js'

@@ -28,18 +28,33 @@ export type InferArgs<TSpec extends SchemaSpec> = Simplify<
 
 /**
  * The TypeScript type of one property's value: `string` (or the union of a string `enum`'s
- * members), `number`, `boolean`, the inferred object of an `object`'s `properties`
- * (`Record<string, unknown>` without them), and `InferPropValue<items>[]` for an `array`
- * (`unknown[]` without `items`). A property whose `type` is the whole {@link SchemaType} union
- * gives the union of all of these.
+ * members), `number` for `number` and `integer` (or the union of a numeric `enum`'s members),
+ * `boolean`, the inferred object of an `object`'s `properties` (`Record<string, unknown>`
+ * without them), `InferPropValue<items>[]` for an `array` (`unknown[]` without `items`), the
+ * union of the members of an `anyOf`, and `| null` with `nullable: true`. A prop typed as plain
+ * {@link SchemaProp} gives the union of every possibility.
  */
-export type InferPropValue<TProp extends SchemaProp> = InferByType<TProp, TProp['type']>
+export type InferPropValue<TProp extends SchemaProp> = SchemaProp extends TProp
+  ? WideValue
+  : TProp extends { readonly anyOf: readonly (infer TMember extends SchemaProp)[] }
+    ? InferMember<TMember>
+    : TProp extends { readonly type: infer TType extends SchemaType }
+      ? InferByType<TProp, TType> | (TProp extends { readonly nullable: true } ? null : never)
+      : never
 
-/** Distributes over `TType`, so that a prop typed as plain `SchemaProp` gives every possibility. */
+/** What a prop typed as the whole {@link SchemaProp} union may hold. */
+type WideValue = string | number | boolean | Record<string, unknown> | unknown[] | null
+
+/** A member of an `anyOf` (kept apart so the distribution over members stays explicit). */
+type InferMember<TMember extends SchemaProp> = TMember extends SchemaProp
+  ? InferPropValue<TMember>
+  : never
+
+/** Distributes over `TType`, so that a prop whose `type` is a union gives every possibility. */
 type InferByType<TProp extends SchemaProp, TType extends SchemaType> = TType extends 'string'
-  ? InferString<TProp>
-  : TType extends 'number'
-    ? number
+  ? InferEnum<TProp, string>
+  : TType extends 'number' | 'integer'
+    ? InferEnum<TProp, number>
     : TType extends 'boolean'
       ? boolean
       : TType extends 'object'
@@ -48,11 +63,11 @@ type InferByType<TProp extends SchemaProp, TType extends SchemaType> = TType ext
           ? InferArray<TProp>
           : never
 
-type InferString<TProp extends SchemaProp> = TProp extends {
-  readonly enum: readonly (infer TMember extends string)[]
+type InferEnum<TProp extends SchemaProp, TBase extends string | number> = TProp extends {
+  readonly enum: readonly (infer TMember extends TBase)[]
 }
   ? TMember
-  : string
+  : TBase
 
 type InferObject<TProp extends SchemaProp> = TProp extends {
   readonly properties: infer TProperties extends SchemaSpec

@@ -127,3 +127,40 @@ describe('schemaSpecToJsonSchema', () => {
     )
   })
 })
+
+describe('schemaSpecToJsonSchema of the §9.2 keywords', () => {
+  it('writes each keyword in its place, nullable as [T, "null"] with null in the enum, anyOf without type', () => {
+    const schema = schemaSpecToJsonSchema({
+      limit: { type: 'integer', description: 'rows', minimum: 1, maximum: 500, default: 20 },
+      ratio: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+      mode: { type: 'string', enum: ['a'], nullable: true, description: 'how' },
+      title: { type: 'string', minLength: 1, maxLength: 80, pattern: '\\S' },
+      tags: { type: 'array', items: { type: 'string', required: true }, minItems: 1, maxItems: 5 },
+      target: {
+        anyOf: [
+          { type: 'string', required: true },
+          { type: 'integer', nullable: true },
+        ],
+        description: 'a path or a line',
+        required: true,
+      },
+    })
+    expect(JSON.stringify(schema)).toBe(
+      JSON.stringify({
+        type: 'object',
+        properties: {
+          limit: { type: 'integer', description: 'rows', default: 20, minimum: 1, maximum: 500 },
+          ratio: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+          mode: { type: ['string', 'null'], description: 'how', enum: ['a', null] },
+          title: { type: 'string', minLength: 1, maxLength: 80, pattern: '\\S' },
+          tags: { type: 'array', minItems: 1, maxItems: 5, items: { type: 'string' } },
+          target: {
+            anyOf: [{ type: 'string' }, { type: ['integer', 'null'] }],
+            description: 'a path or a line',
+          },
+        },
+        required: ['target'],
+      }),
+    )
+  })
+})

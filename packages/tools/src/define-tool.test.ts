@@ -174,7 +174,8 @@ describe('defineTool', () => {
       defineTool({
         name: 'bad',
         description: '',
-        parameters: { mode: { type: 'number', enum: ['a'] } },
+        // Inverted bounds: what TypeScript cannot see (SPEC §9.2 made number enums valid).
+        parameters: { limit: { type: 'integer', minimum: 5, maximum: 2 } },
         execute: async () => [],
       }),
     ).toThrow(SchemaSpecError)

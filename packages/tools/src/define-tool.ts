@@ -1,6 +1,12 @@
-import type { ContentBlock } from '@toolpipe/core'
+import type { ContentBlock, JsonValue } from '@toolpipe/core'
 import type { ToolCallView, ToolResult, ToolResultView } from '@toolpipe/presentation'
-import { checkArgs, schemaSpecToJsonSchema, ToolArgsError, validateArgs } from '@toolpipe/schema'
+import {
+  checkArgs,
+  normalizeArgs,
+  schemaSpecToJsonSchema,
+  ToolArgsError,
+  validateArgs,
+} from '@toolpipe/schema'
 import type { ArgIssue, InferArgs, SchemaSpec } from '@toolpipe/schema'
 import { assertSupportedOutputSchema } from '@toolpipe/structured-output'
 import type { InferStructured, StructuredOutputSchema } from '@toolpipe/structured-output'
@@ -68,13 +74,15 @@ export interface DefineToolOptions<
 
 /**
  * Builds a {@link ToolDefinition} from a schema spec: `parameters` becomes JSON Schema for the
- * model, `checkArgs` checks a call's arguments against the spec (the registry runs it once per
- * call, before any policy, guard or approval), and the typed body runs only on arguments that
- * passed. A mismatch is `ToolArgsError` (`INVALID_ARGS`), which the registry turns into an error
- * result the model can correct from. Called directly, outside the registry, `execute` validates
- * its arguments itself and throws `ToolArgsError`; through the registry it does not check again
- * what the pipeline already checked. Presenters given arguments that do not match (an old session
- * log) return `undefined`, so the UI falls back to the generic card.
+ * model, `normalizeArgs` removes the `null` a strict model sends for an optional member it leaves
+ * out (SPEC §9.3), `checkArgs` checks a call's arguments against the spec (the registry runs both
+ * once per call, before any policy, guard or approval), and the typed body runs only on
+ * arguments that passed. A mismatch is `ToolArgsError` (`INVALID_ARGS`), which the registry turns
+ * into an error result the model can correct from. Called directly, outside the registry,
+ * `execute` normalizes and validates its arguments itself and throws `ToolArgsError`; through the
+ * registry it does not check again what the pipeline already checked. Presenters normalize too;
+ * given arguments that do not match (an old session log) they return `undefined`, so the UI falls
+ * back to the generic card.
  *
  * With an `outputSchema`, the body's return is typed by it (`structured` is required) and checked
  * on every call through the registry (SPEC §12.1).
@@ -105,7 +113,10 @@ export function defineTool<
   const concurrencySafe: unknown = options.concurrencySafe
   // Bound now: the definition is immutable, and a method may use `this` (the options object).
   const execute = options.execute.bind(options)
-  const extraCheck = options.checkArgs?.bind(options)
+  // Called only with arguments the spec accepted: typed loosely here, to keep the compiler from
+  // instantiating InferArgs<TSpec> again at each call.
+  const extraCheck = options.checkArgs?.bind(options) as
+    ((args: unknown) => ArgIssue[] | Promise<ArgIssue[]>) | undefined
   const presentCall = options.presentCall?.bind(options)
   const presentResult = options.presentResult?.bind(options)
   assertToolName(name)
@@ -113,27 +124,35 @@ export function defineTool<
   if (outputSchema !== undefined) assertSupportedOutputSchema(outputSchema)
   assertAnnotations(name, annotations)
   assertConcurrencySafe(name, concurrencySafe)
-  const matches = (args: unknown): args is InferArgs<TSpec> => checkArgs(spec, args).length === 0
+  const parameters = schemaSpecToJsonSchema(spec)
+  /** The arguments normalized, when they then match the spec. */
+  const matching = (args: unknown): InferArgs<TSpec> | undefined => {
+    const normalized = normalizeArgs(spec, args)
+    return checkArgs(spec, normalized).length === 0 ? (normalized as InferArgs<TSpec>) : undefined
+  }
   const definition: ToolDefinition<InferArgs<TSpec>> = {
     name,
     description,
-    parameters: schemaSpecToJsonSchema(spec),
+    parameters,
     checkArgs:
       extraCheck === undefined
         ? (args) => checkArgs(spec, args)
         : (args) => {
             const issues = checkArgs(spec, args)
-            return issues.length > 0 ? issues : extraCheck(args as InferArgs<TSpec>)
+            return issues.length > 0 ? issues : extraCheck(args)
           },
+    normalizeArgs: (args) => normalizeArgs(spec, args) as JsonValue,
     async execute(args, exec) {
-      // Through the registry, step 4 checked exactly these arguments against this definition.
-      const checked = ExecutionRecord.checkedTool(exec) === definition && exec.arguments === args
-      if (!checked) {
-        validateArgs(spec, args)
-        const issues = extraCheck === undefined ? [] : await extraCheck(args)
-        if (issues.length > 0) throw new ToolArgsError(issues)
+      // Through the registry, step 4 normalized and checked exactly these arguments against this
+      // definition.
+      if (ExecutionRecord.checkedTool(exec) === definition && exec.arguments === args) {
+        return execute(args as InferArgs<TSpec>, exec)
       }
-      return execute(args as InferArgs<TSpec>, exec)
+      const normalized = normalizeArgs(spec, args)
+      validateArgs(spec, normalized)
+      const issues = extraCheck === undefined ? [] : await extraCheck(normalized)
+      if (issues.length > 0) throw new ToolArgsError(issues)
+      return execute(normalized, exec)
     },
   }
   if (outputSchema !== undefined) definition.outputSchema = outputSchema
@@ -141,11 +160,16 @@ export function defineTool<
   if (concurrencySafe !== undefined) definition.concurrencySafe = concurrencySafe as boolean
   if (timeoutMs !== undefined) definition.timeoutMs = timeoutMs
   if (presentCall !== undefined) {
-    definition.presentCall = (args) => (matches(args) ? presentCall(args) : undefined)
+    definition.presentCall = (args) => {
+      const valid = matching(args)
+      return valid === undefined ? undefined : presentCall(valid)
+    }
   }
   if (presentResult !== undefined) {
-    definition.presentResult = (args, result) =>
-      matches(args) ? presentResult(args, result) : undefined
+    definition.presentResult = (args, result) => {
+      const valid = matching(args)
+      return valid === undefined ? undefined : presentResult(valid, result)
+    }
   }
   return Object.freeze(definition)
 }

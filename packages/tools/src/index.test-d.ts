@@ -100,6 +100,15 @@ describe('ToolRegistry', () => {
     expectTypeOf(registry.get('x')).toEqualTypeOf<ToolDefinition | undefined>()
     expectTypeOf(registry.schemas()[0]!).toHaveProperty('parameters')
     expectTypeOf(registry.schemas()[0]!).not.toHaveProperty('execute')
+    // SPEC §9.3: a dialect per call, and the strict flag of OpenAI's strict mode.
+    expectTypeOf(
+      registry.schemas(undefined, { dialect: 'openai-strict' })[0]!.strict,
+    ).toEqualTypeOf<boolean | undefined>()
+    // @ts-expect-error: not a dialect
+    registry.schemas(undefined, { dialect: 'openai-json' })
+    expectTypeOf<Parameters<ToolDefinition['normalizeArgs'] & object>>().toEqualTypeOf<
+      [args: JsonValue]
+    >()
     expectTypeOf(createToolRegistry).returns.toEqualTypeOf<ToolRegistry>()
   })
 
@@ -247,7 +256,12 @@ describe('ToolRegistry', () => {
 
   it('approval outcomes are a closed union', () => {
     expectTypeOf<ApprovalOutcome['kind']>().toEqualTypeOf<
-      'allowed-once' | 'rejected' | 'cancelled' | 'unavailable'
+      | 'allowed-once'
+      | 'allowed-always'
+      | 'rejected'
+      | 'rejected-always'
+      | 'cancelled'
+      | 'unavailable'
     >()
   })
 })

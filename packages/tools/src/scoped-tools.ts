@@ -8,6 +8,7 @@ import type { RegistryInternals } from './internal/registry-internals.js'
 import type { Disposer } from './disposer.js'
 import { ToolRegistryError } from './tool-registry-error.js'
 import type { ToolRestriction } from './tool-restriction.js'
+import type { SchemasOptions } from './schemas-options.js'
 
 /**
  * The registry bound to one agent's scope. Everything registered through it is removed by
@@ -25,7 +26,8 @@ export interface ScopedTools {
   ): Disposer
   get(name: string): ToolDefinition | undefined
   list(): ToolDefinition[]
-  schemas(): ToolSchema[]
+  /** `registry.schemas(agent, options)`. */
+  schemas(options?: SchemasOptions): ToolSchema[]
   /** `registry.descriptors(agent)`: the full descriptions of the tools this scope sees. */
   descriptors(): ToolDescriptor[]
   /**
@@ -33,7 +35,10 @@ export interface ScopedTools {
    * not read). Never rejects and never throws: malformed input resolves to an error result.
    */
   execute(input: Omit<ToolExecutionInput, 'agent'>): Promise<ToolExecutionResult>
-  /** Removes every registration made through this handle; later registrations throw. */
+  /**
+   * Removes every registration made through this handle and forgets the approval answers
+   * remembered for this agent (`allowed-always`, `rejected-always`); later registrations throw.
+   */
   dispose(): void
 }
 
@@ -86,7 +91,7 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
     },
     get: (name) => internals.get(name, agent),
     list: () => internals.list(agent),
-    schemas: () => internals.schemas(agent),
+    schemas: (options) => internals.schemas(agent, options),
     descriptors: () => internals.descriptors(agent),
     // Never throws, whatever `input` is (null included): it resolves to an error result instead.
     execute: (input) => internals.execute(input, agent),
@@ -95,6 +100,7 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
       disposed = true
       for (const remove of live.keys()) remove()
       live.clear()
+      internals.forgetApprovals(agent)
       internals.emitChangeQuietly(agent)
     },
   }

@@ -1,6 +1,6 @@
 import type { ContentBlock, JsonObject, JsonValue } from '@toolpipe/core'
 import type { ToolCallView, ToolResult, ToolResultView } from '@toolpipe/presentation'
-import type { ArgIssue, JsonSchemaObject } from '@toolpipe/schema'
+import type { ArgIssue, JsonSchemaObject, ProviderJsonSchema } from '@toolpipe/schema'
 import type { StructuredOutputSchema } from '@toolpipe/structured-output'
 import type { ToolAnnotations } from './tool-annotations.js'
 import type { ToolExecution } from './tool-execution.js'
@@ -9,13 +9,19 @@ import type { ToolExecution } from './tool-execution.js'
  * The JSON Schema (draft 2020-12) of a tool's arguments: what `defineTool` generates from a schema
  * spec, or any hand-written object schema (an MCP tool's `inputSchema`, say) made of JSON data.
  */
-export type ToolParameters = JsonSchemaObject | (JsonObject & { type: 'object' })
+export type ToolParameters =
+  JsonSchemaObject | ProviderJsonSchema | (JsonObject & { type: 'object' })
 
 /** The model-facing part of a tool: exactly what a provider receives. */
 export interface ToolSchema {
   name: string
   description: string
   parameters: ToolParameters
+  /**
+   * `true` on the schemas of the `openai-strict` dialect (`registry.schemas(scope, { dialect:
+   * 'openai-strict' })`): send it as the function's `strict` flag. Absent otherwise.
+   */
+  strict?: boolean
 }
 
 /**
@@ -54,6 +60,15 @@ export interface ToolDefinition<TArguments = unknown> extends ToolSchema {
    * definition may add its own. Called once per call, with the deep-frozen snapshot.
    */
   checkArgs?(args: JsonValue): ArgIssue[] | Promise<ArgIssue[]>
+  /**
+   * Normalizes a call's arguments before `checkArgs` (SPEC §9.3): `defineTool` removes the `null`
+   * a strict model sends for an optional member it leaves out. Called once per call at step 4,
+   * synchronously, with the deep-frozen snapshot; it must not mutate it, and returns the
+   * arguments to check (the same value when nothing changes). What it returns, deep-frozen,
+   * becomes `exec.arguments` for every policy, guard, approval card and the body. A hand-written
+   * definition is left as is unless it adds one.
+   */
+  normalizeArgs?(args: JsonValue): JsonValue
   /**
    * The JSON Schema (the `@toolpipe/structured-output` subset, root `type: 'object'`) of the
    * `structured` value every successful call returns. With one, a return without `structured`, or

@@ -23,10 +23,15 @@ export type StartObserver = (
  */
 export type ApprovalAnswer =
   | {
-      /** The outcome, read once into a fresh copy. */
+      /** The outcome, read once into a fresh copy (edited arguments included). */
       readonly outcome: ApprovalOutcome
-      /** Milliseconds from the request to the answer, by `performance.now()`. */
+      /** Milliseconds from the request to the answer, by `performance.now()`; 0 from memory. */
       readonly durationMs: number
+      /**
+       * `true` when the answer came from the scope's memory of an earlier `allowed-always` or
+       * `rejected-always` (SPEC §12.3): the service was not asked.
+       */
+      readonly remembered?: true | undefined
       readonly error?: undefined
     }
   | {
@@ -35,12 +40,14 @@ export type ApprovalAnswer =
       readonly durationMs: number
       /** The failure's name and code, as the call's error result will carry them. */
       readonly error: ToolErrorInfo
+      readonly remembered?: undefined
     }
 
 /**
- * A `tools/approval` observer: told when the approval service answers an `ask` (or fails to), before
- * the call goes on or is denied. Only calls for which the service was asked are reported (not an
- * `ask` denied because no service is configured or the call has no agent). It cannot change
+ * A `tools/approval` observer: told when the approval service answers an `ask` (or fails to), or
+ * when the scope's memory answers it (`remembered: true`), before the call goes on or is denied.
+ * Only calls for which an answer came are reported (not an `ask` denied because no service is
+ * configured or the call has no agent). It cannot change
  * anything; a returned promise is not awaited, and a failure is logged, never passed on.
  */
 export type ApprovalObserver = (

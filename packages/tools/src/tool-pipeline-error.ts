@@ -13,6 +13,8 @@ export type ToolPipelineErrorCode =
   | 'INVALID_GUARD_RESULT'
   /** A tool's `checkArgs` returned something other than an array of argument issues. */
   | 'INVALID_ARG_ISSUES'
+  /** A tool's `normalizeArgs` returned something that is not JSON data (or a promise). */
+  | 'INVALID_NORMALIZED_ARGS'
   /**
    * A tool's `execute` returned something other than content blocks or `{ content?, structured?,
    * meta? }` with content or structured.

@@ -16,6 +16,13 @@ export type ToolRegistryErrorCode =
   | 'INVALID_PLUGIN'
   /** A registration through a `ScopedTools` handle after its `dispose()`. */
   | 'SCOPE_DISPOSED'
+  /**
+   * A tool whose parameters one of the registry's `dialects` (or the dialect `schemas()` was asked
+   * for) cannot express; the message lists every fatal issue with its path.
+   */
+  | 'UNSUPPORTED_SCHEMA'
+  /** A `dialects` option, or a `schemas()` dialect, that is not one of the five dialect names. */
+  | 'INVALID_DIALECT'
 
 /** Thrown synchronously by registry methods given something they cannot accept. */
 export class ToolRegistryError extends HarnessError {

@@ -1,10 +1,12 @@
-import { snapshotJson } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
+import type { Dialect } from '@toolpipe/schema'
 import type { ApprovalService } from './approval.js'
 import type { Disposer } from './disposer.js'
+import { ApprovalMemory } from './internal/approval-memory.js'
 import { assertToolDefinition } from './internal/check-definition.js'
 import { describeValue } from './internal/checks.js'
 import { describeTool } from './internal/describe-tool.js'
+import { DialectSchemas, readDialect } from './internal/dialect-schemas.js'
 import { executeCall } from './internal/execute-pipeline.js'
 import type { Pipeline } from './internal/pipeline.js'
 import { ListenerList } from './internal/listener-list.js'
@@ -13,7 +15,7 @@ import { commitChange } from './internal/registry-internals.js'
 import type { RegistryInternals } from './internal/registry-internals.js'
 import { ToolLayers } from './internal/tool-layers.js'
 import { warnSafely } from './internal/warn-safely.js'
-import type { ToolDefinition, ToolParameters, ToolSchema } from './tool-definition.js'
+import type { ToolDefinition, ToolSchema } from './tool-definition.js'
 import type { ToolDescriptor } from './tool-descriptor.js'
 import type { ToolEventMap, ToolEventName } from './tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
@@ -21,6 +23,7 @@ import { ToolRegistryError } from './tool-registry-error.js'
 import type { ToolRestriction } from './tool-restriction.js'
 import { createScopedTools } from './scoped-tools.js'
 import type { ScopedTools } from './scoped-tools.js'
+import type { SchemasOptions } from './schemas-options.js'
 
 /** Where the registry reports what must not reach a caller (an observer's failure, say). */
 export interface ToolRegistryLogger {
@@ -33,6 +36,13 @@ export interface ToolRegistryOptions {
   readonly approval?: ApprovalService | undefined
   /** Default: `console`. */
   readonly logger?: ToolRegistryLogger | undefined
+  /**
+   * The provider dialects this registry's tools are sent in (SPEC §9.3). `register` refuses, with
+   * `ToolRegistryError` (`UNSUPPORTED_SCHEMA`) listing every fatal issue and its path, a tool whose
+   * parameters one of them cannot express, so the failure comes at registration rather than from
+   * the provider at the first model turn. Default: none checked.
+   */
+  readonly dialects?: readonly Dialect[] | undefined
 }
 
 /** Options of `register` and `guard`: without `scope`, the global layer. */
@@ -77,8 +87,15 @@ export interface ToolRegistry {
   get(name: string, scope?: Agent): ToolDefinition | undefined
   /** The tools visible to `scope` (or the global layer). */
   list(scope?: Agent): ToolDefinition[]
-  /** What the model is shown: `name`, `description` and a fresh copy of `parameters`, nothing else. */
-  schemas(scope?: Agent): ToolSchema[]
+  /**
+   * What the model is shown: `name`, `description` and a fresh copy of `parameters`, nothing
+   * else; with `dialect`, the parameters in that provider dialect (converted once per tool and
+   * dialect), and `strict: true` for `openai-strict`.
+   *
+   * @throws ToolRegistryError (`UNSUPPORTED_SCHEMA`) when a visible tool cannot be expressed in a
+   * dialect the registry was not configured with (configure `dialects` to find out at `register`)
+   */
+  schemas(scope?: Agent, options?: SchemasOptions): ToolSchema[]
   /**
    * The full public description of each tool visible to `scope` (or the global layer), for
    * protocols that carry it (MCP): name, description, parameters, `outputSchema`, `annotations`,
@@ -86,6 +103,13 @@ export interface ToolRegistry {
    * stays what the model is shown.
    */
   descriptors(scope?: Agent): ToolDescriptor[]
+  /**
+   * Forgets the `allowed-always` and `rejected-always` answers remembered for `scope` (an agent),
+   * or for every scope without one: the next `ask` goes to the approval service again. Disposing
+   * a scope handle forgets its agent's answers too. An answer still pending when its scope is
+   * forgotten applies to its own call only.
+   */
+  forgetApprovals(scope?: Agent): void
   /** Installs a plugin, such as the timeout policy. */
   use(plugin: ToolRegistryPlugin): Disposer
   /** A handle bound to one agent's scope, whose `dispose()` removes all it registered. */
@@ -115,6 +139,7 @@ const eventNames: readonly ToolEventName[] = [
  */
 export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
   const logger = options.logger ?? console
+  const dialectSchemas = new DialectSchemas(options.dialects)
   const layers = new ToolLayers()
   const guards = new ListenerList<ToolGuard>()
   const listeners: { [TEvent in ToolEventName]: ListenerList<ToolEventMap[TEvent]> } = {
@@ -126,9 +151,11 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     'tools/result': new ListenerList(),
     'tools/change': new ListenerList(),
   }
+  const approvalMemory = new ApprovalMemory()
   const pipeline: Pipeline = {
     layers,
     approval: options.approval,
+    approvalMemory,
     logger,
     guards,
     startObservers: listeners['tools/start'],
@@ -151,10 +178,15 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
   const internals: RegistryInternals = {
     get: (name, scope) => layers.get(name, scope),
     list: (scope) => layers.list(scope),
-    schemas: (scope) => layers.list(scope).map(toSchema),
+    schemas(scope, schemasOptions) {
+      const dialect = readDialect(schemasOptions)
+      return layers.list(scope).map((definition) => dialectSchemas.schemaOf(definition, dialect))
+    },
     descriptors: (scope) => layers.list(scope).map(describeTool),
     addTool(definition, scope) {
-      return layers.add(assertToolDefinition(definition), definition, scope)
+      const name = assertToolDefinition(definition)
+      dialectSchemas.assertExpressible(name, definition)
+      return layers.add(name, definition, scope)
     },
     addRestriction(scope, restriction) {
       return layers.restrict(checkScope(scope, true), restriction)
@@ -178,6 +210,9 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       return (listeners[event] as ListenerList<unknown>).add(listener, scope, prepend)
     },
     execute: (input, agent) => executeCall(pipeline, input, agent),
+    forgetApprovals: (agent) => {
+      approvalMemory.forget(agent)
+    },
     emitChange(scope) {
       for (const listener of changeListeners(scope)) listener()
     },
@@ -212,6 +247,9 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     list: internals.list,
     schemas: internals.schemas,
     descriptors: internals.descriptors,
+    forgetApprovals(scope) {
+      approvalMemory.forget(checkScope(scope, false))
+    },
     use(plugin) {
       const dispose: unknown = plugin(registry)
       if (typeof dispose !== 'function') {
@@ -233,13 +271,4 @@ function checkScope(scope: unknown, required: boolean): Agent | undefined {
     throw new ToolRegistryError('a scope must be an agent object', 'INVALID_SCOPE')
   }
   return scope as Agent
-}
-
-/** The model-facing projection, built by an explicit allowlist of fields. */
-function toSchema(definition: ToolDefinition): ToolSchema {
-  return {
-    name: definition.name,
-    description: definition.description,
-    parameters: snapshotJson(definition.parameters) as ToolParameters,
-  }
 }

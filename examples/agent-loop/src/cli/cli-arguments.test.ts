@@ -61,7 +61,30 @@ describe('chooseModel', () => {
       baseURL: 'https://api.deepseek.com',
       apiKey: 'k',
       model: 'deepseek-chat',
+      dialect: 'openai',
     })
+  })
+
+  it('sends strict schemas to OpenAI itself and plain ones elsewhere, unless TOOL_SCHEMA_DIALECT says', () => {
+    const real = { OPENAI_API_KEY: 'k', MODEL: 'm' }
+    const dialectOf = (env: Record<string, string>) => {
+      const choice = chooseModel({ ...real, ...env })
+      return choice.kind === 'openai' ? choice.dialect : undefined
+    }
+    expect(dialectOf({ OPENAI_BASE_URL: 'https://api.openai.com/v1' })).toBe('openai-strict')
+    expect(dialectOf({ OPENAI_BASE_URL: 'http://localhost:11434/v1' })).toBe('openai')
+    expect(
+      dialectOf({ OPENAI_BASE_URL: 'https://api.openai.com/v1', TOOL_SCHEMA_DIALECT: 'openai' }),
+    ).toBe('openai')
+    expect(
+      dialectOf({ OPENAI_BASE_URL: 'http://localhost/v1', TOOL_SCHEMA_DIALECT: 'openai-strict' }),
+    ).toBe('openai-strict')
+    expect(
+      dialectOf({ OPENAI_BASE_URL: 'https://api.openai.com/v1', TOOL_SCHEMA_DIALECT: ' auto ' }),
+    ).toBe('openai-strict')
+    expect(() =>
+      chooseModel({ ...real, OPENAI_BASE_URL: 'http://x', TOOL_SCHEMA_DIALECT: 'gemini' }),
+    ).toThrow('TOOL_SCHEMA_DIALECT must be "openai-strict", "openai" or "auto", got "gemini"')
   })
 
   it('names every missing variable, and a base URL that is not a URL', () => {

@@ -1,11 +1,14 @@
-import type { ToolCallBlock, ToolSchema } from 'toolpipe'
+import type { Dialect, ToolCallBlock, ToolSchema } from 'toolpipe'
 import type { ConversationMessage } from './conversation.js'
 
 /** What the loop asks a model: the conversation so far and the tools it may call. */
 export interface ModelRequest {
   readonly step: number
   readonly messages: readonly ConversationMessage[]
-  /** `registry.schemas(agent)`: name, description and JSON Schema parameters, nothing else. */
+  /**
+   * `registry.schemas(agent, { dialect: model.dialect })`: name, description and the parameters in
+   * the model's schema dialect, nothing else.
+   */
   readonly tools: readonly ToolSchema[]
   readonly signal?: AbortSignal | undefined
 }
@@ -33,5 +36,7 @@ export interface ModelTurn {
 export interface Model {
   /** How the session log and the header name this model, such as `scripted` or `openai deepseek-chat`. */
   readonly description: string
+  /** The schema dialect the model's provider takes (SPEC §9.3); `json-schema` when absent. */
+  readonly dialect?: Dialect | undefined
   next(request: ModelRequest): Promise<ModelTurn>
 }

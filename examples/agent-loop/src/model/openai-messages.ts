@@ -16,13 +16,19 @@ type AssistantParamWithReasoning = ChatCompletionAssistantMessageParam & {
 
 /**
  * The tools as OpenAI-compatible chat completions take them: each `ToolSchema` from
- * `registry.schemas(agent)` as `{ type: 'function', function: { name, description, parameters } }`.
+ * `registry.schemas(agent, { dialect })` as `{ type: 'function', function: { name, description,
+ * parameters, strict? } }`; `strict: true` comes with the `openai-strict` dialect's schemas.
  */
 export function toOpenAiTools(tools: readonly ToolSchema[]): ChatCompletionFunctionTool[] {
-  return tools.map(({ name, description, parameters }) => ({
+  return tools.map(({ name, description, parameters, strict }) => ({
     type: 'function',
     // A spread copy: the client wants a plain record, and the request owns its own object.
-    function: { name, description, parameters: { ...parameters } },
+    function: {
+      name,
+      description,
+      parameters: { ...parameters },
+      ...(strict === true ? { strict: true } : {}),
+    },
   }))
 }
 

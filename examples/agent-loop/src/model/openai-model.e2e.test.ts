@@ -71,7 +71,7 @@ describe('the loop through the openai client, against a local OpenAI-compatible 
           function: { name, description, parameters },
         })),
       )
-      expect(JSON.stringify(first)).not.toMatch(/timeoutMs|presentCall|presentResult/)
+      expect(JSON.stringify(first)).not.toMatch(/timeoutMs|presentCall|presentResult|"strict"/)
       expect(first?.messages).toEqual([
         { role: 'system', content: systemPrompt },
         { role: 'user', content: demoTask },
@@ -118,6 +118,61 @@ describe('the loop through the openai client, against a local OpenAI-compatible 
       await server.close()
     }
     // A whole live session (a fresh sandbox, a node --check): room for a busy machine.
+  }, 20_000)
+
+  it('TOOL_SCHEMA_DIALECT=openai-strict: strict schemas with strict: true, and a null for a left-out member is absent to the tool', async () => {
+    const server = await startFakeOpenAiServer([
+      completion({
+        tool_calls: [toolCall('c1', 'read_file', '{"path":"greet.js","maxLines":null}')],
+      }),
+      completion({ content: 'Read it.' }),
+    ])
+    try {
+      const { log, sandbox } = paths()
+      const run = await runCliCaptured(['--log', log, '--sandbox', sandbox], {
+        OPENAI_BASE_URL: server.baseURL,
+        OPENAI_API_KEY: 'test-key',
+        MODEL: 'test-model',
+        TOOL_SCHEMA_DIALECT: 'openai-strict',
+      })
+      expect(run.stderr).toBe('')
+      expect(run.status).toBe(0)
+      expect(run.stdout).toContain('tool schemas: openai-strict')
+      const [first, second] = server.received.map((request) => request.body)
+      const tools = first?.tools as { function: Record<string, unknown> }[]
+      const readFileTool = tools.find((tool) => tool.function.name === 'read_file')
+      expect(readFileTool?.function).toEqual({
+        name: 'read_file',
+        description: expect.any(String) as unknown,
+        parameters: {
+          type: 'object',
+          properties: {
+            path: { type: 'string', description: 'the file, relative to the sandbox' },
+            maxLines: {
+              type: ['number', 'null'],
+              description: 'read at most this many lines (default: 200)',
+            },
+          },
+          required: ['path', 'maxLines'],
+          additionalProperties: false,
+        },
+        strict: true,
+      })
+      expect(tools.every((tool) => tool.function.strict === true)).toBe(true)
+      // What the session log says the model was shown is what it was sent.
+      const events = await readSessionLog(log)
+      const start = events[0]
+      if (start?.type !== 'session/start') throw new Error('no session/start')
+      expect(start.tools.find((tool) => tool.name === 'read_file')?.strict).toBe(true)
+      // The strict model's `"maxLines": null` meant "left out": the tool read the whole file.
+      const messages = second?.messages as Record<string, unknown>[]
+      expect(messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'c1' })
+      expect(messages.at(-1)?.content).toContain('function greet')
+      const result = events.find((event) => event.type === 'tool/result')
+      expect(JSON.stringify(result)).not.toContain('INVALID_ARGS')
+    } finally {
+      await server.close()
+    }
   }, 20_000)
 
   it('prints one clear line and exits 1 when the endpoint refuses the key', async () => {

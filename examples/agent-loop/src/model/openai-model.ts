@@ -1,5 +1,6 @@
 import OpenAI from 'openai'
 import { DemoError } from '../cli/demo-error.js'
+import type { OpenAiDialect } from './model-choice.js'
 import type { Model } from './model.js'
 import { fromOpenAiMessage, toOpenAiMessages, toOpenAiTools } from './openai-messages.js'
 
@@ -8,6 +9,11 @@ export interface OpenAiModelOptions {
   readonly baseURL: string
   readonly apiKey: string
   readonly model: string
+  /**
+   * How the tools are sent: `openai-strict` (strict function calling; the loop asks the registry
+   * for those schemas, which carry `strict: true`) or `openai`. Default `openai`.
+   */
+  readonly dialect?: OpenAiDialect | undefined
   /** Retries of a failed request (connection errors, 429, 5xx). Default 2, the client's own. */
   readonly maxRetries?: number | undefined
   /** Per request, in milliseconds. Default 120 000. */
@@ -26,8 +32,10 @@ export function createOpenAiModel(options: OpenAiModelOptions): Model {
     maxRetries: options.maxRetries ?? 2,
     timeout: options.timeoutMs ?? 120_000,
   })
+  const dialect = options.dialect ?? 'openai'
   return {
     description: `${options.model} at ${options.baseURL}`,
+    dialect,
     async next({ step, messages, tools, signal }) {
       let completion: OpenAI.Chat.Completions.ChatCompletion
       try {

@@ -40,6 +40,7 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
   const model =
     options.model ??
     (choice.kind === 'openai' ? createOpenAiModel(choice) : createScriptedModel(demoScript))
+  const dialect = model.dialect ?? 'json-schema'
   const stopped = new AbortController()
   const signal =
     io.signal === undefined ? stopped.signal : AbortSignal.any([io.signal, stopped.signal])
@@ -56,6 +57,8 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
     }
     const registry = createDemoRegistry({
       sandbox,
+      // Registration refuses a tool the model's dialect cannot express, before the first turn.
+      dialects: [dialect],
       approval: createTerminalApproval({
         mode,
         onAnswer: emit,
@@ -80,7 +83,7 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
       model: model.description,
       agent: agent.id,
       sandbox,
-      tools: registry.schemas(agent),
+      tools: registry.schemas(agent, { dialect }),
     })
     emit({ type: 'user/message', text: demoTask })
     const outcome = await runAgentLoop({
@@ -121,7 +124,7 @@ function header(options: LiveSessionOptions, model: Model, mode: ApprovalMode): 
   const modelLine =
     choice.kind === 'scripted' && options.model === undefined
       ? `scripted (offline, deterministic; set OPENAI_BASE_URL, OPENAI_API_KEY and MODEL for a real one)`
-      : `${model.description} (OpenAI-compatible, through the openai client)`
+      : `${model.description} (OpenAI-compatible, through the openai client; tool schemas: ${model.dialect ?? 'json-schema'})`
   const asks =
     mode.kind === 'prompt'
       ? 'you answer them at a prompt'

@@ -1,4 +1,4 @@
-import { quoteJsonPath, quoteString } from '@toolpipe/core/internal'
+import { describeValue, quoteJsonPath, quoteString } from '@toolpipe/core/internal'
 import type { NodeDefinition, RawIssue } from '@toolpipe/structured-output/internal'
 import type { ArgIssue, ReceivedKind } from '../arg-issue.js'
 import type { SchemaType } from '../schema-spec.js'
@@ -7,6 +7,9 @@ import { receivedKind } from './received-kind.js'
 
 /** What the root is: the arguments (which must be an object), or a value of any type. */
 export type Root = 'arguments' | 'value'
+
+/** How many issues of each alternative a union's message quotes. */
+const quotedPerAlternative = 3
 
 /**
  * Words the engine's issues for the model. One per compiled spec: what follows the subject of a
@@ -64,19 +67,24 @@ function subject(path: readonly (string | number)[]): string {
   return quoteJsonPath(path, 'the value')
 }
 
-/** A spec's nodes are all typed nodes of the five DSL types. */
-function typeOf(node: NodeDefinition | undefined): SchemaType {
-  return node?.kind === 'typed' ? (node.type as SchemaType) : 'object'
+/** A spec's typed nodes have the six DSL types; a union node is `anyOf`. */
+function typeOf(node: NodeDefinition | undefined): SchemaType | 'anyOf' {
+  if (node === undefined) return 'object'
+  return node.kind === 'typed' ? (node.type as SchemaType) : 'anyOf'
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }
 
 function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefined {
   const { path } = issue
   switch (issue.code) {
     case 'invalid_type':
-      return typeIssue(issue.node, path, receivedKind(issue.value), root, words)
+      return typeIssue(issue.node, path, issue.value, receivedKind(issue.value), root, words)
     case 'unreadable':
       // A getter or Proxy trap threw: the value is there, but not one that can be checked.
-      return typeIssue(issue.node, path, 'unreadable', root, words)
+      return typeIssue(issue.node, path, undefined, 'unreadable', root, words)
     case 'missing':
       return {
         code: 'missing',
@@ -85,16 +93,65 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
         expected: typeOf(issue.node),
       }
     case 'invalid_enum': {
-      const allowed = (issue.node.enumValues ?? []) as readonly string[]
+      const allowed = issue.node.enumValues as readonly (string | number | null)[]
+      const received = issue.value as string | number
       return {
         code: 'invalid_enum',
         path,
-        message:
-          words.subject(path) + words.expect(issue.node) + quoteString(issue.value as string),
+        message: words.subject(path) + words.expect(issue.node) + describeValue(received),
         expected: allowed,
-        received: issue.value as string,
+        received,
       }
     }
+    case 'below_minimum':
+    case 'above_maximum': {
+      const bound =
+        issue.code === 'below_minimum'
+          ? issue.exclusive
+            ? 'greater than'
+            : 'at least'
+          : issue.exclusive
+            ? 'less than'
+            : 'at most'
+      return {
+        code: issue.code,
+        path,
+        message: `${words.subject(path)} must be ${bound} ${describeValue(issue.limit)}, got ${describeValue(issue.value)}`,
+        limit: issue.limit,
+        exclusive: issue.exclusive,
+        received: issue.value,
+      }
+    }
+    case 'too_short':
+    case 'too_long':
+      return {
+        code: issue.code,
+        path,
+        message: `${words.subject(path)} must be ${issue.code === 'too_short' ? 'at least' : 'at most'} ${plural(issue.limit, 'character')}, got ${issue.length}`,
+        limit: issue.limit,
+        received: issue.length,
+      }
+    case 'pattern_mismatch': {
+      const pattern = issue.node.pattern?.source ?? ''
+      return {
+        code: 'pattern_mismatch',
+        path,
+        message: `${words.subject(path)} must match the pattern ${JSON.stringify(pattern)}, got ${quoteString(issue.value)}`,
+        pattern,
+        received: issue.value,
+      }
+    }
+    case 'too_few_items':
+    case 'too_many_items':
+      return {
+        code: issue.code,
+        path,
+        message: `${words.subject(path)} must have ${issue.code === 'too_few_items' ? 'at least' : 'at most'} ${plural(issue.limit, 'item')}, got ${issue.count}`,
+        limit: issue.limit,
+        received: issue.count,
+      }
+    case 'invalid_union':
+      return unionIssue(issue.alternatives, issue.value, path, root, words)
     case 'sparse_array':
       return {
         code: 'sparse_array',
@@ -110,9 +167,53 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
         limit: issue.limit,
       }
     default:
-      // The other codes come from keywords and dialects a spec never compiles to.
+      // `unknown_property`, `invalid_const` and `cycle` come from keywords and a dialect a spec
+      // never compiles to.
       return undefined
   }
+}
+
+/**
+ * No member of a union accepted the value. When each refused its type alone, the message says
+ * which types would do (`"id" must be a string or an integer, got boolean`); otherwise it quotes
+ * what each member found.
+ */
+function unionIssue(
+  alternatives: readonly (readonly RawIssue[])[],
+  value: unknown,
+  path: readonly (string | number)[],
+  root: Root,
+  words: Words,
+): ArgIssue {
+  const worded = alternatives.map((issues) =>
+    issues.flatMap((issue) => wordIssue(issue, root, words) ?? []),
+  )
+  const wanted: string[] = []
+  for (const issues of alternatives) {
+    const only = issues.length === 1 ? issues[0] : undefined
+    if (only?.code !== 'invalid_type' || only.path.length !== path.length) break
+    wanted.push(expectedText(only.node))
+  }
+  let message: string
+  const got = receivedText(receivedKind(value))
+  if (wanted.length === alternatives.length) {
+    message = `${words.subject(path)} must be ${[...new Set(wanted)].join(' or ')}, got ${got}`
+  } else {
+    const parts = worded.map((issues, index) => {
+      const shown = issues.slice(0, quotedPerAlternative).map((issue) => issue.message)
+      if (issues.length > quotedPerAlternative) shown.push('…')
+      return `(${index + 1}) ${shown.join(', ')}`
+    })
+    message = `${words.subject(path)} matches none of the ${alternatives.length} members of its anyOf: ${parts.join('; ')}`
+  }
+  return { code: 'invalid_union', path, message, alternatives: worded }
+}
+
+/** `a string`, `an integer or null`, or the members of an enum. */
+function expectedText(node: NodeDefinition | undefined): string {
+  if (node?.kind !== 'typed') return 'one of the members of its anyOf'
+  const text = typeWithArticle(node.type as SchemaType)
+  return node.nullable ? `${text} or null` : text
 }
 
 /** What a message says after its subject: ` must be a string, got ` or ` must be one of "a", "b", got `. */
@@ -120,12 +221,14 @@ function expectation(node: NodeDefinition | undefined): string {
   if (node?.kind === 'typed' && node.enumValues !== undefined) {
     return ` must be one of ${node.enumValues.map((value) => JSON.stringify(value)).join(', ')}, got `
   }
-  return ` must be ${typeWithArticle(typeOf(node))}, got `
+  if (node?.kind === 'anyOf') return ' must match one of the members of its anyOf, got '
+  return ` must be ${expectedText(node)}, got `
 }
 
 function typeIssue(
   node: NodeDefinition | undefined,
   path: readonly (string | number)[],
+  value: unknown,
   received: ReceivedKind,
   root: Root,
   words: Words,
@@ -139,11 +242,17 @@ function typeIssue(
       received,
     }
   }
-  return {
+  // A fractional number where an integer is wanted: the number itself says what was wrong.
+  const got =
+    received === 'number' && node?.kind === 'typed' && node.type === 'integer'
+      ? describeValue(value)
+      : receivedText(received)
+  const issue: ArgIssue = {
     code: 'invalid_type',
     path,
-    message: words.subject(path) + words.expect(node) + receivedText(received),
+    message: words.subject(path) + words.expect(node) + got,
     expected: typeOf(node),
     received,
   }
+  return node?.kind === 'typed' && node.nullable ? { ...issue, nullable: true } : issue
 }

@@ -1,16 +1,36 @@
-import { describeThrown, describeValue, formatJsonPath } from '@toolpipe/core/internal'
+import { describeValue } from '@toolpipe/core/internal'
 import { createValidator, readSchema } from '@toolpipe/structured-output/internal'
-import type { SchemaSpecMistake } from '../schema-spec-error.js'
 import { SchemaSpecError } from '../schema-spec-error.js'
-import type { SchemaType } from '../schema-spec.js'
 import { checkDefault } from './check-default.js'
+import {
+  anyOfKeywords,
+  checkBoundOrder,
+  checkCount,
+  checkCountOrder,
+  checkEnum,
+  checkFinite,
+  checkPattern,
+  checkPlacement,
+  checkTrue,
+  checkType,
+  commonKeywords,
+  keywordList,
+  placements,
+} from './check-keywords.js'
 import { ArgIssueWording } from './arg-issue-wording.js'
-import type { CompiledProp, CompiledSpec } from './compiled-prop.js'
+import type { CompiledProp, CompiledSpec, CompiledTypedProp } from './compiled-prop.js'
 import { objectSchemaOf } from './json-schema-of.js'
-
-// Near 300 lines on purpose: reading a spec and naming each of its mistakes is one walk, and
-// splitting the walk would scatter its shared state (path, ancestors, mistakes). What comes
-// after it has files of its own: check-default.ts, json-schema-of.ts, collect-issues.ts.
+import {
+  below,
+  enter,
+  guarded,
+  isObjectLike,
+  leave,
+  mistake,
+  startWalk,
+  unreadable,
+} from './spec-walk.js'
+import type { SpecWalk } from './spec-walk.js'
 
 /**
  * Specs are compiled once, on first use. A memo keyed by the spec object: it holds no state
@@ -19,10 +39,8 @@ import { objectSchemaOf } from './json-schema-of.js'
  */
 const compiledSpecs = new WeakMap<object, CompiledSpec>()
 
-/** How deep `properties` and `items` may nest; far beyond any tool, far inside the stack. */
+/** How deep `properties`, `items` and `anyOf` may nest; far beyond any tool, far inside the stack. */
 export const maxSpecDepth = 32
-
-const keywordList = 'type, required, description, enum, default, properties, items'
 
 /**
  * The compiled form of `spec`, from the memo or compiled now: its members, and the validation
@@ -35,7 +53,7 @@ export function compiledSpec(spec: unknown): CompiledSpec {
     const cached = compiledSpecs.get(spec)
     if (cached !== undefined) return cached
   }
-  const walk: SpecWalk = { mistakes: [], path: [], ancestors: [], ancestorPathLengths: [] }
+  const walk = startWalk()
   const fields = compileMembers(spec, 1, walk)
   if (walk.mistakes.length > 0) throw new SchemaSpecError(walk.mistakes)
   const read = readSchema(objectSchemaOf(fields), 'object')
@@ -50,61 +68,6 @@ export function compiledSpec(spec: unknown): CompiledSpec {
   }
   compiledSpecs.set(spec as object, compiled)
   return compiled
-}
-
-interface SpecWalk {
-  readonly mistakes: SchemaSpecMistake[]
-  /** Keys from the spec's root to the place being checked. */
-  readonly path: (string | number)[]
-  /** The spec and prop objects on the path, to refuse cycles. */
-  readonly ancestors: object[]
-  readonly ancestorPathLengths: number[]
-}
-
-function mistake(walk: SpecWalk, text: string, ...keys: (string | number)[]): void {
-  const path = [...walk.path, ...keys]
-  walk.mistakes.push({ path, message: `${formatJsonPath(path, 'spec')} ${text}` })
-}
-
-/** Stands for a read that threw (a getter, a Proxy trap); the mistake is already recorded. */
-const unreadable: unique symbol = Symbol('unreadable')
-
-/** Runs `read`; a throw becomes a mistake at `keys` and {@link unreadable}. */
-function guarded<TValue>(
-  walk: SpecWalk,
-  read: () => TValue,
-  ...keys: (string | number)[]
-): TValue | typeof unreadable {
-  try {
-    return read()
-  } catch (error) {
-    mistake(walk, `could not be read: ${describeThrown(error)}`, ...keys)
-    return unreadable
-  }
-}
-
-/** Whether `value` is a non-array object; a revoked Proxy is a mistake. */
-function isObjectLike(value: unknown, walk: SpecWalk): value is object {
-  if (typeof value !== 'object' || value === null) return false
-  return guarded(walk, () => !Array.isArray(value)) === true
-}
-
-/** Refuses `value` if it is one of its own ancestors; otherwise pushes it as one. */
-function enter(value: object, walk: SpecWalk): boolean {
-  const index = walk.ancestors.indexOf(value)
-  if (index >= 0) {
-    const target = walk.path.slice(0, walk.ancestorPathLengths[index])
-    mistake(walk, `refers back to ${formatJsonPath(target, 'spec')}: a spec must not be cyclic`)
-    return false
-  }
-  walk.ancestors.push(value)
-  walk.ancestorPathLengths.push(walk.path.length)
-  return true
-}
-
-function leave(walk: SpecWalk): void {
-  walk.ancestors.pop()
-  walk.ancestorPathLengths.pop()
 }
 
 /** Compiles a `SchemaSpec` (the root, or a prop's `properties`) whose props sit at `depth`. */
@@ -123,35 +86,25 @@ function compileMembers(spec: unknown, depth: number, walk: SpecWalk): CompiledP
   for (const key of keys === unreadable ? [] : keys) {
     const prop = guarded(walk, () => (spec as Record<string, unknown>)[key], key)
     if (prop === undefined || prop === unreadable) continue
-    walk.path.push(key)
-    if (key === '__proto__') {
-      mistake(
-        walk,
-        'is not allowed as a property name: JavaScript objects treat it as the prototype',
-      )
-    } else if (key === '') {
-      mistake(walk, 'is not allowed: a property name must not be empty')
-    } else {
-      const field = compileProp(prop, key, depth, walk)
-      if (field !== undefined) fields.push(field)
-    }
-    walk.path.pop()
+    below(walk, [key], () => {
+      if (key === '__proto__') {
+        mistake(
+          walk,
+          'is not allowed as a property name: JavaScript objects treat it as the prototype',
+        )
+      } else if (key === '') {
+        mistake(walk, 'is not allowed: a property name must not be empty')
+      } else {
+        const field = compileProp(prop, key, depth, walk)
+        if (field !== undefined) fields.push(field)
+      }
+    })
   }
   leave(walk)
   return fields
 }
 
-/** The keywords of one prop, read from its own enumerable keys; `undefined` counts as absent. */
-interface PropKeywords {
-  type?: unknown
-  required?: unknown
-  description?: unknown
-  enum?: unknown
-  default?: unknown
-  properties?: unknown
-  items?: unknown
-}
-
+/** Compiles one prop at the walk's place; `undefined` when it has a mistake. */
 function compileProp(
   prop: unknown,
   key: string,
@@ -169,129 +122,149 @@ function compileProp(
     return undefined
   }
   if (depth > maxSpecDepth) {
-    mistake(walk, `is nested deeper than ${maxSpecDepth} levels of properties and items`)
+    mistake(walk, `is nested deeper than ${maxSpecDepth} levels of properties, items and anyOf`)
     return undefined
   }
   if (!enter(prop, walk)) return undefined
   const keywords = readKeywords(prop, walk)
-  const type = checkType(keywords.type, walk)
-  if (keywords.required !== undefined && keywords.required !== true) {
-    mistake(walk, `must be true or left out, got ${describeValue(keywords.required)}`, 'required')
-  }
-  if (keywords.description !== undefined && typeof keywords.description !== 'string') {
-    mistake(walk, `must be a string, got ${describeValue(keywords.description)}`, 'description')
-  }
-  const enumValues = keywords.enum === undefined ? undefined : checkEnum(keywords.enum, type, walk)
-  let fields: CompiledProp[] | undefined
-  if (keywords.properties !== undefined) {
-    if (type === 'object') {
-      walk.path.push('properties')
-      fields = compileMembers(keywords.properties, depth + 1, walk)
-      walk.path.pop()
-    } else if (type !== undefined) {
-      mistake(walk, `is only allowed on type "object", not "${type}"`, 'properties')
-    }
-  }
-  let items: CompiledProp | undefined
-  if (keywords.items !== undefined) {
-    if (type === 'array') {
-      walk.path.push('items')
-      items = compileProp(keywords.items, '', depth + 1, walk)
-      walk.path.pop()
-    } else if (type !== undefined) {
-      mistake(walk, `is only allowed on type "array", not "${type}"`, 'items')
-    }
-  }
+  const compiled = keywords.has('anyOf')
+    ? compileAnyOf(keywords, key, depth, walk)
+    : compileTyped(keywords, key, depth, walk, mistakesBefore)
   leave(walk)
-  if (type === undefined || walk.mistakes.length > mistakesBefore) return undefined
+  return walk.mistakes.length > mistakesBefore ? undefined : compiled
+}
 
-  const compiled: CompiledProp = {
+/** A union prop: `anyOf` (a non-empty array of props), `required` and `description` only. */
+function compileAnyOf(
+  keywords: ReadonlyMap<string, unknown>,
+  key: string,
+  depth: number,
+  walk: SpecWalk,
+): CompiledProp | undefined {
+  for (const keyword of keywords.keys()) {
+    if (anyOfKeywords.includes(keyword)) continue
+    mistake(
+      walk,
+      keyword === 'type'
+        ? 'cannot stand beside anyOf: give each member its own type'
+        : `is not allowed beside anyOf (only ${anyOfKeywords.join(', ')} are): put it in the members`,
+      keyword,
+    )
+  }
+  const required = checkTrue(keywords.get('required'), 'required', walk)
+  const description = checkDescription(keywords.get('description'), walk)
+  const source = keywords.get('anyOf')
+  const list = guarded(
+    walk,
+    () => (Array.isArray(source) ? [...(source as unknown[])] : undefined),
+    'anyOf',
+  )
+  if (list === unreadable) return undefined
+  if (list === undefined) {
+    mistake(walk, `must be an array of props, got ${describeValue(source)}`, 'anyOf')
+    return undefined
+  }
+  if (list.length === 0) {
+    mistake(walk, 'must list at least one member', 'anyOf')
+    return undefined
+  }
+  const members: CompiledProp[] = []
+  for (const [index, member] of list.entries()) {
+    const compiled = below(walk, ['anyOf', index], () => compileProp(member, '', depth + 1, walk))
+    if (compiled !== undefined) members.push(compiled)
+  }
+  return { kind: 'anyOf', key, required, description, members }
+}
+
+/** A prop with a `type`, and the keywords that belong on that type. */
+function compileTyped(
+  keywords: ReadonlyMap<string, unknown>,
+  key: string,
+  depth: number,
+  walk: SpecWalk,
+  mistakesBefore: number,
+): CompiledProp | undefined {
+  const type = checkType(keywords.get('type'), walk)
+  const required = checkTrue(keywords.get('required'), 'required', walk)
+  const nullable = checkTrue(keywords.get('nullable'), 'nullable', walk)
+  const description = checkDescription(keywords.get('description'), walk)
+  if (type === undefined) return undefined
+  // Each keyword off its type is a mistake, and is not read further.
+  const get = (keyword: string): unknown =>
+    keywords.has(keyword) && checkPlacement(keyword, type, walk) ? keywords.get(keyword) : undefined
+  const enumSource = get('enum')
+  const enumValues = enumSource === undefined ? undefined : checkEnum(enumSource, type, walk)
+  const bounds = {
+    minimum: checkFinite(get('minimum'), 'minimum', walk),
+    maximum: checkFinite(get('maximum'), 'maximum', walk),
+    exclusiveMinimum: checkFinite(get('exclusiveMinimum'), 'exclusiveMinimum', walk),
+    exclusiveMaximum: checkFinite(get('exclusiveMaximum'), 'exclusiveMaximum', walk),
+  }
+  checkBoundOrder(bounds, walk)
+  const minLength = checkCount(get('minLength'), 'minLength', walk)
+  const maxLength = checkCount(get('maxLength'), 'maxLength', walk)
+  checkCountOrder(minLength, maxLength, ['minLength', 'maxLength'], 'string', walk)
+  const pattern = checkPattern(get('pattern'), walk)
+  const minItems = checkCount(get('minItems'), 'minItems', walk)
+  const maxItems = checkCount(get('maxItems'), 'maxItems', walk)
+  checkCountOrder(minItems, maxItems, ['minItems', 'maxItems'], 'array', walk)
+  const propertiesSource = get('properties')
+  const fields =
+    propertiesSource === undefined
+      ? undefined
+      : below(walk, ['properties'], () => compileMembers(propertiesSource, depth + 1, walk))
+  const itemsSource = get('items')
+  const items =
+    itemsSource === undefined
+      ? undefined
+      : below(walk, ['items'], () => compileProp(itemsSource, '', depth + 1, walk))
+
+  const compiled: CompiledTypedProp = {
+    kind: 'typed',
     key,
     type,
-    required: keywords.required === true,
-    description: keywords.description as string | undefined,
+    required,
+    nullable,
+    description,
     enumValues,
     defaultValue: undefined,
+    ...bounds,
+    minLength,
+    maxLength,
+    pattern,
+    minItems,
+    maxItems,
     fields,
     items,
   }
-  if (keywords.default === undefined) return compiled
-  const defaultValue = checkDefault(compiled, keywords.default, (text) => {
+  const defaultSource = keywords.get('default')
+  if (defaultSource === undefined) return compiled
+  // A default is checked against a prop without mistakes only: the prop is its measure.
+  if (walk.mistakes.length > mistakesBefore) return compiled
+  const defaultValue = checkDefault(compiled, defaultSource, (text) => {
     mistake(walk, text, 'default')
   })
-  return defaultValue === undefined ? undefined : { ...compiled, defaultValue }
+  return defaultValue === undefined ? compiled : { ...compiled, defaultValue }
 }
 
-function readKeywords(prop: object, walk: SpecWalk): PropKeywords {
-  const keywords: PropKeywords = {}
+function checkDescription(value: unknown, walk: SpecWalk): string | undefined {
+  if (value === undefined || typeof value === 'string') return value
+  mistake(walk, `must be a string, got ${describeValue(value)}`, 'description')
+  return undefined
+}
+
+/** Reads the prop's own enumerable keywords once; `undefined` counts as absent. */
+function readKeywords(prop: object, walk: SpecWalk): Map<string, unknown> {
+  const keywords = new Map<string, unknown>()
   const names = guarded(walk, () => Object.keys(prop))
   for (const name of names === unreadable ? [] : names) {
     const value = guarded(walk, () => (prop as Record<string, unknown>)[name], name)
     if (value === undefined || value === unreadable) continue
-    switch (name) {
-      case 'type':
-      case 'required':
-      case 'description':
-      case 'enum':
-      case 'default':
-      case 'properties':
-      case 'items':
-        keywords[name] = value
-        break
-      default:
-        mistake(walk, `is not a keyword of the schema DSL (use ${keywordList})`, name)
+    if (commonKeywords.includes(name) || placements.has(name) || name === 'anyOf') {
+      keywords.set(name, value)
+    } else {
+      mistake(walk, `is not a keyword of the schema DSL (use ${keywordList})`, name)
     }
   }
   return keywords
-}
-
-function checkType(type: unknown, walk: SpecWalk): SchemaType | undefined {
-  switch (type) {
-    case 'string':
-    case 'number':
-    case 'boolean':
-    case 'object':
-    case 'array':
-      return type
-    case undefined:
-      mistake(walk, 'is missing: one of "string", "number", "boolean", "object", "array"', 'type')
-      return undefined
-    default:
-      mistake(
-        walk,
-        `must be one of "string", "number", "boolean", "object", "array", got ${describeValue(type)}`,
-        'type',
-      )
-      return undefined
-  }
-}
-
-function checkEnum(
-  values: unknown,
-  type: SchemaType | undefined,
-  walk: SpecWalk,
-): readonly string[] | undefined {
-  if (type !== undefined && type !== 'string') {
-    mistake(walk, `is only allowed on type "string", not "${type}"`, 'enum')
-  }
-  const list = guarded(
-    walk,
-    () => (Array.isArray(values) ? [...(values as unknown[])] : undefined),
-    'enum',
-  )
-  if (list === unreadable) return undefined
-  if (list === undefined) {
-    mistake(walk, `must be an array of strings, got ${describeValue(values)}`, 'enum')
-    return undefined
-  }
-  if (list.length === 0) {
-    mistake(walk, 'must list at least one value', 'enum')
-    return undefined
-  }
-  const copy: string[] = []
-  for (const [index, value] of list.entries()) {
-    if (typeof value === 'string') copy.push(value)
-    else mistake(walk, `must be a string, got ${describeValue(value)}`, 'enum', index)
-  }
-  return Object.freeze(copy)
 }

@@ -4,19 +4,43 @@ import type { SchemaType } from '../schema-spec.js'
 import type { ArgIssueWording } from './arg-issue-wording.js'
 
 /** A property of a spec, read once and checked: what `schemaSpecToJsonSchema` writes out. */
-export interface CompiledProp {
-  /** The member name in the object that holds it; `''` for array items. */
+export type CompiledProp = CompiledTypedProp | CompiledAnyOfProp
+
+/** What every compiled prop has. */
+interface CompiledPropBase {
+  /** The member name in the object that holds it; `''` for array items and `anyOf` members. */
   readonly key: string
-  readonly type: SchemaType
   readonly required: boolean
   readonly description: string | undefined
-  /** A frozen copy of the allowed values. */
-  readonly enumValues: readonly string[] | undefined
+}
+
+/** A prop with a `type`, and every keyword it may carry (`undefined` when not set). */
+export interface CompiledTypedProp extends CompiledPropBase {
+  readonly kind: 'typed'
+  readonly type: SchemaType
+  readonly nullable: boolean
+  /** A frozen copy of the allowed values (strings, or numbers on `number` and `integer`). */
+  readonly enumValues: readonly (string | number)[] | undefined
   /** A frozen snapshot of the default; `undefined` when there is none (`null` is a default). */
   readonly defaultValue: JsonValue | undefined
+  readonly minimum: number | undefined
+  readonly maximum: number | undefined
+  readonly exclusiveMinimum: number | undefined
+  readonly exclusiveMaximum: number | undefined
+  readonly minLength: number | undefined
+  readonly maxLength: number | undefined
+  readonly pattern: string | undefined
+  readonly minItems: number | undefined
+  readonly maxItems: number | undefined
   /** The members of an object with `properties`, in declaration order. */
   readonly fields: readonly CompiledProp[] | undefined
   readonly items: CompiledProp | undefined
+}
+
+/** A union prop: `{ anyOf: [prop, …] }`, with no `type` of its own. */
+export interface CompiledAnyOfProp extends CompiledPropBase {
+  readonly kind: 'anyOf'
+  readonly members: readonly CompiledProp[]
 }
 
 /** A whole spec, compiled once: its members, and the engine that validates arguments. */

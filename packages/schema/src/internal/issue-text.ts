@@ -3,7 +3,7 @@ import type { SchemaType } from '../schema-spec.js'
 
 /** `a string`, `an object`, … */
 export function typeWithArticle(type: SchemaType): string {
-  return type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`
+  return type === 'object' || type === 'array' || type === 'integer' ? `an ${type}` : `a ${type}`
 }
 
 /** How a received kind reads after `got`. */

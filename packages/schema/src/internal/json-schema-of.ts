@@ -14,12 +14,37 @@ export function objectSchemaOf(fields: readonly CompiledProp[]): JsonSchemaObjec
   return schema
 }
 
+/** The keywords copied as they are, in the order they are written. */
+const plainKeywords = [
+  'minimum',
+  'exclusiveMinimum',
+  'maximum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+] as const
+
 /** The JSON Schema of one prop (its `required` flag belongs to the object that holds it). */
 export function propToJson(prop: CompiledProp): JsonSchemaProperty {
-  const schema: JsonSchemaProperty = { type: prop.type }
+  if (prop.kind === 'anyOf') {
+    const union: JsonSchemaProperty = { anyOf: prop.members.map(propToJson) }
+    if (prop.description !== undefined) union.description = prop.description
+    return union
+  }
+  const schema: JsonSchemaProperty = { type: prop.nullable ? [prop.type, 'null'] : prop.type }
   if (prop.description !== undefined) schema.description = prop.description
-  if (prop.enumValues !== undefined) schema.enum = [...prop.enumValues]
+  if (prop.enumValues !== undefined) {
+    // JSON Schema checks `enum` on null too: a nullable prop lists it.
+    schema.enum = prop.nullable ? [...prop.enumValues, null] : [...prop.enumValues]
+  }
   if (prop.defaultValue !== undefined) schema.default = snapshotJson(prop.defaultValue)
+  for (const keyword of plainKeywords) {
+    const value = prop[keyword]
+    if (value !== undefined) (schema as Record<string, unknown>)[keyword] = value
+  }
   if (prop.fields !== undefined) {
     schema.properties = propertiesToJson(prop.fields)
     const required = requiredNames(prop.fields)

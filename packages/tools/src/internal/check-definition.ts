@@ -53,7 +53,7 @@ export function assertToolDefinition(definition: unknown): string {
     new ToolRegistryError(`tool "${name}": ${message}`, 'INVALID_TOOL', { cause })
   if (typeof tool.description !== 'string') throw invalid('description must be a string')
   if (typeof tool.execute !== 'function') throw invalid('execute must be a function')
-  for (const method of ['checkArgs', 'presentCall', 'presentResult'] as const) {
+  for (const method of ['checkArgs', 'normalizeArgs', 'presentCall', 'presentResult'] as const) {
     if (tool[method] !== undefined && typeof tool[method] !== 'function') {
       throw invalid(`${method} must be a function when present`)
     }

@@ -18,6 +18,12 @@ export interface ExecutionFields {
  * may set during dispatch and that is locked once the call settles, when observers see the record.
  * Because `signal` is an accessor, `{ ...exec }` does not copy it: pass `exec.signal` explicitly.
  *
+ * `arguments` is a read-only accessor too (on the prototype: an own accessor per record would
+ * triple what creating one costs): step 2 sets the frozen snapshot, and step 4 may replace it,
+ * once, with the tool's normalized arguments (SPEC §9.3), before any policy, guard, approval or
+ * body reads it; and step 6 may replace it with arguments a person edited and the same check
+ * accepted (SPEC §12.3), after the policies and the approval, before the guards. Like `signal`, `{ ...exec }` does not copy it: pass `exec.arguments` explicitly.
+ *
  * A record also remembers, privately, which definition's argument check its arguments passed
  * (step 4). Only a genuine record carries that private field, so it doubles as a brand that no
  * plugin can forge: `defineTool` uses it to skip a second validation, `isCallOf` to narrow types.
@@ -25,10 +31,10 @@ export interface ExecutionFields {
 export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
   readonly callId: CallId
   readonly name: string
-  readonly arguments: JsonValue | undefined
   readonly agent: Agent | undefined
   readonly parent: ToolExecutionToken | undefined
   readonly token: ToolExecutionToken
+  #arguments: JsonValue | undefined
   #signal: AbortSignal | undefined
   #settled = false
   #checkedBy: ToolDefinition | undefined = undefined
@@ -36,12 +42,16 @@ export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
   constructor(fields: ExecutionFields) {
     this.callId = fields.callId
     this.name = fields.name
-    this.arguments = fields.arguments
+    this.#arguments = fields.arguments
     this.agent = fields.agent
     this.parent = fields.parent
     this.token = Symbol('toolpipe execution') as ToolExecutionToken
     this.#signal = fields.signal
     Object.freeze(this)
+  }
+
+  get arguments(): JsonValue | undefined {
+    return this.#arguments
   }
 
   get signal(): AbortSignal | undefined {
@@ -54,6 +64,15 @@ export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
       throw new TypeError('exec.signal must be an AbortSignal or undefined')
     }
     this.#signal = signal
+  }
+
+  /**
+   * Step 4: the tool's normalized arguments (deep-frozen JSON) replace the snapshot, before
+   * anyone is asked about the call; step 6: arguments a person edited when approving it, once
+   * they passed the same check, before the guards see them.
+   */
+  static replaceArguments(record: ExecutionRecord, checked: JsonValue): void {
+    record.#arguments = checked
   }
 
   /** Step 4: the record's arguments passed `tool`'s argument check (or it has none). */

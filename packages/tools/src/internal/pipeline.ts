@@ -8,6 +8,7 @@ import type {
   StartObserver,
 } from '../tool-events.js'
 import type { ToolGuard } from '../tool-execution.js'
+import type { ApprovalMemory } from './approval-memory.js'
 import type { ListenerEntry } from './compose.js'
 import type { ToolLayers } from './tool-layers.js'
 
@@ -15,6 +16,8 @@ import type { ToolLayers } from './tool-layers.js'
 export interface Pipeline {
   readonly layers: ToolLayers
   readonly approval: ApprovalService | undefined
+  /** The always-answers of each scope (SPEC §12.3). */
+  readonly approvalMemory: ApprovalMemory
   readonly logger: { warn(message: string, ...details: unknown[]): void }
   readonly guards: { readonly entries: readonly ListenerEntry<ToolGuard>[] }
   readonly startObservers: { readonly entries: readonly ListenerEntry<StartObserver>[] }

@@ -13,8 +13,8 @@ export interface RegistryInternals {
   readonly get: (name: string, scope: Agent | undefined) => ToolDefinition | undefined
   /** The tools visible to `scope`. */
   readonly list: (scope: Agent | undefined) => ToolDefinition[]
-  /** The model-facing schemas of the tools visible to `scope`. */
-  readonly schemas: (scope: Agent | undefined) => ToolSchema[]
+  /** The model-facing schemas of the tools visible to `scope`, in the dialect `options` names. */
+  readonly schemas: (scope: Agent | undefined, options: unknown) => ToolSchema[]
   /** The full descriptions of the tools visible to `scope`. */
   readonly descriptors: (scope: Agent | undefined) => ToolDescriptor[]
   addTool(definition: ToolDefinition, scope: Agent | undefined): () => void
@@ -28,6 +28,8 @@ export interface RegistryInternals {
   ): () => void
   /** Runs one call; with `agent`, as a call of that agent's scope (`input.agent` is not read). */
   execute(input: unknown, agent: Agent | undefined): Promise<ToolExecutionResult>
+  /** Forgets the approval answers remembered for `agent`'s scope. */
+  forgetApprovals(agent: Agent): void
   /** Tells `tools/change` listeners; the first throw propagates. */
   emitChange(scope: Agent | undefined): void
   /** Tells every `tools/change` listener; throws are logged. */

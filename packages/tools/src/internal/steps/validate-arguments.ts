@@ -2,37 +2,53 @@ import type { JsonValue } from '@toolpipe/core'
 import { ToolArgsError } from '@toolpipe/schema'
 import type { ToolDefinition } from '../../tool-definition.js'
 import type { ToolErrorResult } from '../../tool-execution.js'
+import { ToolPipelineError } from '../../tool-pipeline-error.js'
+import { describeValue } from '../checks.js'
+import { copyJson, notJson } from '../copy-json.js'
 import { errorResult, failureResult } from '../error-result.js'
 import { ExecutionRecord } from '../execution-record.js'
 import { readArgIssues } from '../read-arg-issues.js'
 
 /**
- * Step 4: runs the resolved tool's `checkArgs`, once, on the frozen snapshot. Returns `undefined`
- * when the arguments pass (or the tool has no check), and records on the execution which tool they
- * passed; otherwise the error result: `ToolArgsError` / `INVALID_ARGS` listing the issues, or the
- * failure of a check that threw (`TOOL_FAILED`, or the `HarnessError`'s own code) or returned
- * something that is not a list of issues (`INVALID_ARG_ISSUES`). Synchronous unless the check
- * returns a promise. Never throws.
+ * Step 4: normalizes the frozen snapshot with the resolved tool's `normalizeArgs`, when it has one
+ * (`defineTool` tools: a strict model's `null` for a left-out member is removed, SPEC §9.3), then
+ * runs its `checkArgs`, once, on that value. When the arguments pass (or the tool has no check),
+ * the normalized, deep-frozen value becomes `exec.arguments`, and the execution records which
+ * tool they passed, so policies, guards, the approval card and the body all see the same
+ * validated value; returns `undefined`. Otherwise the error result: `ToolArgsError` /
+ * `INVALID_ARGS` listing the issues, or the failure of a normalizer or check that threw
+ * (`TOOL_FAILED`, or the `HarnessError`'s own code) or returned something unusable
+ * (`INVALID_NORMALIZED_ARGS`, `INVALID_ARG_ISSUES`). Synchronous unless the check returns a
+ * promise. Never throws.
+ *
+ * Step 6 runs it again, by the same rules, on arguments a person edited when approving the call
+ * (SPEC §12.3, `edited`): when they pass they replace `exec.arguments`; when they do not, the
+ * `INVALID_ARGS` message says that the edit was refused, and the tool does not run.
+ *
+ * @param edited - the edited arguments (deep-frozen JSON) to check instead of `exec.arguments`
  */
 export function validateArguments(
   tool: ToolDefinition,
   exec: ExecutionRecord & { readonly arguments: JsonValue },
+  edited?: JsonValue,
 ): ToolErrorResult | undefined | Promise<ToolErrorResult | undefined> {
   try {
+    const args = normalizedArguments(tool, exec, edited === undefined ? exec.arguments : edited)
     // Read once, and called below with the definition as `this`, like a method.
     const check: unknown = Reflect.get(tool, 'checkArgs')
-    if (check === undefined) return judge(tool, exec, noIssues)
+    const origin = edited === undefined ? 'call' : 'edit'
+    if (check === undefined) return judge(tool, exec, args, noIssues, origin)
     if (typeof check !== 'function') {
       throw new TypeError(`the checkArgs of tool "${exec.name}" is not a function`)
     }
-    const issues: unknown = Reflect.apply(check, tool, [exec.arguments])
+    const issues: unknown = Reflect.apply(check, tool, [args])
     if (issues instanceof Promise) {
       return (issues as Promise<unknown>).then(
-        (settled) => judge(tool, exec, settled),
+        (settled) => judge(tool, exec, args, settled, origin),
         (error: unknown) => failureResult(error, 'tool'),
       )
     }
-    return judge(tool, exec, issues)
+    return judge(tool, exec, args, issues, origin)
   } catch (error) {
     return failureResult(error, 'tool')
   }
@@ -40,21 +56,62 @@ export function validateArguments(
 
 const noIssues: readonly never[] = Object.freeze([])
 
-/** The verdict on what `checkArgs` returned; records a pass on the execution. Never throws. */
+/**
+ * The arguments as the tool's `normalizeArgs` (read once, called with the definition as `this`)
+ * returns them, deep-frozen; the snapshot itself when the tool has none or it changes nothing.
+ *
+ * @throws what the normalizer throws, or `ToolPipelineError` (`INVALID_NORMALIZED_ARGS`) when it
+ * returns something that is not JSON data
+ */
+function normalizedArguments(
+  tool: ToolDefinition,
+  exec: ExecutionRecord,
+  args: JsonValue,
+): JsonValue {
+  const normalize: unknown = Reflect.get(tool, 'normalizeArgs')
+  if (normalize === undefined) return args
+  if (typeof normalize !== 'function') {
+    throw new TypeError(`the normalizeArgs of tool "${exec.name}" is not a function`)
+  }
+  const normalized: unknown = Reflect.apply(normalize, tool, [args])
+  if (normalized === args) return args
+  const copy = normalized instanceof Promise ? notJson : copyJson(normalized)
+  if (copy === notJson) {
+    throw new ToolPipelineError(
+      `the normalizeArgs of tool "${exec.name}" returned ${describeValue(normalized)}; expected the arguments as JSON data, synchronously`,
+      'INVALID_NORMALIZED_ARGS',
+    )
+  }
+  return copy
+}
+
+/**
+ * The verdict on what `checkArgs` returned; records a pass on the execution, whose arguments
+ * become `args`. Never throws.
+ *
+ * @param origin - whose arguments were checked: the model's call, or a person's edit at approval
+ */
 function judge(
   tool: ToolDefinition,
   exec: ExecutionRecord,
+  args: JsonValue,
   issues: unknown,
+  origin: 'call' | 'edit',
 ): ToolErrorResult | undefined {
   try {
     const found = readArgIssues(exec.name, issues)
     if (found.length > 0) {
       const error = new ToolArgsError(found)
-      return errorResult(error.message, { name: error.name, code: error.code })
+      const message =
+        origin === 'call'
+          ? error.message
+          : `invalid arguments edited at approval: ${found.map((issue) => issue.message).join('; ')}`
+      return errorResult(message, { name: error.name, code: error.code })
     }
   } catch (error) {
     return failureResult(error, 'tool')
   }
+  if (args !== exec.arguments) ExecutionRecord.replaceArguments(exec, args)
   ExecutionRecord.recordCheck(exec, tool)
   return undefined
 }

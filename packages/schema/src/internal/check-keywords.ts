@@ -1,0 +1,221 @@
+import { describeThrown } from '@toolpipe/core/internal'
+import { describeValue } from '@toolpipe/core/internal'
+import type { SchemaType } from '../schema-spec.js'
+import { guarded, mistake, unreadable } from './spec-walk.js'
+import type { SpecWalk } from './spec-walk.js'
+
+/** The six type names, in the order messages list them. */
+export const schemaTypes: readonly SchemaType[] = [
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'object',
+  'array',
+]
+
+const typeList = schemaTypes.map((type) => JSON.stringify(type)).join(', ')
+
+/** The keywords that belong to some types only: keyword → the types it is allowed on. */
+export const placements: ReadonlyMap<string, readonly SchemaType[]> = new Map<
+  string,
+  readonly SchemaType[]
+>([
+  ['enum', ['string', 'number', 'integer']],
+  ['minLength', ['string']],
+  ['maxLength', ['string']],
+  ['pattern', ['string']],
+  ['minimum', ['number', 'integer']],
+  ['maximum', ['number', 'integer']],
+  ['exclusiveMinimum', ['number', 'integer']],
+  ['exclusiveMaximum', ['number', 'integer']],
+  ['properties', ['object']],
+  ['items', ['array']],
+  ['minItems', ['array']],
+  ['maxItems', ['array']],
+])
+
+/** The keywords every typed prop may carry. */
+export const commonKeywords: readonly string[] = [
+  'type',
+  'required',
+  'description',
+  'nullable',
+  'default',
+]
+
+/** The keywords of a union prop. */
+export const anyOfKeywords: readonly string[] = ['anyOf', 'required', 'description']
+
+/** Every keyword of the DSL, for the message about an unknown one. */
+export const keywordList = [...commonKeywords, ...placements.keys(), 'anyOf'].join(', ')
+
+/** Refuses `keyword` (set on the prop) if it does not belong on `type`; returns whether it does. */
+export function checkPlacement(keyword: string, type: SchemaType, walk: SpecWalk): boolean {
+  const allowed = placements.get(keyword)
+  if (allowed === undefined || allowed.includes(type)) return true
+  const where =
+    allowed.length === 1
+      ? `type ${JSON.stringify(allowed[0])}`
+      : `types ${allowed
+          .map((name) => JSON.stringify(name))
+          .join(', ')
+          .replace(/, ([^,]*)$/, ' and $1')}`
+  mistake(walk, `is only allowed on ${where}, not "${type}"`, keyword)
+  return false
+}
+
+/** The prop's `type`, or `undefined` with a mistake. */
+export function checkType(type: unknown, walk: SpecWalk): SchemaType | undefined {
+  if (typeof type === 'string' && (schemaTypes as readonly string[]).includes(type)) {
+    return type as SchemaType
+  }
+  if (type === undefined) {
+    mistake(walk, `is missing: one of ${typeList} (or give the prop an anyOf)`, 'type')
+  } else {
+    mistake(walk, `must be one of ${typeList}, got ${describeValue(type)}`, 'type')
+  }
+  return undefined
+}
+
+/** `value` must be `true` or absent (`required`, `nullable`). */
+export function checkTrue(value: unknown, keyword: string, walk: SpecWalk): boolean {
+  if (value === undefined) return false
+  if (value === true) return true
+  mistake(walk, `must be true or left out, got ${describeValue(value)}`, keyword)
+  return false
+}
+
+/**
+ * A frozen copy of the `enum` members: strings on a string, finite numbers on a number, whole
+ * numbers on an integer; never empty. `undefined` (with mistakes) otherwise.
+ */
+export function checkEnum(
+  values: unknown,
+  type: SchemaType,
+  walk: SpecWalk,
+): readonly (string | number)[] | undefined {
+  const kind = type === 'string' ? 'strings' : type === 'integer' ? 'integers' : 'numbers'
+  const list = guarded(
+    walk,
+    () => (Array.isArray(values) ? [...(values as unknown[])] : undefined),
+    'enum',
+  )
+  if (list === unreadable) return undefined
+  if (list === undefined) {
+    mistake(walk, `must be an array of ${kind}, got ${describeValue(values)}`, 'enum')
+    return undefined
+  }
+  if (list.length === 0) {
+    mistake(walk, 'must list at least one value', 'enum')
+    return undefined
+  }
+  const copy: (string | number)[] = []
+  let valid = true
+  for (const [index, value] of list.entries()) {
+    if (isOfType(value, type)) {
+      copy.push(value)
+    } else {
+      valid = false
+      mistake(walk, `must be ${memberText(type)}, got ${describeValue(value)}`, 'enum', index)
+    }
+  }
+  return valid ? Object.freeze(copy) : undefined
+}
+
+function isOfType(value: unknown, type: SchemaType): value is string | number {
+  if (type === 'string') return typeof value === 'string'
+  if (typeof value !== 'number' || !Number.isFinite(value)) return false
+  return type !== 'integer' || Number.isInteger(value)
+}
+
+function memberText(type: SchemaType): string {
+  if (type === 'string') return 'a string'
+  return type === 'integer' ? 'an integer' : 'a finite number'
+}
+
+/** A number bound (`minimum`, …): a finite number, or `undefined` with a mistake. */
+export function checkFinite(value: unknown, keyword: string, walk: SpecWalk): number | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'number' && Number.isFinite(value)) return value
+  mistake(walk, `must be a finite number, got ${describeValue(value)}`, keyword)
+  return undefined
+}
+
+/** A count (`minLength`, `maxItems`, …): a non-negative integer, or `undefined` with a mistake. */
+export function checkCount(value: unknown, keyword: string, walk: SpecWalk): number | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value
+  mistake(walk, `must be a non-negative integer, got ${describeValue(value)}`, keyword)
+  return undefined
+}
+
+/** The number bounds of a prop, as read. */
+export interface NumberBounds {
+  readonly minimum: number | undefined
+  readonly maximum: number | undefined
+  readonly exclusiveMinimum: number | undefined
+  readonly exclusiveMaximum: number | undefined
+}
+
+/**
+ * Refuses bounds that no number satisfies: a lower bound above an upper one, or equal to it when
+ * either is exclusive. JSON Schema allows them, but a model shown one can only fail.
+ */
+export function checkBoundOrder(bounds: NumberBounds, walk: SpecWalk): boolean {
+  let valid = true
+  for (const low of ['minimum', 'exclusiveMinimum'] as const) {
+    for (const high of ['maximum', 'exclusiveMaximum'] as const) {
+      const lowValue = bounds[low]
+      const highValue = bounds[high]
+      if (lowValue === undefined || highValue === undefined) continue
+      const exclusive = low === 'exclusiveMinimum' || high === 'exclusiveMaximum'
+      if (lowValue > highValue || (exclusive && lowValue === highValue)) {
+        valid = false
+        mistake(
+          walk,
+          `${describeValue(lowValue)} and ${high} ${describeValue(highValue)} leave no number that could match`,
+          low,
+        )
+      }
+    }
+  }
+  return valid
+}
+
+/** Refuses a lower count above the upper one (`minLength` 5, `maxLength` 2). */
+export function checkCountOrder(
+  min: number | undefined,
+  max: number | undefined,
+  keywords: readonly [string, string],
+  what: string,
+  walk: SpecWalk,
+): boolean {
+  if (min === undefined || max === undefined || min <= max) return true
+  mistake(walk, `${min} is greater than ${keywords[1]} ${max}: no ${what} could match`, keywords[0])
+  return false
+}
+
+/**
+ * A `pattern`: a string that compiles as an ECMAScript regular expression with the `u` flag
+ * (JSON Schema's dialect); `undefined` with a mistake otherwise.
+ */
+export function checkPattern(value: unknown, walk: SpecWalk): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string') {
+    mistake(walk, `must be a string, got ${describeValue(value)}`, 'pattern')
+    return undefined
+  }
+  try {
+    // Called for its throw: the engine compiles the pattern again, with this same flag.
+    RegExp(value, 'u')
+    return value
+  } catch (error) {
+    mistake(
+      walk,
+      `${JSON.stringify(value)} does not compile as an ECMAScript regular expression with the u flag: ${describeThrown(error)}`,
+      'pattern',
+    )
+    return undefined
+  }
+}

@@ -1,0 +1,99 @@
+import { createValidator, readSchema } from '@toolpipe/structured-output/internal'
+import type { Validator } from '@toolpipe/structured-output/internal'
+import type { CompiledAnyOfProp, CompiledProp } from './compiled-prop.js'
+import { propToJson } from './json-schema-of.js'
+
+/**
+ * The engine of each `anyOf` member, compiled on first use. A memo keyed by the compiled prop,
+ * which lives as long as its spec: it holds no state anyone can observe.
+ */
+const memberValidators = new WeakMap<CompiledProp, Validator>()
+
+function validatorOf(member: CompiledProp): Validator {
+  let validator = memberValidators.get(member)
+  if (validator === undefined) {
+    const read = readSchema(propToJson(member), 'any')
+    // The member was checked with its spec, so its schema is inside the subset.
+    if (read.node === undefined) {
+      throw new Error(
+        `@toolpipe/schema: the engine refused a member: ${read.violations.join('; ')}`,
+      )
+    }
+    validator = createValidator(read.node, 'args')
+    memberValidators.set(member, validator)
+  }
+  return validator
+}
+
+/**
+ * `value` (an object of members `fields`) without the `null`s given for optional members that do
+ * not accept null, at every depth. The same object when there is nothing to remove; otherwise
+ * copies along the changed paths only (untouched subtrees are shared). Never mutates `value`.
+ */
+export function normalizeMembers(fields: readonly CompiledProp[], value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
+  const record = value as Record<string, unknown>
+  let copy: Record<string, unknown> | undefined
+  for (const field of fields) {
+    if (!Object.prototype.hasOwnProperty.call(record, field.key)) continue
+    const member = record[field.key]
+    if (member === null) {
+      if (field.required || acceptsNull(field)) continue
+      copy ??= { ...record }
+      Reflect.deleteProperty(copy, field.key)
+      continue
+    }
+    const normalized = normalizeValue(field, member)
+    if (normalized !== member) {
+      copy ??= { ...record }
+      copy[field.key] = normalized
+    }
+  }
+  return copy ?? value
+}
+
+/** Whether a prop admits `null` itself (then a `null` is a value, not a left-out member). */
+function acceptsNull(prop: CompiledProp): boolean {
+  return prop.kind === 'anyOf' ? prop.members.some(acceptsNull) : prop.nullable
+}
+
+function normalizeValue(prop: CompiledProp, value: unknown): unknown {
+  if (prop.kind === 'anyOf') return normalizeUnion(prop, value)
+  if (prop.fields !== undefined) return normalizeMembers(prop.fields, value)
+  if (prop.items !== undefined && Array.isArray(value)) {
+    const items = prop.items
+    let copy: unknown[] | undefined
+    for (let index = 0; index < value.length; index++) {
+      const element: unknown = value[index]
+      const normalized = normalizeValue(items, element)
+      if (normalized !== element) {
+        copy ??= [...(value as unknown[])]
+        copy[index] = normalized
+      }
+    }
+    return copy ?? value
+  }
+  return value
+}
+
+/**
+ * A union normalizes as its first member that accepts the normalized value does; when no
+ * member's normalization changes anything, or none accepts, the value stays as given (and
+ * validation then says what is wrong with it). Members are only run when a `null` was removed.
+ */
+function normalizeUnion(prop: CompiledAnyOfProp, value: unknown): unknown {
+  // A first pass that allocates nothing: most calls have no null to remove.
+  let changed = false
+  for (const member of prop.members) {
+    if (normalizeValue(member, value) !== value) {
+      changed = true
+      break
+    }
+  }
+  if (!changed) return value
+  for (const member of prop.members) {
+    const candidate = normalizeValue(member, value)
+    if (validatorOf(member).isValid(candidate)) return candidate
+  }
+  return value
+}

@@ -1,0 +1,52 @@
+import type { Dialect } from './dialect.js'
+import type { ProviderSchemaResult } from './dialect-issue.js'
+import { convertSchema } from './internal/dialects/convert-schema.js'
+import type { ProviderJsonSchema } from './json-schema-object.js'
+import { schemaSpecToJsonSchema } from './schema-spec-to-json-schema.js'
+import type { SchemaSpec } from './schema-spec.js'
+
+/**
+ * Writes a spec's parameters in a provider's dialect (SPEC §9.3), with every issue the dialect
+ * met: `json-schema` is `schemaSpecToJsonSchema`'s output; `openai-strict` closes every object,
+ * lists every member in `required` and makes optional members nullable (the registry removes the
+ * `null`s a strict model sends for what it leaves out, before validation), and moves `minLength`,
+ * `maxLength` and `default` into the description; `openai` and `anthropic` take the JSON Schema
+ * as it is; `gemini` writes `nullable: true`, integer enums as strings with `format: 'enum'`,
+ * exclusive integer bounds as inclusive ones, and leaves empty `properties` out. What a dialect
+ * cannot express at all (a free-form object in strict mode, an array without `items` for OpenAI
+ * and Gemini, a number enum for Gemini, a schema past strict mode's size limits) is a `fatal`
+ * issue. See the package README for the whole table and the provider documents behind it.
+ *
+ * The result is a fresh plain object every call. `checkArgs` keeps validating against the spec
+ * itself: a keyword moved into a description is still enforced.
+ *
+ * @throws {SchemaSpecError} for an invalid spec
+ * @example
+ * const { schema, issues } = toProviderSchema(
+ *   { title: { type: 'string', maxLength: 80 } },
+ *   'openai-strict',
+ * )
+ * // schema: { type: 'object', properties: { title: { type: ['string', 'null'],
+ * //   description: 'at most 80 characters' } }, required: ['title'], additionalProperties: false }
+ * // issues: [{ path: 'parameters.properties.title', keyword: 'maxLength', fatal: false, … }]
+ */
+export function toProviderSchema(spec: SchemaSpec, dialect: Dialect): ProviderSchemaResult {
+  return jsonSchemaToProviderSchema(schemaSpecToJsonSchema(spec), dialect)
+}
+
+/**
+ * {@link toProviderSchema} for a JSON Schema: a tool's `parameters` written by hand (an MCP
+ * tool's `inputSchema`, say). Keywords of toolpipe's subset follow the dialect's rules; others
+ * are kept as written where the provider takes JSON Schema (`json-schema`, `openai`,
+ * `anthropic`, with a non-fatal issue) and are fatal where it does not (`openai-strict`,
+ * `gemini`). A root that is not an object schema is fatal in every dialect.
+ *
+ * @throws {JsonSnapshotError} when `schema` is not JSON data
+ */
+export function jsonSchemaToProviderSchema(
+  schema: unknown,
+  dialect: Dialect,
+): ProviderSchemaResult {
+  const { schema: converted, issues } = convertSchema(schema, dialect)
+  return { schema: converted as ProviderJsonSchema, issues, dialect }
+}
