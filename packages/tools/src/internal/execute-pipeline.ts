@@ -100,7 +100,7 @@ export async function executeCall(
  */
 function decide(
   pipeline: Pipeline,
-  exec: ToolExecution,
+  exec: ExecutionRecord & ToolExecution,
   tool: ToolDefinition,
 ): ToolErrorResult | undefined | Promise<ToolErrorResult | undefined> {
   if (hasListenerFor(pipeline.preExecuteListeners.entries, exec.agent)) {
@@ -116,7 +116,7 @@ function decide(
 
 async function decideWithPolicy(
   pipeline: Pipeline,
-  exec: ToolExecution,
+  exec: ExecutionRecord & ToolExecution,
   tool: ToolDefinition,
 ): Promise<ToolErrorResult | undefined> {
   try {
@@ -124,7 +124,8 @@ async function decideWithPolicy(
     const decision = await runPreExecute(pipeline, exec)
     if (decision.kind === 'deny') return deniedResult(decision.reason, 'POLICY_DENIED')
     if (decision.kind === 'ask') {
-      // 6. Ask: only an allowing outcome lets the call go on.
+      // 6. Ask (the scope's remembered answers first): only an allowing outcome lets the call go
+      // on; arguments a person edited are validated again by step 4's rules and replace them.
       const denial = await requestApproval(pipeline, exec, tool, decision.reason)
       if (denial !== undefined) return denial
     }

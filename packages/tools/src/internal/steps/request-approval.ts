@@ -22,7 +22,7 @@ import { validateArguments } from './validate-arguments.js'
  */
 export async function requestApproval(
   pipeline: Pipeline,
-  exec: ToolExecution,
+  exec: ExecutionRecord & ToolExecution,
   tool: ToolDefinition,
   reason: string | undefined,
 ): Promise<ToolErrorResult | undefined> {
@@ -74,7 +74,7 @@ export async function requestApproval(
   }
   if (outcome.kind === 'allowed-once' && outcome.arguments !== undefined) {
     // The person edited the call: step 4's rules again, on the edit.
-    return validateArguments(tool, exec as ExecutionRecord & ToolExecution, outcome.arguments)
+    return validateArguments(tool, exec, outcome.arguments)
   }
   return verdict(name, outcome)
 }
