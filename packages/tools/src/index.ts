@@ -36,6 +36,7 @@ export type {
   ExecuteWrapper,
   PostExecuteListener,
   PreExecuteListener,
+  ProgressObserver,
   ResultObserver,
   StartObserver,
   ToolEventMap,
@@ -51,6 +52,7 @@ export type {
   ToolSuccessResult,
 } from './tool-execution.js'
 export { ToolFailedError } from './tool-failed-error.js'
+export type { ToolProgress } from './tool-progress.js'
 export { ToolNotFoundError } from './tool-not-found-error.js'
 export { ToolPipelineError } from './tool-pipeline-error.js'
 export type { ToolPipelineErrorCode } from './tool-pipeline-error.js'

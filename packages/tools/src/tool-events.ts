@@ -1,6 +1,7 @@
 import type { JsonValue, ToolErrorInfo } from '@toolpipe/core'
 import type { ApprovalOutcome } from './approval.js'
 import type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
+import type { ToolProgress } from './tool-progress.js'
 import type { ToolExecution, ToolExecutionResult } from './tool-execution.js'
 
 /**
@@ -96,6 +97,20 @@ export type ResultObserver = (
   result: Readonly<ToolExecutionResult>,
 ) => void | Promise<void>
 
+/**
+ * A `tools/progress` observer: told of each `exec.reportProgress(update)` of a running call, with a
+ * deep-frozen copy of the update, synchronously and in the order the tool reported them (ACP turns
+ * them into `tool_call_update`s, MCP into `notifications/progress`). It cannot change anything; a
+ * returned promise is not awaited, and a failure is logged, never passed on to the tool or to the
+ * other observers. Updates reported after the call settled are dropped, never delivered. (A tool
+ * reports during dispatch, where `exec.arguments` is its validated JSON; the type admits
+ * `undefined` because any code holding the execution, a `tools/start` observer say, may report.)
+ */
+export type ProgressObserver = (
+  exec: Readonly<ToolExecution<JsonValue | undefined>>,
+  update: ToolProgress,
+) => void | Promise<void>
+
 /** A `tools/change` listener: the set of tools some scope sees has changed. */
 export type ChangeListener = () => void
 
@@ -105,6 +120,7 @@ export interface ToolEventMap {
   'tools/pre-execute': PreExecuteListener
   'tools/approval': ApprovalObserver
   'tools/execute': ExecuteWrapper
+  'tools/progress': ProgressObserver
   'tools/post-execute': PostExecuteListener
   'tools/result': ResultObserver
   'tools/change': ChangeListener

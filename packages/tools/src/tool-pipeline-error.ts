@@ -20,6 +20,11 @@ export type ToolPipelineErrorCode =
    * meta? }` with content or structured.
    */
   | 'INVALID_TOOL_RESULT'
+  /**
+   * A tool called `exec.reportProgress` with something that is not a progress update; thrown at
+   * the tool, so its call fails with this code unless it catches it.
+   */
+  | 'INVALID_PROGRESS'
 
 /** Raised inside the pipeline for malformed plugin output; callers see it as an error result. */
 export class ToolPipelineError extends HarnessError {

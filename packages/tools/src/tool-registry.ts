@@ -123,6 +123,7 @@ const eventNames: readonly ToolEventName[] = [
   'tools/pre-execute',
   'tools/approval',
   'tools/execute',
+  'tools/progress',
   'tools/post-execute',
   'tools/result',
   'tools/change',
@@ -147,6 +148,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     'tools/pre-execute': new ListenerList(),
     'tools/approval': new ListenerList(),
     'tools/execute': new ListenerList(),
+    'tools/progress': new ListenerList(),
     'tools/post-execute': new ListenerList(),
     'tools/result': new ListenerList(),
     'tools/change': new ListenerList(),
@@ -162,6 +164,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     preExecuteListeners: listeners['tools/pre-execute'],
     approvalObservers: listeners['tools/approval'],
     executeWrappers: listeners['tools/execute'],
+    progressObservers: listeners['tools/progress'],
     postExecuteListeners: listeners['tools/post-execute'],
     resultObservers: listeners['tools/result'],
   }

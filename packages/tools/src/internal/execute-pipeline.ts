@@ -43,14 +43,17 @@ export async function executeCall(
   // 2. Snapshot and deep-freeze the arguments.
   const args = reading.problem === undefined ? snapshotArguments(reading.rawArguments) : notJson
   // The one place an execution record is made, whatever happened so far.
-  const exec = new ExecutionRecord({
-    callId: reading.callId,
-    name: reading.name,
-    arguments: args === notJson ? undefined : args,
-    agent: reading.agent,
-    parent: reading.problem === undefined ? reading.parent : undefined,
-    signal: reading.problem === undefined ? reading.signal : undefined,
-  })
+  const exec = new ExecutionRecord(
+    {
+      callId: reading.callId,
+      name: reading.name,
+      arguments: args === notJson ? undefined : args,
+      agent: reading.agent,
+      parent: reading.problem === undefined ? reading.parent : undefined,
+      signal: reading.problem === undefined ? reading.signal : undefined,
+    },
+    pipeline,
+  )
   // Tell every `tools/start` observer, synchronously, still in the caller's stack.
   notifyStart(pipeline, exec)
 

@@ -1,6 +1,9 @@
 import type { Agent, CallId, JsonValue } from '@toolpipe/core'
 import type { ToolDefinition } from '../tool-definition.js'
 import type { ToolExecution, ToolExecutionToken } from '../tool-execution.js'
+import type { ToolProgress } from '../tool-progress.js'
+import type { Pipeline } from './pipeline.js'
+import { reportProgress } from './steps/report-progress.js'
 
 /** The fields of one call as step 1 read them and step 2 snapshotted its arguments. */
 export interface ExecutionFields {
@@ -38,8 +41,11 @@ export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
   #signal: AbortSignal | undefined
   #settled = false
   #checkedBy: ToolDefinition | undefined = undefined
+  readonly #pipeline: Pipeline
 
-  constructor(fields: ExecutionFields) {
+  /** @param pipeline - whose `tools/progress` observers this call's progress reports go to */
+  constructor(fields: ExecutionFields, pipeline: Pipeline) {
+    this.#pipeline = pipeline
     this.callId = fields.callId
     this.name = fields.name
     this.#arguments = fields.arguments
@@ -64,6 +70,26 @@ export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
       throw new TypeError('exec.signal must be an AbortSignal or undefined')
     }
     this.#signal = signal
+  }
+
+  /**
+   * SPEC §12.2: hands `update` to the `tools/progress` observers (steps/report-progress.ts), or
+   * drops it once the call has settled. A method on the prototype, like the accessors: creating a
+   * record stays as cheap as before for calls that never report progress.
+   */
+  reportProgress(update: ToolProgress): void {
+    // `this` is whatever the caller made it: a detached call must fail clearly, not oddly.
+    if (!ExecutionRecord.#isRecord(this)) {
+      throw new TypeError(
+        'call reportProgress as a method of the execution: exec.reportProgress(update)',
+      )
+    }
+    if (this.#settled) return
+    reportProgress(this.#pipeline, this, update)
+  }
+
+  static #isRecord(value: unknown): value is ExecutionRecord {
+    return typeof value === 'object' && value !== null && #settled in value
   }
 
   /**

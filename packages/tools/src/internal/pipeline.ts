@@ -4,6 +4,7 @@ import type {
   ExecuteWrapper,
   PostExecuteListener,
   PreExecuteListener,
+  ProgressObserver,
   ResultObserver,
   StartObserver,
 } from '../tool-events.js'
@@ -24,6 +25,7 @@ export interface Pipeline {
   readonly preExecuteListeners: { readonly entries: readonly ListenerEntry<PreExecuteListener>[] }
   readonly approvalObservers: { readonly entries: readonly ListenerEntry<ApprovalObserver>[] }
   readonly executeWrappers: { readonly entries: readonly ListenerEntry<ExecuteWrapper>[] }
+  readonly progressObservers: { readonly entries: readonly ListenerEntry<ProgressObserver>[] }
   readonly postExecuteListeners: { readonly entries: readonly ListenerEntry<PostExecuteListener>[] }
   readonly resultObservers: { readonly entries: readonly ListenerEntry<ResultObserver>[] }
 }
