@@ -18,7 +18,9 @@ export type {
 export type { SchemasOptions } from './schemas-options.js'
 export type { ScopedTools } from './scoped-tools.js'
 export type { ToolAnnotations } from './tool-annotations.js'
+export type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
 export { ToolBlockedError } from './tool-blocked-error.js'
+export { ToolCancelledError } from './tool-cancelled-error.js'
 export type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
 export type {
   ToolDefinition,

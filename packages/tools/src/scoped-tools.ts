@@ -1,4 +1,5 @@
 import type { Agent } from '@toolpipe/core'
+import type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
 import type { ToolDefinition, ToolSchema } from './tool-definition.js'
 import type { ToolDescriptor } from './tool-descriptor.js'
 import type { ToolEventMap, ToolEventName } from './tool-events.js'
@@ -35,6 +36,14 @@ export interface ScopedTools {
    * not read). Never rejects and never throws: malformed input resolves to an error result.
    */
   execute(input: Omit<ToolExecutionInput, 'agent'>): Promise<ToolExecutionResult>
+  /**
+   * `registry.executeBatch` with this scope's agent as every call's agent (no `agent` field of an
+   * input is read). Never rejects and never throws.
+   */
+  executeBatch(
+    inputs: readonly Omit<ToolExecutionInput, 'agent'>[],
+    options?: ToolBatchOptions,
+  ): Promise<ToolBatchResult>
   /**
    * Removes every registration made through this handle and forgets the approval answers
    * remembered for this agent (`allowed-always`, `rejected-always`); later registrations throw.
@@ -95,6 +104,7 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
     descriptors: () => internals.descriptors(agent),
     // Never throws, whatever `input` is (null included): it resolves to an error result instead.
     execute: (input) => internals.execute(input, agent),
+    executeBatch: (inputs, options) => internals.executeBatch(inputs, options, agent),
     dispose() {
       if (disposed) return
       disposed = true

@@ -7,6 +7,7 @@ import { assertToolDefinition } from './internal/check-definition.js'
 import { describeValue } from './internal/checks.js'
 import { describeTool } from './internal/describe-tool.js'
 import { DialectSchemas, readDialect } from './internal/dialect-schemas.js'
+import { executeBatch } from './internal/execute-batch.js'
 import { executeCall } from './internal/execute-pipeline.js'
 import type { Pipeline } from './internal/pipeline.js'
 import { ListenerList } from './internal/listener-list.js'
@@ -17,6 +18,7 @@ import { ToolLayers } from './internal/tool-layers.js'
 import { warnSafely } from './internal/warn-safely.js'
 import type { ToolDefinition, ToolSchema } from './tool-definition.js'
 import type { ToolDescriptor } from './tool-descriptor.js'
+import type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
 import type { ToolEventMap, ToolEventName } from './tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
 import { ToolRegistryError } from './tool-registry-error.js'
@@ -116,6 +118,23 @@ export interface ToolRegistry {
   scope(agent: Agent): ScopedTools
   /** Runs one call through the pipeline (SPEC §6.3). Never rejects, never throws. */
   execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
+  /**
+   * Runs the calls of one model step (SPEC §12.4). Consecutive calls to `concurrencySafe` tools
+   * run concurrently, at most `maxConcurrency` (default 8) at a time; any other call waits for
+   * every call before it and holds back every call after it. `results` are in input order;
+   * `additionalContext` collects every call's context in input order, to append after all the
+   * results. The batch's `signal` aborts every running call (through `exec.signal`) and ends every
+   * call that has not started with `ToolCancelledError` (`CANCELLED`), observers told. Never
+   * rejects, never throws: unusable options end every call with `INVALID_INPUT` without running
+   * it, and inputs that are not an array give one `INVALID_INPUT` result.
+   *
+   * @example
+   * const { results, additionalContext } = await registry.executeBatch(step.toolCalls, { signal })
+   */
+  executeBatch(
+    inputs: readonly ToolExecutionInput[],
+    options?: ToolBatchOptions,
+  ): Promise<ToolBatchResult>
 }
 
 const eventNames: readonly ToolEventName[] = [
@@ -213,6 +232,8 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       return (listeners[event] as ListenerList<unknown>).add(listener, scope, prepend)
     },
     execute: (input, agent) => executeCall(pipeline, input, agent),
+    executeBatch: (inputs, batchOptions, agent) =>
+      executeBatch(pipeline, inputs, batchOptions, agent),
     forgetApprovals: (agent) => {
       approvalMemory.forget(agent)
     },
@@ -262,6 +283,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     },
     scope: (agent) => createScopedTools(checkScope(agent, true), internals),
     execute: (input) => executeCall(pipeline, input),
+    executeBatch: (inputs, batchOptions) => executeBatch(pipeline, inputs, batchOptions, undefined),
   }
   return registry
 }

@@ -1,5 +1,6 @@
 import type { Agent } from '@toolpipe/core'
 import type { Disposer } from '../disposer.js'
+import type { ToolBatchResult } from '../tool-batch.js'
 import type { ToolDefinition, ToolSchema } from '../tool-definition.js'
 import type { ToolDescriptor } from '../tool-descriptor.js'
 import type { ToolEventName } from '../tool-events.js'
@@ -28,6 +29,12 @@ export interface RegistryInternals {
   ): () => void
   /** Runs one call; with `agent`, as a call of that agent's scope (`input.agent` is not read). */
   execute(input: unknown, agent: Agent | undefined): Promise<ToolExecutionResult>
+  /** Runs a batch of calls; with `agent`, as calls of that agent's scope. */
+  executeBatch(
+    inputs: unknown,
+    options: unknown,
+    agent: Agent | undefined,
+  ): Promise<ToolBatchResult>
   /** Forgets the approval answers remembered for `agent`'s scope. */
   forgetApprovals(agent: Agent): void
   /** Tells `tools/change` listeners; the first throw propagates. */
