@@ -245,6 +245,63 @@ const situations: Situation[] = [
     text: 'Error: tool "t" returned 42; a tool returns content blocks or { content?, structured?, meta? } with content or structured',
     error: { name: 'ToolPipelineError', code: 'INVALID_TOOL_RESULT' },
   },
+  {
+    situation: 'a tool with an outputSchema returns a value it refuses',
+    setup: (registry) => {
+      registry.register(
+        tool('grade', () => ({ structured: { verdict: 1 } }), {
+          outputSchema: {
+            type: 'object',
+            properties: { verdict: { type: 'string' } },
+            required: ['verdict'],
+          },
+        }),
+      )
+    },
+    input: call('grade', {}, { agent: alice }),
+    text: 'Error: tool "grade" returned structured output that does not match its outputSchema: "verdict" must be a string, got number',
+    error: { name: 'OutputInvalidError', code: 'OUTPUT_INVALID' },
+  },
+  {
+    situation: 'the person edits the arguments into ones the tool refuses',
+    options: approve({ kind: 'allowed-once', arguments: { n: 1 } }),
+    setup: (registry) => {
+      ask(registry)
+      registry.register(
+        tool('strict', undefined, {
+          checkArgs: (args) =>
+            typeof (args as { m?: unknown }).m === 'string'
+              ? []
+              : [
+                  {
+                    code: 'missing',
+                    path: ['m'],
+                    expected: 'string',
+                    message: 'missing required property "m"',
+                  },
+                ],
+        }),
+      )
+    },
+    input: call('strict', { m: 'x' }, { agent: alice }),
+    text: 'Error: invalid arguments edited at approval: missing required property "m"',
+    error: { name: 'ToolArgsError', code: 'INVALID_ARGS' },
+  },
+  {
+    situation: 'the tool reports a progress update that is not one',
+    body: () => [],
+    setup: (registry) => {
+      registry.register(
+        tool('progress', (_args, exec) => {
+          exec.reportProgress({ progress: Number.NaN })
+          return []
+        }),
+      )
+    },
+    input: call('progress', {}, { agent: alice }),
+    text: 'Error: the progress update of tool "progress" has progress NaN; expected a finite number',
+    error: { name: 'ToolPipelineError', code: 'INVALID_PROGRESS' },
+  },
 ]
 
 describe('every error result names its outcome: error: { name, code }', () => {
