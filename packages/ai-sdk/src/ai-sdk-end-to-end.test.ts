@@ -130,8 +130,11 @@ describe('toAiSdkTools with generateText and the AI SDK mock model', () => {
     ])
     // The AI SDK's own tool results carry the pipeline's frozen results, codes included.
     const [first] = result.steps
-    // (Their type is the AI SDK's union of static and dynamic results; these tools are static.)
-    const outputs = first?.toolResults.map((part) => (part.dynamic ? undefined : part.output))
+    // (Their type is the AI SDK's union of static and dynamic results, these tools' outputs the
+    // union of progress reports and results; a step's results are the final outputs.)
+    const outputs = first?.toolResults.map((part) =>
+      part.dynamic || 'preliminary' in part.output ? undefined : part.output,
+    )
     expect(outputs?.map((output) => output?.error?.code)).toEqual([
       'INVALID_ARGS',
       'GUARD_DENIED',
@@ -154,16 +157,19 @@ describe('toAiSdkTools with generateText and the AI SDK mock model', () => {
       stopWhen: stepCountIs(5),
       prompt: 'Clean up and read a.txt.',
     })
-    const parts: string[] = []
+    const finals: string[] = []
+    const preliminaries: string[] = []
     for await (const part of stream.stream) {
-      if (part.type === 'tool-result' && !part.dynamic) {
-        parts.push(`${part.toolCallId}:${part.output.isError}`)
-      }
+      if (part.type !== 'tool-result' || part.dynamic || 'preliminary' in part.output) continue
+      if (part.preliminary === true) preliminaries.push(part.toolCallId)
+      else finals.push(`${part.toolCallId}:${part.output.isError}`)
     }
     expect(await stream.text).toBe('done')
     expect(seen[0]).toEqual(expectedFirstStep)
     expect(seen[1]).toEqual({ call_4: { type: 'text', value: 'contents of a.txt' } })
-    expect(parts).toEqual(['call_1:true', 'call_2:true', 'call_3:false', 'call_4:false'])
+    expect(finals).toEqual(['call_1:true', 'call_2:true', 'call_3:false', 'call_4:false'])
+    // The AI SDK streams a streaming tool's last output as a preliminary result too.
+    expect(preliminaries.sort()).toEqual(['call_1', 'call_2', 'call_3', 'call_4'])
     expect(results.map(({ exec }) => exec.callId)).toEqual(['call_1', 'call_2', 'call_3', 'call_4'])
   })
 
@@ -195,5 +201,63 @@ describe('toAiSdkTools with generateText and the AI SDK mock model', () => {
     })
     expect(seen).toEqual([{ n1: { type: 'text', value: 'remember the milk' } }])
     expect(results[0]?.exec.agent).toBe(agent)
+  })
+})
+
+describe('toAiSdkTools with streamText: progress', () => {
+  it('streams a running tool’s progress as preliminary results, and the model reads only the result', async () => {
+    const registry = createToolRegistry()
+    registry.register(
+      defineTool({
+        name: 'run_tests',
+        description: 'Run the test suite.',
+        parameters: { filter: { type: 'string' } },
+        async execute(_args, exec) {
+          const files = ['a.test.ts', 'b.test.ts', 'c.test.ts']
+          for (const [index, file] of files.entries()) {
+            await new Promise((resolve) => setTimeout(resolve, 1))
+            exec.reportProgress({
+              progress: index + 1,
+              total: files.length,
+              message: file,
+              content: [{ type: 'text', text: `${file} passed` }],
+            })
+          }
+          return [{ type: 'text', text: '3 files, 12 tests passed' }]
+        },
+      }),
+    )
+    const seen: Record<string, unknown>[] = []
+    const stream = streamText({
+      model: scriptedModel([
+        () => ({ toolCalls: [{ id: 'tests_1', name: 'run_tests', input: {} }] }),
+        (prompt) => {
+          seen.push(lastToolResults(prompt))
+          return { text: 'all green' }
+        },
+      ]),
+      tools: toAiSdkTools(registry, { agent }),
+      stopWhen: stepCountIs(3),
+      prompt: 'Run the tests.',
+    })
+    const shown: unknown[] = []
+    for await (const part of stream.stream) {
+      if (part.type !== 'tool-result' || part.dynamic) continue
+      shown.push(
+        'preliminary' in part.output
+          ? [part.preliminary, part.output.update.progress, part.output.update.message]
+          : [part.preliminary, part.output.content],
+      )
+    }
+    expect(shown).toEqual([
+      [true, 1, 'a.test.ts'],
+      [true, 2, 'b.test.ts'],
+      [true, 3, 'c.test.ts'],
+      // The AI SDK streams a streaming tool's last output as a preliminary result, then as final.
+      [true, [{ type: 'text', text: '3 files, 12 tests passed' }]],
+      [undefined, [{ type: 'text', text: '3 files, 12 tests passed' }]],
+    ])
+    expect(await stream.text).toBe('all green')
+    expect(seen).toEqual([{ tests_1: { type: 'text', value: '3 files, 12 tests passed' } }])
   })
 })

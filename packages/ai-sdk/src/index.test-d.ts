@@ -1,6 +1,12 @@
 import type { Agent } from '@toolpipe/core'
 import type { Dialect } from '@toolpipe/schema'
-import type { Disposer, ScopedTools, ToolExecutionResult, ToolRegistry } from '@toolpipe/tools'
+import type {
+  Disposer,
+  ScopedTools,
+  ToolExecutionResult,
+  ToolProgress,
+  ToolRegistry,
+} from '@toolpipe/tools'
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai'
 import type { InferToolOutput, LanguageModel, Tool, ToolSet } from 'ai'
 import { describe, expectTypeOf, it } from 'vitest'
@@ -10,6 +16,8 @@ import type {
   AiSdkBridgeErrorCode,
   AiSdkTool,
   AiSdkToolError,
+  AiSdkToolOutput,
+  AiSdkToolProgress,
   AiSdkToolSet,
   RegisterAiSdkToolsOptions,
   ToAiSdkToolsOptions,
@@ -38,7 +46,9 @@ describe('toAiSdkTools', () => {
   it('is an AI SDK ToolSet whose outputs are the pipeline’s results', async () => {
     expectTypeOf<AiSdkToolSet>().toExtend<ToolSet>()
     expectTypeOf<AiSdkTool>().toExtend<Tool>()
-    expectTypeOf<InferToolOutput<AiSdkTool>>().toEqualTypeOf<ToolExecutionResult>()
+    expectTypeOf<InferToolOutput<AiSdkTool>>().toEqualTypeOf<AiSdkToolOutput>()
+    expectTypeOf<AiSdkToolOutput>().toEqualTypeOf<ToolExecutionResult | AiSdkToolProgress>()
+    expectTypeOf<AiSdkToolProgress['update']>().toEqualTypeOf<ToolProgress>()
     const result = await generateText({
       model,
       tools: toAiSdkTools(registry),
@@ -47,7 +57,10 @@ describe('toAiSdkTools', () => {
     })
     const part = result.steps[0]?.toolResults[0]
     if (part !== undefined && !part.dynamic) {
-      expectTypeOf(part.output).toEqualTypeOf<ToolExecutionResult>()
+      expectTypeOf(part.output).toEqualTypeOf<AiSdkToolOutput>()
+      if (!('preliminary' in part.output)) {
+        expectTypeOf(part.output).toEqualTypeOf<ToolExecutionResult>()
+      }
     }
   })
 })

@@ -303,8 +303,36 @@ describe('registerAiSdkTools: calls', () => {
     expect(await contentOf('json_output')).toEqual([{ type: 'text', text: '{"ok":true}' }])
   })
 
-  it('takes the last output of a tool that yields several, as the AI SDK does', async () => {
+  it('gives a result whose output is not a string its JSON as the structured value', async () => {
     const registry = createToolRegistry()
+    const cyclic: { self?: unknown } = {}
+    cyclic.self = cyclic
+    registerAiSdkTools(registry, {
+      json: tool({
+        inputSchema: citySchema,
+        execute: async ({ city }) => ({ city, at: new Date(Date.UTC(2026, 0, 2)) }),
+      }),
+      text: tool({ inputSchema: citySchema, execute: async () => 'plain' }),
+      cyclic: tool({
+        inputSchema: citySchema,
+        execute: async () => cyclic,
+        toModelOutput: () => ({ type: 'text', value: 'a cycle' }),
+      }),
+    })
+    const run = (name: string) => registry.execute(call(name, { city: 'Oslo' }))
+    expect((await run('json')).structured).toEqual({ city: 'Oslo', at: '2026-01-02T00:00:00.000Z' })
+    expect(await run('text')).not.toHaveProperty('structured')
+    const cycle = await run('cyclic')
+    expect(cycle).toMatchObject({ isError: false, content: [{ type: 'text', text: 'a cycle' }] })
+    expect(cycle).not.toHaveProperty('structured')
+  })
+
+  it('takes the last output of a tool that yields several, as the AI SDK does, and reports the earlier ones as progress', async () => {
+    const registry = createToolRegistry()
+    const progress: unknown[] = []
+    registry.on('tools/progress', (exec, update) => {
+      progress.push([exec.callId, update])
+    })
     registerAiSdkTools(registry, {
       search: tool({
         inputSchema: citySchema,

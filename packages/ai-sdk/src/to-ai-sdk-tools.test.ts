@@ -1,26 +1,45 @@
 import { asCallId } from '@toolpipe/core'
 import { createToolRegistry, defineTool } from '@toolpipe/tools'
-import type { ToolDefinition, ToolExecution } from '@toolpipe/tools'
+import type { ToolDefinition, ToolExecuteReturn, ToolExecution } from '@toolpipe/tools'
 import { timeoutPolicy } from '@toolpipe/timeout-policy'
 import { asSchema, generateText, stepCountIs } from 'ai'
 import type { ModelMessage } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { scriptedModel } from './__fixtures__/scripted-model.js'
 import { toAiSdkTools } from './index.js'
-import type { AiSdkTool } from './index.js'
+import type { AiSdkTool, AiSdkToolOutput, AiSdkToolProgress } from './index.js'
 
 const coder = { id: 'coder' }
 
-/** Calls an AI SDK tool as the AI SDK does, with a call id and, optionally, an abort signal. */
-async function invoke(tool: AiSdkTool | undefined, input: unknown, abortSignal?: AbortSignal) {
+/**
+ * Calls an AI SDK tool as the AI SDK does, with a call id and, optionally, an abort signal, and
+ * collects every output it streams: progress reports, then the result (the last one).
+ */
+async function outputsOf(
+  tool: AiSdkTool | undefined,
+  input: unknown,
+  abortSignal?: AbortSignal,
+): Promise<AiSdkToolOutput[]> {
   if (tool?.execute === undefined) throw new Error('not an executable tool')
   const messages: ModelMessage[] = []
-  return tool.execute(input, {
+  const returned = tool.execute(input, {
     toolCallId: 'call_1',
     messages,
     context: {},
     ...(abortSignal === undefined ? {} : { abortSignal }),
   })
+  if (!(Symbol.asyncIterator in returned)) throw new Error('the tool does not stream')
+  const outputs: AiSdkToolOutput[] = []
+  for await (const output of returned) outputs.push(output)
+  return outputs
+}
+
+/** The result of a call: the last output of the tool. */
+async function invoke(tool: AiSdkTool | undefined, input: unknown, abortSignal?: AbortSignal) {
+  const outputs = await outputsOf(tool, input, abortSignal)
+  const result = outputs.at(-1)
+  if (result === undefined || 'preliminary' in result) throw new Error('no result')
+  return result
 }
 
 function probe(parameters: Parameters<typeof defineTool>[0]['parameters'] = {}) {
@@ -150,7 +169,7 @@ describe('toAiSdkTools: calls', () => {
         parameters: {},
         timeoutMs: 10,
         execute: (_args, exec) =>
-          new Promise((resolve) => {
+          new Promise<ToolExecuteReturn>((resolve) => {
             exec.signal?.addEventListener('abort', () => {
               resolve([{ type: 'text', text: 'stopped' }])
             })
@@ -276,7 +295,7 @@ describe('toAiSdkTools: calls', () => {
         description: 'Waits.',
         parameters: {},
         execute: (_args, exec) =>
-          new Promise((resolve) => {
+          new Promise<ToolExecuteReturn>((resolve) => {
             exec.signal?.addEventListener('abort', () => {
               aborted.push(exec.callId)
               resolve([{ type: 'text', text: 'stopped' }])
@@ -298,5 +317,139 @@ describe('toAiSdkTools: calls', () => {
       }),
     ).rejects.toThrow()
     expect(aborted).toEqual(['w1'])
+  })
+})
+
+describe('toAiSdkTools: progress and cancellation', () => {
+  it('streams each progress report as a preliminary output, then the result', async () => {
+    const registry = createToolRegistry()
+    registry.register(
+      defineTool({
+        name: 'tests',
+        description: 'Run the tests.',
+        parameters: {},
+        execute: (_args, exec) => {
+          exec.reportProgress({ progress: 1, total: 2, message: 'a.test.ts' })
+          exec.reportProgress({ progress: 2, total: 2, content: [{ type: 'text', text: 'ok' }] })
+          return Promise.resolve([{ type: 'text', text: '2 passed' }])
+        },
+      }),
+    )
+    const outputs = await outputsOf(toAiSdkTools(registry).tests, {})
+    expect(outputs).toEqual([
+      { preliminary: true, update: { progress: 1, total: 2, message: 'a.test.ts' } },
+      {
+        preliminary: true,
+        update: { progress: 2, total: 2, content: [{ type: 'text', text: 'ok' }] },
+      },
+      { isError: false, content: [{ type: 'text', text: '2 passed' }] },
+    ])
+    expect(Object.isFrozen((outputs[0] as AiSdkToolProgress).update)).toBe(true)
+  })
+
+  it('gives each call its own progress, when safe calls overlap', async () => {
+    const registry = createToolRegistry()
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    registry.register({
+      ...defineTool({
+        name: 'scan',
+        description: 'Scan a folder.',
+        parameters: { folder: { type: 'string', required: true } },
+        async execute({ folder }, exec) {
+          exec.reportProgress({ message: `${folder}: started` })
+          await gate
+          exec.reportProgress({ message: `${folder}: done` })
+          return [{ type: 'text', text: folder }]
+        },
+      }),
+      concurrencySafe: true,
+    })
+    const scan = toAiSdkTools(registry).scan
+    const both = Promise.all([
+      outputsOf(scan, { folder: 'src' }),
+      outputsOf(scan, { folder: 'docs' }),
+    ])
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    release()
+    const [src, docs] = await both
+    const messages = (outputs: AiSdkToolOutput[]) =>
+      outputs.map((output) => ('preliminary' in output ? output.update.message : 'result'))
+    expect(messages(src)).toEqual(['src: started', 'src: done', 'result'])
+    expect(messages(docs)).toEqual(['docs: started', 'docs: done', 'result'])
+  })
+
+  it('ends a call whose signal aborts while it waits its turn as CANCELLED, without running it, observers told', async () => {
+    const registry = createToolRegistry()
+    const ran: string[] = []
+    const observed: [string, string | undefined][] = []
+    let finish!: () => void
+    registry.register(
+      defineTool({
+        name: 'write',
+        description: 'Write.',
+        parameters: { path: { type: 'string', required: true } },
+        async execute({ path }) {
+          ran.push(path)
+          if (path === 'first') {
+            await new Promise<void>((resolve) => {
+              finish = resolve
+            })
+          }
+          return [{ type: 'text', text: path }]
+        },
+      }),
+    )
+    registry.on('tools/result', (exec, result) => {
+      observed.push([exec.callId, result.error?.code])
+    })
+    const tools = toAiSdkTools(registry)
+    const controller = new AbortController()
+    const first = invoke(tools.write, { path: 'first' })
+    const second = invoke(tools.write, { path: 'second' }, controller.signal)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    controller.abort()
+    expect(await second).toMatchObject({
+      isError: true,
+      error: { name: 'ToolCancelledError', code: 'CANCELLED' },
+    })
+    finish()
+    expect(await first).toMatchObject({ isError: false })
+    expect(ran).toEqual(['first'])
+    expect(observed.map(([, code]) => code)).toEqual(['CANCELLED', undefined])
+  })
+
+  it('cancels at once a call whose signal aborted before it was made', async () => {
+    const registry = createToolRegistry()
+    const { definition, calls } = probe()
+    registry.register(definition)
+    expect(await invoke(toAiSdkTools(registry).probe, {}, AbortSignal.abort())).toMatchObject({
+      error: { code: 'CANCELLED' },
+    })
+    expect(calls).toEqual([])
+  })
+
+  it('runs a scope’s calls after the scope was disposed, without progress', async () => {
+    const registry = createToolRegistry()
+    registry.register(
+      defineTool({
+        name: 'report',
+        description: 'Reports.',
+        parameters: {},
+        execute: (_args, exec) => {
+          exec.reportProgress({ message: 'half way' })
+          return Promise.resolve([{ type: 'text', text: 'done' }])
+        },
+      }),
+    )
+    const scoped = registry.scope(coder)
+    const tools = toAiSdkTools(scoped)
+    expect((await outputsOf(tools.report, {})).length).toBe(2)
+    scoped.dispose()
+    expect(await outputsOf(tools.report, {})).toEqual([
+      { isError: false, content: [{ type: 'text', text: 'done' }] },
+    ])
   })
 })

@@ -2,12 +2,15 @@ import { asCallId } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
 import { CallSequencer, describeValue } from '@toolpipe/core/internal'
 import type { Dialect } from '@toolpipe/schema'
-import type { ScopedTools, ToolExecutionResult, ToolRegistry } from '@toolpipe/tools'
+import type { ScopedTools, ToolExecutionInput, ToolProgress, ToolRegistry } from '@toolpipe/tools'
 import { jsonSchema, tool } from 'ai'
 import type { Tool } from 'ai'
 import { AiSdkBridgeError } from './ai-sdk-bridge-error.js'
+import type { AiSdkToolOutput } from './ai-sdk-tool-output.js'
+import { runCall } from './internal/run-call.js'
 import { toModelOutput } from './internal/to-model-output.js'
 import { readDialectOption, readToolSource } from './internal/tool-source.js'
+import type { ToolSource } from './internal/tool-source.js'
 
 /** Options of {@link toAiSdkTools}. */
 export interface ToAiSdkToolsOptions {
@@ -25,10 +28,10 @@ export interface ToAiSdkToolsOptions {
 
 /**
  * One toolpipe tool as an AI SDK tool. Its input is whatever the model sent (the pipeline
- * validates it); its output is the call's frozen {@link ToolExecutionResult}, which
- * `toModelOutput` turns into what the model reads.
+ * validates it); its outputs are the call's progress reports, then its frozen
+ * `ToolExecutionResult`, which `toModelOutput` turns into what the model reads.
  */
-export type AiSdkTool = Tool<unknown, ToolExecutionResult>
+export type AiSdkTool = Tool<unknown, AiSdkToolOutput>
 
 /** What {@link toAiSdkTools} returns: an AI SDK `ToolSet`, one tool per visible toolpipe tool. */
 export type AiSdkToolSet = Record<string, AiSdkTool>
@@ -41,7 +44,8 @@ const what = 'toAiSdkTools'
  * SDK's tool call id as `callId` and its abort signal as `signal`, so validation, policies,
  * approvals, guards, timeouts and observers all apply. A failed call is not an exception: its
  * error result reaches the model as AI SDK error output and the run goes on, so the model can
- * correct its call. Content blocks reach the model as AI SDK content parts.
+ * correct its call. Content blocks reach the model as AI SDK content parts. A tool's progress
+ * reports (`exec.reportProgress`) stream as preliminary results while the call runs.
  *
  * Calls to tools that are not `concurrencySafe` run one at a time, in the order the AI SDK starts
  * them (the model's order), even though the AI SDK starts a step's calls all at once; safe calls
@@ -82,21 +86,53 @@ export function toAiSdkTools(
       inputSchema: jsonSchema(schema.parameters),
       ...(schema.strict === true ? { strict: true } : {}),
       execute: (input, { toolCallId, abortSignal }) =>
-        sequencer.run(isConcurrencySafe(source.get(name)), () =>
-          source.execute({
-            callId: asCallId(toolCallId),
-            name,
-            arguments: input,
-            ...(abortSignal === undefined ? {} : { signal: abortSignal }),
-          }),
-        ),
+        streamCall(source, sequencer, {
+          callId: asCallId(toolCallId),
+          name,
+          arguments: input,
+          ...(abortSignal === undefined ? {} : { signal: abortSignal }),
+        }),
       toModelOutput: ({ output }) => toModelOutput(output),
     })
   }
   return toolSet
 }
 
-/** Whether a definition may overlap its neighbours (SPEC §12.1 `concurrencySafe`). */
-function isConcurrencySafe(definition: object | undefined): boolean {
-  return (definition as { concurrencySafe?: unknown } | undefined)?.concurrencySafe === true
+/**
+ * One call as the AI SDK runs a tool that streams: each progress report of the call as a
+ * preliminary output, as it comes, then the call's result, the final output.
+ */
+async function* streamCall(
+  source: ToolSource,
+  sequencer: CallSequencer,
+  input: Omit<ToolExecutionInput, 'agent'>,
+): AsyncGenerator<AiSdkToolOutput, void, undefined> {
+  const updates: ToolProgress[] = []
+  // Mutated by the callbacks below, between the loop's awaits.
+  const state: { settled: boolean; wake: (() => void) | undefined } = {
+    settled: false,
+    wake: undefined,
+  }
+  const result = runCall(source, sequencer, input, (update) => {
+    updates.push(update)
+    state.wake?.()
+  })
+  const onSettled = (): void => {
+    state.settled = true
+    state.wake?.()
+  }
+  result.then(onSettled, onSettled)
+  for (;;) {
+    const update = updates.shift()
+    if (update !== undefined) {
+      yield { preliminary: true, update }
+      continue
+    }
+    if (state.settled) break
+    await new Promise<void>((resolve) => {
+      state.wake = resolve
+    })
+    state.wake = undefined
+  }
+  yield await result
 }

@@ -236,6 +236,75 @@ describe('toAgentsTools: calls', () => {
       'end third',
     ])
   })
+  it('lets calls to concurrencySafe tools overlap, and holds the others for them', async () => {
+    const log: string[] = []
+    const registry = createToolRegistry()
+    const slow = (name: string, concurrencySafe: boolean) => ({
+      ...defineTool({
+        name,
+        description: name,
+        parameters: {},
+        async execute() {
+          log.push(`start ${name}`)
+          await new Promise((resolve) => setTimeout(resolve, 10))
+          log.push(`end ${name}`)
+          return [{ type: 'text' as const, text: name }]
+        },
+      }),
+      concurrencySafe,
+    })
+    registry.register(slow('read_a', true))
+    registry.register(slow('read_b', true))
+    registry.register(slow('write', false))
+    const tools = toAgentsTools(registry)
+    const byName = (name: string) => tools.find((tool) => tool.name === name)!
+    await Promise.all([
+      invoke(byName('read_a'), {}),
+      invoke(byName('read_b'), {}),
+      invoke(byName('write'), {}),
+    ])
+    expect(log.slice(0, 2)).toEqual(['start read_a', 'start read_b'])
+    expect(log.slice(4)).toEqual(['start write', 'end write'])
+  })
+
+  it('ends a call whose signal aborts while it waits its turn as CANCELLED, without running it', async () => {
+    const registry = createToolRegistry()
+    const ran: string[] = []
+    const codes: (string | undefined)[] = []
+    let finish!: () => void
+    registry.register(
+      defineTool({
+        name: 'write',
+        description: 'Write.',
+        parameters: { path: { type: 'string', required: true } },
+        async execute({ path }) {
+          ran.push(path)
+          if (path === 'first') {
+            await new Promise<void>((resolve) => {
+              finish = resolve
+            })
+          }
+          return [{ type: 'text', text: path }]
+        },
+      }),
+    )
+    registry.on('tools/result', (_exec, result) => {
+      codes.push(result.error?.code)
+    })
+    const [write] = toAgentsTools(registry)
+    const controller = new AbortController()
+    const first = invoke(write!, { path: 'first' }, { callId: 'c1' })
+    const second = invoke(write!, { path: 'second' }, { callId: 'c2', signal: controller.signal })
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    controller.abort()
+    expect(await second).toBe(
+      'Error: the batch was aborted before the call of tool "write" started',
+    )
+    finish()
+    expect(await first).toBe('first')
+    expect(ran).toEqual(['first'])
+    expect(codes).toEqual(['CANCELLED', undefined])
+  })
 })
 
 describe('toAgentsTools: options', () => {

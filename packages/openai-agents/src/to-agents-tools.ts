@@ -106,7 +106,11 @@ export function toAgentsTools(
   })
 }
 
-/** One call: in its turn, through `execute()`, its result as the model reads it. */
+/**
+ * One call: in its turn (SPEC §12.4), through `execute()`, its result as the model reads it. A
+ * call whose signal aborts before its turn ends at once, without running, as `CANCELLED` (its
+ * observers told), like a batch's pending call.
+ */
 async function runCall(
   source: ToolSource,
   sequencer: CallSequencer,
@@ -116,14 +120,15 @@ async function runCall(
 ): Promise<AgentsToolOutput> {
   const callId = details?.toolCall?.callId ?? globalThis.crypto.randomUUID()
   const signal = details?.signal
-  const result = await sequencer.run(isConcurrencySafe(source.get(name)), () =>
-    source.execute({
-      callId: asCallId(callId),
-      name,
-      arguments: input,
-      ...(signal === undefined ? {} : { signal }),
-    }),
-  )
+  const call = { callId: asCallId(callId), name, arguments: input }
+  const concurrencySafe = source.get(name)?.concurrencySafe === true
+  const result =
+    signal === undefined
+      ? await sequencer.run(concurrencySafe, () => source.execute(call))
+      : await sequencer.run(concurrencySafe, () => source.execute({ ...call, signal }), {
+          signal,
+          cancelled: () => source.cancel({ ...call, signal }, signal),
+        })
   return toAgentsOutput(result)
 }
 
@@ -143,9 +148,4 @@ function agentsParameters(definition: ToolDefinition): ProviderSchemaResult {
     `${what}: tool "${definition.name}" cannot be expressed for OpenAI: ${fatal.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`,
     'UNSUPPORTED_TOOL',
   )
-}
-
-/** Whether a definition may overlap its neighbours (SPEC §12.1 `concurrencySafe`). */
-function isConcurrencySafe(definition: object | undefined): boolean {
-  return (definition as { concurrencySafe?: unknown } | undefined)?.concurrencySafe === true
 }

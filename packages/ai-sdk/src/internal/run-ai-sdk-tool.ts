@@ -1,7 +1,7 @@
 import type { ToolExecution, ToolExecuteReturn } from '@toolpipe/tools'
 import { asSchema } from 'ai'
 import type { Tool, ToolExecutionOptions } from 'ai'
-import { toContentBlocks, valueToContentBlocks } from './to-content-blocks.js'
+import { toContentBlocks, toJsonValue, valueToContentBlocks } from './to-content-blocks.js'
 
 /** The context an AI SDK tool is handed: AI SDK 7's per-tool context. */
 type ToolContext = Record<string, unknown>
@@ -10,8 +10,10 @@ type ToolContext = Record<string, unknown>
  * Runs one AI SDK tool for a toolpipe call: its context checked by its `contextSchema` (as the
  * AI SDK does), `execute(input, { toolCallId, abortSignal, messages: [], context })`, and its
  * output turned into content the way the AI SDK would show it to the model (`toModelOutput`, or
- * the output's text or JSON). A tool that yields several outputs (an async iterable) has only its
- * last one as the result, as in the AI SDK; its earlier, preliminary ones are dropped.
+ * the output's text or JSON). A tool that yields several outputs (an async iterable) has its last
+ * one as the result, as in the AI SDK, and each earlier, preliminary one reported as the call's
+ * progress (`exec.reportProgress({ content })`, SPEC §12.2). An output that is not a string is
+ * also the result's `structured` value, as JSON (when it has a JSON form).
  */
 export async function runAiSdkTool(
   tool: Tool & { execute: NonNullable<Tool['execute']> },
@@ -29,7 +31,13 @@ export async function runAiSdkTool(
   const returned: unknown = tool.execute(input, options)
   let output: unknown
   if (isAsyncIterable(returned)) {
-    for await (const value of returned) output = value
+    let previous: { value: unknown } | undefined
+    for await (const value of returned) {
+      if (previous !== undefined)
+        exec.reportProgress({ content: valueToContentBlocks(previous.value) })
+      previous = { value }
+    }
+    output = previous?.value
   } else {
     output = await returned
   }
@@ -37,7 +45,18 @@ export async function runAiSdkTool(
     tool.toModelOutput === undefined
       ? valueToContentBlocks(output)
       : toContentBlocks(await tool.toModelOutput({ toolCallId: exec.callId, input, output }))
-  return content
+  if (typeof output === 'string') return content
+  const structured = jsonOrNothing(output)
+  return structured === undefined ? content : { content, structured: structured.value }
+}
+
+/** The output as JSON, or nothing when it has none (a cycle, a bigint) and `toModelOutput` spoke. */
+function jsonOrNothing(output: unknown): { value: unknown } | undefined {
+  try {
+    return { value: toJsonValue(output) }
+  } catch {
+    return undefined
+  }
 }
 
 /** The context, checked by the tool's `contextSchema` when it has one. */

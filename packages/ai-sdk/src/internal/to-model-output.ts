@@ -1,6 +1,6 @@
 import type { ContentBlock } from '@toolpipe/core'
 import type { Tool } from 'ai'
-import type { ToolExecutionResult } from '@toolpipe/tools'
+import type { AiSdkToolOutput } from '../ai-sdk-tool-output.js'
 
 /** What an AI SDK tool's `toModelOutput` returns: the tool result as the model will read it. */
 export type AiSdkModelOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>
@@ -14,9 +14,13 @@ type AiSdkFilePart = Extract<AiSdkContentPart, { type: 'file' }>
  * A pipeline result as the model reads it in the next step: an error result as AI SDK error
  * output (`error-text`: the run goes on and the model can correct its call), a single text block
  * as `text`, and any other content as `content` parts (text, and images as `file` parts with
- * their base64 data and media type).
+ * their base64 data and media type). The AI SDK asks only about final outputs; a progress report
+ * (a UI message converted while its call ran) reads as its message, or as its JSON.
  */
-export function toModelOutput(result: ToolExecutionResult): AiSdkModelOutput {
+export function toModelOutput(result: AiSdkToolOutput): AiSdkModelOutput {
+  if ('preliminary' in result) {
+    return { type: 'text', value: result.update.message ?? JSON.stringify(result.update) }
+  }
   if (result.isError) {
     return { type: 'error-text', value: result.content.map(blockText).join('\n') }
   }

@@ -3,7 +3,10 @@ import { describeValue } from '@toolpipe/core/internal'
 import { dialects, isDialect } from '@toolpipe/schema'
 import type { Dialect } from '@toolpipe/schema'
 import type {
+  Disposer,
+  ProgressObserver,
   ScopedTools,
+  StartObserver,
   ToolDefinition,
   ToolExecutionInput,
   ToolExecutionResult,
@@ -19,6 +22,16 @@ export interface ToolSource {
   schemas(dialect: Dialect): ToolSchema[]
   get(name: string): ToolDefinition | undefined
   execute(input: Omit<ToolExecutionInput, 'agent'>): Promise<ToolExecutionResult>
+  /**
+   * The call's result when it is cancelled before it started: `CANCELLED`, without running,
+   * its observers told (a batch of one whose signal has aborted).
+   */
+  cancel(
+    input: Omit<ToolExecutionInput, 'agent'>,
+    signal: AbortSignal,
+  ): Promise<ToolExecutionResult>
+  /** Adds a `tools/start` and a `tools/progress` observer; the disposer removes both. */
+  observe(start: StartObserver, progress: ProgressObserver): Disposer
 }
 
 /**
@@ -49,6 +62,10 @@ export function readToolSource(tools: unknown, agent: unknown, what: string): To
       schemas: (dialect) => registry.schemas(scope, { dialect }),
       get: (name) => registry.get(name, scope),
       execute: (input) => registry.execute({ ...input, agent: scope }),
+      cancel: async (input, signal) =>
+        firstResult(await registry.executeBatch([{ ...input, agent: scope }], { signal })),
+      observe: (start, progress) =>
+        both(registry.on('tools/start', start), registry.on('tools/progress', progress)),
     }
   }
   if (typeof candidate.dispose === 'function' && typeof candidate.execute === 'function') {
@@ -64,6 +81,9 @@ export function readToolSource(tools: unknown, agent: unknown, what: string): To
       schemas: (dialect) => scoped.schemas({ dialect }),
       get: (name) => scoped.get(name),
       execute: (input) => scoped.execute(input),
+      cancel: async (input, signal) => firstResult(await scoped.executeBatch([input], { signal })),
+      observe: (start, progress) =>
+        both(scoped.on('tools/start', start), scoped.on('tools/progress', progress)),
     }
   }
   throw new AiSdkBridgeError(
@@ -80,4 +100,20 @@ export function readDialectOption(dialect: unknown, what: string): Dialect {
     `${what}: dialect must be one of ${dialects.map((name) => JSON.stringify(name)).join(', ')}, got ${describeValue(dialect)}`,
     'INVALID_OPTIONS',
   )
+}
+
+function firstResult(batch: {
+  readonly results: readonly ToolExecutionResult[]
+}): ToolExecutionResult {
+  const [result] = batch.results
+  // Unreachable: a batch has one result per input.
+  if (result === undefined) throw new TypeError('toolpipe: a batch of one call gave no result')
+  return result
+}
+
+function both(first: Disposer, second: Disposer): Disposer {
+  return () => {
+    first()
+    second()
+  }
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { CallSequencer } from './call-sequencer.js'
 
 /** A call that starts when invoked and ends when the test says so, recording both. */
@@ -130,5 +130,93 @@ describe('CallSequencer', () => {
     a.finish()
     b.finish()
     await Promise.all(outcomes)
+  })
+})
+
+describe('CallSequencer: a signal that aborts while a call waits', () => {
+  it('ends the waiting call at once with cancelled()’s outcome, never starting it, and the queue goes on', async () => {
+    const log: string[] = []
+    const sequencer = new CallSequencer()
+    const first = controlled(log, 'first')
+    const second = controlled(log, 'second')
+    const third = controlled(log, 'third')
+    const controller = new AbortController()
+    const outcomes = [
+      sequencer.run(false, first.call),
+      sequencer.run(false, second.call, {
+        signal: controller.signal,
+        cancelled: () => Promise.resolve('second cancelled'),
+      }),
+      sequencer.run(false, third.call),
+    ]
+    await settle()
+    controller.abort()
+    await expect(outcomes[1]).resolves.toBe('second cancelled')
+    expect(log).toEqual(['start first'])
+    first.finish()
+    await settle()
+    // The cancelled call's turn passes without it: the third starts after the first.
+    expect(log).toEqual(['start first', 'end first', 'start third'])
+    third.finish()
+    await Promise.all(outcomes)
+    expect(log).not.toContain('start second')
+  })
+
+  it('cancels a call whose signal aborted before it was admitted, and runs one whose signal aborts after it started', async () => {
+    const sequencer = new CallSequencer()
+    const aborted = AbortSignal.abort()
+    let started = 0
+    const start = () => {
+      started++
+      return Promise.resolve('ran')
+    }
+    await expect(
+      sequencer.run(false, start, { signal: aborted, cancelled: () => Promise.resolve('no') }),
+    ).resolves.toBe('no')
+    expect(started).toBe(0)
+    const controller = new AbortController()
+    const log: string[] = []
+    const running = controlled(log, 'running')
+    const outcome = sequencer.run(false, running.call, {
+      signal: controller.signal,
+      cancelled: () => Promise.resolve('cancelled'),
+    })
+    await settle()
+    controller.abort()
+    running.finish('finished')
+    await expect(outcome).resolves.toBe('finished')
+  })
+
+  it('passes a failing cancelled() to the call’s caller', async () => {
+    const sequencer = new CallSequencer()
+    await expect(
+      sequencer.run(false, () => Promise.resolve('ran'), {
+        signal: AbortSignal.abort(),
+        cancelled: () => Promise.reject(new Error('could not cancel')),
+      }),
+    ).rejects.toThrow('could not cancel')
+  })
+
+  it('listens once to a signal however many calls wait on it, and lets go when none does', async () => {
+    const sequencer = new CallSequencer()
+    const controller = new AbortController()
+    const added = vi.spyOn(controller.signal, 'addEventListener')
+    const removed = vi.spyOn(controller.signal, 'removeEventListener')
+    const log: string[] = []
+    const head = controlled(log, 'head')
+    const outcomes = [sequencer.run(false, head.call)]
+    for (let index = 0; index < 50; index++) {
+      outcomes.push(
+        sequencer.run(true, () => Promise.resolve(`safe ${index}`), {
+          signal: controller.signal,
+          cancelled: () => Promise.resolve('cancelled'),
+        }),
+      )
+    }
+    expect(added).toHaveBeenCalledTimes(1)
+    await settle()
+    head.finish()
+    await Promise.all(outcomes)
+    expect(removed).toHaveBeenCalledTimes(1)
   })
 })

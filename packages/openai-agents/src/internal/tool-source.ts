@@ -16,6 +16,14 @@ export interface ToolSource {
   list(): ToolDefinition[]
   get(name: string): ToolDefinition | undefined
   execute(input: Omit<ToolExecutionInput, 'agent'>): Promise<ToolExecutionResult>
+  /**
+   * The call's result when it is cancelled before it started: `CANCELLED`, without running,
+   * its observers told (a batch of one whose signal has aborted).
+   */
+  cancel(
+    input: Omit<ToolExecutionInput, 'agent'>,
+    signal: AbortSignal,
+  ): Promise<ToolExecutionResult>
 }
 
 /**
@@ -46,6 +54,8 @@ export function readToolSource(tools: unknown, agent: unknown, what: string): To
       list: () => registry.list(scope),
       get: (name) => registry.get(name, scope),
       execute: (input) => registry.execute({ ...input, agent: scope }),
+      cancel: async (input, signal) =>
+        firstResult(await registry.executeBatch([{ ...input, agent: scope }], { signal })),
     }
   }
   if (typeof candidate.dispose === 'function' && typeof candidate.execute === 'function') {
@@ -61,10 +71,21 @@ export function readToolSource(tools: unknown, agent: unknown, what: string): To
       list: () => scoped.list(),
       get: (name) => scoped.get(name),
       execute: (input) => scoped.execute(input),
+      cancel: async (input, signal) => firstResult(await scoped.executeBatch([input], { signal })),
     }
   }
   throw new AgentsBridgeError(
     `${what}: tools must be a ToolRegistry or ScopedTools, got ${describeValue(tools)}`,
     'INVALID_OPTIONS',
   )
+}
+
+/** The result of a batch of one call. */
+function firstResult(batch: {
+  readonly results: readonly ToolExecutionResult[]
+}): ToolExecutionResult {
+  const [result] = batch.results
+  // Unreachable: a batch has one result per input.
+  if (result === undefined) throw new TypeError('toolpipe: a batch of one call gave no result')
+  return result
 }
