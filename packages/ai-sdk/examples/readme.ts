@@ -82,7 +82,8 @@ const result = await generateText({
 })
 for (const step of result.steps) {
   for (const part of step.toolResults) {
-    if (part.dynamic) continue
+    // A step's results are final outputs; the union also holds progress reports (see below).
+    if (part.dynamic || 'preliminary' in part.output) continue
     const { isError, error, content } = part.output
     const text = content.map((block) => (block.type === 'text' ? block.text : block.type))
     console.log(

@@ -260,4 +260,38 @@ describe('toAiSdkTools with streamText: progress', () => {
     expect(await stream.text).toBe('all green')
     expect(seen).toEqual([{ tests_1: { type: 'text', value: '3 files, 12 tests passed' } }])
   })
+
+  it('sends progress to a UI as preliminary tool outputs of the UI message stream', async () => {
+    const registry = createToolRegistry()
+    registry.register(
+      defineTool({
+        name: 'build',
+        description: 'Build.',
+        parameters: {},
+        execute: (_args, exec) => {
+          exec.reportProgress({ message: 'compiling' })
+          return Promise.resolve([{ type: 'text', text: 'built' }])
+        },
+      }),
+    )
+    const stream = streamText({
+      model: scriptedModel([
+        () => ({ toolCalls: [{ id: 'b1', name: 'build', input: {} }] }),
+        () => ({ text: 'ok' }),
+      ]),
+      tools: toAiSdkTools(registry),
+      stopWhen: stepCountIs(3),
+      prompt: 'Build it.',
+    })
+    const outputs: unknown[] = []
+    for await (const chunk of stream.toUIMessageStream()) {
+      if (chunk.type === 'tool-output-available') outputs.push([chunk.preliminary, chunk.output])
+    }
+    const built = { isError: false, content: [{ type: 'text', text: 'built' }] }
+    expect(outputs).toEqual([
+      [true, { preliminary: true, update: { message: 'compiling' } }],
+      [true, built],
+      [undefined, built],
+    ])
+  })
 })
