@@ -1,6 +1,6 @@
 import { defineTool, createToolRegistry } from '@toolpipe/tools'
 import type { ApprovalRequest, ToolExecution, ToolExecutionResult } from '@toolpipe/tools'
-import { generateText, stepCountIs, streamText } from 'ai'
+import { generateText, stepCountIs, streamText, toUIMessageStream } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { lastToolResults, scriptedModel } from './__fixtures__/scripted-model.js'
 import { toAiSdkTools } from './index.js'
@@ -284,7 +284,7 @@ describe('toAiSdkTools with streamText: progress', () => {
       prompt: 'Build it.',
     })
     const outputs: unknown[] = []
-    for await (const chunk of stream.toUIMessageStream()) {
+    for await (const chunk of toUIMessageStream({ stream: stream.stream })) {
       if (chunk.type === 'tool-output-available') outputs.push([chunk.preliminary, chunk.output])
     }
     const built = { isError: false, content: [{ type: 'text', text: 'built' }] }
