@@ -58,9 +58,7 @@ export function checkStandardArgs<TSchema extends StandardSchemaV1>(
       },
     )
   }
-  return readStandardResult(vendor, result) as StandardArgsResult<
-    StandardSchemaV1.InferOutput<TSchema>
-  >
+  return readStandardResult(vendor, result)
 }
 
 function validateFailed(vendor: string, error: unknown): StandardSchemaError {

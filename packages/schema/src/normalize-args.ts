@@ -34,10 +34,7 @@ import type { StandardJSONSchemaSource } from './standard-tool-schema.js'
  *   { path: 'a.ts', limit: null })
  * // { path: 'a.ts' }
  */
-export function normalizeArgs(
-  spec: SchemaSpec | StandardJSONSchemaSource,
-  args: unknown,
-): unknown {
+export function normalizeArgs(spec: SchemaSpec | StandardJSONSchemaSource, args: unknown): unknown {
   if (hasStandardMember(spec)) return normalizeByJsonSchema(standardJsonSchema(spec), args)
-  return normalizeMembers(compiledSpec(spec as SchemaSpec).fields, args)
+  return normalizeMembers(compiledSpec(spec).fields, args)
 }

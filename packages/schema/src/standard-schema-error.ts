@@ -46,8 +46,4 @@ export type StandardSchemaErrorCode =
 export class StandardSchemaError extends HarnessError {
   override readonly name = 'StandardSchemaError'
   declare readonly code: StandardSchemaErrorCode
-
-  constructor(message: string, code: StandardSchemaErrorCode, options?: ErrorOptions) {
-    super(message, code, options)
-  }
 }

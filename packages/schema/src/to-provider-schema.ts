@@ -45,7 +45,7 @@ export function toProviderSchema(
   if (hasStandardMember(spec)) {
     return jsonSchemaToProviderSchema(standardJsonSchema(spec), dialect)
   }
-  return jsonSchemaToProviderSchema(schemaSpecToJsonSchema(spec as SchemaSpec), dialect)
+  return jsonSchemaToProviderSchema(schemaSpecToJsonSchema(spec), dialect)
 }
 
 /**

@@ -1,5 +1,10 @@
 import { snapshotJson } from '@toolpipe/core'
-import { describeThrown, describeValue, isPlainObject, quoteJsonPath } from '@toolpipe/core/internal'
+import {
+  describeThrown,
+  describeValue,
+  isPlainObject,
+  quoteJsonPath,
+} from '@toolpipe/core/internal'
 import { issueLimit } from '@toolpipe/structured-output/internal'
 import type { ArgIssue } from '../../arg-issue.js'
 import { StandardSchemaError } from '../../standard-schema-error.js'
@@ -23,7 +28,7 @@ export function readStandardResult(vendor: string, result: unknown): StandardArg
     const issues: unknown = (result as { issues?: unknown }).issues
     if (!issues) {
       if (!('value' in result)) throw garbage(vendor, result)
-      return { value: (result as { value: unknown }).value }
+      return { value: result.value }
     }
     return { issues: readIssues(vendor, issues) }
   } catch (error) {
@@ -109,7 +114,8 @@ function readPath(
       typeof segment === 'object' && segment !== null ? (segment as { key?: unknown }).key : segment
     if (typeof key === 'string') keys.push(key)
     else if (typeof key === 'number' && Number.isSafeInteger(key) && key >= 0) keys.push(key)
-    else throw fault(`a path segment ${index} that is ${describeValue(key)}, not a JSON key or index`)
+    else
+      throw fault(`a path segment ${index} that is ${describeValue(key)}, not a JSON key or index`)
   }
   return keys
 }
