@@ -7,6 +7,7 @@ describe('@toolpipe/schema', () => {
       'SchemaSpecError',
       'StandardSchemaError',
       'ToolArgsError',
+      'assertStandardToolSchema',
       'assertValidSchemaSpec',
       'checkArgs',
       'checkStandardArgs',

@@ -1,4 +1,5 @@
 export type { ArgIssue, ReceivedKind } from './arg-issue.js'
+export { assertStandardToolSchema } from './assert-standard-tool-schema.js'
 export { assertValidSchemaSpec } from './assert-valid-schema-spec.js'
 export { checkArgs } from './check-args.js'
 export { checkStandardArgs } from './check-standard-args.js'

@@ -4,6 +4,7 @@ import { type } from 'arktype'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { assertStandardToolSchema } from './assert-standard-tool-schema.js'
 import { standardSchema } from './standard-schema.js'
 import { StandardSchemaError } from './standard-schema-error.js'
 import { standardSchemaToJsonSchema } from './standard-schema-to-json-schema.js'
@@ -169,5 +170,44 @@ describe('standardSchemaToJsonSchema', () => {
       42,
     ]
     for (const source of hostile) expect(refusal(source).code).toBe('NOT_STANDARD_SCHEMA')
+  })
+})
+
+describe('assertStandardToolSchema', () => {
+  it('passes the three libraries and standardSchema(spec)', () => {
+    for (const schema of [
+      z.object({ a: z.string() }),
+      type({ a: 'string' }),
+      toStandardJsonSchema(v.object({ a: v.string() })),
+      standardSchema({ a: { type: 'string' } }),
+    ]) {
+      expect(() => {
+        assertStandardToolSchema(schema)
+      }).not.toThrow()
+    }
+  })
+
+  it('refuses a JSON Schema side without validate, and each refusal of the JSON side', () => {
+    const input = () => ({ type: 'object' })
+    const cases: [unknown, string][] = [
+      [
+        { '~standard': { version: 1, vendor: 'acme', jsonSchema: { input, output: input } } },
+        'NOT_STANDARD_SCHEMA',
+      ],
+      [v.object({ a: v.string() }), 'NO_JSON_SCHEMA'],
+      [z.object({ when: z.date() }), 'JSON_SCHEMA_FAILED'],
+      [z.string(), 'NOT_OBJECT_SCHEMA'],
+      [{ path: { type: 'string' } }, 'NOT_STANDARD_SCHEMA'],
+    ]
+    for (const [schema, code] of cases) {
+      let thrown: unknown
+      try {
+        assertStandardToolSchema(schema)
+      } catch (error) {
+        thrown = error
+      }
+      expect(thrown).toBeInstanceOf(StandardSchemaError)
+      expect((thrown as StandardSchemaError).code).toBe(code)
+    }
   })
 })

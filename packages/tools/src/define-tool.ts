@@ -1,29 +1,63 @@
-import type { JsonValue } from '@toolpipe/core'
 import type { ToolCallView, ToolResult, ToolResultView } from '@toolpipe/presentation'
-import { checkArgs, normalizeArgs, schemaSpecToJsonSchema, validateArgs } from '@toolpipe/schema'
-import type { InferArgs, SchemaSpec } from '@toolpipe/schema'
+import type { InferArgs, SchemaSpec, StandardToolSchema } from '@toolpipe/schema'
+import { argumentsCheck } from './internal/arguments-check.js'
 import { assertTimeout, assertToolName } from './internal/check-definition.js'
 import { ExecutionRecord } from './internal/execution-record.js'
 import type { ToolDefinition, ToolExecuteReturn } from './tool-definition.js'
 import type { ToolExecution } from './tool-execution.js'
 
-/** What `defineTool` takes: a tool whose `parameters` is a schema spec and whose code is typed by it. */
-export interface DefineToolOptions<TSpec extends SchemaSpec> {
+/**
+ * What a `defineTool` tool's `parameters` may be: a schema spec, or a Standard Schema with a
+ * JSON Schema side (zod 4, arktype 2, valibot wrapped by `toStandardJsonSchema`, …; SPEC §10).
+ */
+export type DefineToolParameters = SchemaSpec | StandardToolSchema
+
+/**
+ * What the body (and the presenters) of a tool with these `parameters` receive: `InferArgs` of a
+ * spec, or a Standard Schema's output type (transforms applied).
+ */
+export type InferToolArgs<TParameters extends DefineToolParameters> =
+  TParameters extends StandardToolSchema
+    ? NonNullable<TParameters['~standard']['types']>['output']
+    : TParameters extends SchemaSpec
+      ? InferArgs<TParameters>
+      : never
+
+/**
+ * What `exec.arguments` holds once step 4 accepted a call of a tool with these `parameters`, the
+ * type {@link isCallOf} narrows to: `InferArgs` of a spec, or a Standard Schema's input type (the
+ * arguments as the model sent them, normalized).
+ */
+export type InferToolInput<TParameters extends DefineToolParameters> =
+  TParameters extends StandardToolSchema
+    ? NonNullable<TParameters['~standard']['types']>['input']
+    : TParameters extends SchemaSpec
+      ? InferArgs<TParameters>
+      : never
+
+/**
+ * What `defineTool` takes: a tool whose `parameters` is a schema spec or a Standard Schema, and
+ * whose code is typed by it.
+ */
+export interface DefineToolOptions<TParameters extends DefineToolParameters> {
   /** Letters, digits, `_` and `-`, 1 to 64 characters. */
   readonly name: string
   readonly description: string
-  readonly parameters: TSpec
-  /** Runs with arguments already validated against `parameters`. */
-  execute(args: InferArgs<TSpec>, exec: ToolExecution): Promise<ToolExecuteReturn>
+  readonly parameters: TParameters
+  /**
+   * Runs with arguments already validated against `parameters`: the arguments themselves for a
+   * spec, the schema's output for a Standard Schema.
+   */
+  execute(args: InferToolArgs<TParameters>, exec: ToolExecution): Promise<ToolExecuteReturn>
   /** A cooperative deadline in milliseconds: positive, at most 2^31−1 (about 24.8 days). */
   readonly timeoutMs?: number | undefined
-  presentCall?(args: InferArgs<TSpec>): ToolCallView | undefined
-  presentResult?(args: InferArgs<TSpec>, result: ToolResult): ToolResultView | undefined
+  presentCall?(args: InferToolArgs<TParameters>): ToolCallView | undefined
+  presentResult?(args: InferToolArgs<TParameters>, result: ToolResult): ToolResultView | undefined
 }
 
 /**
- * Builds a {@link ToolDefinition} from a schema spec: `parameters` becomes JSON Schema for the
- * model, `normalizeArgs` removes the `null` a strict model sends for an optional member it leaves
+ * Builds a {@link ToolDefinition} from a schema spec or a Standard Schema: `parameters` becomes
+ * JSON Schema for the model, `normalizeArgs` removes the `null` a strict model sends for an optional member it leaves
  * out (SPEC §9.3), `checkArgs` checks a call's arguments against the spec (the registry runs both
  * once per call, before any policy, guard or approval), and the typed body runs only on
  * arguments that passed. A mismatch is `ToolArgsError` (`INVALID_ARGS`), which the registry turns
@@ -33,11 +67,19 @@ export interface DefineToolOptions<TSpec extends SchemaSpec> {
  * given arguments that do not match (an old session log) they return `undefined`, so the UI falls
  * back to the generic card.
  *
- * The returned definition carries the inferred argument type, so that {@link isCallOf} can
- * narrow a call's `exec.arguments` to it.
+ * `parameters` may also be any Standard Schema v1 that is a Standard JSON Schema v1 too (zod 4,
+ * arktype 2, valibot wrapped by `toStandardJsonSchema` from `@valibot/to-json-schema`; SPEC §10):
+ * the model is shown its `jsonSchema.input({ target: 'draft-2020-12' })`, the null→absent
+ * normalization reads that JSON Schema, step 4 validates with its own `validate` (sync or async;
+ * issues become `invalid` argument issues), and the body and presenters receive its output,
+ * transforms applied, typed by its output type, without a second validation.
  *
- * @throws `SchemaSpecError` for a malformed spec, `ToolRegistryError` (`INVALID_TOOL`) for a bad
- * name or `timeoutMs`, at definition time.
+ * The returned definition carries the type of its accepted arguments (`InferToolInput`), so that
+ * {@link isCallOf} can narrow a call's `exec.arguments` to it.
+ *
+ * @throws `SchemaSpecError` for a malformed spec; `StandardSchemaError` for a Standard Schema that
+ * cannot be parameters (`NO_JSON_SCHEMA` says how to get a JSON Schema side), and
+ * `ToolRegistryError` (`INVALID_TOOL`) for a bad name or `timeoutMs`, at definition time.
  * @example
  * const readFile = defineTool({
  *   name: 'read_file',
@@ -48,49 +90,43 @@ export interface DefineToolOptions<TSpec extends SchemaSpec> {
  *   },
  * })
  */
-export function defineTool<const TSpec extends SchemaSpec>(
-  options: DefineToolOptions<TSpec>,
-): ToolDefinition<InferArgs<TSpec>> {
-  const { name, description, parameters: spec, timeoutMs } = options
+export function defineTool<const TParameters extends DefineToolParameters>(
+  options: DefineToolOptions<TParameters>,
+): ToolDefinition<InferToolInput<TParameters>> {
+  type Args = InferToolArgs<TParameters>
+  const { name, description, parameters: given, timeoutMs } = options
   // Bound now: the definition is immutable, and a method may use `this` (the options object).
   const execute = options.execute.bind(options)
   const presentCall = options.presentCall?.bind(options)
   const presentResult = options.presentResult?.bind(options)
   assertToolName(name)
   assertTimeout(name, timeoutMs)
-  const parameters = schemaSpecToJsonSchema(spec)
-  /** The arguments normalized, when they then match the spec. */
-  const matching = (args: unknown): InferArgs<TSpec> | undefined => {
-    const normalized = normalizeArgs(spec, args)
-    return checkArgs(spec, normalized).length === 0 ? (normalized as InferArgs<TSpec>) : undefined
-  }
-  const definition: ToolDefinition<InferArgs<TSpec>> = {
+  const check = argumentsCheck<Args>(given)
+  const definition: ToolDefinition<InferToolInput<TParameters>> = {
     name,
     description,
-    parameters,
-    checkArgs: (args) => checkArgs(spec, args),
-    normalizeArgs: (args) => normalizeArgs(spec, args) as JsonValue,
+    parameters: check.parameters,
+    checkArgs: (args) => check.check(args),
+    normalizeArgs: (args) => check.normalize(args),
     async execute(args, exec) {
       // Through the registry, step 4 normalized and checked exactly these arguments against this
       // definition.
       if (ExecutionRecord.checkedTool(exec) === definition && exec.arguments === args) {
-        return execute(args as InferArgs<TSpec>, exec)
+        return execute(await check.accepted(args), exec)
       }
-      const normalized = normalizeArgs(spec, args)
-      validateArgs(spec, normalized)
-      return execute(normalized, exec)
+      return execute(await check.parse(args), exec)
     },
   }
   if (timeoutMs !== undefined) definition.timeoutMs = timeoutMs
   if (presentCall !== undefined) {
     definition.presentCall = (args) => {
-      const valid = matching(args)
+      const valid = check.matching(args)
       return valid === undefined ? undefined : presentCall(valid)
     }
   }
   if (presentResult !== undefined) {
     definition.presentResult = (args, result) => {
-      const valid = matching(args)
+      const valid = check.matching(args)
       return valid === undefined ? undefined : presentResult(valid, result)
     }
   }

@@ -1,6 +1,11 @@
 export type { ApprovalOutcome, ApprovalRequest, ApprovalService } from './approval.js'
 export { defineTool } from './define-tool.js'
-export type { DefineToolOptions } from './define-tool.js'
+export type {
+  DefineToolOptions,
+  DefineToolParameters,
+  InferToolArgs,
+  InferToolInput,
+} from './define-tool.js'
 export type { Disposer } from './disposer.js'
 export { InvalidApprovalError } from './invalid-approval-error.js'
 export { isCallOf } from './is-call-of.js'
@@ -17,6 +22,7 @@ export type {
 export type { SchemasOptions } from './schemas-options.js'
 export type { ScopedTools } from './scoped-tools.js'
 export { ToolBlockedError } from './tool-blocked-error.js'
+export { ToolCancelledError } from './tool-cancelled-error.js'
 export type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
 export type {
   ToolDefinition,
