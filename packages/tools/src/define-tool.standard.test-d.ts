@@ -98,11 +98,15 @@ describe('defineTool with a Standard Schema', () => {
 
   it('exports InferToolArgs and InferToolInput for both kinds of parameters', () => {
     const schema = z.object({ n: z.string().transform(Number) })
-    expectTypeOf<InferToolArgs<typeof schema>>().toEqualTypeOf<{ n: number }>()
-    expectTypeOf<InferToolInput<typeof schema>>().toEqualTypeOf<{ n: string }>()
-    const spec = { n: { type: 'number', required: true } } as const
-    expectTypeOf<InferToolArgs<typeof spec>>().toEqualTypeOf<{ n: number }>()
-    expectTypeOf<InferToolInput<typeof spec>>().toEqualTypeOf<{ n: number }>()
+    type Schema = typeof schema
+    expectTypeOf<InferToolArgs<Schema>>().toEqualTypeOf<{ n: number }>()
+    expectTypeOf<InferToolInput<Schema>>().toEqualTypeOf<{ n: string }>()
+    interface Spec {
+      readonly n: { readonly type: 'number'; readonly required: true }
+    }
+    expectTypeOf<InferToolArgs<Spec>>().toEqualTypeOf<{ n: number }>()
+    expectTypeOf<InferToolInput<Spec>>().toEqualTypeOf<{ n: number }>()
+    expectTypeOf(schema).toExtend<Schema>()
   })
 
   it('refuses a Standard Schema without a JSON Schema side, and a body typed against the output', () => {
