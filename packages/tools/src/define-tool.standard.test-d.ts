@@ -101,9 +101,9 @@ describe('defineTool with a Standard Schema', () => {
     type Schema = typeof schema
     expectTypeOf<InferToolArgs<Schema>>().toEqualTypeOf<{ n: number }>()
     expectTypeOf<InferToolInput<Schema>>().toEqualTypeOf<{ n: string }>()
-    interface Spec {
-      readonly n: { readonly type: 'number'; readonly required: true }
-    }
+    // A type alias (an interface has no index signature, so it is not a spec).
+    // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+    type Spec = { readonly n: { readonly type: 'number'; readonly required: true } }
     expectTypeOf<InferToolArgs<Spec>>().toEqualTypeOf<{ n: number }>()
     expectTypeOf<InferToolInput<Spec>>().toEqualTypeOf<{ n: number }>()
     expectTypeOf(schema).toExtend<Schema>()
