@@ -146,7 +146,7 @@ describe.each(Object.entries(libraries))('defineTool with a %s schema', (vendor,
 })
 
 describe('defineTool with a Standard Schema: validated once, the output kept apart', () => {
-  it('runs validate once per call, however many stages look at the arguments', async () => {
+  it('runs validate once per call in the pipeline, however many stages look at the arguments; a presenter validates on its own', async () => {
     const { schema, calls } = counted(libraries.zod)
     const tool = defineTool({
       name: 'read_file',
@@ -176,8 +176,31 @@ describe('defineTool with a Standard Schema: validated once, the output kept apa
       call('read_file', { path: 'a', title: 'abc' }, { agent: { id: 'a' } }),
     )
     expect(result.content).toEqual([text('title 3')])
+    // The approval card: presentCall is a pure function of the arguments (a UI calls it again on
+    // replay), so it validates them itself: one call for step 4, one for the card.
     expect(cards).toEqual([{ card: 'generic', title: 'a 3' }])
-    expect(calls()).toBe(1)
+    expect(calls()).toBe(2)
+    const plain = counted(libraries.zod)
+    const quiet = createToolRegistry()
+    quiet.register(
+      defineTool({
+        name: 'read_file',
+        description: 'Read a file.',
+        parameters: plain.schema,
+        async execute({ title }) {
+          return [text(`title ${title}`)]
+        },
+      }),
+    )
+    quiet.on('tools/pre-execute', () => ({ kind: 'allow' }))
+    quiet.guard(() => undefined)
+    quiet.on('tools/execute', async (_exec, next) => {
+      await next()
+      return next()
+    })
+    const again = await quiet.execute(call('read_file', { path: 'a', title: 'abcd' }))
+    expect(again.content).toEqual([text('title 4')])
+    expect(plain.calls()).toBe(1)
   })
 
   it('keeps exec.arguments the frozen JSON the model sent; the body gets a fresh output (arktype morphs in place)', async () => {

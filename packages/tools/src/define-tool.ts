@@ -106,15 +106,19 @@ export function defineTool<const TParameters extends DefineToolParameters>(
     name,
     description,
     parameters: check.parameters,
-    checkArgs: (args) => check.check(args),
+    // As it is: a Standard Schema's carries the parser that hands step 4 its output.
+    checkArgs: check.check,
     normalizeArgs: (args) => check.normalize(args),
     async execute(args, exec) {
       // Through the registry, step 4 normalized and checked exactly these arguments against this
       // definition.
-      if (ExecutionRecord.checkedTool(exec) === definition && exec.arguments === args) {
-        return execute(await check.accepted(args), exec)
-      }
-      return execute(await check.parse(args), exec)
+      const accepted =
+        ExecutionRecord.checkedTool(exec) === definition && exec.arguments === args
+          ? check.accepted(args, exec)
+          : check.parse(args)
+      return accepted instanceof Promise
+        ? accepted.then((value) => execute(value, exec))
+        : execute(accepted, exec)
     },
   }
   if (timeoutMs !== undefined) definition.timeoutMs = timeoutMs

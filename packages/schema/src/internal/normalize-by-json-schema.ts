@@ -18,12 +18,31 @@ const maxHops = 32
  */
 export function normalizeByJsonSchema(root: JsonObject, value: unknown): unknown {
   try {
-    return normalizeValue(root, root, value)
+    // Most calls have no null at all: one pass over the value, which allocates nothing, spares
+    // them the walk through the schema.
+    return hasNull(value, 0) ? normalizeValue(root, root, value) : value
   } catch {
     // A hostile value (a Proxy whose traps throw): left as given, for validation to refuse.
     return value
   }
 }
+
+/** Whether a `null` sits anywhere below `value` (at most `maxDepth` levels down: then `true`). */
+function hasNull(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object') return false
+  if (value === null || depth > maxDepth) return true
+  if (Array.isArray(value)) {
+    for (const element of value as unknown[]) if (hasNull(element, depth + 1)) return true
+    return false
+  }
+  for (const key in value) {
+    if (hasNull((value as Record<string, unknown>)[key], depth + 1)) return true
+  }
+  return false
+}
+
+/** How deep {@link hasNull} looks before it lets the walk decide (the walk follows the schema). */
+const maxDepth = 64
 
 function normalizeValue(root: JsonObject, node: JsonValue | undefined, value: unknown): unknown {
   const schema = resolve(root, node)

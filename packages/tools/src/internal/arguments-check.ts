@@ -1,5 +1,6 @@
 import { snapshotJson } from '@toolpipe/core'
 import type { JsonValue } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
 import {
   assertStandardToolSchema,
   checkArgs,
@@ -13,6 +14,8 @@ import {
 } from '@toolpipe/schema'
 import type { ArgIssue, SchemaSpec, StandardArgsResult, StandardToolSchema } from '@toolpipe/schema'
 import type { ToolParameters } from '../tool-definition.js'
+import { ExecutionRecord } from './execution-record.js'
+import { withParser } from './parse-args.js'
 
 /**
  * How a `defineTool` tool's arguments are shown, normalized, checked and turned into what its
@@ -24,10 +27,13 @@ export interface ArgumentsCheck<TArgs> {
   readonly parameters: ToolParameters
   /** The definition's `normalizeArgs`: SPEC §9.3's null→absent rule. */
   normalize(args: JsonValue): JsonValue
-  /** The definition's `checkArgs`, which step 4 runs once per call. */
-  check(args: JsonValue): ArgIssue[] | Promise<ArgIssue[]>
-  /** What the body receives for `args` that step 4 normalized and `check` accepted. */
-  accepted(args: unknown): TArgs | Promise<TArgs>
+  /**
+   * The definition's `checkArgs`, which step 4 runs once per call (a Standard Schema's carries a
+   * parser that also hands step 4 the output: `parse-args.ts`).
+   */
+  readonly check: (args: JsonValue) => ArgIssue[] | Promise<ArgIssue[]>
+  /** What the body receives for the arguments of `exec`, which step 4 normalized and accepted. */
+  accepted(args: unknown, exec: unknown): TArgs | Promise<TArgs>
   /** Outside the registry: the body's arguments, or `ToolArgsError`. */
   parse(args: unknown): TArgs | Promise<TArgs>
   /** For presenters: the body's arguments when `args` match, found synchronously; else `undefined`. */
@@ -64,59 +70,65 @@ function specCheck<TArgs>(spec: SchemaSpec): ArgumentsCheck<TArgs> {
 /**
  * A Standard Schema's check. Its `validate` gets a fresh, unfrozen copy of the arguments (a
  * library may transform in place, as arktype's morphs do, and the body must not share objects
- * with the frozen `exec.arguments`), and the output it returns for the arguments step 4 accepted
- * is kept, per definition, keyed by those (frozen) arguments: the body receives it without a
- * second validation.
+ * with the frozen `exec.arguments`). At step 4 the output it returns is kept on the execution
+ * (`ExecutionRecord.accept`), and the body receives it without a second validation. Presenters,
+ * pure functions of the arguments, validate again (synchronously: with an async `validate` they
+ * show the generic card).
  *
  * @throws `StandardSchemaError` for a schema that cannot serve as parameters
  */
 function standardCheck<TArgs>(schema: StandardToolSchema): ArgumentsCheck<TArgs> {
   assertStandardToolSchema(schema)
   const parameters = standardSchemaToJsonSchema(schema) as ToolParameters
-  const outputs = new WeakMap<object, TArgs>()
-  const validate = (args: unknown) =>
+  // Called with JSON data only: step 4's normalized snapshot, or what `normalizedJson` made of
+  // the arguments of a direct call or a presenter.
+  const validate = (args: JsonValue) =>
     checkStandardArgs(schema, mutableCopy(args)) as
       StandardArgsResult<TArgs> | Promise<StandardArgsResult<TArgs>>
   const valueOf = (result: StandardArgsResult<TArgs>): TArgs => {
     if (result.issues !== undefined) throw new ToolArgsError(result.issues)
     return result.value
   }
-  const remember = (args: JsonValue, result: StandardArgsResult<TArgs>): ArgIssue[] => {
-    if (result.issues !== undefined) return [...result.issues]
-    if (typeof args === 'object' && args !== null) outputs.set(args, result.value)
-    return []
-  }
   const parse = (args: unknown): TArgs | Promise<TArgs> => {
-    const result = validate(normalizeArgs(schema, args))
+    const result = validate(normalizedJson(schema, args))
     return result instanceof Promise ? result.then(valueOf) : valueOf(result)
   }
+  const issuesOf = (
+    result: StandardArgsResult<TArgs>,
+    accept?: (value: unknown) => void,
+  ): ArgIssue[] => {
+    if (result.issues !== undefined) return [...result.issues]
+    accept?.(result.value)
+    return []
+  }
+  const check = withParser(
+    (args: JsonValue): ArgIssue[] | Promise<ArgIssue[]> => {
+      const result = validate(args)
+      return result instanceof Promise
+        ? result.then((settled) => issuesOf(settled))
+        : issuesOf(result)
+    },
+    (args, accept) => {
+      const result = validate(args)
+      return result instanceof Promise
+        ? result.then((settled) => issuesOf(settled, accept))
+        : issuesOf(result, accept)
+    },
+  )
   return {
     parameters,
     normalize: (args) => normalizeArgs(schema, args) as JsonValue,
-    check(args) {
-      const result = validate(args)
-      return result instanceof Promise
-        ? result.then((settled) => remember(args, settled))
-        : remember(args, result)
-    },
-    accepted(args) {
-      if (typeof args === 'object' && args !== null && outputs.has(args)) {
-        return outputs.get(args) as TArgs
-      }
-      // Accepted arguments that are not an object (a schema whose JSON Schema says object but
-      // whose validate admits more) cannot key the memo: validated again.
-      return parse(args)
+    check,
+    accepted(args, exec) {
+      const kept = ExecutionRecord.accepted(exec)
+      return kept === undefined ? parse(args) : (kept.value as TArgs)
     },
     parse,
     matching(args) {
-      if (typeof args === 'object' && args !== null && outputs.has(args)) {
-        return outputs.get(args)
-      }
       try {
-        const result = validate(normalizeArgs(schema, args))
+        const result = validate(normalizedJson(schema, args))
         if (result instanceof Promise) {
-          // A presenter is synchronous: an async schema shows the generic card for arguments
-          // step 4 has not accepted (an old log).
+          // A presenter is synchronous: the generic card, and no unhandled rejection.
           result.catch(() => undefined)
           return undefined
         }
@@ -128,11 +140,52 @@ function standardCheck<TArgs>(schema: StandardToolSchema): ArgumentsCheck<TArgs>
   }
 }
 
-/** A fresh, unfrozen copy of JSON arguments; anything else as it is, for validation to judge. */
-function mutableCopy(args: unknown): unknown {
+/**
+ * Arguments from outside the pipeline (a direct call, a presenter given an old log) as JSON data,
+ * normalized; `ToolArgsError` with one `not_object`-like `invalid` issue when they are not JSON.
+ */
+function normalizedJson(schema: StandardToolSchema, args: unknown): JsonValue {
+  let json: JsonValue
   try {
-    return snapshotJson(args)
-  } catch {
-    return args
+    json = snapshotJson(args)
+  } catch (error) {
+    throw new ToolArgsError(
+      [
+        {
+          code: 'invalid',
+          path: [],
+          message: `the arguments are not JSON data: ${describeThrown(error)}`,
+          reason: describeThrown(error),
+          vendor: 'toolpipe',
+        },
+      ],
+      { cause: error },
+    )
   }
+  return normalizeArgs(schema, json) as JsonValue
+}
+
+/**
+ * A fresh, unfrozen copy of arguments that step 2 already made JSON data (plain objects and
+ * arrays, no cycles, bounded depth): a plain walk, without the checks of a snapshot. A member
+ * named `__proto__` is defined as an own member, never a prototype.
+ */
+function mutableCopy(value: JsonValue): JsonValue {
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) return value.map(mutableCopy)
+  const copy: Record<string, JsonValue> = {}
+  for (const key of Object.keys(value)) {
+    const member = mutableCopy(value[key] as JsonValue)
+    if (key === '__proto__') {
+      Object.defineProperty(copy, key, {
+        value: member,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      })
+    } else {
+      copy[key] = member
+    }
+  }
+  return copy
 }

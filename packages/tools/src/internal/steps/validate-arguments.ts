@@ -8,6 +8,7 @@ import { describeValue } from '../checks.js'
 import { copyJson, notJson } from '../copy-json.js'
 import { errorResult, failureResult } from '../error-result.js'
 import { ExecutionRecord } from '../execution-record.js'
+import { parserOf } from '../parse-args.js'
 import type { Pipeline } from '../pipeline.js'
 import { readArgIssues } from '../read-arg-issues.js'
 
@@ -37,7 +38,14 @@ export function validateArguments(
     if (typeof check !== 'function') {
       throw new TypeError(`the checkArgs of tool "${exec.name}" is not a function`)
     }
-    const issues: unknown = Reflect.apply(check, tool, [args])
+    // A Standard Schema tool's check also hands over its output, for the body (SPEC §10).
+    const parse = parserOf(check)
+    const issues: unknown =
+      parse === undefined
+        ? Reflect.apply(check, tool, [args])
+        : parse(args, (value) => {
+            ExecutionRecord.accept(exec, value)
+          })
     if (issues instanceof Promise) {
       return untilAborted(pipeline, exec, issues as Promise<unknown>).then(
         (settled) =>
