@@ -75,6 +75,31 @@ const medium = {
   }),
 }
 
+/** The same parameters as toolpipe schema specs: the step-4 cost of a tool toolpipe validates. */
+const specs = {
+  small: {
+    path: { type: 'string', required: true },
+    offset: { type: 'number' },
+    limit: { type: 'number' },
+    encoding: { type: 'string', enum: ['utf8', 'base64'] },
+  },
+  medium: {
+    edits: {
+      type: 'array',
+      required: true,
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string', required: true },
+          old_text: { type: 'string', required: true },
+          new_text: { type: 'string', required: true },
+          replace_all: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const
+
 function standardTool(parameters: DefineToolParameters): ToolDefinition {
   return defineTool({
     name: 'tool',
@@ -89,6 +114,7 @@ function comparison(
   library: keyof typeof small,
   schema: (typeof small)[keyof typeof small] | (typeof medium)[keyof typeof medium],
   fixture: unknown,
+  spec: DefineToolParameters,
 ): Comparison {
   const args: unknown = JSON.parse(JSON.stringify(fixture))
   const input = { callId: asCallId('call_1'), name: 'tool', arguments: args }
@@ -101,6 +127,8 @@ function comparison(
     parameters: { type: 'object', properties: {} },
     execute: () => Promise.resolve(okContent),
   })
+  const withSpec = createToolRegistry()
+  withSpec.register(standardTool(spec))
   const validate = schema['~standard'].validate
   return {
     title: `Standard Schema tool (${library}), ${label}: execute() against the library's own validate`,
@@ -108,6 +136,7 @@ function comparison(
     cases: [
       { name: `${library} validate(args) alone`, run: () => validate(args) },
       { name: 'execute(), tool without a check', run: () => withoutCheck.execute(input) },
+      { name: 'execute(), defineTool spec tool', run: () => withSpec.execute(input) },
       { name: `execute(), ${library} tool`, run: () => withSchema.execute(input) },
     ],
   }
@@ -117,7 +146,7 @@ export const standardSchemaSuite: Suite = {
   name: 'standard-schema',
   comparisons: () =>
     (Object.keys(small) as (keyof typeof small)[]).flatMap((library) => [
-      comparison('SMALL args (4 fields)', library, small[library], smallArgs),
-      comparison('MEDIUM args (20 edits)', library, medium[library], mediumArgs),
+      comparison('SMALL args (4 fields)', library, small[library], smallArgs, specs.small),
+      comparison('MEDIUM args (20 edits)', library, medium[library], mediumArgs, specs.medium),
     ]),
 }

@@ -68,9 +68,17 @@ function specCheck<TArgs>(spec: SchemaSpec): ArgumentsCheck<TArgs> {
 }
 
 /**
- * A Standard Schema's check. Its `validate` gets a fresh, unfrozen copy of the arguments (a
- * library may transform in place, as arktype's morphs do, and the body must not share objects
- * with the frozen `exec.arguments`). At step 4 the output it returns is kept on the execution
+ * The vendors whose `validate` never writes to its input (their outputs are new objects, the
+ * input's untouched parts aside): they are given the frozen arguments themselves. Any other
+ * library gets a fresh, unfrozen copy, which costs about what zod's own `validate` does on the
+ * same arguments (bench/README.md): arktype applies its morphs in place, and a library we do not
+ * know may too.
+ */
+const leavesInputAlone: ReadonlySet<string> = new Set(['zod', 'valibot', 'toolpipe'])
+
+/**
+ * A Standard Schema's check. Its `validate` gets the frozen arguments, or a fresh, unfrozen copy
+ * of them for a library that may transform in place (see `leavesInputAlone`). At step 4 the output it returns is kept on the execution
  * (`ExecutionRecord.accept`), and the body receives it without a second validation. Presenters,
  * pure functions of the arguments, validate again (synchronously: with an async `validate` they
  * show the generic card).
@@ -82,8 +90,9 @@ function standardCheck<TArgs>(schema: StandardToolSchema): ArgumentsCheck<TArgs>
   const parameters = standardSchemaToJsonSchema(schema) as ToolParameters
   // Called with JSON data only: step 4's normalized snapshot, or what `normalizedJson` made of
   // the arguments of a direct call or a presenter.
+  const copy = leavesInputAlone.has(vendorOf(schema)) ? undefined : mutableCopy
   const validate = (args: JsonValue) =>
-    checkStandardArgs(schema, mutableCopy(args)) as
+    checkStandardArgs(schema, copy === undefined ? args : copy(args)) as
       StandardArgsResult<TArgs> | Promise<StandardArgsResult<TArgs>>
   const valueOf = (result: StandardArgsResult<TArgs>): TArgs => {
     if (result.issues !== undefined) throw new ToolArgsError(result.issues)
@@ -137,6 +146,16 @@ function standardCheck<TArgs>(schema: StandardToolSchema): ArgumentsCheck<TArgs>
         return undefined
       }
     },
+  }
+}
+
+/** The schema's vendor; `''` when it cannot be read again (a getter that throws now). */
+function vendorOf(schema: StandardToolSchema): string {
+  try {
+    const vendor: unknown = schema['~standard'].vendor
+    return typeof vendor === 'string' ? vendor : ''
+  } catch {
+    return ''
   }
 }
 
