@@ -33,14 +33,20 @@ export type {
 
 // @toolpipe/schema
 export {
+  assertStandardToolSchema,
   assertValidSchemaSpec,
   checkArgs,
+  checkStandardArgs,
   dialects,
   isDialect,
+  isStandardSchema,
   jsonSchemaToProviderSchema,
   normalizeArgs,
   SchemaSpecError,
   schemaSpecToJsonSchema,
+  standardSchema,
+  StandardSchemaError,
+  standardSchemaToJsonSchema,
   toProviderSchema,
   ToolArgsError,
   validateArgs,
@@ -66,7 +72,12 @@ export type {
   SchemaSpec,
   SchemaSpecMistake,
   SchemaType,
+  StandardArgsResult,
+  StandardJSONSchemaSource,
+  StandardSchemaErrorCode,
+  StandardToolSchema,
   StringProp,
+  ToolpipeStandardSchema,
 } from '@toolpipe/schema'
 
 // @toolpipe/structured-output
@@ -128,6 +139,7 @@ export {
   isCallOf,
   ListenerError,
   ToolBlockedError,
+  ToolCancelledError,
   ToolDeniedError,
   ToolFailedError,
   ToolNotFoundError,
@@ -142,8 +154,11 @@ export type {
   ApprovalService,
   ChangeListener,
   DefineToolOptions,
+  DefineToolParameters,
   Disposer,
   ExecuteWrapper,
+  InferToolArgs,
+  InferToolInput,
   ListenerOptions,
   PostExecuteListener,
   PostToolDecision,
