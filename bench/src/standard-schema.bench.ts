@@ -100,13 +100,13 @@ const specs = {
   },
 } as const
 
-function standardTool(parameters: DefineToolParameters): ToolDefinition {
-  return defineTool({
+function standardTool(parameters: DefineToolParameters): ToolDefinition<unknown> {
+  return defineTool<DefineToolParameters>({
     name: 'tool',
     description: 'A tool.',
     parameters,
     execute: () => Promise.resolve(okContent),
-  }) as ToolDefinition
+  })
 }
 
 function comparison(
