@@ -100,7 +100,7 @@ const specs = {
   },
 } as const
 
-function standardTool(parameters: DefineToolParameters): ToolDefinition<unknown> {
+function standardTool(parameters: DefineToolParameters): ToolDefinition {
   return defineTool<DefineToolParameters>({
     name: 'tool',
     description: 'A tool.',
