@@ -125,4 +125,24 @@ describe('defineTool with a Standard Schema', () => {
       execute: async (args: { n: string }) => (expectTypeOf(args).toBeObject(), []),
     })
   })
+
+  it('types an extra checkArgs with the output, and the return with an outputSchema', () => {
+    defineTool({
+      name: 'a',
+      description: '',
+      parameters: z.object({ n: z.string().transform(Number) }),
+      outputSchema: {
+        type: 'object',
+        properties: { doubled: { type: 'number' } },
+        required: ['doubled'],
+      },
+      checkArgs(args) {
+        expectTypeOf(args).toEqualTypeOf<{ n: number }>()
+        return []
+      },
+      async execute({ n }) {
+        return { structured: { doubled: n * 2 } }
+      },
+    })
+  })
 })

@@ -320,6 +320,83 @@ describe('defineTool with a Standard Schema: validated once, the output kept apa
   })
 })
 
+describe('defineTool with a Standard Schema and the §12 options', () => {
+  it('runs an extra checkArgs on the output, after the schema accepted the arguments', async () => {
+    const seen: unknown[] = []
+    const registry = createToolRegistry()
+    registry.register(
+      defineTool({
+        name: 'range',
+        description: 'A range of lines.',
+        parameters: z.object({ from: z.string().transform(Number), to: z.number() }),
+        checkArgs({ from, to }) {
+          seen.push({ from, to })
+          return from <= to
+            ? []
+            : [
+                {
+                  code: 'invalid',
+                  path: ['to'],
+                  message: '"to" must not be below "from"',
+                  reason: 'order',
+                  vendor: 'range',
+                },
+              ]
+        },
+        async execute({ from, to }) {
+          return [text(`${to - from}`)]
+        },
+      }),
+    )
+    expect(await registry.execute(call('range', { from: '2', to: 5 }))).toEqual({
+      content: [text('3')],
+      isError: false,
+    })
+    expect(errorOf(await registry.execute(call('range', { from: '9', to: 5 }))).text).toBe(
+      'Error: invalid arguments: "to" must not be below "from"',
+    )
+    // Not reached when the schema itself refuses.
+    expect(errorOf(await registry.execute(call('range', { from: 1, to: 5 }))).code).toBe(
+      'INVALID_ARGS',
+    )
+    expect(seen).toEqual([
+      { from: 2, to: 5 },
+      { from: 9, to: 5 },
+    ])
+  })
+
+  it('validates arguments a person edited at approval with the schema, and the body gets their output', async () => {
+    const { schema, calls } = counted(libraries.zod)
+    const seen: unknown[] = []
+    const registry = createToolRegistry({
+      approval: {
+        request: async () => ({ kind: 'allowed-once', arguments: { path: 'b', title: 'edited' } }),
+      },
+    })
+    registry.register(
+      defineTool({
+        name: 'read_file',
+        description: 'Read a file.',
+        parameters: schema,
+        async execute(args, exec) {
+          seen.push(args, exec.arguments)
+          return []
+        },
+      }),
+    )
+    registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
+    const result = await registry.execute(
+      call('read_file', { path: 'a', title: 'abc' }, { agent: { id: 'a' } }),
+    )
+    expect(result.isError).toBe(false)
+    expect(seen).toEqual([
+      { path: 'b', title: 6 },
+      { path: 'b', title: 'edited' },
+    ])
+    expect(calls()).toBe(2)
+  })
+})
+
 describe('defineTool with a Standard Schema: refusals and hostile schemas', () => {
   it('refuses at definition a schema that cannot be parameters, saying how to fix it', () => {
     const cases: [unknown, string, string][] = [

@@ -40,25 +40,57 @@ export interface ArgumentsCheck<TArgs> {
   matching(args: unknown): TArgs | undefined
 }
 
-/** The check of `parameters`, a schema spec or a Standard Schema, made at definition time. */
-export function argumentsCheck<TArgs>(parameters: unknown): ArgumentsCheck<TArgs> {
+/**
+ * `defineTool`'s own `checkArgs` option: a check run after the parameters accepted the arguments,
+ * with what the body receives.
+ */
+export type ExtraCheck = (args: unknown) => ArgIssue[] | Promise<ArgIssue[]>
+
+/**
+ * The check of `parameters`, a schema spec or a Standard Schema, made at definition time, with
+ * `extra` run after it on what the body receives.
+ */
+export function argumentsCheck<TArgs>(
+  parameters: unknown,
+  extra: ExtraCheck | undefined,
+): ArgumentsCheck<TArgs> {
   return isStandardSchema(parameters)
-    ? standardCheck<TArgs>(parameters as StandardToolSchema)
-    : specCheck<TArgs>(parameters as SchemaSpec)
+    ? standardCheck<TArgs>(parameters as StandardToolSchema, extra)
+    : specCheck<TArgs>(parameters as SchemaSpec, extra)
+}
+
+/** `value` when `extra` admits it (or there is none); otherwise `ToolArgsError`. */
+function checkedByExtra<TArgs>(
+  value: TArgs,
+  extra: ExtraCheck | undefined,
+): TArgs | Promise<TArgs> {
+  if (extra === undefined) return value
+  const verdict = (issues: ArgIssue[]): TArgs => {
+    if (issues.length > 0) throw new ToolArgsError(issues)
+    return value
+  }
+  const issues = extra(value)
+  return issues instanceof Promise ? issues.then(verdict) : verdict(issues)
 }
 
 /** @throws `SchemaSpecError` for a malformed spec */
-function specCheck<TArgs>(spec: SchemaSpec): ArgumentsCheck<TArgs> {
+function specCheck<TArgs>(spec: SchemaSpec, extra: ExtraCheck | undefined): ArgumentsCheck<TArgs> {
   const parameters = schemaSpecToJsonSchema(spec)
   return {
     parameters,
     normalize: (args) => normalizeArgs(spec, args) as JsonValue,
-    check: (args) => checkArgs(spec, args),
+    check:
+      extra === undefined
+        ? (args) => checkArgs(spec, args)
+        : (args) => {
+            const issues = checkArgs(spec, args)
+            return issues.length > 0 ? issues : extra(args)
+          },
     accepted: (args) => args as TArgs,
     parse(args) {
       const normalized = normalizeArgs(spec, args)
       validateArgs(spec, normalized)
-      return normalized as TArgs
+      return checkedByExtra(normalized as TArgs, extra)
     },
     matching(args) {
       const normalized = normalizeArgs(spec, args)
@@ -85,7 +117,10 @@ const leavesInputAlone: ReadonlySet<string> = new Set(['zod', 'valibot', 'toolpi
  *
  * @throws `StandardSchemaError` for a schema that cannot serve as parameters
  */
-function standardCheck<TArgs>(schema: StandardToolSchema): ArgumentsCheck<TArgs> {
+function standardCheck<TArgs>(
+  schema: StandardToolSchema,
+  extra: ExtraCheck | undefined,
+): ArgumentsCheck<TArgs> {
   assertStandardToolSchema(schema)
   const parameters = standardSchemaToJsonSchema(schema) as ToolParameters
   // Called with JSON data only: step 4's normalized snapshot, or what `normalizedJson` made of
@@ -94,21 +129,31 @@ function standardCheck<TArgs>(schema: StandardToolSchema): ArgumentsCheck<TArgs>
   const validate = (args: JsonValue) =>
     checkStandardArgs(schema, copy === undefined ? args : copy(args)) as
       StandardArgsResult<TArgs> | Promise<StandardArgsResult<TArgs>>
-  const valueOf = (result: StandardArgsResult<TArgs>): TArgs => {
+  const valueOf = (result: StandardArgsResult<TArgs>): TArgs | Promise<TArgs> => {
     if (result.issues !== undefined) throw new ToolArgsError(result.issues)
-    return result.value
+    return checkedByExtra(result.value, extra)
   }
   const parse = (args: unknown): TArgs | Promise<TArgs> => {
     const result = validate(normalizedJson(schema, args))
     return result instanceof Promise ? result.then(valueOf) : valueOf(result)
   }
+  /** The issues of a settled validation, then of `extra` on the output; `accept` on a pass. */
   const issuesOf = (
     result: StandardArgsResult<TArgs>,
     accept?: (value: unknown) => void,
-  ): ArgIssue[] => {
+  ): ArgIssue[] | Promise<ArgIssue[]> => {
     if (result.issues !== undefined) return [...result.issues]
-    accept?.(result.value)
-    return []
+    const { value } = result
+    if (extra === undefined) {
+      accept?.(value)
+      return []
+    }
+    const passed = (issues: ArgIssue[]): ArgIssue[] => {
+      if (Array.isArray(issues) && issues.length === 0) accept?.(value)
+      return issues
+    }
+    const issues = extra(value)
+    return issues instanceof Promise ? issues.then(passed) : passed(issues)
   }
   const check = withParser(
     (args: JsonValue): ArgIssue[] | Promise<ArgIssue[]> => {

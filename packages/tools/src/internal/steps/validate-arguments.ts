@@ -24,17 +24,25 @@ import { readArgIssues } from '../read-arg-issues.js'
  * (`INVALID_NORMALIZED_ARGS`, `INVALID_ARG_ISSUES`). Synchronous unless the check returns a
  * promise; a pending check is not waited for once the call's signal aborts (`ToolCancelledError`,
  * `CANCELLED`), and what it settles to afterwards changes nothing. Never throws.
+ *
+ * Step 6 runs it again, by the same rules, on arguments a person edited when approving the call
+ * (SPEC §12.3, `edited`): when they pass they replace `exec.arguments`; when they do not, the
+ * `INVALID_ARGS` message says that the edit was refused, and the tool does not run.
+ *
+ * @param edited - the edited arguments (deep-frozen JSON) to check instead of `exec.arguments`
  */
 export function validateArguments(
   pipeline: Pipeline,
   tool: ToolDefinition,
   exec: ExecutionRecord & { readonly arguments: JsonValue },
+  edited?: JsonValue,
 ): ToolErrorResult | undefined | Promise<ToolErrorResult | undefined> {
   try {
-    const args = normalizedArguments(tool, exec)
+    const args = normalizedArguments(tool, exec, edited === undefined ? exec.arguments : edited)
     // Read once, and called below with the definition as `this`, like a method.
     const check: unknown = Reflect.get(tool, 'checkArgs')
-    if (check === undefined) return judge(tool, exec, args, noIssues)
+    const origin = edited === undefined ? 'call' : 'edit'
+    if (check === undefined) return judge(tool, exec, args, noIssues, origin)
     if (typeof check !== 'function') {
       throw new TypeError(`the checkArgs of tool "${exec.name}" is not a function`)
     }
@@ -49,11 +57,11 @@ export function validateArguments(
     if (issues instanceof Promise) {
       return untilAborted(pipeline, exec, issues as Promise<unknown>).then(
         (settled) =>
-          settled === aborted ? cancelled(exec.name) : judge(tool, exec, args, settled),
+          settled === aborted ? cancelled(exec.name) : judge(tool, exec, args, settled, origin),
         (error: unknown) => failureResult(error, 'tool'),
       )
     }
-    return judge(tool, exec, args, issues)
+    return judge(tool, exec, args, issues, origin)
   } catch (error) {
     return failureResult(error, 'tool')
   }
@@ -92,7 +100,7 @@ function untilAborted(
 }
 
 function cancelled(toolName: string): ToolErrorResult {
-  const error = new ToolCancelledError(toolName)
+  const error = new ToolCancelledError(toolName, 'check')
   return errorResult(error.message, { name: error.name, code: error.code })
 }
 
@@ -103,8 +111,11 @@ function cancelled(toolName: string): ToolErrorResult {
  * @throws what the normalizer throws, or `ToolPipelineError` (`INVALID_NORMALIZED_ARGS`) when it
  * returns something that is not JSON data
  */
-function normalizedArguments(tool: ToolDefinition, exec: ExecutionRecord): JsonValue {
-  const args = exec.arguments as JsonValue
+function normalizedArguments(
+  tool: ToolDefinition,
+  exec: ExecutionRecord,
+  args: JsonValue,
+): JsonValue {
   const normalize: unknown = Reflect.get(tool, 'normalizeArgs')
   if (normalize === undefined) return args
   if (typeof normalize !== 'function') {
@@ -122,23 +133,33 @@ function normalizedArguments(tool: ToolDefinition, exec: ExecutionRecord): JsonV
   return copy
 }
 
-/** The verdict on what `checkArgs` returned; records a pass on the execution. Never throws. */
+/**
+ * The verdict on what `checkArgs` returned; records a pass on the execution, whose arguments
+ * become `args`. Never throws.
+ *
+ * @param origin - whose arguments were checked: the model's call, or a person's edit at approval
+ */
 function judge(
   tool: ToolDefinition,
   exec: ExecutionRecord,
   args: JsonValue,
   issues: unknown,
+  origin: 'call' | 'edit',
 ): ToolErrorResult | undefined {
   try {
     const found = readArgIssues(exec.name, issues)
     if (found.length > 0) {
       const error = new ToolArgsError(found)
-      return errorResult(error.message, { name: error.name, code: error.code })
+      const message =
+        origin === 'call'
+          ? error.message
+          : `invalid arguments edited at approval: ${found.map((issue) => issue.message).join('; ')}`
+      return errorResult(message, { name: error.name, code: error.code })
     }
   } catch (error) {
     return failureResult(error, 'tool')
   }
-  if (args !== exec.arguments) ExecutionRecord.normalizeArguments(exec, args)
+  if (args !== exec.arguments) ExecutionRecord.replaceArguments(exec, args)
   ExecutionRecord.recordCheck(exec, tool)
   return undefined
 }
