@@ -1,3 +1,5 @@
+import { AbortFanOut } from './abort-fan-out.js'
+
 /** Does nothing: the settled outcome of a call is its caller's business, not the queue's. */
 function ignore(): void {
   // A call's rejection is handed to its own caller; the queue only needs to know it settled.
@@ -39,8 +41,8 @@ export class CallSequencer {
   #everyCall: Promise<void> = Promise.resolve()
   /** Settles when the last exclusive call admitted (and all before it) settled: what a safe call waits for. */
   #lastExclusiveCall: Promise<void> = Promise.resolve()
-  /** The waiting calls to cancel when a signal aborts, with the one listener on that signal. */
-  readonly #waiting = new Map<AbortSignal, { calls: Set<() => void>; listener: () => void }>()
+  /** The waiting calls to cancel when their signal aborts: one listener per signal. */
+  readonly #aborts = new AbortFanOut()
 
   /**
    * Admits one call and runs it when its turn comes.
@@ -95,31 +97,8 @@ export class CallSequencer {
 
   /** Calls `cancel` when `signal` aborts (now, if it has), until the returned function is called. */
   #wait(signal: AbortSignal, cancel: () => void): () => void {
-    if (signal.aborted) {
-      cancel()
-      return ignore
-    }
-    let entry = this.#waiting.get(signal)
-    if (entry === undefined) {
-      const calls = new Set<() => void>()
-      const listener = (): void => {
-        this.#waiting.delete(signal)
-        for (const each of [...calls]) each()
-      }
-      entry = { calls, listener }
-      signal.addEventListener('abort', listener, { once: true })
-      this.#waiting.set(signal, entry)
-    }
-    const { calls, listener } = entry
-    // A function of its own per call, so that one call's removal removes only its own.
-    const own = (): void => {
-      cancel()
-    }
-    calls.add(own)
-    return () => {
-      if (!calls.delete(own) || calls.size > 0) return
-      signal.removeEventListener('abort', listener)
-      if (this.#waiting.get(signal)?.calls === calls) this.#waiting.delete(signal)
-    }
+    if (!signal.aborted) return this.#aborts.subscribe(signal, cancel)
+    cancel()
+    return ignore
   }
 }
