@@ -1,4 +1,6 @@
 import { describeThrown, describeValue } from '@toolpipe/core/internal'
+import { StandardSchemaError } from '@toolpipe/schema'
+import { defineTool } from '@toolpipe/tools'
 import type {
   Disposer,
   PreExecuteListener,
@@ -168,17 +170,32 @@ function readNeedsApproval(name: string, aiSdkTool: ExecutableAiSdkTool): NeedsA
   )
 }
 
+/**
+ * The toolpipe definition of an AI SDK tool: a `defineTool` tool whose parameters are its input
+ * schema as a Standard Schema, so step 4 validates every call by the tool's own schema and the
+ * body receives the schema's output, as the AI SDK's own `execute` would.
+ */
 function toDefinition(
   name: string,
   aiSdkTool: ExecutableAiSdkTool,
   context: Record<string, unknown> | undefined,
 ): ToolDefinition {
-  const { parameters } = readInputSchema(name, aiSdkTool.inputSchema, what)
-  return {
-    name,
-    description: describe(name, aiSdkTool, context),
-    parameters,
-    execute: (args, exec) => runAiSdkTool(aiSdkTool, args, exec, context),
+  const parameters = readInputSchema(name, aiSdkTool.inputSchema, what)
+  const description = describe(name, aiSdkTool, context)
+  try {
+    return defineTool({
+      name,
+      description,
+      parameters,
+      execute: (args, exec) => runAiSdkTool(aiSdkTool, args, exec, context),
+    })
+  } catch (error) {
+    if (!(error instanceof StandardSchemaError)) throw error
+    throw new AiSdkBridgeError(
+      `${what}: tool "${name}": its input schema cannot serve as tool parameters: ${error.message}`,
+      'UNSUPPORTED_TOOL',
+      { cause: error },
+    )
   }
 }
 
