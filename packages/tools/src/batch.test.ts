@@ -133,6 +133,25 @@ describe('registry.batch (SPEC §13: several changes as one)', () => {
     expect(names(registry.list())).toEqual(['read'])
   })
 
+  it('announces a batch that only removes things as a disposer does: a throwing listener is logged and the removals stay', () => {
+    const logger = recordingLogger()
+    const registry = createToolRegistry({ logger })
+    const disposeRead = registry.register(tool('read'))
+    const disposeGrep = registry.register(tool('grep'))
+    const failure = new Error('listener failed')
+    const onChange = vi.fn(() => {
+      throw failure
+    })
+    registry.on('tools/change', onChange)
+    registry.batch(() => {
+      disposeRead()
+      disposeGrep()
+    })
+    expect(onChange).toHaveBeenCalledTimes(1)
+    expect(registry.list()).toEqual([])
+    expect(logger.warnings).toEqual([['toolpipe: a tools/change listener failed', failure]])
+  })
+
   it('undoes a restriction added or lifted in a failed batch', () => {
     const registry = createToolRegistry()
     const alice = agent('alice')

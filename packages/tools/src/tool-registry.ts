@@ -100,7 +100,8 @@ export interface ToolRegistry {
    * each listener concerned when `fn` returns, and none when nothing changed. All or nothing: if
    * `fn` throws, or a `tools/change` listener throws at the end, every change made in the batch
    * is undone (what was removed is back in its place, its disposer working again), and the error
-   * reaches the caller. `fn` runs synchronously; a batch inside a batch is part of the outer one.
+   * reaches the caller. A batch that only removed things is announced as a disposer is: a
+   * listener's throw is logged and the removals stay. `fn` runs synchronously; a batch inside a batch is part of the outer one.
    * Guards and listeners added or removed in a failed batch are undone too.
    *
    * @returns what `fn` returned
@@ -239,10 +240,10 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       changeBatch.journal(undo)
     },
     emitChange(scope) {
-      if (!changeBatch.absorb(scope)) announce([scope])
+      if (!changeBatch.absorb(scope, true)) announce([scope])
     },
     emitChangeQuietly(scope) {
-      if (!changeBatch.absorb(scope)) announceQuietly([scope])
+      if (!changeBatch.absorb(scope, false)) announceQuietly([scope])
     },
   }
 

@@ -15,7 +15,8 @@ export interface BatchAnnouncer {
  * but noted, with how to undo each. At the end of the outermost batch, one announcement covers
  * them all; if `fn` throws, or a listener throws at that announcement, every change is undone in
  * reverse order (and, after a listener threw, the listeners are told again), then the error
- * reaches the caller. A batch inside a batch is part of the outer one; if its `fn` throws, only
+ * reaches the caller. A batch that only removed things is announced as a disposer is: a
+ * listener's throw is logged, and the removals stay. A batch inside a batch is part of the outer one; if its `fn` throws, only
  * what it did is undone.
  */
 export class ChangeBatch {
@@ -23,6 +24,8 @@ export class ChangeBatch {
   #depth = 0
   #undo: (() => void)[] = []
   #changed = new Set<Agent | undefined>()
+  /** Whether the batch made a change whose announcement may veto it (an addition). */
+  #strict = false
 
   constructor(announcer: BatchAnnouncer) {
     this.#announcer = announcer
@@ -38,10 +41,15 @@ export class ChangeBatch {
     if (this.#depth > 0) this.#undo.push(undo)
   }
 
-  /** Notes a change of `scope`; returns `false` (announce it now) when no batch is open. */
-  absorb(scope: Agent | undefined): boolean {
+  /**
+   * Notes a change of `scope`; returns `false` (announce it now) when no batch is open. `strict`:
+   * a listener's throw at the announcement undoes it (a registration), rather than being logged (a
+   * removal).
+   */
+  absorb(scope: Agent | undefined, strict: boolean): boolean {
     if (this.#depth === 0) return false
     this.#changed.add(scope)
+    if (strict) this.#strict = true
     return true
   }
 
@@ -55,6 +63,7 @@ export class ChangeBatch {
     }
     const mark = this.#undo.length
     const changedBefore = new Set(this.#changed)
+    const strictBefore = this.#strict
     this.#depth++
     let result: unknown
     try {
@@ -69,6 +78,7 @@ export class ChangeBatch {
       this.#depth--
       this.#rollBack(mark)
       this.#changed = changedBefore
+      this.#strict = strictBefore
       throw error
     }
     this.#depth--
@@ -78,9 +88,17 @@ export class ChangeBatch {
 
   #commit(): void {
     const scopes = this.#changed
+    const strict = this.#strict
     this.#changed = new Set()
+    this.#strict = false
     if (scopes.size === 0) {
       this.#undo = []
+      return
+    }
+    if (!strict) {
+      // Only removals: announced like a disposer's, never undone by a listener.
+      this.#undo = []
+      this.#announcer.announceQuietly(scopes)
       return
     }
     try {
