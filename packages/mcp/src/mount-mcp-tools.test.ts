@@ -263,9 +263,7 @@ describe('mountMcpTools: calls', () => {
     expect(await registry.execute(call('query', [1]))).toMatchObject({
       isError: true,
       error: { code: 'INVALID_ARGS' },
-      content: [
-        { text: 'Error: invalid arguments: arguments must be a JSON object, got array' },
-      ],
+      content: [{ text: 'Error: invalid arguments: arguments must be a JSON object, got array' }],
     })
     expect((await registry.execute(call('query', { sql: 42 }))).isError).toBe(false)
     expect(remote.calls).toEqual([{ name: 'query', arguments: { sql: 42 } }])
