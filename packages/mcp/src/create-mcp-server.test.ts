@@ -159,7 +159,7 @@ describe('createMcpServer: tools/call', () => {
     // Without arguments, the call gets {} and the tool's check names what is missing.
     expect(await client.callTool({ name: 'read_file' })).toMatchObject({
       isError: true,
-      content: [{ text: expect.stringContaining('"path"') }],
+      content: [{ text: expect.stringContaining('"path"') as unknown }],
     })
   })
 

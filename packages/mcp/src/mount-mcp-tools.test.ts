@@ -143,7 +143,9 @@ describe('mountMcpTools: listing and names', () => {
     await expect(mountMcpTools(registry, remote.client)).rejects.toMatchObject({
       name: 'McpProtocolError',
       code: 'MCP_PROTOCOL_ERROR',
-      message: expect.stringMatching(/^listing the tools of MCP server "remote" failed: /),
+      message: expect.stringMatching(
+        /^listing the tools of MCP server "remote" failed: /,
+      ) as unknown,
     })
     expect(registry.list()).toEqual([])
   })
@@ -244,7 +246,7 @@ describe('mountMcpTools: calls', () => {
       error: { name: 'ToolArgsError', code: 'INVALID_ARGS' },
     })
     expect(invalid.content[0]).toMatchObject({
-      text: expect.stringContaining('"path" must be a string, got number'),
+      text: expect.stringContaining('"path" must be a string, got number') as unknown,
     })
     expect(remote.calls).toEqual([])
     expect((await registry.execute(call('read', { path: 'a.txt' }))).isError).toBe(false)
@@ -362,7 +364,7 @@ describe('mountMcpTools: calls', () => {
       error: { name: 'McpProtocolError', code: 'MCP_PROTOCOL_ERROR' },
     })
     expect(result.content[0]).toMatchObject({
-      text: expect.stringMatching(/^Error: the call of MCP tool "x" failed: /),
+      text: expect.stringMatching(/^Error: the call of MCP tool "x" failed: /) as unknown,
     })
     await client.close()
   })
@@ -379,7 +381,7 @@ describe('mountMcpTools: calls', () => {
     const result = await registry.execute(call('broken'))
     expect(result.error).toEqual({ name: 'McpProtocolError', code: 'MCP_PROTOCOL_ERROR' })
     expect(result.content[0]).toMatchObject({
-      text: expect.stringContaining('Invalid tools/call result'),
+      text: expect.stringContaining('Invalid tools/call result') as unknown,
     })
   })
 
@@ -430,7 +432,9 @@ describe('mountMcpTools: calls', () => {
     await remote.server.close()
     const result = await pending
     expect(result.error).toEqual({ name: 'McpProtocolError', code: 'MCP_PROTOCOL_ERROR' })
-    expect(result.content[0]).toMatchObject({ text: expect.stringContaining('Connection closed') })
+    expect(result.content[0]).toMatchObject({
+      text: expect.stringContaining('Connection closed') as unknown,
+    })
   })
 
   it('gives up on a server that does not answer within requestTimeoutMs', async () => {
@@ -441,7 +445,9 @@ describe('mountMcpTools: calls', () => {
     await mountMcpTools(registry, remote.client, { requestTimeoutMs: 20 })
     const result = await registry.execute(call('slow'))
     expect(result.error).toEqual({ name: 'McpProtocolError', code: 'MCP_PROTOCOL_ERROR' })
-    expect(result.content[0]).toMatchObject({ text: expect.stringContaining('Request timed out') })
+    expect(result.content[0]).toMatchObject({
+      text: expect.stringContaining('Request timed out') as unknown,
+    })
   })
 })
 

@@ -77,7 +77,7 @@ export async function connectRemote(
     const start = request.params?.cursor === undefined ? 0 : Number(request.params.cursor)
     const page = current.slice(start, start + pageSize)
     return {
-      tools: page.map(({ handle: _handle, ...tool }) => tool),
+      tools: page.map(describeTool),
       ...(start + pageSize < current.length ? { nextCursor: String(start + pageSize) } : {}),
     }
   })
@@ -94,6 +94,13 @@ export async function connectRemote(
   await server.connect(serverTransport)
   await remote.client.connect(clientTransport)
   return remote
+}
+
+/** A remote tool's MCP description: everything but its behaviour. */
+function describeTool(tool: RemoteTool): Tool {
+  const description: RemoteTool = { ...tool }
+  delete (description as { handle?: RemoteHandler }).handle
+  return description
 }
 
 /** The default behaviour: a text block holding the arguments as JSON. */
