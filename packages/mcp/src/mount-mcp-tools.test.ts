@@ -1,15 +1,20 @@
 import { asCallId } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolExecutionInput, ToolRegistryLogger } from '@toolpipe/tools'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { McpBridgeError } from './mcp-bridge-error.js'
 import { mountMcpTools } from './mount-mcp-tools.js'
-import { connectRemote, deferred, remoteTool } from './__fixtures__/remote-server.js'
+import {
+  connectRawPeer,
+  connectRemote,
+  deferred,
+  remoteTool,
+} from './__fixtures__/remote-server.js'
 import type { Remote } from './__fixtures__/remote-server.js'
 
 const remotes: Remote[] = []
+const clients: Client[] = []
 
 async function remoteWith(...args: Parameters<typeof connectRemote>): Promise<Remote> {
   const remote = await connectRemote(...args)
@@ -19,6 +24,7 @@ async function remoteWith(...args: Parameters<typeof connectRemote>): Promise<Re
 
 afterEach(async () => {
   for (const remote of remotes.splice(0)) await remote.close()
+  for (const client of clients.splice(0)) await client.close()
 })
 
 let callNumber = 0
@@ -151,31 +157,56 @@ describe('mountMcpTools: listing and names', () => {
   })
 
   it('refuses a server whose cursors never end', async () => {
-    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
-    // A raw peer speaking JSON-RPC: initialize, then the same page with the same cursor forever.
-    serverTransport.onmessage = (message) => {
-      if (!('id' in message) || !('method' in message)) return
-      const result =
-        message.method === 'initialize'
-          ? {
-              protocolVersion: '2025-06-18',
-              capabilities: { tools: {} },
-              serverInfo: { name: 'looping', version: '1' },
-            }
-          : {
-              tools: [{ name: 'x', inputSchema: { type: 'object' } }],
-              nextCursor: 'again',
-            }
-      void serverTransport.send({ jsonrpc: '2.0', id: message.id, result })
-    }
-    await serverTransport.start()
-    const client = new Client({ name: 'c', version: '1' })
-    await client.connect(clientTransport)
+    const client = await connectRawPeer('looping', () => ({
+      tools: [{ name: 'x', inputSchema: { type: 'object' } }],
+      nextCursor: 'again',
+    }))
+    clients.push(client)
     await expect(mountMcpTools(createToolRegistry(), client)).rejects.toMatchObject({
       code: 'MCP_PROTOCOL_ERROR',
       message: 'listing the tools of MCP server "looping" does not end: cursor "again" came twice',
     })
-    await client.close()
+  })
+
+  it('survives hostile tool descriptions: a __proto__ member is data, a schema nested too deep is left out', async () => {
+    let deep: unknown = { type: 'string' }
+    for (let level = 0; level < 600; level++) {
+      deep = { type: 'object', properties: { next: deep } }
+    }
+    const listing = `{"tools":[
+      {"name":"proto","inputSchema":{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}},
+      {"name":"deep","inputSchema":{"type":"object","properties":{"next":${JSON.stringify(deep)}}}},
+      {"name":"fine","inputSchema":{"type":"object"}}
+    ]}`
+    const received: unknown[] = []
+    const client = await connectRawPeer('hostile', (method, params) => {
+      if (method === 'tools/list') return JSON.parse(listing)
+      received.push(params)
+      return { content: [{ type: 'text', text: 'ran' }] }
+    })
+    clients.push(client)
+    const logger = recordingLogger()
+    const registry = createToolRegistry()
+    const mount = await mountMcpTools(registry, client, { logger })
+    expect(mount.names).toEqual(['proto', 'fine'])
+    expect(logger.messages).toEqual([
+      'toolpipe/mcp: tool "deep" of MCP server "hostile" was not mounted: the input schema of MCP tool "deep" is not JSON data a registry can hold',
+    ])
+    // The SDK's parsing drops the member named __proto__ from `properties` (and sets no prototype):
+    // what is left names a required member it does not describe, outside the subset, so the
+    // server checks; arguments with such a member are plain data all the way to the server.
+    expect(registry.get('proto')?.parameters).toEqual({
+      type: 'object',
+      properties: {},
+      required: ['__proto__'],
+    })
+    expect(({} as { type?: unknown }).type).toBeUndefined()
+    const args: unknown = JSON.parse('{"__proto__":{"polluted":true}}')
+    expect((await registry.execute(call('proto', args))).isError).toBe(false)
+    expect(JSON.stringify(received)).toBe(
+      '[{"name":"proto","arguments":{"__proto__":{"polluted":true}}}]',
+    )
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined()
   })
 
   it('refuses options it cannot use, synchronously, with McpBridgeError', async () => {
@@ -338,24 +369,12 @@ describe('mountMcpTools: calls', () => {
   })
 
   it('turns a result the server sends that is not a tool result into McpProtocolError', async () => {
-    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
-    serverTransport.onmessage = (message) => {
-      if (!('id' in message) || !('method' in message)) return
-      const result =
-        message.method === 'initialize'
-          ? {
-              protocolVersion: '2025-06-18',
-              capabilities: { tools: {} },
-              serverInfo: { name: 'garbage', version: '1' },
-            }
-          : message.method === 'tools/list'
-            ? { tools: [{ name: 'x', inputSchema: { type: 'object' } }] }
-            : { content: 'not a list of blocks', isError: 'maybe' }
-      void serverTransport.send({ jsonrpc: '2.0', id: message.id, result })
-    }
-    await serverTransport.start()
-    const client = new Client({ name: 'c', version: '1' })
-    await client.connect(clientTransport)
+    const client = await connectRawPeer('garbage', (method) =>
+      method === 'tools/list'
+        ? { tools: [{ name: 'x', inputSchema: { type: 'object' } }] }
+        : { content: 'not a list of blocks', isError: 'maybe' },
+    )
+    clients.push(client)
     const registry = createToolRegistry()
     await mountMcpTools(registry, client)
     const result = await registry.execute(call('x'))
@@ -366,7 +385,6 @@ describe('mountMcpTools: calls', () => {
     expect(result.content[0]).toMatchObject({
       text: expect.stringMatching(/^Error: the call of MCP tool "x" failed: /) as unknown,
     })
-    await client.close()
   })
 
   it('turns a JSON-RPC error of the server into McpProtocolError', async () => {

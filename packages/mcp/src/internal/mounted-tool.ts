@@ -29,12 +29,20 @@ export interface MountedTool {
  * description and input schema (validated locally where it lies inside the subset), and a body
  * that calls the original name through `client.callTool` with the call's signal.
  *
- * @throws when the tool's input schema is not JSON data (a hostile server); the caller skips it
+ * @throws {McpProtocolError} when the tool's input schema is not JSON data (nested past 512
+ * levels, say: a hostile server); the caller leaves the tool out
  */
 export function mountedTool(tool: Tool, name: string, context: MountedToolContext): MountedTool {
   const original = tool.name
-  const parameters = snapshotJson(tool.inputSchema) as Record<string, JsonValue> & {
-    type: 'object'
+  let parameters: Record<string, JsonValue> & { type: 'object' }
+  try {
+    parameters = snapshotJson(tool.inputSchema) as typeof parameters
+  } catch (error) {
+    throw new McpProtocolError(
+      `the input schema of MCP tool "${original}" is not JSON data a registry can hold`,
+      'MCP_PROTOCOL_ERROR',
+      { cause: error },
+    )
   }
   const description = tool.description ?? ''
   const title = tool.title ?? tool.annotations?.title ?? original
@@ -103,7 +111,11 @@ async function callMcpTool(
   const content = result.content as McpContentBlock[]
   if (result.isError === true) {
     const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n')
-    throw new McpToolError(text === '' ? `MCP tool "${original}" failed without saying why` : text)
+    // The pipeline writes `Error: ` before the message; a server that wrote it too is not doubled.
+    const message = text.replace(/^Error:\s*/u, '')
+    throw new McpToolError(
+      message === '' ? `MCP tool "${original}" failed without saying why` : message,
+    )
   }
   return fromMcpContent(content)
 }
