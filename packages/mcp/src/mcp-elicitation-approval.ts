@@ -1,11 +1,8 @@
-/* eslint-disable @typescript-eslint/no-deprecated -- the SDK deprecates its low-level `Server` for
-   servers whose tools it defines itself (McpServer, with zod shapes); serving a registry whose JSON
-   Schemas come from elsewhere is the advanced use it keeps `Server` for, and SPEC §13 names it. */
 import { describeValue } from '@toolpipe/core/internal'
 import type { ApprovalOutcome, ApprovalService, ToolRegistryLogger } from '@toolpipe/tools'
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import { McpBridgeError } from './mcp-bridge-error.js'
+import type { McpElicitingServer } from './mcp-server.js'
 import { ToolpipeMcpServer } from './internal/toolpipe-mcp-server.js'
 
 /** Options of {@link mcpElicitationApproval}. */
@@ -40,7 +37,7 @@ const allowedOnce: ApprovalOutcome = Object.freeze({ kind: 'allowed-once' })
  * | the client did not declare form elicitation, or no client is connected | `unavailable` |
  * | the request fails (connection closed, an answer that does not fit the form, the timeout) | `unavailable` (logged) |
  *
- * @param server - the SDK server the calls arrive through
+ * @param server - the SDK server the calls arrive through (of either of its builds)
  * @throws {McpBridgeError} `INVALID_OPTIONS` for options that cannot be used
  * @example
  * let approval: ApprovalService | undefined
@@ -49,7 +46,7 @@ const allowedOnce: ApprovalOutcome = Object.freeze({ kind: 'allowed-once' })
  * approval = mcpElicitationApproval(server)
  */
 export function mcpElicitationApproval(
-  server: Server,
+  server: McpElicitingServer,
   options: McpElicitationApprovalOptions = {},
 ): ApprovalService {
   const { logger, timeoutMs } = readOptions(server, options)
@@ -118,8 +115,8 @@ function readOptions(
   if (
     typeof server !== 'object' ||
     server === null ||
-    typeof (server as Partial<Server>).elicitInput !== 'function' ||
-    typeof (server as Partial<Server>).getClientCapabilities !== 'function'
+    typeof (server as Partial<McpElicitingServer>).elicitInput !== 'function' ||
+    typeof (server as Partial<McpElicitingServer>).getClientCapabilities !== 'function'
   ) {
     throw invalid(`server must be an MCP SDK Server, got ${describeValue(server)}`)
   }

@@ -1,8 +1,8 @@
 import { describeThrown, describeValue } from '@toolpipe/core/internal'
 import type { Disposer, ScopedTools, ToolRegistry, ToolRegistryLogger } from '@toolpipe/tools'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { McpBridgeError } from './mcp-bridge-error.js'
+import type { McpClient } from './mcp-client.js'
 import { listAllTools, serverOf } from './internal/list-all-tools.js'
 import { mapToolNames } from './internal/map-tool-names.js'
 import { mountedTool } from './internal/mounted-tool.js'
@@ -73,7 +73,7 @@ const prefixPattern = /^[a-zA-Z0-9_-]{1,32}$/u
  * `names` lists what was mounted.
  *
  * @param target - a registry (the global layer) or a scope handle
- * @param client - an SDK `Client`, connected to the server
+ * @param client - an SDK `Client` (of either of its builds), connected to the server
  * @throws {McpBridgeError} `INVALID_OPTIONS`, synchronously, for options that cannot be used
  * @example
  * const client = new Client({ name: 'my-agent', version: '1.0.0' })
@@ -83,7 +83,7 @@ const prefixPattern = /^[a-zA-Z0-9_-]{1,32}$/u
  */
 export function mountMcpTools(
   target: MountTarget,
-  client: Client,
+  client: McpClient,
   options: MountMcpToolsOptions = {},
 ): Promise<McpMount> {
   const { prefix, include, logger, requestTimeoutMs } = readOptions(target, client, options)
@@ -205,7 +205,7 @@ function selectTools(
   listed: readonly Tool[],
   include: ((tool: Tool) => boolean) | undefined,
   logger: ToolRegistryLogger,
-  client: Client,
+  client: McpClient,
 ): Tool[] {
   const seen = new Set<string>()
   const wanted: Tool[] = []

@@ -1,6 +1,6 @@
 import { describeThrown } from '@toolpipe/core/internal'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { McpClient } from '../mcp-client.js'
 import { McpProtocolError } from '../mcp-protocol-error.js'
 
 /** A bound on what a server can make a listing cost: pages, and tools in all. */
@@ -15,7 +15,7 @@ const maxTools = 10_000
  * @throws {McpProtocolError} `MCP_PROTOCOL_ERROR` when a page cannot be had
  */
 export async function listAllTools(
-  client: Client,
+  client: McpClient,
   requestTimeoutMs: number | undefined,
 ): Promise<Tool[]> {
   const tools: Tool[] = []
@@ -23,7 +23,7 @@ export async function listAllTools(
   const options = requestTimeoutMs === undefined ? undefined : { timeout: requestTimeoutMs }
   let cursor: string | undefined
   for (let page = 1; ; page++) {
-    let result: Awaited<ReturnType<Client['listTools']>>
+    let result: Awaited<ReturnType<McpClient['listTools']>>
     try {
       result = await client.listTools(cursor === undefined ? undefined : { cursor }, options)
     } catch (error) {
@@ -47,7 +47,7 @@ export async function listAllTools(
 }
 
 /** The server, as messages name it: `MCP server "name"` once initialized. */
-export function serverOf(client: Client): string {
+export function serverOf(client: McpClient): string {
   const name = client.getServerVersion()?.name
   return name === undefined ? 'the MCP server' : `MCP server ${JSON.stringify(name)}`
 }

@@ -2,8 +2,8 @@ import { snapshotJson } from '@toolpipe/core'
 import type { ContentBlock, JsonValue } from '@toolpipe/core'
 import { describeThrown } from '@toolpipe/core/internal'
 import type { ToolDefinition, ToolExecution } from '@toolpipe/tools'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { ContentBlock as McpContentBlock, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { McpClient } from '../mcp-client.js'
 import { McpProtocolError } from '../mcp-protocol-error.js'
 import { McpToolError } from '../mcp-tool-error.js'
 import { argumentCheck } from './argument-check.js'
@@ -11,7 +11,7 @@ import { fromMcpContent } from './from-mcp-content.js'
 
 /** How a mounted tool reaches its server. */
 export interface MountedToolContext {
-  readonly client: Client
+  readonly client: McpClient
   /** The SDK's per-request timeout, restarted by each progress notification. */
   readonly requestTimeoutMs: number | undefined
 }
@@ -76,7 +76,7 @@ async function callMcpTool(
   context: MountedToolContext,
 ): Promise<ContentBlock[]> {
   const signal = exec.signal
-  let result: Awaited<ReturnType<Client['callTool']>>
+  let result: Awaited<ReturnType<McpClient['callTool']>>
   try {
     result = await context.client.callTool(
       { name: original, arguments: args as Record<string, unknown> },

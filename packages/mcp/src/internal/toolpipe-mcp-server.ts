@@ -66,7 +66,7 @@ export class ToolpipeMcpServer extends Server {
   }
 
   /** The id of the MCP request a running call of this server serves, if `server` is one. */
-  static relatedRequestId(server: Server, callId: CallId): RequestId | undefined {
+  static relatedRequestId(server: object, callId: CallId): RequestId | undefined {
     return #calls in server ? server.#calls.get(callId)?.requestId : undefined
   }
 

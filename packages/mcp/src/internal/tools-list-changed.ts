@@ -1,10 +1,10 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { McpClient } from '../mcp-client.js'
 
 /** Where a client keeps its mounts' listeners: on the client, shared by every copy of this package. */
 const listenersKey = Symbol.for('@toolpipe/mcp/tools-list-changed')
 
-type ClientWithListeners = Client & { [listenersKey]?: Set<() => void> }
+type ClientWithListeners = McpClient & { [listenersKey]?: Set<() => void> }
 
 /**
  * Calls `listener` on each `notifications/tools/list_changed` the client receives, until the
@@ -13,7 +13,7 @@ type ClientWithListeners = Client & { [listenersKey]?: Set<() => void> }
  * several scopes, all hear it); it replaces a handler set before, and each new mount installs it
  * again in case one was set since.
  */
-export function onToolsListChanged(client: Client, listener: () => void): () => void {
+export function onToolsListChanged(client: McpClient, listener: () => void): () => void {
   const holder = client as ClientWithListeners
   let listeners = holder[listenersKey]
   if (listeners === undefined) {
