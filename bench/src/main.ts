@@ -1,6 +1,7 @@
 import { coreSuite } from './core.bench.js'
 import { engineCostsSuite } from './engine-costs.js'
 import { formatTable, measureComparison } from './harness.js'
+import { mcpSuite } from './mcp.bench.js'
 import { otelSuite } from './otel.bench.js'
 import { schemaSuite } from './schema.bench.js'
 import { structuredOutputSuite } from './structured-output.bench.js'
@@ -17,6 +18,7 @@ const suites: Suite[] = [
   toolsSuite,
   memorySuite,
   otelSuite,
+  mcpSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
 ]
