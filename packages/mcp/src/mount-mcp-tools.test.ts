@@ -2,6 +2,7 @@ import { asCallId } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolExecutionInput, ToolRegistryLogger } from '@toolpipe/tools'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { McpBridgeError } from './mcp-bridge-error.js'
 import { mountMcpTools } from './mount-mcp-tools.js'
@@ -497,6 +498,21 @@ describe('mountMcpTools: re-sync and dispose', () => {
       type: 'object',
       properties: { n: { type: 'number' } },
     })
+  })
+
+  it('does not miss a change announced while the first listing runs', async () => {
+    const remote = await remoteWith([remoteTool('a')])
+    let first = true
+    remote.server.setRequestHandler(ListToolsRequestSchema, async () => {
+      if (!first) return { tools: [remoteTool('a'), remoteTool('b')] }
+      first = false
+      await remote.server.sendToolListChanged()
+      return { tools: [remoteTool('a')] }
+    })
+    const registry = createToolRegistry()
+    const mount = await mountMcpTools(registry, remote.client)
+    await eventually(() => mount.names.includes('b'))
+    expect(mount.names).toEqual(['a', 'b'])
   })
 
   it('announces nothing for a refresh that changes nothing', async () => {

@@ -92,7 +92,6 @@ export function mountMcpTools(
   let disposed = false
   let running: Promise<void> | undefined
   let again = false
-  let stopListening = (): void => undefined
   // Read through a function: the compiler cannot see that `sync()` lets a notification set it.
   const requestedAgain = (): boolean => again && !disposed
 
@@ -172,6 +171,14 @@ export function mountMcpTools(
     return running
   }
 
+  // Listening from before the first listing: a change announced while it runs is not missed (it
+  // makes the refresh run once more).
+  const stopListening = onToolsListChanged(client, () => {
+    refresh().catch((error: unknown) => {
+      warn(logger, `toolpipe/mcp: re-syncing the tools of ${serverOf(client)} failed`, error)
+    })
+  })
+
   const mount: McpMount = {
     get names() {
       return Object.freeze([...mounted.keys()])
@@ -189,15 +196,14 @@ export function mountMcpTools(
     },
   }
 
-  return (async () => {
-    await refresh()
-    stopListening = onToolsListChanged(client, () => {
-      refresh().catch((error: unknown) => {
-        warn(logger, `toolpipe/mcp: re-syncing the tools of ${serverOf(client)} failed`, error)
-      })
-    })
-    return mount
-  })()
+  return refresh().then(
+    () => mount,
+    (error: unknown) => {
+      disposed = true
+      stopListening()
+      throw error
+    },
+  )
 }
 
 /** The listed tools to mount: included, each name once, none that needs the tasks API. */
