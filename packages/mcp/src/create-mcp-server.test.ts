@@ -274,19 +274,20 @@ describe('createMcpServer: list_changed and lifetime', () => {
     })
   })
 
-  it('listens to the registry only while connected: closing the transport removes its listener', async () => {
+  it('listens to the registry only while connected: closing the transport removes its listeners', async () => {
     const registry = createToolRegistry()
     const listeners = spyOnListeners(registry)
     const server = createMcpServer(registry, info)
     expect(listeners.live()).toBe(0)
     const first = await connectClient(server)
-    expect(listeners.live()).toBe(1)
+    // tools/change (list_changed) and tools/progress (notifications/progress).
+    expect(listeners.live()).toBe(2)
     await first.client.close()
     expect(listeners.live()).toBe(0)
     registry.register(plainTool('after-close'))
     // The same server can serve again, and listens again.
     const second = await connectClient(server)
-    expect(listeners.live()).toBe(1)
+    expect(listeners.live()).toBe(2)
     await second.closeServerSide()
     expect(listeners.live()).toBe(0)
   })

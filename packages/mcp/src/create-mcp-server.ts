@@ -94,7 +94,7 @@ function readTools(tools: unknown, options: unknown): RegistryView {
   if (!isRegistry && agent !== undefined) {
     throw invalid('options.agent is for a registry; a scope handle brings its own agent')
   }
-  for (const method of ['schemas', 'execute', 'on'] as const) {
+  for (const method of ['descriptors', 'execute', 'on'] as const) {
     if (typeof (tools as Record<string, unknown>)[method] !== 'function') {
       throw invalid(`tools must be a tool registry or a scope handle, got ${describeValue(tools)}`)
     }

@@ -191,7 +191,7 @@ describe('mountMcpTools: listing and names', () => {
     const mount = await mountMcpTools(registry, client, { logger })
     expect(mount.names).toEqual(['proto', 'fine'])
     expect(logger.messages).toEqual([
-      'toolpipe/mcp: tool "deep" of MCP server "hostile" was not mounted: the input schema of MCP tool "deep" is not JSON data a registry can hold',
+      'toolpipe/mcp: tool "deep" of MCP server "hostile" was not mounted: the description of MCP tool "deep" is not JSON data a registry can hold',
     ])
     // The SDK's parsing drops the member named __proto__ from `properties` (and sets no prototype):
     // what is left names a required member it does not describe, outside the subset, so the
@@ -204,9 +204,9 @@ describe('mountMcpTools: listing and names', () => {
     expect(({} as { type?: unknown }).type).toBeUndefined()
     const args: unknown = JSON.parse('{"__proto__":{"polluted":true}}')
     expect((await registry.execute(call('proto', args))).isError).toBe(false)
-    expect(JSON.stringify(received)).toBe(
-      '[{"name":"proto","arguments":{"__proto__":{"polluted":true}}}]',
-    )
+    expect(
+      JSON.stringify(received.map((params) => (params as { arguments: unknown }).arguments)),
+    ).toBe('[{"__proto__":{"polluted":true}}]')
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined()
   })
 

@@ -6,7 +6,8 @@ import type { McpClient } from './mcp-client.js'
 import { listAllTools, serverOf } from './internal/list-all-tools.js'
 import { mapToolNames } from './internal/map-tool-names.js'
 import { mountedTool } from './internal/mounted-tool.js'
-import type { MountedTool, MountedToolContext } from './internal/mounted-tool.js'
+import type { MountedToolContext } from './internal/call-mcp-tool.js'
+import type { MountedTool } from './internal/mounted-tool.js'
 import { onToolsListChanged } from './internal/tools-list-changed.js'
 
 /** Options of {@link mountMcpTools}. */

@@ -53,7 +53,7 @@ function call(name: string, args: unknown = {}, signal?: AbortSignal) {
 const silent: ToolRegistryLogger = { warn: () => undefined }
 
 describe('mountMcpTools over stdio, with a real SDK server in a child process', () => {
-  it('mounts, calls, re-syncs on list_changed, survives a cancelled call, reports a server that died mid-call, and disposes', async () => {
+  it('mounts, calls (with progress and structured content), re-syncs on list_changed, survives a cancelled call, reports a server that died mid-call, and disposes', async () => {
     const { client, stderr } = await spawnServer()
     const registry = createToolRegistry({ logger: silent })
     const mount = await mountMcpTools(registry, client, { prefix: 'fx', logger: silent })
@@ -65,6 +65,19 @@ describe('mountMcpTools over stdio, with a real SDK server in a child process', 
       content: [{ type: 'text', text: 'hi' }],
     })
     expect((await registry.execute(call('fx_text_echo', {}))).error?.code).toBe('INVALID_ARGS')
+
+    // Progress notifications become progress reports; structuredContent becomes structured.
+    const updates: unknown[] = []
+    registry.on('tools/progress', (_exec, update) => void updates.push(update))
+    expect(await registry.execute(call('fx_count'))).toMatchObject({
+      isError: false,
+      structured: { count: 3 },
+      content: [{ type: 'text', text: 'counted to 3' }],
+    })
+    expect(updates).toEqual(
+      [1, 2, 3].map((step) => ({ progress: step, total: 3, message: `step ${String(step)}` })),
+    )
+    expect(registry.get('fx_count')?.concurrencySafe).toBe(true)
 
     // The server adds a tool and sends list_changed: the mount follows, as one change.
     const onChange = vi.fn()

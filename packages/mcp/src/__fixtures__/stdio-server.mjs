@@ -46,6 +46,11 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
           })
         }
       }
+      // The SDK client hands notifications to their handlers a microtask later, but settles a
+      // response at once: progress that reaches it in the same chunk as the response is dropped
+      // (modelcontextprotocol/typescript-sdk#2580). A ping round trip first makes sure the client
+      // has delivered the progress before it sees the response.
+      if (token !== undefined) await server.ping()
       return { content: [{ type: 'text', text: 'counted to 3' }], structuredContent: { count: 3 } }
     }
     case 'grow':

@@ -1,20 +1,12 @@
 import { snapshotJson } from '@toolpipe/core'
-import type { ContentBlock, JsonValue } from '@toolpipe/core'
-import { describeThrown } from '@toolpipe/core/internal'
-import type { ToolDefinition, ToolExecution } from '@toolpipe/tools'
-import type { ContentBlock as McpContentBlock, Tool } from '@modelcontextprotocol/sdk/types.js'
-import type { McpClient } from '../mcp-client.js'
+import type { JsonValue } from '@toolpipe/core'
+import type { ToolAnnotations, ToolDefinition } from '@toolpipe/tools'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { McpProtocolError } from '../mcp-protocol-error.js'
-import { McpToolError } from '../mcp-tool-error.js'
 import { argumentCheck } from './argument-check.js'
-import { fromMcpContent } from './from-mcp-content.js'
-
-/** How a mounted tool reaches its server. */
-export interface MountedToolContext {
-  readonly client: McpClient
-  /** The SDK's per-request timeout, restarted by each progress notification. */
-  readonly requestTimeoutMs: number | undefined
-}
+import { callMcpTool } from './call-mcp-tool.js'
+import type { MountedToolContext } from './call-mcp-tool.js'
+import { subsetSchema } from './subset-schema.js'
 
 /** A server tool, read into what a registration needs. */
 export interface MountedTool {
@@ -24,98 +16,69 @@ export interface MountedTool {
   readonly fingerprint: string
 }
 
+type JsonObject = Record<string, JsonValue>
+
 /**
- * The definition that stands for one MCP tool in a registry: its name mapped (`name`), the server's
- * description and input schema (validated locally where it lies inside the subset), and a body
- * that calls the original name through `client.callTool` with the call's signal.
+ * The definition that stands for one MCP tool in a registry (SPEC §13): its name mapped (`name`),
+ * the server's description; its input schema as parameters (validated locally where it lies inside
+ * the subset); its output schema where it lies inside the subset (the pipeline then checks every
+ * `structuredContent`); its annotations, with `concurrencySafe` from `readOnlyHint`; a pending
+ * card titled as the server titles the tool; and a body that calls the original name.
  *
- * @throws {McpProtocolError} when the tool's input schema is not JSON data (nested past 512
- * levels, say: a hostile server); the caller leaves the tool out
+ * @throws {McpProtocolError} when the tool's description is not JSON data a registry can hold
+ * (nested past 512 levels, say: a hostile server); the caller leaves the tool out
  */
 export function mountedTool(tool: Tool, name: string, context: MountedToolContext): MountedTool {
   const original = tool.name
-  let parameters: Record<string, JsonValue> & { type: 'object' }
+  let described: {
+    description: string
+    title: string
+    inputSchema: JsonObject & { type: 'object' }
+    outputSchema?: JsonObject
+    annotations?: JsonObject
+  }
   try {
-    parameters = snapshotJson(tool.inputSchema) as typeof parameters
+    described = snapshotJson({
+      description: tool.description ?? '',
+      title: tool.title ?? tool.annotations?.title ?? original,
+      inputSchema: tool.inputSchema,
+      ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
+      ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
+    }) as typeof described
   } catch (error) {
     throw new McpProtocolError(
-      `the input schema of MCP tool "${original}" is not JSON data a registry can hold`,
+      `the description of MCP tool "${original}" is not JSON data a registry can hold`,
       'MCP_PROTOCOL_ERROR',
       { cause: error },
     )
   }
-  const description = tool.description ?? ''
-  const title = tool.title ?? tool.annotations?.title ?? original
-  const { check } = argumentCheck(parameters)
+  const { description, title, inputSchema } = described
+  const annotations = annotationsOf(tool)
+  const outputSchema =
+    described.outputSchema === undefined ? undefined : subsetSchema(described.outputSchema)
   const definition: ToolDefinition = {
     name,
     description,
-    parameters,
-    checkArgs: check,
+    parameters: inputSchema,
+    checkArgs: argumentCheck(inputSchema),
+    ...(outputSchema === undefined ? {} : { outputSchema }),
+    ...(annotations === undefined ? {} : { annotations }),
+    concurrencySafe: tool.annotations?.readOnlyHint === true,
     presentCall: (args) => ({ card: 'generic', title, kind: 'other', rawInput: args }),
     execute: (args, exec) => callMcpTool(original, args, exec, context),
   }
-  const fingerprint = JSON.stringify(
-    snapshotJson({
-      name,
-      original,
-      title,
-      description,
-      parameters,
-      outputSchema: tool.outputSchema ?? null,
-      annotations: tool.annotations ?? null,
-    }),
-  )
-  return { definition, fingerprint }
+  return { definition, fingerprint: JSON.stringify({ name, original, described }) }
 }
 
-async function callMcpTool(
-  original: string,
-  args: unknown,
-  exec: ToolExecution,
-  context: MountedToolContext,
-): Promise<ContentBlock[]> {
-  const signal = exec.signal
-  let result: Awaited<ReturnType<McpClient['callTool']>>
-  try {
-    result = await context.client.callTool(
-      { name: original, arguments: args as Record<string, unknown> },
-      undefined,
-      {
-        ...(signal === undefined ? {} : { signal }),
-        ...(context.requestTimeoutMs === undefined ? {} : { timeout: context.requestTimeoutMs }),
-        resetTimeoutOnProgress: true,
-      },
-    )
-  } catch (error) {
-    if (signal?.aborted === true) {
-      throw new McpProtocolError(
-        `the call of MCP tool "${original}" was cancelled before the server answered`,
-        'MCP_CALL_CANCELLED',
-        { cause: error },
-      )
-    }
-    throw new McpProtocolError(
-      `the call of MCP tool "${original}" failed: ${describeThrown(error)}`,
-      'MCP_PROTOCOL_ERROR',
-      { cause: error },
-    )
-  }
-  if (!Array.isArray(result.content)) {
-    throw new McpProtocolError(
-      `MCP tool "${original}" answered without content, in the protocol's old form`,
-      'MCP_PROTOCOL_ERROR',
-    )
-  }
-  // The SDK parsed the result with its schema: an array of content here is an array of MCP content.
-  const content = result.content as McpContentBlock[]
-  if (result.isError === true) {
-    const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n')
-    // The pipeline writes `Error: ` before the message; a server that wrote it too is not doubled.
-    const message = text.replace(/^Error:\s*/u, '')
-    throw new McpToolError(
-      message === '' ? `MCP tool "${original}" failed without saying why` : message,
-    )
-  }
-  return fromMcpContent(content)
+/** MCP's hints as toolpipe's annotations: only those the server gave, and the title. */
+function annotationsOf(tool: Tool): ToolAnnotations | undefined {
+  const hints = tool.annotations
+  const title = tool.title ?? hints?.title
+  const annotations: { -readonly [TKey in keyof ToolAnnotations]: ToolAnnotations[TKey] } = {}
+  if (title !== undefined) annotations.title = title
+  if (hints?.readOnlyHint !== undefined) annotations.readOnly = hints.readOnlyHint
+  if (hints?.destructiveHint !== undefined) annotations.destructive = hints.destructiveHint
+  if (hints?.idempotentHint !== undefined) annotations.idempotent = hints.idempotentHint
+  if (hints?.openWorldHint !== undefined) annotations.openWorld = hints.openWorldHint
+  return Object.keys(annotations).length === 0 ? undefined : annotations
 }

@@ -3,31 +3,42 @@
    Schemas come from elsewhere is the advanced use it keeps `Server` for, and SPEC §13 names it. */
 import { asCallId } from '@toolpipe/core'
 import type { CallId } from '@toolpipe/core'
-import type { ToolExecutionResult, ToolSchema } from '@toolpipe/tools'
+import type { ToolProgress } from '@toolpipe/tools'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import type { ServerOptions } from '@modelcontextprotocol/sdk/server/index.js'
 import {
   CallToolRequestSchema,
-  ErrorCode,
+  EmptyResultSchema,
   ListToolsRequestSchema,
-  McpError,
 } from '@modelcontextprotocol/sdk/types.js'
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
 import type {
+  CallToolRequest,
   CallToolResult,
   Implementation,
-  ListToolsResult,
+  ProgressToken,
   RequestId,
   ServerNotification,
-  Tool,
+  ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js'
+import { listPage } from './list-page.js'
 import type { RegistryView } from './registry-view.js'
-import { toMcpContent } from './to-mcp-content.js'
+import { toCallToolResult } from './to-call-tool-result.js'
 
 /** A `tools/call` request being served: what its progress and approval requests relate to. */
 interface ServedCall {
   readonly requestId: RequestId
   readonly sendNotification: (notification: ServerNotification) => Promise<void>
+  /** The request's progress token: progress is sent only when the client asked for it. */
+  readonly progressToken: ProgressToken | undefined
+  /** The last progress value sent, which a report without one counts on from. */
+  lastProgress: number
+  /** Whether a progress notification was sent for the call. */
+  progressSent: boolean
 }
+
+/** How long the answer of a call that reported progress waits for the client's pong, at most. */
+const progressFlushTimeoutMs = 5_000
 
 /**
  * The server `createMcpServer` returns: the SDK's `Server` with the tools handlers installed. It
@@ -43,26 +54,11 @@ export class ToolpipeMcpServer extends Server {
     super(info, options)
     this.#view = view
     this.setRequestHandler(ListToolsRequestSchema, (request) =>
-      listPage(view.schemas(), request.params?.cursor, pageSize),
+      listPage(view.descriptors(), request.params?.cursor, pageSize),
     )
-    this.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-      const callId = asCallId(`mcp-${crypto.randomUUID()}`)
-      this.#calls.set(callId, {
-        requestId: extra.requestId,
-        sendNotification: extra.sendNotification,
-      })
-      try {
-        const result = await view.execute({
-          callId,
-          name: request.params.name,
-          arguments: request.params.arguments ?? {},
-          signal: extra.signal,
-        })
-        return toCallToolResult(result)
-      } finally {
-        this.#calls.delete(callId)
-      }
-    })
+    this.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+      this.#serveCall(view, request, extra),
+    )
   }
 
   /** The id of the MCP request a running call of this server serves, if `server` is one. */
@@ -85,62 +81,97 @@ export class ToolpipeMcpServer extends Server {
     }
   }
 
+  /**
+   * `tools/call`: `execute()` with a fresh call id, the request's abort signal and the view's
+   * agent; the result as an MCP tool result (an error result too: never a protocol error).
+   */
+  async #serveCall(
+    view: RegistryView,
+    request: CallToolRequest,
+    extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  ): Promise<CallToolResult> {
+    const callId = asCallId(`mcp-${crypto.randomUUID()}`)
+    this.#calls.set(callId, {
+      requestId: extra.requestId,
+      sendNotification: extra.sendNotification,
+      progressToken: request.params._meta?.progressToken,
+      lastProgress: 0,
+      progressSent: false,
+    })
+    try {
+      const result = await view.execute({
+        callId,
+        name: request.params.name,
+        arguments: request.params.arguments ?? {},
+        signal: extra.signal,
+      })
+      if (this.#calls.get(callId)?.progressSent === true) {
+        // The SDK's client hands a notification to its handler a microtask after reading it but
+        // settles a response at once, and forgets the request's progress handler then: progress
+        // read in the same chunk as the response is lost, and reported as an error for an
+        // unknown token (modelcontextprotocol/typescript-sdk#2580). A ping round trip first
+        // (answered only after those microtasks ran) lets the progress arrive before the answer.
+        await extra
+          .sendRequest({ method: 'ping' }, EmptyResultSchema, {
+            timeout: progressFlushTimeoutMs,
+            signal: extra.signal,
+          })
+          .catch(() => undefined)
+      }
+      return toCallToolResult(result)
+    } finally {
+      this.#calls.delete(callId)
+    }
+  }
+
   /** Starts listening to the registry; returns how to stop. */
   #listen(): () => void {
-    return this.#view.onChange(() => {
+    const stopChanges = this.#view.onChange(() => {
       // Before `initialize`, the client has not asked for anything it could have to list again.
       if (this.getClientCapabilities() === undefined) return
       this.sendToolListChanged().catch((error: unknown) => {
-        this.onerror?.(error instanceof Error ? error : new Error(String(error)))
+        this.#report(error)
       })
     })
-  }
-}
-
-/** One page of `tools/list`: the tools after the one the cursor names. */
-function listPage(
-  schemas: readonly ToolSchema[],
-  cursor: string | undefined,
-  pageSize: number,
-): ListToolsResult {
-  let start = 0
-  if (cursor !== undefined) {
-    const after = schemas.findIndex((schema) => schema.name === cursor)
-    if (after === -1) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `invalid cursor ${JSON.stringify(cursor)}: the tool it continues after is no longer listed; list again from the start`,
-      )
+    const stopProgress = this.#view.onProgress((exec, update) => {
+      this.#forwardProgress(exec.callId, update)
+    })
+    return () => {
+      stopChanges()
+      stopProgress()
     }
-    start = after + 1
   }
-  const page = schemas.slice(start, start + pageSize)
-  const last = page.at(-1)
-  return {
-    tools: page.map(toMcpTool),
-    ...(start + pageSize < schemas.length && last !== undefined ? { nextCursor: last.name } : {}),
-  }
-}
 
-function toMcpTool(schema: ToolSchema): Tool {
-  return {
-    name: schema.name,
-    description: schema.description,
-    inputSchema: schema.parameters as Tool['inputSchema'],
+  /**
+   * A progress report of a call this server serves, as `notifications/progress` for the request's
+   * progress token (SPEC §12.2): `progress` and `total` as reported (a report without `progress`
+   * counts one on from the last), the `message`, or else the text of the report's content.
+   */
+  #forwardProgress(callId: CallId, update: ToolProgress): void {
+    const call = this.#calls.get(callId)
+    if (call?.progressToken === undefined) return
+    const progress = update.progress ?? call.lastProgress + 1
+    call.lastProgress = progress
+    call.progressSent = true
+    const message =
+      update.message ??
+      update.content?.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n')
+    call
+      .sendNotification({
+        method: 'notifications/progress',
+        params: {
+          progressToken: call.progressToken,
+          progress,
+          ...(update.total === undefined ? {} : { total: update.total }),
+          ...(message === undefined || message === '' ? {} : { message }),
+        },
+      })
+      .catch((error: unknown) => {
+        this.#report(error)
+      })
   }
-}
 
-/** A pipeline result as an MCP tool result. */
-function toCallToolResult(result: ToolExecutionResult): CallToolResult {
-  const content = toMcpContent(result.content)
-  // Context a policy added for the model's next request: over MCP, the result is where it can go.
-  if (result.additionalContext !== undefined) {
-    content.push(...toMcpContent(result.additionalContext.content))
-  }
-  if (!result.isError) return { content }
-  return {
-    content,
-    isError: true,
-    _meta: { 'toolpipe/error': { name: result.error.name, code: result.error.code } },
+  #report(error: unknown): void {
+    this.onerror?.(error instanceof Error ? error : new Error(String(error)))
   }
 }
