@@ -91,6 +91,15 @@ async function roundTripComparison(): Promise<Comparison> {
         run: () => plain.callTool({ name: 'read_file', arguments: args }),
       },
       {
+        // What a mount asks of the SDK on each call: progress, and a timeout that progress restarts.
+        name: 'SDK alone, asking for progress as a mount does',
+        run: () =>
+          plain.callTool({ name: 'read_file', arguments: args }, undefined, {
+            onprogress: () => undefined,
+            resetTimeoutOnProgress: true,
+          }),
+      },
+      {
         name: 'mounted: registry.execute → client.callTool → Server handler',
         run: () => mountedRegistry.execute(input),
       },
