@@ -4,6 +4,7 @@ import { formatTable, measureComparison } from './harness.js'
 import { mcpSuite } from './mcp.bench.js'
 import { otelSuite } from './otel.bench.js'
 import { schemaSuite } from './schema.bench.js'
+import { standardSchemaSuite } from './standard-schema.bench.js'
 import { structuredOutputSuite } from './structured-output.bench.js'
 import type { Suite } from './harness.js'
 import { runMemoryCheck } from './tools-memory.js'
@@ -16,6 +17,7 @@ const suites: Suite[] = [
   structuredOutputSuite,
   schemaSuite,
   toolsSuite,
+  standardSchemaSuite,
   memorySuite,
   otelSuite,
   mcpSuite,
