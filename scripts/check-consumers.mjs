@@ -127,6 +127,9 @@ const programs = {
   'restate.ts': { lib: ['es2022'], types: ['node'] },
   // @opentelemetry/api's declarations need nothing more: also under the strict configuration.
   'otel.ts': { lib: undefined },
+  // The MCP SDK's declarations use DOM types (URL, fetch's Request and Response, AbortSignal's
+  // methods); the program waits with setTimeout.
+  'mcp.ts': { lib: ['es2022', 'dom'] },
   // The AI SDK's declarations use Node's http module and the DOM's streams and fetch, and those of
   // its @ai-sdk/provider import 'json-schema', whose types it only has as a dev dependency.
   'ai-sdk.ts': {

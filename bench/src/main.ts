@@ -2,6 +2,7 @@ import { adaptersSuite } from './adapters.bench.js'
 import { coreSuite } from './core.bench.js'
 import { engineCostsSuite } from './engine-costs.js'
 import { formatTable, measureComparison } from './harness.js'
+import { mcpSuite } from './mcp.bench.js'
 import { otelSuite } from './otel.bench.js'
 import { schemaSuite } from './schema.bench.js'
 import { standardSchemaSuite } from './standard-schema.bench.js'
@@ -20,6 +21,7 @@ const suites: Suite[] = [
   standardSchemaSuite,
   memorySuite,
   otelSuite,
+  mcpSuite,
   adaptersSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
