@@ -71,6 +71,20 @@ describe('registerAiSdkTools: registration', () => {
     ])
   })
 
+  it('registers an own __proto__ entry of a tool set under that name', async () => {
+    const registry = createToolRegistry()
+    const toolSet = {}
+    Object.defineProperty(toolSet, '__proto__', {
+      enumerable: true,
+      value: tool({ inputSchema: citySchema, execute: async () => 'own' }),
+    })
+    registerAiSdkTools(registry, toolSet as ToolSet)
+    expect(registry.list().map((definition) => definition.name)).toEqual(['__proto__'])
+    expect((await registry.execute(call('__proto__', { city: 'Oslo' }))).content).toEqual([
+      { type: 'text', text: 'own' },
+    ])
+  })
+
   it('registers into a scope: only its agent sees the tools', async () => {
     const registry = createToolRegistry()
     registerAiSdkTools(registry.scope(coder), {

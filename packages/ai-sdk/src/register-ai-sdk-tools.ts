@@ -88,8 +88,9 @@ export function registerAiSdkTools(
   }
   const contexts = readToolsContext(options)
   const approvals = new Map<ToolDefinition, NeedsApproval>()
-  const definitions = Object.keys(toolSet).map((name) => {
-    const aiSdkTool = readTool(name, toolSet[name])
+  // Own entries, read once each (an own `__proto__` key included).
+  const definitions = Object.entries(toolSet).map(([name, value]) => {
+    const aiSdkTool = readTool(name, value)
     const needsApproval = readNeedsApproval(name, aiSdkTool)
     const definition = toDefinition(name, aiSdkTool, contexts?.[name])
     if (needsApproval !== false) approvals.set(definition, needsApproval)

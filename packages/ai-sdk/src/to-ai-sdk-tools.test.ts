@@ -112,6 +112,16 @@ describe('toAiSdkTools: the tool set', () => {
     expect(Object.keys(toAiSdkTools(registry.scope(coder)))).toEqual(['local'])
   })
 
+  it('keeps a tool named __proto__ an own member of the tool set, and runs it', async () => {
+    const registry = createToolRegistry()
+    registry.register({ ...probe().definition, name: '__proto__' })
+    const tools = toAiSdkTools(registry)
+    expect(Object.getPrototypeOf(tools)).toBe(Object.prototype)
+    expect(Object.keys(tools)).toEqual(['__proto__'])
+    const own = Object.getOwnPropertyDescriptor(tools, '__proto__')?.value as AiSdkTool
+    expect(await invoke(own, {})).toMatchObject({ isError: false })
+  })
+
   it('refuses options it cannot use, naming them', () => {
     const registry = createToolRegistry()
     const scoped = registry.scope(coder)

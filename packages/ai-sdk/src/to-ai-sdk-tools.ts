@@ -81,18 +81,24 @@ export function toAiSdkTools(
   const toolSet: AiSdkToolSet = {}
   for (const schema of source.schemas(dialect)) {
     const { name } = schema
-    toolSet[name] = tool({
-      description: schema.description,
-      inputSchema: jsonSchema(schema.parameters),
-      ...(schema.strict === true ? { strict: true } : {}),
-      execute: (input, { toolCallId, abortSignal }) =>
-        streamCall(source, sequencer, {
-          callId: asCallId(toolCallId),
-          name,
-          arguments: input,
-          ...(abortSignal === undefined ? {} : { signal: abortSignal }),
-        }),
-      toModelOutput: ({ output }) => toModelOutput(output),
+    // Defined, not assigned: a tool may be named `__proto__`, which must stay an own member.
+    Object.defineProperty(toolSet, name, {
+      enumerable: true,
+      writable: true,
+      configurable: true,
+      value: tool({
+        description: schema.description,
+        inputSchema: jsonSchema(schema.parameters),
+        ...(schema.strict === true ? { strict: true } : {}),
+        execute: (input, { toolCallId, abortSignal }) =>
+          streamCall(source, sequencer, {
+            callId: asCallId(toolCallId),
+            name,
+            arguments: input,
+            ...(abortSignal === undefined ? {} : { signal: abortSignal }),
+          }),
+        toModelOutput: ({ output }) => toModelOutput(output),
+      }),
     })
   }
   return toolSet
