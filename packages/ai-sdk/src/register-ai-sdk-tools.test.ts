@@ -78,7 +78,7 @@ describe('registerAiSdkTools: registration', () => {
       enumerable: true,
       value: tool({ inputSchema: citySchema, execute: async () => 'own' }),
     })
-    registerAiSdkTools(registry, toolSet as ToolSet)
+    registerAiSdkTools(registry, toolSet)
     expect(registry.list().map((definition) => definition.name)).toEqual(['__proto__'])
     expect((await registry.execute(call('__proto__', { city: 'Oslo' }))).content).toEqual([
       { type: 'text', text: 'own' },
