@@ -115,8 +115,9 @@ const configurations = {
 
 /**
  * The consumer programs, with the `lib` an adapter's host library needs (`undefined`: none, and
- * the program also runs under the strict configuration), and the `types` its declarations need
- * (`node`: the repository's own `@types/node` is installed beside the packages).
+ * the program also runs under the strict configuration), the `types` its declarations need
+ * (`node`: the repository's own `@types/node` is installed beside the packages), and `install`:
+ * type packages the host library's declarations import without depending on them.
  */
 const programs = {
   'core.ts': { lib: undefined },
@@ -129,6 +130,15 @@ const programs = {
   // The MCP SDK's declarations use DOM types (URL, fetch's Request and Response, AbortSignal's
   // methods); the program waits with setTimeout.
   'mcp.ts': { lib: ['es2022', 'dom'] },
+  // The AI SDK's declarations use Node's http module and the DOM's streams and fetch, and those of
+  // its @ai-sdk/provider import 'json-schema', whose types it only has as a dev dependency.
+  'ai-sdk.ts': {
+    lib: ['es2023', 'dom'],
+    types: ['node'],
+    install: { '@types/json-schema': '^7.0.15' },
+  },
+  // Agents JS's declarations use Node's and the DOM's types (streams, fetch, WebSocket).
+  'openai-agents.ts': { lib: ['es2023', 'dom'], types: ['node'] },
 }
 
 try {
@@ -152,6 +162,7 @@ try {
     const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
     dependencies['@types/node'] = rootManifest.devDependencies['@types/node']
   }
+  for (const { install } of Object.values(programs)) Object.assign(dependencies, install)
 
   const project = join(work, 'project')
   mkdirSync(project)

@@ -1,3 +1,4 @@
+import { adaptersSuite } from './adapters.bench.js'
 import { coreSuite } from './core.bench.js'
 import { engineCostsSuite } from './engine-costs.js'
 import { formatTable, measureComparison } from './harness.js'
@@ -21,6 +22,7 @@ const suites: Suite[] = [
   memorySuite,
   otelSuite,
   mcpSuite,
+  adaptersSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
 ]

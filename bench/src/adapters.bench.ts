@@ -1,0 +1,110 @@
+import { RunContext, tool } from '@openai/agents'
+import type { JsonSchemaDefinition } from '@openai/agents'
+import { functionCall } from '@openai/agents/testing'
+import { asCallId } from '@toolpipe/core'
+import { toAiSdkTools } from '@toolpipe/ai-sdk'
+import { toAgentsTools } from '@toolpipe/openai-agents'
+import { createToolRegistry, defineTool } from '@toolpipe/tools'
+import type { ToolExecutionResult, ToolRegistry } from '@toolpipe/tools'
+import type { ModelMessage } from 'ai'
+import { smallArgs } from './fixtures.js'
+import type { Comparison, Suite } from './harness.js'
+
+const okContent = [{ type: 'text' as const, text: 'ok' }]
+
+/** The `read_file`-like `defineTool` tool of the tools suite: a 4-field spec, validated in the pipeline. */
+function readFileRegistry(): ToolRegistry {
+  const registry = createToolRegistry()
+  registry.register(
+    defineTool({
+      name: 'read_file',
+      description: 'Read a text file.',
+      parameters: {
+        path: { type: 'string', required: true },
+        offset: { type: 'number' },
+        limit: { type: 'number' },
+        encoding: { type: 'string', enum: ['utf8', 'base64'] },
+      },
+      execute: () => Promise.resolve(okContent),
+    }),
+  )
+  return registry
+}
+
+/**
+ * What a framework adapter adds to a call: `execute()` on SMALL arguments (from `JSON.parse`)
+ * against the same call through the AI SDK tool of `toAiSdkTools` (the call sequencer, and the
+ * model output the AI SDK asks for) and through the Agents JS tool of `toAgentsTools` (Agents JS
+ * parses the raw JSON text and normalizes it by the strict schema itself, then the pipeline),
+ * and what a plain Agents JS tool with the same schema costs on its own.
+ */
+function callComparison(): Comparison {
+  const registry = readFileRegistry()
+  const text = JSON.stringify(smallArgs)
+  const aiSdkTool = toAiSdkTools(registry, { dialect: 'openai-strict' }).read_file
+  const execute = aiSdkTool?.execute
+  const toModelOutput = aiSdkTool?.toModelOutput
+  if (execute === undefined || toModelOutput === undefined) throw new Error('no AI SDK tool')
+  const [agentsTool] = toAgentsTools(registry)
+  if (agentsTool === undefined) throw new Error('no Agents JS tool')
+  // The same strict schema as a plain Agents JS tool: what Agents JS costs a call on its own.
+  const plainAgentsTool = tool({
+    name: 'read_file',
+    description: 'Read a text file.',
+    parameters: agentsTool.parameters as Extract<
+      JsonSchemaDefinition['schema'],
+      { additionalProperties: false }
+    >,
+    strict: true,
+    execute: () => 'ok',
+  })
+  const messages: ModelMessage[] = []
+  const runContext = new RunContext()
+  const details = { toolCall: functionCall('read_file', text, { callId: 'call_1' }) }
+  return {
+    title:
+      'one call: SMALL args (4 fields) through a defineTool tool, directly and through each adapter',
+    baseline: 'execute(), arguments from JSON.parse',
+    cases: [
+      {
+        name: 'execute(), arguments from JSON.parse',
+        run: () =>
+          registry.execute({
+            callId: asCallId('call_1'),
+            name: 'read_file',
+            arguments: JSON.parse(text) as unknown,
+          }),
+      },
+      {
+        name: 'toAiSdkTools: execute',
+        run: () => execute(JSON.parse(text), { toolCallId: 'call_1', messages, context: {} }),
+      },
+      {
+        name: 'toAiSdkTools: execute + toModelOutput',
+        run: async () => {
+          const input: unknown = JSON.parse(text)
+          const output = (await execute(input, {
+            toolCallId: 'call_1',
+            messages,
+            context: {},
+          })) as ToolExecutionResult
+          return toModelOutput({ toolCallId: 'call_1', input, output })
+        },
+      },
+      {
+        name: 'toAgentsTools: invoke (raw JSON text)',
+        run: () => agentsTool.invoke(runContext, text, details),
+      },
+      {
+        name: 'Agents JS tool() alone, same schema, no toolpipe',
+        run: () => plainAgentsTool.invoke(runContext, text, details),
+      },
+    ],
+  }
+}
+
+/** The adapters' share of a call (`pnpm bench adapters`). */
+export const adaptersSuite: Suite = {
+  name: 'adapters',
+  comparisons: () => [callComparison()],
+}

@@ -1,0 +1,8 @@
+export { AiSdkBridgeError } from './ai-sdk-bridge-error.js'
+export type { AiSdkBridgeErrorCode } from './ai-sdk-bridge-error.js'
+export { AiSdkToolError } from './ai-sdk-tool-error.js'
+export { toAiSdkTools } from './to-ai-sdk-tools.js'
+export type { AiSdkTool, AiSdkToolSet, ToAiSdkToolsOptions } from './to-ai-sdk-tools.js'
+export { registerAiSdkTools } from './register-ai-sdk-tools.js'
+export type { RegisterAiSdkToolsOptions } from './register-ai-sdk-tools.js'
+export type { AiSdkToolOutput, AiSdkToolProgress } from './ai-sdk-tool-output.js'

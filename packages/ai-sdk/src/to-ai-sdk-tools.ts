@@ -1,0 +1,144 @@
+import { asCallId } from '@toolpipe/core'
+import type { Agent } from '@toolpipe/core'
+import { CallSequencer, describeValue } from '@toolpipe/core/internal'
+import type { Dialect } from '@toolpipe/schema'
+import type { ScopedTools, ToolExecutionInput, ToolProgress, ToolRegistry } from '@toolpipe/tools'
+import { jsonSchema, tool } from 'ai'
+import type { Tool } from 'ai'
+import { AiSdkBridgeError } from './ai-sdk-bridge-error.js'
+import type { AiSdkToolOutput } from './ai-sdk-tool-output.js'
+import { runCall } from './internal/run-call.js'
+import { toModelOutput } from './internal/to-model-output.js'
+import { readDialectOption, readToolSource } from './internal/tool-source.js'
+import type { ToolSource } from './internal/tool-source.js'
+
+/** Options of {@link toAiSdkTools}. */
+export interface ToAiSdkToolsOptions {
+  /**
+   * The agent every call runs for: its scope decides which tools are visible, and its guards,
+   * listeners and approvals apply. Leave it out for a `ScopedTools`, which has its own.
+   */
+  readonly agent?: Agent | undefined
+  /**
+   * The provider dialect the tools' input schemas are written in (SPEC §9.3). Default:
+   * `json-schema`. With `openai-strict`, every tool also gets `strict: true`.
+   */
+  readonly dialect?: Dialect | undefined
+}
+
+/**
+ * One toolpipe tool as an AI SDK tool. Its input is whatever the model sent (the pipeline
+ * validates it); its outputs are the call's progress reports, then its frozen
+ * `ToolExecutionResult`, which `toModelOutput` turns into what the model reads.
+ */
+export type AiSdkTool = Tool<unknown, AiSdkToolOutput>
+
+/** What {@link toAiSdkTools} returns: an AI SDK `ToolSet`, one tool per visible toolpipe tool. */
+export type AiSdkToolSet = Record<string, AiSdkTool>
+
+const what = 'toAiSdkTools'
+
+/**
+ * The tools a registry (or one agent's scope) shows, as an AI SDK `ToolSet` for `generateText`,
+ * `streamText` or an `Agent`. Every call goes through the registry's `execute()`, with the AI
+ * SDK's tool call id as `callId` and its abort signal as `signal`, so validation, policies,
+ * approvals, guards, timeouts and observers all apply. A failed call is not an exception: its
+ * error result reaches the model as AI SDK error output and the run goes on, so the model can
+ * correct its call. Content blocks reach the model as AI SDK content parts. A tool's progress
+ * reports (`exec.reportProgress`) stream as preliminary results while the call runs.
+ *
+ * Calls to tools that are not `concurrencySafe` run one at a time, in the order the AI SDK starts
+ * them (the model's order), even though the AI SDK starts a step's calls all at once; safe calls
+ * may overlap. The order is kept per tool set: make one tool set per conversation.
+ *
+ * The tool set is a snapshot of the visible tools and their schemas; make a new one (in
+ * `prepareStep`, say) to show the model tools registered since. A tool removed since answers
+ * `UNKNOWN_TOOL`.
+ *
+ * @throws AiSdkBridgeError (`INVALID_OPTIONS`) for options that cannot be used;
+ * `ToolRegistryError` (`UNSUPPORTED_SCHEMA`) when a visible tool cannot be written in `dialect`
+ * @example
+ * const result = await generateText({
+ *   model,
+ *   tools: toAiSdkTools(registry, { agent, dialect: 'openai-strict' }),
+ *   stopWhen: stepCountIs(10),
+ *   prompt: 'Fix the failing test.',
+ * })
+ */
+export function toAiSdkTools(
+  tools: ToolRegistry | ScopedTools,
+  options: ToAiSdkToolsOptions = {},
+): AiSdkToolSet {
+  if (typeof (options as unknown) !== 'object' || (options as unknown) === null) {
+    throw new AiSdkBridgeError(
+      `${what}: options must be an object, got ${describeValue(options)}`,
+      'INVALID_OPTIONS',
+    )
+  }
+  const source = readToolSource(tools, options.agent, what)
+  const dialect = readDialectOption(options.dialect, what)
+  const sequencer = new CallSequencer()
+  const toolSet: AiSdkToolSet = {}
+  for (const schema of source.schemas(dialect)) {
+    const { name } = schema
+    // Defined, not assigned: a tool may be named `__proto__`, which must stay an own member.
+    Object.defineProperty(toolSet, name, {
+      enumerable: true,
+      writable: true,
+      configurable: true,
+      value: tool({
+        description: schema.description,
+        inputSchema: jsonSchema(schema.parameters),
+        ...(schema.strict === true ? { strict: true } : {}),
+        execute: (input, { toolCallId, abortSignal }) =>
+          streamCall(source, sequencer, {
+            callId: asCallId(toolCallId),
+            name,
+            arguments: input,
+            ...(abortSignal === undefined ? {} : { signal: abortSignal }),
+          }),
+        toModelOutput: ({ output }) => toModelOutput(output),
+      }),
+    })
+  }
+  return toolSet
+}
+
+/**
+ * One call as the AI SDK runs a tool that streams: each progress report of the call as a
+ * preliminary output, as it comes, then the call's result, the final output.
+ */
+async function* streamCall(
+  source: ToolSource,
+  sequencer: CallSequencer,
+  input: Omit<ToolExecutionInput, 'agent'>,
+): AsyncGenerator<AiSdkToolOutput, void, undefined> {
+  const updates: ToolProgress[] = []
+  // Mutated by the callbacks below, between the loop's awaits.
+  const state: { settled: boolean; wake: (() => void) | undefined } = {
+    settled: false,
+    wake: undefined,
+  }
+  const result = runCall(source, sequencer, input, (update) => {
+    updates.push(update)
+    state.wake?.()
+  })
+  const onSettled = (): void => {
+    state.settled = true
+    state.wake?.()
+  }
+  result.then(onSettled, onSettled)
+  for (;;) {
+    const update = updates.shift()
+    if (update !== undefined) {
+      yield { preliminary: true, update }
+      continue
+    }
+    if (state.settled) break
+    await new Promise<void>((resolve) => {
+      state.wake = resolve
+    })
+    state.wake = undefined
+  }
+  yield await result
+}

@@ -1,0 +1,5 @@
+export { AgentsBridgeError } from './agents-bridge-error.js'
+export type { AgentsBridgeErrorCode } from './agents-bridge-error.js'
+export type { AgentsToolOutput } from './internal/to-agents-output.js'
+export { toAgentsTools } from './to-agents-tools.js'
+export type { AgentsTool, ToAgentsToolsOptions } from './to-agents-tools.js'

@@ -1,0 +1,151 @@
+import { asCallId } from '@toolpipe/core'
+import type { Agent } from '@toolpipe/core'
+import { CallSequencer, describeValue } from '@toolpipe/core/internal'
+import { jsonSchemaToProviderSchema } from '@toolpipe/schema'
+import type { ProviderSchemaResult } from '@toolpipe/schema'
+import type { ScopedTools, ToolDefinition, ToolRegistry } from '@toolpipe/tools'
+import { tool } from '@openai/agents'
+import type { FunctionTool, JsonSchemaDefinition } from '@openai/agents'
+import { AgentsBridgeError } from './agents-bridge-error.js'
+import { toAgentsOutput } from './internal/to-agents-output.js'
+import type { AgentsToolOutput } from './internal/to-agents-output.js'
+import { readToolSource } from './internal/tool-source.js'
+import type { ToolSource } from './internal/tool-source.js'
+
+/** Options of {@link toAgentsTools}. */
+export interface ToAgentsToolsOptions {
+  /**
+   * The agent every call runs for: its scope decides which tools are visible, and its guards,
+   * listeners and approvals apply. Leave it out for a `ScopedTools`, which has its own.
+   */
+  readonly agent?: Agent | undefined
+}
+
+/** One toolpipe tool as an Agents JS function tool, its output what the model reads. */
+export type AgentsTool = FunctionTool<unknown, JsonSchemaDefinition['schema'], AgentsToolOutput>
+
+/** What Agents JS hands a tool's `execute` about the call: its id and abort signal among others. */
+type ToolCallDetails = Parameters<FunctionTool['invoke']>[2]
+
+type StrictParameters = Extract<JsonSchemaDefinition['schema'], { additionalProperties: false }>
+type NonStrictParameters = Exclude<JsonSchemaDefinition['schema'], StrictParameters>
+
+const what = 'toAgentsTools'
+
+/**
+ * The tools a registry (or one agent's scope) shows, as OpenAI Agents JS function tools for an
+ * `Agent`'s `tools`. Parameters are JSON Schema in the `openai-strict` dialect with `strict: true`
+ * when that dialect can express them, and in the `openai` dialect, not strict, when it cannot
+ * (a free-form object, say). Every call goes through the registry's `execute()`, with the Agents
+ * JS call id as `callId` and its abort signal as `signal`, so validation, policies, approvals,
+ * guards, timeouts and observers all apply. A failed call is not an exception: its error text is
+ * the tool's output, so the run goes on and the model can correct its call.
+ *
+ * Calls to tools that are not `concurrencySafe` run one at a time, in the order Agents JS starts
+ * them (the model's order), even though it starts a turn's calls all at once; safe calls may
+ * overlap. The order is kept per array of tools: make one per agent or conversation.
+ *
+ * The tools are a snapshot of what is visible now; a tool removed since answers `UNKNOWN_TOOL`.
+ * Agents JS allows only letters, digits and `_` in names: a `-` becomes `_` for the model, and
+ * the call still reaches the tool by its own name.
+ *
+ * @throws AgentsBridgeError (`INVALID_OPTIONS`) for options that cannot be used,
+ * (`UNSUPPORTED_TOOL`) for a tool no OpenAI dialect can express or names that collide
+ * @example
+ * const agent = new Agent({
+ *   name: 'coder',
+ *   instructions: 'Fix the failing test.',
+ *   tools: toAgentsTools(registry, { agent: coder }),
+ * })
+ * const result = await run(agent, 'The build is red.')
+ */
+export function toAgentsTools(
+  tools: ToolRegistry | ScopedTools,
+  options: ToAgentsToolsOptions = {},
+): AgentsTool[] {
+  if (typeof (options as unknown) !== 'object' || (options as unknown) === null) {
+    throw new AgentsBridgeError(
+      `${what}: options must be an object, got ${describeValue(options)}`,
+      'INVALID_OPTIONS',
+    )
+  }
+  const source = readToolSource(tools, options.agent, what)
+  const sequencer = new CallSequencer()
+  const byAgentsName = new Map<string, string>()
+  const converted = source.list().map((definition) => {
+    const agentsName = definition.name.replaceAll('-', '_')
+    const other = byAgentsName.get(agentsName)
+    if (other !== undefined) {
+      throw new AgentsBridgeError(
+        `${what}: tools "${other}" and "${definition.name}" would both be named "${agentsName}" in Agents JS, which allows only letters, digits and _ in tool names; rename one`,
+        'UNSUPPORTED_TOOL',
+      )
+    }
+    byAgentsName.set(agentsName, definition.name)
+    return { definition, agentsName, parameters: agentsParameters(definition) }
+  })
+  return converted.map(({ definition, agentsName, parameters }) => {
+    const { name, description } = definition
+    const execute = (input: unknown, _context: unknown, details?: ToolCallDetails) =>
+      runCall(source, sequencer, name, input, details)
+    return parameters.dialect === 'openai-strict'
+      ? tool({
+          name: agentsName,
+          description,
+          parameters: parameters.schema as unknown as StrictParameters,
+          strict: true,
+          execute,
+        })
+      : tool({
+          name: agentsName,
+          description,
+          parameters: parameters.schema as unknown as NonStrictParameters,
+          strict: false,
+          execute,
+        })
+  })
+}
+
+/**
+ * One call: in its turn (SPEC §12.4), through `execute()`, its result as the model reads it. A
+ * call whose signal aborts before its turn ends at once, without running, as `CANCELLED` (its
+ * observers told), like a batch's pending call.
+ */
+async function runCall(
+  source: ToolSource,
+  sequencer: CallSequencer,
+  name: string,
+  input: unknown,
+  details: ToolCallDetails | undefined,
+): Promise<AgentsToolOutput> {
+  const callId = details?.toolCall?.callId ?? globalThis.crypto.randomUUID()
+  const signal = details?.signal
+  const call = { callId: asCallId(callId), name, arguments: input }
+  const concurrencySafe = source.get(name)?.concurrencySafe === true
+  const result =
+    signal === undefined
+      ? await sequencer.run(concurrencySafe, () => source.execute(call))
+      : await sequencer.run(concurrencySafe, () => source.execute({ ...call, signal }), {
+          signal,
+          cancelled: () => source.cancel({ ...call, signal }, signal),
+        })
+  return toAgentsOutput(result)
+}
+
+/**
+ * A definition's parameters in the `openai-strict` dialect when it expresses them, else in the
+ * `openai` dialect.
+ *
+ * @throws AgentsBridgeError (`UNSUPPORTED_TOOL`) when neither does
+ */
+function agentsParameters(definition: ToolDefinition): ProviderSchemaResult {
+  const strict = jsonSchemaToProviderSchema(definition.parameters, 'openai-strict')
+  if (!strict.issues.some((issue) => issue.fatal)) return strict
+  const plain = jsonSchemaToProviderSchema(definition.parameters, 'openai')
+  const fatal = plain.issues.filter((issue) => issue.fatal)
+  if (fatal.length === 0) return plain
+  throw new AgentsBridgeError(
+    `${what}: tool "${definition.name}" cannot be expressed for OpenAI: ${fatal.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`,
+    'UNSUPPORTED_TOOL',
+  )
+}
