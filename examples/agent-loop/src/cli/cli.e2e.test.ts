@@ -1,36 +1,10 @@
-import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { temporaryFolder } from './__fixtures__/cli-harness.js'
+import { runDemo, temporaryFolder } from './__fixtures__/cli-harness.js'
 import { readSessionLog } from '../session/read-session-log.js'
 import type { SessionEvent } from '../session/session-event.js'
 import { sandboxFiles } from '../sandbox/sandbox-files.js'
-
-const packageRoot = fileURLToPath(new URL('../..', import.meta.url))
-
-/** Spawns `node --import tsx src/main.ts …` the way `pnpm demo` does, stdin not a TTY. */
-function runDemo(
-  args: readonly string[],
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NO_COLOR: '1', HOME: process.env.HOME }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-      cwd: packageRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-    child.on('error', reject)
-    child.on('close', (status) => {
-      resolve({ status, stdout, stderr })
-    })
-  })
-}
 
 type Result = Extract<SessionEvent, { type: 'tool/result' }>
 type Call = Extract<SessionEvent, { type: 'tool/call' }>

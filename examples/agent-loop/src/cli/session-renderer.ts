@@ -116,6 +116,8 @@ function answeredBy(event: ApprovalEvent): string {
       return event.outcome === 'cancelled' ? 'interrupted at the prompt' : 'answered at the prompt'
     case 'nobody':
       return 'no approval channel: stdin is not a TTY and no --yes'
+    case 'acp client':
+      return 'answered at the ACP client'
     default:
       return `auto-approved: ${event.answeredBy}`
   }

@@ -142,6 +142,14 @@ export const demoScript: readonly ScriptStep[] = [
   },
 ]
 
+/**
+ * What the scripted model says when prompted again after its script answered (an ACP client may
+ * send a second prompt in the same session): it has nothing more to do, and says how to go on.
+ */
+export const afterTheDemoScript: ScriptStep = () => ({
+  text: 'That was the whole demo script: the scripted model has nothing more to do in this session. Start a new session to watch it again, or set OPENAI_BASE_URL, OPENAI_API_KEY and MODEL for a real model.',
+})
+
 function textOf(result: ToolResultBlock | undefined): string {
   return (result?.content ?? [])
     .map((block) => (block.type === 'text' ? block.text : ''))

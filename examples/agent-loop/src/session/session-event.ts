@@ -57,8 +57,11 @@ export interface ApprovalEvent {
   readonly name: string
   readonly reason?: string
   readonly outcome: ApprovalOutcome['kind']
-  /** Who answered: the person at the prompt, `--yes`, or the rule for a stdin that is not a TTY. */
-  readonly answeredBy: 'prompt' | '--yes' | 'stdin is not a TTY' | 'nobody'
+  /**
+   * Who answered: the person at the prompt, `--yes`, the rule for a stdin that is not a TTY, or
+   * the person at the ACP client (`--acp`, through `session/request_permission`).
+   */
+  readonly answeredBy: 'prompt' | '--yes' | 'stdin is not a TTY' | 'nobody' | 'acp client'
 }
 
 /** The frozen result `registry.execute()` resolved with (or the loop's own error result). */

@@ -1,0 +1,122 @@
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runDemo, temporaryFolder } from '../cli/__fixtures__/cli-harness.js'
+import { readSessionLog } from '../session/read-session-log.js'
+import type { SessionEvent } from '../session/session-event.js'
+
+type Result = Extract<SessionEvent, { type: 'tool/result' }>
+
+/** One line of the printed tree, taken apart: `<tree><name>  [call id]  <duration>  <outcome>`. */
+interface TraceLine {
+  readonly depth: number
+  readonly name: string
+  readonly callId: string | undefined
+  readonly duration: string
+  readonly outcome: string
+}
+
+const lineShape =
+  /^ {2}((?:[│ ] {2})*(?:[├└]─ )?)(\S+(?: \S+)?)\s+(call_\d+_\d+\s+)?(\d+(?:\.\d+)? m?s)\s+([✓✗].*)$/
+
+function traceLines(stdout: string): { header: string; lines: TraceLine[] } {
+  const all = stdout.split('\n')
+  const start = all.findIndex((line) => line.startsWith('━━ trace:'))
+  const end = all.findIndex((line, index) => index > start && line.startsWith('session log'))
+  const body = all.slice(start + 3, end - 1)
+  return {
+    header: all[start] ?? '',
+    lines: body.map((line) => {
+      const match = lineShape.exec(line)
+      if (match === null) throw new Error(`not a trace line: ${JSON.stringify(line)}`)
+      const [, tree = '', name = '', callId, duration = '', outcome = ''] = match
+      return {
+        depth: tree.length / 3,
+        name,
+        callId: callId?.trim(),
+        duration,
+        outcome,
+      }
+    }),
+  }
+}
+
+describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
+  let folder: Awaited<ReturnType<typeof temporaryFolder>>
+  let run: Awaited<ReturnType<typeof runDemo>>
+  let events: SessionEvent[]
+  let trace: ReturnType<typeof traceLines>
+
+  beforeAll(async () => {
+    folder = await temporaryFolder()
+    const logPath = join(folder.path, 'session.jsonl')
+    run = await runDemo([
+      '--yes',
+      '--trace',
+      '--log',
+      logPath,
+      '--sandbox',
+      join(folder.path, 'sb'),
+    ])
+    events = await readSessionLog(logPath)
+    trace = traceLines(run.stdout)
+  }, 60_000)
+  afterAll(() => folder.remove())
+
+  it('runs as without --trace, and prints one tree of every span after the end', () => {
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 10, reason: 'answered' })
+    expect(trace.header).toBe(
+      `━━ trace: the run's ${trace.lines.length} OpenTelemetry spans (--trace) ━━`,
+    )
+    expect(trace.lines[0]).toMatchObject({
+      depth: 0,
+      name: 'invoke_agent main',
+      outcome: '✓ answered after 10 steps',
+    })
+    expect(trace.lines.slice(1).every((line) => line.depth >= 1)).toBe(true)
+  })
+
+  it('has one chat span per model turn, saying how many tool calls the turn made', () => {
+    const turns = events.flatMap((event) => (event.type === 'assistant/turn' ? [event] : []))
+    const chats = trace.lines.filter((line) => line.name === 'chat scripted')
+    expect(chats.map((line) => line.outcome)).toEqual(
+      turns.map(({ toolCallIds: { length } }) =>
+        length === 0 ? '✓ an answer' : `✓ ${length} tool ${length === 1 ? 'call' : 'calls'}`,
+      ),
+    )
+    expect(chats.every((line) => line.depth === 1)).toBe(true)
+  })
+
+  it("has @toolpipe/otel's execute_tool span for every call, in order, with the result's outcome", () => {
+    const results = events.filter((event): event is Result => event.type === 'tool/result')
+    const tools = trace.lines.filter((line) => line.name.startsWith('execute_tool '))
+    expect(tools.map((line) => [line.depth, line.name, line.callId])).toEqual(
+      results.map((result) => [1, `execute_tool ${result.name}`, result.callId]),
+    )
+    for (const [index, line] of tools.entries()) {
+      const code = results[index]?.result.error?.code
+      expect(line.outcome.startsWith(code === undefined ? '✓' : `✗ ${code}`)).toBe(true)
+    }
+    const byId = (id: string) => tools.find((line) => line.callId === id)
+    expect(byId('call_7_1')?.outcome).toBe('✗ TOOL_TIMEOUT')
+    expect(byId('call_7_1')?.duration).toMatch(/^1\.\d\d s$/)
+    // The approval wait is an event on the tool span.
+    expect(byId('call_5_1')?.outcome).toMatch(/^✓ approval allowed-once after \d+\.\d+ ms$/)
+    expect(byId('call_9_2')?.outcome).toMatch(/^✓ approval allowed-once after \d+\.\d+ ms$/)
+  })
+
+  it("nests the span run_shell's body starts under that call's execute_tool span", () => {
+    const processes = trace.lines.flatMap((line, index) =>
+      line.name === 'process sh' ? [{ line, parent: trace.lines[index - 1] }] : [],
+    )
+    // Three commands ran (ls, and node test.js twice); the denied curl never started one.
+    expect(processes.map(({ line, parent }) => [parent?.callId, line.depth, line.outcome])).toEqual(
+      [
+        ['call_1_1', 2, '✓ exit 0'],
+        ['call_5_1', 2, '✓ exit 1'],
+        ['call_9_2', 2, '✓ exit 0'],
+      ],
+    )
+  })
+})
