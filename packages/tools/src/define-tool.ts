@@ -1,20 +1,71 @@
-import type { JsonValue } from '@toolpipe/core'
+import type { ContentBlock, JsonValue } from '@toolpipe/core'
 import type { ToolCallView, ToolResult, ToolResultView } from '@toolpipe/presentation'
-import { checkArgs, normalizeArgs, schemaSpecToJsonSchema, validateArgs } from '@toolpipe/schema'
-import type { InferArgs, SchemaSpec } from '@toolpipe/schema'
-import { assertTimeout, assertToolName } from './internal/check-definition.js'
+import {
+  checkArgs,
+  normalizeArgs,
+  schemaSpecToJsonSchema,
+  ToolArgsError,
+  validateArgs,
+} from '@toolpipe/schema'
+import type { ArgIssue, InferArgs, SchemaSpec } from '@toolpipe/schema'
+import { assertSupportedOutputSchema } from '@toolpipe/structured-output'
+import type { InferStructured, StructuredOutputSchema } from '@toolpipe/structured-output'
+import {
+  assertAnnotations,
+  assertConcurrencySafe,
+  assertTimeout,
+  assertToolName,
+} from './internal/check-definition.js'
 import { ExecutionRecord } from './internal/execution-record.js'
+import type { ToolAnnotations } from './tool-annotations.js'
 import type { ToolDefinition, ToolExecuteReturn } from './tool-definition.js'
 import type { ToolExecution } from './tool-execution.js'
 
+/**
+ * What the body of a `defineTool` tool returns: with an `outputSchema`, an object whose
+ * `structured` value the schema types (`InferStructured`), `content` optional (its JSON text by
+ * default); without one, content blocks or `{ content, structured?, meta? }`.
+ *
+ * @typeParam TOutputSchema - the tool's `outputSchema` (as written, `as const` or inline), or
+ * `undefined`
+ */
+export type DefineToolReturn<TOutputSchema extends StructuredOutputSchema | undefined> = [
+  TOutputSchema,
+] extends [StructuredOutputSchema]
+  ? {
+      content?: ContentBlock[] | undefined
+      structured: InferStructured<TOutputSchema>
+      meta?: unknown
+    }
+  : ToolExecuteReturn
+
 /** What `defineTool` takes: a tool whose `parameters` is a schema spec and whose code is typed by it. */
-export interface DefineToolOptions<TSpec extends SchemaSpec> {
+export interface DefineToolOptions<
+  TSpec extends SchemaSpec,
+  TOutputSchema extends StructuredOutputSchema | undefined = undefined,
+> {
   /** Letters, digits, `_` and `-`, 1 to 64 characters. */
   readonly name: string
   readonly description: string
   readonly parameters: TSpec
-  /** Runs with arguments already validated against `parameters`. */
-  execute(args: InferArgs<TSpec>, exec: ToolExecution): Promise<ToolExecuteReturn>
+  /**
+   * The schema of the tool's `structured` results (the structured-output subset): checked with
+   * `assertSupportedOutputSchema` now, enforced on every call (`OUTPUT_INVALID`), and the type of
+   * what `execute` must return.
+   */
+  readonly outputSchema?: TOutputSchema
+  /** Hints about what the tool does, for protocols and UIs (`descriptors()`). */
+  readonly annotations?: ToolAnnotations | undefined
+  /** Whether `executeBatch` may run this tool's calls concurrently. Default `false`. */
+  readonly concurrencySafe?: boolean | undefined
+  /**
+   * A check beyond what the spec can say (one field against another, say), run after the spec
+   * accepted the arguments and with them typed; its issues fail the call with `INVALID_ARGS`
+   * before anyone is asked, like the spec's own.
+   */
+  checkArgs?(args: InferArgs<TSpec>): ArgIssue[] | Promise<ArgIssue[]>
+  /** Runs with arguments already validated against `parameters` (and `checkArgs`). */
+  execute(args: InferArgs<TSpec>, exec: ToolExecution): Promise<DefineToolReturn<TOutputSchema>>
   /** A cooperative deadline in milliseconds: positive, at most 2^31−1 (about 24.8 days). */
   readonly timeoutMs?: number | undefined
   presentCall?(args: InferArgs<TSpec>): ToolCallView | undefined
@@ -33,31 +84,46 @@ export interface DefineToolOptions<TSpec extends SchemaSpec> {
  * given arguments that do not match (an old session log) they return `undefined`, so the UI falls
  * back to the generic card.
  *
+ * With an `outputSchema`, the body's return is typed by it (`structured` is required) and checked
+ * on every call through the registry (SPEC §12.1).
+ *
  * The returned definition carries the inferred argument type, so that {@link isCallOf} can
  * narrow a call's `exec.arguments` to it.
  *
- * @throws `SchemaSpecError` for a malformed spec, `ToolRegistryError` (`INVALID_TOOL`) for a bad
- * name or `timeoutMs`, at definition time.
+ * @throws `SchemaSpecError` for a malformed spec, `OutputSchemaError` for an `outputSchema`
+ * outside the subset, `ToolRegistryError` (`INVALID_TOOL`) for a bad name, `timeoutMs`,
+ * annotations or `concurrencySafe`, at definition time.
  * @example
  * const readFile = defineTool({
  *   name: 'read_file',
  *   description: 'Read a UTF-8 text file.',
  *   parameters: { path: { type: 'string', required: true } },
+ *   annotations: { readOnly: true },
+ *   concurrencySafe: true,
  *   async execute({ path }) {
  *     return [{ type: 'text', text: await readFile(path, 'utf8') }]
  *   },
  * })
  */
-export function defineTool<const TSpec extends SchemaSpec>(
-  options: DefineToolOptions<TSpec>,
-): ToolDefinition<InferArgs<TSpec>> {
-  const { name, description, parameters: spec, timeoutMs } = options
+export function defineTool<
+  const TSpec extends SchemaSpec,
+  const TOutputSchema extends StructuredOutputSchema | undefined = undefined,
+>(options: DefineToolOptions<TSpec, TOutputSchema>): ToolDefinition<InferArgs<TSpec>> {
+  const { name, description, parameters: spec, timeoutMs, outputSchema, annotations } = options
+  const concurrencySafe: unknown = options.concurrencySafe
   // Bound now: the definition is immutable, and a method may use `this` (the options object).
   const execute = options.execute.bind(options)
+  // Called only with arguments the spec accepted: typed loosely here, to keep the compiler from
+  // instantiating InferArgs<TSpec> again at each call.
+  const extraCheck = options.checkArgs?.bind(options) as
+    ((args: unknown) => ArgIssue[] | Promise<ArgIssue[]>) | undefined
   const presentCall = options.presentCall?.bind(options)
   const presentResult = options.presentResult?.bind(options)
   assertToolName(name)
   assertTimeout(name, timeoutMs)
+  if (outputSchema !== undefined) assertSupportedOutputSchema(outputSchema)
+  assertAnnotations(name, annotations)
+  assertConcurrencySafe(name, concurrencySafe)
   const parameters = schemaSpecToJsonSchema(spec)
   /** The arguments normalized, when they then match the spec. */
   const matching = (args: unknown): InferArgs<TSpec> | undefined => {
@@ -68,7 +134,13 @@ export function defineTool<const TSpec extends SchemaSpec>(
     name,
     description,
     parameters,
-    checkArgs: (args) => checkArgs(spec, args),
+    checkArgs:
+      extraCheck === undefined
+        ? (args) => checkArgs(spec, args)
+        : (args) => {
+            const issues = checkArgs(spec, args)
+            return issues.length > 0 ? issues : extraCheck(args)
+          },
     normalizeArgs: (args) => normalizeArgs(spec, args) as JsonValue,
     async execute(args, exec) {
       // Through the registry, step 4 normalized and checked exactly these arguments against this
@@ -78,9 +150,14 @@ export function defineTool<const TSpec extends SchemaSpec>(
       }
       const normalized = normalizeArgs(spec, args)
       validateArgs(spec, normalized)
+      const issues = extraCheck === undefined ? [] : await extraCheck(normalized)
+      if (issues.length > 0) throw new ToolArgsError(issues)
       return execute(normalized, exec)
     },
   }
+  if (outputSchema !== undefined) definition.outputSchema = outputSchema
+  if (annotations !== undefined) definition.annotations = annotations
+  if (concurrencySafe !== undefined) definition.concurrencySafe = concurrencySafe as boolean
   if (timeoutMs !== undefined) definition.timeoutMs = timeoutMs
   if (presentCall !== undefined) {
     definition.presentCall = (args) => {

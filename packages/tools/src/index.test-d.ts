@@ -256,7 +256,12 @@ describe('ToolRegistry', () => {
 
   it('approval outcomes are a closed union', () => {
     expectTypeOf<ApprovalOutcome['kind']>().toEqualTypeOf<
-      'allowed-once' | 'rejected' | 'cancelled' | 'unavailable'
+      | 'allowed-once'
+      | 'allowed-always'
+      | 'rejected'
+      | 'rejected-always'
+      | 'cancelled'
+      | 'unavailable'
     >()
   })
 })

@@ -1,5 +1,7 @@
 import type { Agent } from '@toolpipe/core'
+import type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
 import type { ToolDefinition, ToolSchema } from './tool-definition.js'
+import type { ToolDescriptor } from './tool-descriptor.js'
 import type { ToolEventMap, ToolEventName } from './tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
 import { commitChange } from './internal/registry-internals.js'
@@ -27,12 +29,25 @@ export interface ScopedTools {
   list(): ToolDefinition[]
   /** `registry.schemas(agent, options)`. */
   schemas(options?: SchemasOptions): ToolSchema[]
+  /** `registry.descriptors(agent)`: the full descriptions of the tools this scope sees. */
+  descriptors(): ToolDescriptor[]
   /**
    * `registry.execute` with this scope's agent as the call's agent (an `agent` field of `input` is
    * not read). Never rejects and never throws: malformed input resolves to an error result.
    */
   execute(input: Omit<ToolExecutionInput, 'agent'>): Promise<ToolExecutionResult>
-  /** Removes every registration made through this handle; later registrations throw. */
+  /**
+   * `registry.executeBatch` with this scope's agent as every call's agent (no `agent` field of an
+   * input is read). Never rejects and never throws.
+   */
+  executeBatch(
+    inputs: readonly Omit<ToolExecutionInput, 'agent'>[],
+    options?: ToolBatchOptions,
+  ): Promise<ToolBatchResult>
+  /**
+   * Removes every registration made through this handle and forgets the approval answers
+   * remembered for this agent (`allowed-always`, `rejected-always`); later registrations throw.
+   */
   dispose(): void
 }
 
@@ -86,13 +101,16 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
     get: (name) => internals.get(name, agent),
     list: () => internals.list(agent),
     schemas: (options) => internals.schemas(agent, options),
+    descriptors: () => internals.descriptors(agent),
     // Never throws, whatever `input` is (null included): it resolves to an error result instead.
     execute: (input) => internals.execute(input, agent),
+    executeBatch: (inputs, options) => internals.executeBatch(inputs, options, agent),
     dispose() {
       if (disposed) return
       disposed = true
       for (const remove of live.keys()) remove()
       live.clear()
+      internals.forgetApprovals(agent)
       internals.emitChangeQuietly(agent)
     },
   }

@@ -2,9 +2,12 @@ import type { Agent } from '@toolpipe/core'
 import type { Dialect } from '@toolpipe/schema'
 import type { ApprovalService } from './approval.js'
 import type { Disposer } from './disposer.js'
+import { ApprovalMemory } from './internal/approval-memory.js'
 import { assertToolDefinition } from './internal/check-definition.js'
 import { describeValue } from './internal/checks.js'
+import { describeTool } from './internal/describe-tool.js'
 import { DialectSchemas, readDialect } from './internal/dialect-schemas.js'
+import { executeBatch } from './internal/execute-batch.js'
 import { executeCall } from './internal/execute-pipeline.js'
 import type { Pipeline } from './internal/pipeline.js'
 import { ListenerList } from './internal/listener-list.js'
@@ -14,6 +17,8 @@ import type { RegistryInternals } from './internal/registry-internals.js'
 import { ToolLayers } from './internal/tool-layers.js'
 import { warnSafely } from './internal/warn-safely.js'
 import type { ToolDefinition, ToolSchema } from './tool-definition.js'
+import type { ToolDescriptor } from './tool-descriptor.js'
+import type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
 import type { ToolEventMap, ToolEventName } from './tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
 import { ToolRegistryError } from './tool-registry-error.js'
@@ -93,12 +98,43 @@ export interface ToolRegistry {
    * dialect the registry was not configured with (configure `dialects` to find out at `register`)
    */
   schemas(scope?: Agent, options?: SchemasOptions): ToolSchema[]
+  /**
+   * The full public description of each tool visible to `scope` (or the global layer), for
+   * protocols that carry it (MCP): name, description, parameters, `outputSchema`, `annotations`,
+   * `concurrencySafe`. Fresh copies each call; code and `timeoutMs` never appear. `schemas()`
+   * stays what the model is shown.
+   */
+  descriptors(scope?: Agent): ToolDescriptor[]
+  /**
+   * Forgets the `allowed-always` and `rejected-always` answers remembered for `scope` (an agent),
+   * or for every scope without one: the next `ask` goes to the approval service again. Disposing
+   * a scope handle forgets its agent's answers too. An answer still pending when its scope is
+   * forgotten applies to its own call only.
+   */
+  forgetApprovals(scope?: Agent): void
   /** Installs a plugin, such as the timeout policy. */
   use(plugin: ToolRegistryPlugin): Disposer
   /** A handle bound to one agent's scope, whose `dispose()` removes all it registered. */
   scope(agent: Agent): ScopedTools
   /** Runs one call through the pipeline (SPEC §6.3). Never rejects, never throws. */
   execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
+  /**
+   * Runs the calls of one model step (SPEC §12.4). Consecutive calls to `concurrencySafe` tools
+   * run concurrently, at most `maxConcurrency` (default 8) at a time; any other call waits for
+   * every call before it and holds back every call after it. `results` are in input order;
+   * `additionalContext` collects every call's context in input order, to append after all the
+   * results. The batch's `signal` aborts every running call (through `exec.signal`) and ends every
+   * call that has not started with `ToolCancelledError` (`CANCELLED`), observers told. Never
+   * rejects, never throws: unusable options end every call with `INVALID_INPUT` without running
+   * it, and inputs that are not an array give one `INVALID_INPUT` result.
+   *
+   * @example
+   * const { results, additionalContext } = await registry.executeBatch(step.toolCalls, { signal })
+   */
+  executeBatch(
+    inputs: readonly ToolExecutionInput[],
+    options?: ToolBatchOptions,
+  ): Promise<ToolBatchResult>
 }
 
 const eventNames: readonly ToolEventName[] = [
@@ -106,6 +142,7 @@ const eventNames: readonly ToolEventName[] = [
   'tools/pre-execute',
   'tools/approval',
   'tools/execute',
+  'tools/progress',
   'tools/post-execute',
   'tools/result',
   'tools/change',
@@ -130,19 +167,23 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     'tools/pre-execute': new ListenerList(),
     'tools/approval': new ListenerList(),
     'tools/execute': new ListenerList(),
+    'tools/progress': new ListenerList(),
     'tools/post-execute': new ListenerList(),
     'tools/result': new ListenerList(),
     'tools/change': new ListenerList(),
   }
+  const approvalMemory = new ApprovalMemory()
   const pipeline: Pipeline = {
     layers,
     approval: options.approval,
+    approvalMemory,
     logger,
     guards,
     startObservers: listeners['tools/start'],
     preExecuteListeners: listeners['tools/pre-execute'],
     approvalObservers: listeners['tools/approval'],
     executeWrappers: listeners['tools/execute'],
+    progressObservers: listeners['tools/progress'],
     postExecuteListeners: listeners['tools/post-execute'],
     resultObservers: listeners['tools/result'],
   }
@@ -163,6 +204,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       const dialect = readDialect(schemasOptions)
       return layers.list(scope).map((definition) => dialectSchemas.schemaOf(definition, dialect))
     },
+    descriptors: (scope) => layers.list(scope).map(describeTool),
     addTool(definition, scope) {
       const name = assertToolDefinition(definition)
       dialectSchemas.assertExpressible(name, definition)
@@ -190,6 +232,11 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       return (listeners[event] as ListenerList<unknown>).add(listener, scope, prepend)
     },
     execute: (input, agent) => executeCall(pipeline, input, agent),
+    executeBatch: (inputs, batchOptions, agent) =>
+      executeBatch(pipeline, inputs, batchOptions, agent),
+    forgetApprovals: (agent) => {
+      approvalMemory.forget(agent)
+    },
     emitChange(scope) {
       for (const listener of changeListeners(scope)) listener()
     },
@@ -223,6 +270,10 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     get: internals.get,
     list: internals.list,
     schemas: internals.schemas,
+    descriptors: internals.descriptors,
+    forgetApprovals(scope) {
+      approvalMemory.forget(checkScope(scope, false))
+    },
     use(plugin) {
       const dispose: unknown = plugin(registry)
       if (typeof dispose !== 'function') {
@@ -232,6 +283,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     },
     scope: (agent) => createScopedTools(checkScope(agent, true), internals),
     execute: (input) => executeCall(pipeline, input),
+    executeBatch: (inputs, batchOptions) => executeBatch(pipeline, inputs, batchOptions, undefined),
   }
   return registry
 }

@@ -4,10 +4,12 @@ import type {
   ExecuteWrapper,
   PostExecuteListener,
   PreExecuteListener,
+  ProgressObserver,
   ResultObserver,
   StartObserver,
 } from '../tool-events.js'
 import type { ToolGuard } from '../tool-execution.js'
+import type { ApprovalMemory } from './approval-memory.js'
 import type { ListenerEntry } from './compose.js'
 import type { ToolLayers } from './tool-layers.js'
 
@@ -15,12 +17,15 @@ import type { ToolLayers } from './tool-layers.js'
 export interface Pipeline {
   readonly layers: ToolLayers
   readonly approval: ApprovalService | undefined
+  /** The always-answers of each scope (SPEC §12.3). */
+  readonly approvalMemory: ApprovalMemory
   readonly logger: { warn(message: string, ...details: unknown[]): void }
   readonly guards: { readonly entries: readonly ListenerEntry<ToolGuard>[] }
   readonly startObservers: { readonly entries: readonly ListenerEntry<StartObserver>[] }
   readonly preExecuteListeners: { readonly entries: readonly ListenerEntry<PreExecuteListener>[] }
   readonly approvalObservers: { readonly entries: readonly ListenerEntry<ApprovalObserver>[] }
   readonly executeWrappers: { readonly entries: readonly ListenerEntry<ExecuteWrapper>[] }
+  readonly progressObservers: { readonly entries: readonly ListenerEntry<ProgressObserver>[] }
   readonly postExecuteListeners: { readonly entries: readonly ListenerEntry<PostExecuteListener>[] }
   readonly resultObservers: { readonly entries: readonly ListenerEntry<ResultObserver>[] }
 }

@@ -1,6 +1,8 @@
 import type { Agent } from '@toolpipe/core'
 import type { Disposer } from '../disposer.js'
+import type { ToolBatchResult } from '../tool-batch.js'
 import type { ToolDefinition, ToolSchema } from '../tool-definition.js'
+import type { ToolDescriptor } from '../tool-descriptor.js'
 import type { ToolEventName } from '../tool-events.js'
 import type { ToolExecutionResult, ToolGuard } from '../tool-execution.js'
 import type { ToolRestriction } from '../tool-restriction.js'
@@ -14,6 +16,8 @@ export interface RegistryInternals {
   readonly list: (scope: Agent | undefined) => ToolDefinition[]
   /** The model-facing schemas of the tools visible to `scope`, in the dialect `options` names. */
   readonly schemas: (scope: Agent | undefined, options: unknown) => ToolSchema[]
+  /** The full descriptions of the tools visible to `scope`. */
+  readonly descriptors: (scope: Agent | undefined) => ToolDescriptor[]
   addTool(definition: ToolDefinition, scope: Agent | undefined): () => void
   addRestriction(scope: Agent, restriction: ToolRestriction): () => void
   addGuard(guard: ToolGuard, scope: Agent | undefined): () => void
@@ -25,6 +29,14 @@ export interface RegistryInternals {
   ): () => void
   /** Runs one call; with `agent`, as a call of that agent's scope (`input.agent` is not read). */
   execute(input: unknown, agent: Agent | undefined): Promise<ToolExecutionResult>
+  /** Runs a batch of calls; with `agent`, as calls of that agent's scope. */
+  executeBatch(
+    inputs: unknown,
+    options: unknown,
+    agent: Agent | undefined,
+  ): Promise<ToolBatchResult>
+  /** Forgets the approval answers remembered for `agent`'s scope. */
+  forgetApprovals(agent: Agent): void
   /** Tells `tools/change` listeners; the first throw propagates. */
   emitChange(scope: Agent | undefined): void
   /** Tells every `tools/change` listener; throws are logged. */

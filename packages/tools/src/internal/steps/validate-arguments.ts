@@ -20,27 +20,35 @@ import { readArgIssues } from '../read-arg-issues.js'
  * (`TOOL_FAILED`, or the `HarnessError`'s own code) or returned something unusable
  * (`INVALID_NORMALIZED_ARGS`, `INVALID_ARG_ISSUES`). Synchronous unless the check returns a
  * promise. Never throws.
+ *
+ * Step 6 runs it again, by the same rules, on arguments a person edited when approving the call
+ * (SPEC §12.3, `edited`): when they pass they replace `exec.arguments`; when they do not, the
+ * `INVALID_ARGS` message says that the edit was refused, and the tool does not run.
+ *
+ * @param edited - the edited arguments (deep-frozen JSON) to check instead of `exec.arguments`
  */
 export function validateArguments(
   tool: ToolDefinition,
   exec: ExecutionRecord & { readonly arguments: JsonValue },
+  edited?: JsonValue,
 ): ToolErrorResult | undefined | Promise<ToolErrorResult | undefined> {
   try {
-    const args = normalizedArguments(tool, exec)
+    const args = normalizedArguments(tool, exec, edited === undefined ? exec.arguments : edited)
     // Read once, and called below with the definition as `this`, like a method.
     const check: unknown = Reflect.get(tool, 'checkArgs')
-    if (check === undefined) return judge(tool, exec, args, noIssues)
+    const origin = edited === undefined ? 'call' : 'edit'
+    if (check === undefined) return judge(tool, exec, args, noIssues, origin)
     if (typeof check !== 'function') {
       throw new TypeError(`the checkArgs of tool "${exec.name}" is not a function`)
     }
     const issues: unknown = Reflect.apply(check, tool, [args])
     if (issues instanceof Promise) {
       return (issues as Promise<unknown>).then(
-        (settled) => judge(tool, exec, args, settled),
+        (settled) => judge(tool, exec, args, settled, origin),
         (error: unknown) => failureResult(error, 'tool'),
       )
     }
-    return judge(tool, exec, args, issues)
+    return judge(tool, exec, args, issues, origin)
   } catch (error) {
     return failureResult(error, 'tool')
   }
@@ -55,8 +63,11 @@ const noIssues: readonly never[] = Object.freeze([])
  * @throws what the normalizer throws, or `ToolPipelineError` (`INVALID_NORMALIZED_ARGS`) when it
  * returns something that is not JSON data
  */
-function normalizedArguments(tool: ToolDefinition, exec: ExecutionRecord): JsonValue {
-  const args = exec.arguments as JsonValue
+function normalizedArguments(
+  tool: ToolDefinition,
+  exec: ExecutionRecord,
+  args: JsonValue,
+): JsonValue {
   const normalize: unknown = Reflect.get(tool, 'normalizeArgs')
   if (normalize === undefined) return args
   if (typeof normalize !== 'function') {
@@ -74,23 +85,33 @@ function normalizedArguments(tool: ToolDefinition, exec: ExecutionRecord): JsonV
   return copy
 }
 
-/** The verdict on what `checkArgs` returned; records a pass on the execution. Never throws. */
+/**
+ * The verdict on what `checkArgs` returned; records a pass on the execution, whose arguments
+ * become `args`. Never throws.
+ *
+ * @param origin - whose arguments were checked: the model's call, or a person's edit at approval
+ */
 function judge(
   tool: ToolDefinition,
   exec: ExecutionRecord,
   args: JsonValue,
   issues: unknown,
+  origin: 'call' | 'edit',
 ): ToolErrorResult | undefined {
   try {
     const found = readArgIssues(exec.name, issues)
     if (found.length > 0) {
       const error = new ToolArgsError(found)
-      return errorResult(error.message, { name: error.name, code: error.code })
+      const message =
+        origin === 'call'
+          ? error.message
+          : `invalid arguments edited at approval: ${found.map((issue) => issue.message).join('; ')}`
+      return errorResult(message, { name: error.name, code: error.code })
     }
   } catch (error) {
     return failureResult(error, 'tool')
   }
-  if (args !== exec.arguments) ExecutionRecord.normalizeArguments(exec, args)
+  if (args !== exec.arguments) ExecutionRecord.replaceArguments(exec, args)
   ExecutionRecord.recordCheck(exec, tool)
   return undefined
 }
