@@ -128,8 +128,18 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
   let exitCode: number | null
   let initialized: InitializeResponse
   const sessions = new Map<string, SessionRecord>()
-  const ids: Record<'happy' | 'rejectThenCancel' | 'cancelUnanswered' | 'cancelRunning', string> = {
+  const ids: Record<
+    | 'happy'
+    | 'allowAlways'
+    | 'rejectAlways'
+    | 'rejectThenCancel'
+    | 'cancelUnanswered'
+    | 'cancelRunning',
+    string
+  > = {
     happy: '',
+    allowAlways: '',
+    rejectAlways: '',
     rejectThenCancel: '',
     cancelUnanswered: '',
     cancelRunning: '',
@@ -157,7 +167,17 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       await prompt(ids.happy, 'test.js fails. Fix greet.js.')
       await prompt(ids.happy, 'Anything else?')
 
-      // 2. The first ask rejected; at the second, the client cancels the turn and answers
+      // 2, 3. "Always" answers: the registry remembers them, and the second ask is not put.
+      ids.allowAlways = await open(() =>
+        Promise.resolve({ outcome: { outcome: 'selected', optionId: 'allow_always' } }),
+      )
+      await prompt(ids.allowAlways, 'go')
+      ids.rejectAlways = await open(() =>
+        Promise.resolve({ outcome: { outcome: 'selected', optionId: 'reject_always' } }),
+      )
+      await prompt(ids.rejectAlways, 'go')
+
+      // 4. The first ask rejected; at the second, the client cancels the turn and answers
       //    `cancelled`, as ACP asks of a client that cancels.
       let asked = 0
       ids.rejectThenCancel = await open(async (request, client) => {
@@ -168,7 +188,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       })
       await prompt(ids.rejectThenCancel, 'go')
 
-      // 3. session/cancel while a permission request waits, and the client never answers it: the
+      // 5. session/cancel while a permission request waits, and the client never answers it: the
       //    agent stops waiting (and cancels its request) by itself.
       ids.cancelUnanswered = await open(async (request, client, signal) => {
         await client.notify(acp.methods.agent.session.cancel, { sessionId: request.sessionId })
@@ -183,7 +203,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       })
       await prompt(ids.cancelUnanswered, 'go')
 
-      // 4. session/cancel while a tool runs (wait_for_file polls for up to a second).
+      // 6. session/cancel while a tool runs (wait_for_file polls for up to a second).
       ids.cancelRunning = await open(allowOnce)
       const running = prompt(ids.cancelRunning, 'go')
       await waitFor(() =>
@@ -232,7 +252,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     // The second prompt: the script is over, and the model says so.
     expect(messages.at(-1)).toMatch(/^That was the whole demo script/)
     expect(texts(session, 'agent_thought_chunk')[0]).toMatch(
-      /^step 1 · several tool calls in one step\n/,
+      /^step 1 · several tool calls in one step, as a batch\n/,
     )
   })
 
@@ -252,9 +272,31 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     // The no-network policy denies: no in_progress either.
     expect(statuses(calls.get('call_4_1'))).toEqual(['pending', 'failed'])
     expect(contentText(calls.get('call_4_1'))).toContain('network access is disabled')
-    // The timeout.
-    expect(statuses(calls.get('call_7_1'))).toEqual(['pending', 'in_progress', 'failed'])
-    expect(contentText(calls.get('call_7_1'))).toContain('tool call timed out after 1000ms')
+    // The timeout, with the tool's progress reports (exec.reportProgress) as in_progress updates
+    // showing what it reported, while it waits.
+    const waiting = calls.get('call_7_1') ?? []
+    expect(statuses(waiting)).toEqual([
+      'pending',
+      ...statuses(waiting.slice(1, -1)).map(() => 'in_progress'),
+      'failed',
+    ])
+    const progress = waiting.slice(2, -1)
+    expect(progress.length).toBeGreaterThanOrEqual(1)
+    expect(progress[0]).toMatchObject({
+      content: [
+        {
+          type: 'content',
+          content: {
+            type: 'text',
+            text: expect.stringMatching(
+              /^waited \d+ ms; ci\/report\.txt is not there yet…$/,
+            ) as unknown,
+          },
+        },
+      ],
+      _meta: { toolpipe_progress: { message: expect.stringMatching(/^waited/) as unknown } },
+    })
+    expect(contentText(waiting.slice(-1))).toContain('tool call timed out after 1000ms')
     // The edit, as ACP diffs.
     expect(calls.get('call_9_1')?.[0]).toMatchObject({
       kind: 'edit',
@@ -278,7 +320,9 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       toolCall: { title: 'node test.js', kind: 'execute' },
       options: [
         { optionId: 'allow_once', kind: 'allow_once' },
+        { optionId: 'allow_always', kind: 'allow_always' },
         { optionId: 'reject_once', kind: 'reject_once' },
+        { optionId: 'reject_always', kind: 'reject_always' },
       ],
     })
     expect(JSON.stringify(asked[0]?.toolCall.content)).toContain('the command is not read-only')
@@ -317,6 +361,42 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     ])
   })
 
+  it('remembers allow_always: the second test run is not asked about, and runs', async () => {
+    const session = sessions.get(ids.allowAlways)
+    expect(session?.stopReasons).toEqual(['end_turn'])
+    expect(permissions(session).map((request) => request.toolCall.toolCallId)).toEqual(['call_5_1'])
+    const calls = toolCalls(session)
+    expect(statuses(calls.get('call_9_2'))).toEqual(['pending', 'in_progress', 'completed'])
+    const log = await readSessionLog(join(folder.path, `${ids.allowAlways}.jsonl`))
+    expect(log.filter((event) => event.type === 'approval')).toEqual([
+      {
+        type: 'approval',
+        callId: 'call_5_1',
+        name: 'run_shell',
+        reason: 'the command is not read-only',
+        outcome: 'allowed-always',
+        answeredBy: 'acp client',
+      },
+      {
+        type: 'approval',
+        callId: 'call_9_2',
+        name: 'run_shell',
+        outcome: 'allowed-always',
+        answeredBy: 'remembered',
+      },
+    ])
+  })
+
+  it('remembers reject_always: the second test run is refused without asking, and the model says so', () => {
+    const session = sessions.get(ids.rejectAlways)
+    expect(session?.stopReasons).toEqual(['end_turn'])
+    expect(permissions(session).map((request) => request.toolCall.toolCallId)).toEqual(['call_5_1'])
+    const calls = toolCalls(session)
+    expect(statuses(calls.get('call_9_2'))).toEqual(['pending', 'failed'])
+    expect(contentText(calls.get('call_9_2'))).toContain('the user rejected tool \\"run_shell\\"')
+    expect(texts(session, 'agent_message_chunk').at(-1)).toMatch(/^I could not confirm the fix/)
+  })
+
   it('fails a rejected call and goes on; a cancelled permission ends the turn with cancelled', () => {
     const session = sessions.get(ids.rejectThenCancel)
     const calls = toolCalls(session)
@@ -349,7 +429,9 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     const session = sessions.get(ids.cancelRunning)
     expect(session?.stopReasons).toEqual(['cancelled'])
     const calls = toolCalls(session)
-    expect(statuses(calls.get('call_7_1'))).toEqual(['pending', 'in_progress', 'failed'])
+    const waiting = calls.get('call_7_1') ?? []
+    expect(statuses(waiting).slice(0, 2)).toEqual(['pending', 'in_progress'])
+    expect(statuses(waiting).at(-1)).toBe('failed')
     // Cancelled by the client, not timed out by the policy.
     expect(contentText(calls.get('call_7_1'))).not.toContain('timed out')
     expect([...calls.keys()].at(-1)).toBe('call_7_1')

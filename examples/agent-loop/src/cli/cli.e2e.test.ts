@@ -72,25 +72,32 @@ describe('the demo, run non-interactively through the real CLI', () => {
     })
   })
 
-  it('runs several calls in one step, each answered in order', () => {
+  it('runs a step as a batch: ls alone, then both reads at once, answered in the model order', () => {
     const first = events.find((event) => event.type === 'assistant/turn' && event.step === 1)
     expect(first).toMatchObject({ toolCallIds: ['call_1_1', 'call_1_2', 'call_1_3'] })
-    const stepOne = events.filter(
-      (event) => 'step' in event && event.step === 1 && event.type.startsWith('tool/'),
-    )
-    expect(
-      stepOne.map((event) => `${event.type} ${'callId' in event ? event.callId : ''}`),
-    ).toEqual([
+    const stepOne = events
+      .filter((event) => 'step' in event && event.step === 1 && event.type.startsWith('tool/'))
+      .map((event) => `${event.type} ${'callId' in event ? event.callId : ''}`)
+    // run_shell is not concurrencySafe: ls runs alone. read_file is: both reads start before
+    // either ends (the order they end in is the file system's).
+    expect(stepOne.slice(0, 4)).toEqual([
       'tool/call call_1_1',
       'tool/result call_1_1',
       'tool/call call_1_2',
-      'tool/result call_1_2',
       'tool/call call_1_3',
-      'tool/result call_1_3',
     ])
+    expect(stepOne.slice(4).sort()).toEqual(['tool/result call_1_2', 'tool/result call_1_3'])
     expect(text(resultOf(callWith('read_file', { path: 'greet.js' })))).toBe(
       sandboxFiles['greet.js'],
     )
+    // On the screen, both pending cards come before either completed one.
+    const screen = run.stdout.split('\n')
+    const pendingReads = screen.flatMap((line, index) =>
+      line.startsWith('  ▸ Read greet.js') || line.startsWith('  ▸ Read test.js') ? [index] : [],
+    )
+    const doneRead = screen.findIndex((line) => line.startsWith('  ✓ Read '))
+    expect(pendingReads).toHaveLength(2)
+    expect(Math.max(...pendingReads)).toBeLessThan(doneRead)
   })
 
   it('answers the invalid call with the ToolArgsError, then runs the corrected call', () => {

@@ -43,9 +43,9 @@ describe('the team-handbook MCP server, as a child process over stdio', () => {
       structuredContent: { topic: 'greetings', rule: handbookEntries.greetings },
     })
     expect(progress).toEqual([
-      { progress: 1, total: 3, message: 'searched the style section' },
-      { progress: 2, total: 3, message: 'searched the process section' },
-      { progress: 3, total: 3, message: 'searched the security section' },
+      { progress: 0, total: 3, message: 'searching the style section' },
+      { progress: 1, total: 3, message: 'searching the process section' },
+      { progress: 2, total: 3, message: 'searching the security section' },
     ])
   })
 

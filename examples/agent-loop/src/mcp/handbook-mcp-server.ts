@@ -23,7 +23,7 @@ export interface HandbookMcpServerOptions {
  *
  * - `lookup({ topic })`: the handbook's rule on a topic, as text and as structured content
  *   (`{ topic, rule }`, declared by its output schema). It searches three sections, one after the
- *   other, and reports progress after each when the request carried a progress token. An unknown
+ *   other, and reports progress as each starts when the request carried a progress token. An unknown
  *   topic is a tool error naming the known ones.
  * - `topics()`: the topics there are.
  *
@@ -48,18 +48,20 @@ export function createHandbookMcpServer(options: HandbookMcpServerOptions = {}):
       const progressToken = extra._meta?.progressToken
       const sections = ['style', 'process', 'security']
       for (const [index, section] of sections.entries()) {
-        await sleep(sectionDelayMs, undefined, { signal: extra.signal })
+        // Reported as each section starts: a notification sent after the last one could reach the
+        // client after the result, when nobody listens for it any more.
         if (progressToken !== undefined) {
           await extra.sendNotification({
             method: 'notifications/progress',
             params: {
               progressToken,
-              progress: index + 1,
+              progress: index,
               total: sections.length,
-              message: `searched the ${section} section`,
+              message: `searching the ${section} section`,
             },
           })
         }
+        await sleep(sectionDelayMs, undefined, { signal: extra.signal })
       }
       const key = topic.trim().toLowerCase()
       const rule = Object.hasOwn(handbookEntries, key) ? handbookEntries[key] : undefined

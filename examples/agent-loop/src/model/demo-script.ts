@@ -18,8 +18,8 @@ const invalidReadme = { file: 'README.md', maxLines: '20' }
 export const demoScript: readonly ScriptStep[] = [
   () => ({
     narration: {
-      title: 'several tool calls in one step',
-      note: 'The model asks for three tools at once. The loop runs them one after another through\nregistry.execute() and answers each call with its own tool message, in order.',
+      title: 'several tool calls in one step, as a batch',
+      note: "The model asks for three tools at once; the loop runs them as one registry.executeBatch().\nrun_shell is not concurrencySafe, so ls runs alone; read_file is (it only reads), so both reads\nstart together. Each call is answered by its own tool message, in the model's order.",
     },
     text: 'Let me look at the project first.',
     calls: [

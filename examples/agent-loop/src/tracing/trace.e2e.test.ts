@@ -4,6 +4,7 @@ import { runDemo, temporaryFolder } from '../cli/__fixtures__/cli-harness.js'
 import { readSessionLog } from '../session/read-session-log.js'
 import type { SessionEvent } from '../session/session-event.js'
 
+type Call = Extract<SessionEvent, { type: 'tool/call' }>
 type Result = Extract<SessionEvent, { type: 'tool/result' }>
 
 /** One line of the printed tree, taken apart: `<tree><name>  [call id]  <duration>  <outcome>`. */
@@ -88,14 +89,15 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
     expect(chats.every((line) => line.depth === 1)).toBe(true)
   })
 
-  it("has @toolpipe/otel's execute_tool span for every call, in order, with the result's outcome", () => {
+  it("has @toolpipe/otel's execute_tool span for every call, in start order, with the result's outcome", () => {
+    const calls = events.filter((event): event is Call => event.type === 'tool/call')
     const results = events.filter((event): event is Result => event.type === 'tool/result')
     const tools = trace.lines.filter((line) => line.name.startsWith('execute_tool '))
     expect(tools.map((line) => [line.depth, line.name, line.callId])).toEqual(
-      results.map((result) => [1, `execute_tool ${result.name}`, result.callId]),
+      calls.map((call) => [1, `execute_tool ${call.name}`, call.callId]),
     )
-    for (const [index, line] of tools.entries()) {
-      const code = results[index]?.result.error?.code
+    for (const line of tools) {
+      const code = results.find((result) => result.callId === line.callId)?.result.error?.code
       expect(line.outcome.startsWith(code === undefined ? '✓' : `✗ ${code}`)).toBe(true)
     }
     const byId = (id: string) => tools.find((line) => line.callId === id)
