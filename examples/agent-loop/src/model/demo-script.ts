@@ -96,8 +96,8 @@ export const demoScript: readonly ScriptStep[] = [
   },
   () => ({
     narration: {
-      title: 'a timeout',
-      note: 'wait_for_file declares timeoutMs: 1000 and honours exec.signal. registry.use(timeoutPolicy())\naborts the signal at the deadline, and the call ends with TOOL_TIMEOUT.',
+      title: 'progress, then a timeout',
+      note: 'wait_for_file reports progress while it waits (exec.reportProgress). It declares timeoutMs: 1000\nand honours exec.signal: registry.use(timeoutPolicy()) aborts the signal at the deadline, and\nthe call ends with TOOL_TIMEOUT.',
     },
     text: 'Both refused. The README says CI writes ci/report.txt; I will wait for it.',
     calls: [{ name: 'wait_for_file', arguments: { path: 'ci/report.txt' } }],
