@@ -3,6 +3,7 @@ import { engineCostsSuite } from './engine-costs.js'
 import { formatTable, measureComparison } from './harness.js'
 import { otelSuite } from './otel.bench.js'
 import { schemaSuite } from './schema.bench.js'
+import { standardSchemaSuite } from './standard-schema.bench.js'
 import { structuredOutputSuite } from './structured-output.bench.js'
 import type { Suite } from './harness.js'
 import { runMemoryCheck } from './tools-memory.js'
@@ -15,6 +16,7 @@ const suites: Suite[] = [
   structuredOutputSuite,
   schemaSuite,
   toolsSuite,
+  standardSchemaSuite,
   memorySuite,
   otelSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.

@@ -1,6 +1,12 @@
 export type { ApprovalOutcome, ApprovalRequest, ApprovalService } from './approval.js'
 export { defineTool } from './define-tool.js'
-export type { DefineToolOptions, DefineToolReturn } from './define-tool.js'
+export type {
+  DefineToolOptions,
+  DefineToolParameters,
+  DefineToolReturn,
+  InferToolArgs,
+  InferToolInput,
+} from './define-tool.js'
 export type { Disposer } from './disposer.js'
 export { InvalidApprovalError } from './invalid-approval-error.js'
 export { isCallOf } from './is-call-of.js'
@@ -21,6 +27,7 @@ export type { ToolAnnotations } from './tool-annotations.js'
 export type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
 export { ToolBlockedError } from './tool-blocked-error.js'
 export { ToolCancelledError } from './tool-cancelled-error.js'
+export type { ToolCancelledStage } from './tool-cancelled-error.js'
 export type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
 export type {
   ToolDefinition,

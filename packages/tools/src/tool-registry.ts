@@ -1,4 +1,5 @@
 import type { Agent } from '@toolpipe/core'
+import { AbortFanOut } from '@toolpipe/core/internal'
 import type { Dialect } from '@toolpipe/schema'
 import type { ApprovalService } from './approval.js'
 import type { Disposer } from './disposer.js'
@@ -186,6 +187,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     progressObservers: listeners['tools/progress'],
     postExecuteListeners: listeners['tools/post-execute'],
     resultObservers: listeners['tools/result'],
+    cancellation: new AbortFanOut(),
   }
 
   /** Change listeners that care about a change in `scope` (undefined: the global layer). */

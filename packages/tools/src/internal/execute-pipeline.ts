@@ -88,7 +88,7 @@ export async function runCall(
     if (tool === undefined) {
       result = unknownTool(call.name)
     } else {
-      const invalid = validateArguments(tool, call)
+      const invalid = validateArguments(pipeline, tool, call)
       const failed = invalid instanceof Promise ? await invalid : invalid
       if (failed !== undefined) {
         result = failed

@@ -41,6 +41,8 @@ export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
   #signal: AbortSignal | undefined
   #settled = false
   #checkedBy: ToolDefinition | undefined = undefined
+  /** What a Standard Schema tool's body receives for the arguments step 4 accepted. */
+  #accepted: { readonly value: unknown } | undefined = undefined
   readonly #pipeline: Pipeline
 
   /** @param pipeline - whose `tools/progress` observers this call's progress reports go to */
@@ -104,6 +106,25 @@ export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
   /** Step 4: the record's arguments passed `tool`'s argument check (or it has none). */
   static recordCheck(record: ExecutionRecord, tool: ToolDefinition): void {
     record.#checkedBy = tool
+  }
+
+  /**
+   * Step 4: what a Standard Schema tool's `validate` produced for the record's arguments (its
+   * output, transforms applied), kept for the body so that it is not validated twice.
+   */
+  static accept(record: ExecutionRecord, value: unknown): void {
+    // A check that settles after the call was cancelled changes nothing.
+    if (record.#settled) return
+    record.#accepted = { value }
+  }
+
+  /**
+   * What {@link accept} kept for `value`, when `value` is a genuine record; otherwise (or when
+   * nothing was kept) `undefined`. Never throws.
+   */
+  static accepted(value: unknown): { readonly value: unknown } | undefined {
+    if (typeof value !== 'object' || value === null || !(#accepted in value)) return undefined
+    return value.#accepted
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { AbortFanOut } from '@toolpipe/core/internal'
 import type { ApprovalService } from '../approval.js'
 import type {
   ApprovalObserver,
@@ -28,4 +29,6 @@ export interface Pipeline {
   readonly progressObservers: { readonly entries: readonly ListenerEntry<ProgressObserver>[] }
   readonly postExecuteListeners: { readonly entries: readonly ListenerEntry<PostExecuteListener>[] }
   readonly resultObservers: { readonly entries: readonly ListenerEntry<ResultObserver>[] }
+  /** One listener per caller signal for the calls that wait on an async argument check. */
+  readonly cancellation: AbortFanOut
 }

@@ -74,7 +74,7 @@ export async function requestApproval(
   }
   if (outcome.kind === 'allowed-once' && outcome.arguments !== undefined) {
     // The person edited the call: step 4's rules again, on the edit.
-    return validateArguments(tool, exec, outcome.arguments)
+    return validateArguments(pipeline, tool, exec, outcome.arguments)
   }
   return verdict(name, outcome)
 }

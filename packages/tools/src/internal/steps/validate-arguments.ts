@@ -1,5 +1,6 @@
 import type { JsonValue } from '@toolpipe/core'
 import { ToolArgsError } from '@toolpipe/schema'
+import { ToolCancelledError } from '../../tool-cancelled-error.js'
 import type { ToolDefinition } from '../../tool-definition.js'
 import type { ToolErrorResult } from '../../tool-execution.js'
 import { ToolPipelineError } from '../../tool-pipeline-error.js'
@@ -7,6 +8,8 @@ import { describeValue } from '../checks.js'
 import { copyJson, notJson } from '../copy-json.js'
 import { errorResult, failureResult } from '../error-result.js'
 import { ExecutionRecord } from '../execution-record.js'
+import { parserOf } from '../parse-args.js'
+import type { Pipeline } from '../pipeline.js'
 import { readArgIssues } from '../read-arg-issues.js'
 
 /**
@@ -19,7 +22,8 @@ import { readArgIssues } from '../read-arg-issues.js'
  * `INVALID_ARGS` listing the issues, or the failure of a normalizer or check that threw
  * (`TOOL_FAILED`, or the `HarnessError`'s own code) or returned something unusable
  * (`INVALID_NORMALIZED_ARGS`, `INVALID_ARG_ISSUES`). Synchronous unless the check returns a
- * promise. Never throws.
+ * promise; a pending check is not waited for once the call's signal aborts (`ToolCancelledError`,
+ * `CANCELLED`), and what it settles to afterwards changes nothing. Never throws.
  *
  * Step 6 runs it again, by the same rules, on arguments a person edited when approving the call
  * (SPEC §12.3, `edited`): when they pass they replace `exec.arguments`; when they do not, the
@@ -28,6 +32,7 @@ import { readArgIssues } from '../read-arg-issues.js'
  * @param edited - the edited arguments (deep-frozen JSON) to check instead of `exec.arguments`
  */
 export function validateArguments(
+  pipeline: Pipeline,
   tool: ToolDefinition,
   exec: ExecutionRecord & { readonly arguments: JsonValue },
   edited?: JsonValue,
@@ -41,10 +46,18 @@ export function validateArguments(
     if (typeof check !== 'function') {
       throw new TypeError(`the checkArgs of tool "${exec.name}" is not a function`)
     }
-    const issues: unknown = Reflect.apply(check, tool, [args])
+    // A Standard Schema tool's check also hands over its output, for the body (SPEC §10).
+    const parse = parserOf(check)
+    const issues: unknown =
+      parse === undefined
+        ? Reflect.apply(check, tool, [args])
+        : parse(args, (value) => {
+            ExecutionRecord.accept(exec, value)
+          })
     if (issues instanceof Promise) {
-      return (issues as Promise<unknown>).then(
-        (settled) => judge(tool, exec, args, settled, origin),
+      return untilAborted(pipeline, exec, issues as Promise<unknown>).then(
+        (settled) =>
+          settled === aborted ? cancelled(exec.name) : judge(tool, exec, args, settled, origin),
         (error: unknown) => failureResult(error, 'tool'),
       )
     }
@@ -55,6 +68,41 @@ export function validateArguments(
 }
 
 const noIssues: readonly never[] = Object.freeze([])
+
+/** What {@link untilAborted} settles to when the call's signal aborted first. */
+const aborted: unique symbol = Symbol('aborted')
+
+/**
+ * `pending`, or {@link aborted} as soon as the call's signal aborts (at once if it already has),
+ * through the pipeline's one listener per signal.
+ */
+function untilAborted(
+  pipeline: Pipeline,
+  exec: ExecutionRecord,
+  pending: Promise<unknown>,
+): Promise<unknown> {
+  const signal = exec.signal
+  if (signal === undefined) return pending
+  if (signal.aborted) {
+    // Settled later, the check must not become an unhandled rejection.
+    pending.catch(() => undefined)
+    return Promise.resolve(aborted)
+  }
+  let unsubscribe = (): void => undefined
+  const abortion = new Promise<typeof aborted>((resolve) => {
+    unsubscribe = pipeline.cancellation.subscribe(signal, () => {
+      resolve(aborted)
+    })
+  })
+  return Promise.race([pending, abortion]).finally(() => {
+    unsubscribe()
+  })
+}
+
+function cancelled(toolName: string): ToolErrorResult {
+  const error = new ToolCancelledError(toolName, 'check')
+  return errorResult(error.message, { name: error.name, code: error.code })
+}
 
 /**
  * The arguments as the tool's `normalizeArgs` (read once, called with the definition as `this`)
