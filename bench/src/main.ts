@@ -1,6 +1,7 @@
 import { coreSuite } from './core.bench.js'
 import { engineCostsSuite } from './engine-costs.js'
 import { formatTable, measureComparison } from './harness.js'
+import { mcpSuite } from './mcp.bench.js'
 import { otelSuite } from './otel.bench.js'
 import { schemaSuite } from './schema.bench.js'
 import { standardSchemaSuite } from './standard-schema.bench.js'
@@ -19,6 +20,7 @@ const suites: Suite[] = [
   standardSchemaSuite,
   memorySuite,
   otelSuite,
+  mcpSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
 ]

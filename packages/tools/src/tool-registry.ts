@@ -12,8 +12,9 @@ import { executeBatch } from './internal/execute-batch.js'
 import { executeCall } from './internal/execute-pipeline.js'
 import type { Pipeline } from './internal/pipeline.js'
 import { ListenerList } from './internal/listener-list.js'
+import { ChangeBatch } from './internal/change-batch.js'
 import { once } from './internal/once.js'
-import { commitChange } from './internal/registry-internals.js'
+import { commitChange, reversibleDisposer } from './internal/registry-internals.js'
 import type { RegistryInternals } from './internal/registry-internals.js'
 import { ToolLayers } from './internal/tool-layers.js'
 import { warnSafely } from './internal/warn-safely.js'
@@ -113,6 +114,28 @@ export interface ToolRegistry {
    * forgotten applies to its own call only.
    */
   forgetApprovals(scope?: Agent): void
+  /**
+   * Applies several changes of the tool set as one (SPEC §13; `executeBatch` is the one for
+   * calls): the registrations, restrictions and disposals `fn`
+   * makes (through the registry or any scope handle) are announced by a single `tools/change` to
+   * each listener concerned when `fn` returns, and none when nothing changed. All or nothing: if
+   * `fn` throws, or a `tools/change` listener throws at the end, every change made in the batch
+   * is undone (what was removed is back in its place, its disposer working again), and the error
+   * reaches the caller. A batch that only removed things is announced as a disposer is: a
+   * listener's throw is logged and the removals stay. `fn` runs synchronously; a batch inside a batch is part of the outer one.
+   * Guards and listeners added or removed in a failed batch are undone too.
+   *
+   * @returns what `fn` returned
+   * @throws ToolRegistryError (`INVALID_BATCH`) when `fn` is not a function or returns a promise
+   * (then its changes are undone)
+   * @example
+   * registry.batch(() => {
+   *   disposeOldGrep()
+   *   registry.register(newGrep)
+   *   registry.register(glob)
+   * }) // one tools/change
+   */
+  batch<TResult>(fn: () => TResult): TResult
   /** Installs a plugin, such as the timeout policy. */
   use(plugin: ToolRegistryPlugin): Disposer
   /** A handle bound to one agent's scope, whose `dispose()` removes all it registered. */
@@ -190,14 +213,37 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     cancellation: new AbortFanOut(),
   }
 
-  /** Change listeners that care about a change in `scope` (undefined: the global layer). */
-  function* changeListeners(scope: Agent | undefined): Generator<() => void> {
+  /**
+   * Change listeners that care about a change in one of `scopes` (undefined: the global layer),
+   * each once, in order.
+   */
+  function* changeListeners(scopes: Iterable<Agent | undefined>): Generator<() => void> {
+    const all = [...scopes]
     for (const entry of listeners['tools/change'].entries) {
-      if (entry.scope === undefined || scope === undefined || entry.scope === scope) {
+      if (
+        entry.scope === undefined ||
+        all.some((scope) => scope === undefined || entry.scope === scope)
+      ) {
         yield entry.listener
       }
     }
   }
+
+  function announce(scopes: Iterable<Agent | undefined>): void {
+    for (const listener of changeListeners(scopes)) listener()
+  }
+
+  function announceQuietly(scopes: Iterable<Agent | undefined>): void {
+    for (const listener of changeListeners(scopes)) {
+      try {
+        listener()
+      } catch (error) {
+        warnSafely(logger, 'toolpipe: a tools/change listener failed', error)
+      }
+    }
+  }
+
+  const changeBatch = new ChangeBatch({ announce, announceQuietly })
 
   const internals: RegistryInternals = {
     get: (name, scope) => layers.get(name, scope),
@@ -239,17 +285,15 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     forgetApprovals: (agent) => {
       approvalMemory.forget(agent)
     },
+    batch: (fn) => changeBatch.run(fn),
+    journal(undo) {
+      changeBatch.journal(undo)
+    },
     emitChange(scope) {
-      for (const listener of changeListeners(scope)) listener()
+      if (!changeBatch.absorb(scope, true)) announce([scope])
     },
     emitChangeQuietly(scope) {
-      for (const listener of changeListeners(scope)) {
-        try {
-          listener()
-        } catch (error) {
-          warnSafely(logger, 'toolpipe: a tools/change listener failed', error)
-        }
-      }
+      if (!changeBatch.absorb(scope, false)) announceQuietly([scope])
     },
   }
 
@@ -263,11 +307,13 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       return commitChange(internals, scope, internals.addRestriction(scope, restriction))
     },
     guard(guard, guardOptions) {
-      return internals.addGuard(guard, checkScope(guardOptions?.scope, false))
+      const scope = checkScope(guardOptions?.scope, false)
+      return reversibleDisposer(internals, internals.addGuard(guard, scope))
     },
     on(event, listener, listenerOptions) {
       const scope = checkScope(listenerOptions?.scope, false)
-      return internals.addListener(event, listener, scope, listenerOptions?.prepend === true)
+      const prepend = listenerOptions?.prepend === true
+      return reversibleDisposer(internals, internals.addListener(event, listener, scope, prepend))
     },
     get: internals.get,
     list: internals.list,
@@ -276,6 +322,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     forgetApprovals(scope) {
       approvalMemory.forget(checkScope(scope, false))
     },
+    batch: <TResult>(fn: () => TResult) => internals.batch(fn) as TResult,
     use(plugin) {
       const dispose: unknown = plugin(registry)
       if (typeof dispose !== 'function') {
