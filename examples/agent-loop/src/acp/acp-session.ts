@@ -5,6 +5,7 @@ import type { Agent, ApprovalService, ToolRegistryLogger } from 'toolpipe'
 import { runAgentLoop } from '../agent-loop.js'
 import type { AgentLoopOutcome } from '../agent-loop.js'
 import { createDemoRegistry } from '../demo-registry.js'
+import type { DemoRegistry } from '../demo-registry.js'
 import type { ConversationMessage } from '../model/conversation.js'
 import { systemPrompt } from '../model/demo-script.js'
 import type { Model } from '../model/model.js'
@@ -75,16 +76,23 @@ export async function openAcpSession(options: AcpSessionOptions): Promise<AcpSes
     cwd: sandbox,
     terminalOutput: options.terminalOutput,
   }
-  const registry = createDemoRegistry({
-    sandbox,
-    dialects: [dialect],
-    approval: loggedApproval(createAcpApprovalService({ ...bridge, logger }), (event) => {
-      emit(event)
-      // The client answers `cancelled` only once the turn is being cancelled (ACP's rule).
-      if (event.outcome === 'cancelled') turn?.abort()
-    }),
-    logger,
-  })
+  let demo: DemoRegistry
+  try {
+    demo = await createDemoRegistry({
+      sandbox,
+      dialects: [dialect],
+      approval: loggedApproval(createAcpApprovalService({ ...bridge, logger }), (event) => {
+        emit(event)
+        // The client answers `cancelled` only once the turn is being cancelled (ACP's rule).
+        if (event.outcome === 'cancelled') turn?.abort()
+      }),
+      logger,
+    })
+  } catch (error) {
+    log.close()
+    throw error
+  }
+  const { registry } = demo
   registry.use(streamToolCallsToAcp(bridge))
   if (tracing !== undefined) registry.use(tracing.plugin)
   emit({
@@ -136,6 +144,7 @@ export async function openAcpSession(options: AcpSessionOptions): Promise<AcpSes
       turn?.abort()
       await running
       log.close()
+      await demo.close()
     },
   }
 }

@@ -245,9 +245,11 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     const session = sessions.get(ids.happy)
     expect(session?.stopReasons).toEqual(['end_turn', 'end_turn'])
     const messages = texts(session, 'agent_message_chunk')
-    expect(messages[0]).toBe('Let me look at the project first.')
+    expect(messages[0]).toBe(
+      "Let me look at the project first, and at what the team's handbook says about greetings.",
+    )
     expect(messages).toContain(
-      'Fixed: greet() now returns `Hello, ${name}!` and node test.js passes.\nLeft alone, by policy: the upstream check (no network), test.js and ../package.json (guard),\nthe CI report (timed out) and .env (a secret).',
+      'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), test.js and ../package.json (guard),\nthe CI report (timed out) and .env (a secret).',
     )
     // The second prompt: the script is over, and the model says so.
     expect(messages.at(-1)).toMatch(/^That was the whole demo script/)
@@ -258,7 +260,38 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
 
   it('streams each call as tool_call then tool_call_updates, in the model order', () => {
     const calls = toolCalls(sessions.get(ids.happy))
-    expect([...calls.keys()].slice(0, 4)).toEqual(['call_1_1', 'call_1_2', 'call_1_3', 'call_2_1'])
+    expect([...calls.keys()].slice(0, 5)).toEqual([
+      'call_1_1',
+      'call_1_2',
+      'call_1_3',
+      'call_1_4',
+      'call_2_1',
+    ])
+    // The MCP tool: its pending card is titled by the server, and the server's progress arrives
+    // as in_progress updates (numbers and message in _meta.toolpipe_progress).
+    const lookup = calls.get('call_1_4') ?? []
+    expect(lookup[0]).toMatchObject({
+      sessionUpdate: 'tool_call',
+      title: 'Look up the team handbook',
+    })
+    expect(statuses(lookup)).toEqual([
+      'pending',
+      'in_progress',
+      'in_progress',
+      'in_progress',
+      'in_progress',
+      'completed',
+    ])
+    expect(lookup.slice(2, 5).map((update) => update._meta)).toEqual(
+      ['style', 'process', 'security'].map((section, index) => ({
+        toolpipe_progress: {
+          progress: index,
+          total: 3,
+          message: `searching the ${section} section`,
+        },
+      })),
+    )
+    expect(contentText(lookup.slice(-1))).toContain('greetings: Greetings read')
     expect(statuses(calls.get('call_1_2'))).toEqual(['pending', 'in_progress', 'completed'])
     expect(calls.get('call_1_2')?.[0]).toMatchObject({
       sessionUpdate: 'tool_call',

@@ -5,6 +5,7 @@ import { runDemo, temporaryFolder } from './__fixtures__/cli-harness.js'
 import { readSessionLog } from '../session/read-session-log.js'
 import type { SessionEvent } from '../session/session-event.js'
 import { sandboxFiles } from '../sandbox/sandbox-files.js'
+import { handbookEntries } from '../mcp/handbook-mcp-server.js'
 
 type Result = Extract<SessionEvent, { type: 'tool/result' }>
 type Call = Extract<SessionEvent, { type: 'tool/call' }>
@@ -58,6 +59,9 @@ describe('the demo, run non-interactively through the real CLI', () => {
       'edit_file',
       'run_shell',
       'wait_for_file',
+      // The handbook MCP server's tools, mounted with mountMcpTools (prefix "handbook").
+      'handbook_lookup',
+      'handbook_topics',
     ])
     expect(start.tools.map((tool) => Object.keys(tool).sort())).toEqual(
       start.tools.map(() => ['description', 'name', 'parameters']),
@@ -72,32 +76,63 @@ describe('the demo, run non-interactively through the real CLI', () => {
     })
   })
 
-  it('runs a step as a batch: ls alone, then both reads at once, answered in the model order', () => {
+  it('runs a step as a batch: ls alone, then the reads and the MCP lookup at once', () => {
     const first = events.find((event) => event.type === 'assistant/turn' && event.step === 1)
-    expect(first).toMatchObject({ toolCallIds: ['call_1_1', 'call_1_2', 'call_1_3'] })
+    expect(first).toMatchObject({ toolCallIds: ['call_1_1', 'call_1_2', 'call_1_3', 'call_1_4'] })
     const stepOne = events
-      .filter((event) => 'step' in event && event.step === 1 && event.type.startsWith('tool/'))
+      .filter(
+        (event) => (event.type === 'tool/call' || event.type === 'tool/result') && event.step === 1,
+      )
       .map((event) => `${event.type} ${'callId' in event ? event.callId : ''}`)
-    // run_shell is not concurrencySafe: ls runs alone. read_file is: both reads start before
-    // either ends (the order they end in is the file system's).
-    expect(stepOne.slice(0, 4)).toEqual([
+    // run_shell is not concurrencySafe: ls runs alone. read_file and handbook_lookup are: all
+    // three start before any ends (the order they end in is theirs).
+    expect(stepOne.slice(0, 5)).toEqual([
       'tool/call call_1_1',
       'tool/result call_1_1',
       'tool/call call_1_2',
       'tool/call call_1_3',
+      'tool/call call_1_4',
     ])
-    expect(stepOne.slice(4).sort()).toEqual(['tool/result call_1_2', 'tool/result call_1_3'])
+    expect(stepOne.slice(5).sort()).toEqual([
+      'tool/result call_1_2',
+      'tool/result call_1_3',
+      'tool/result call_1_4',
+    ])
     expect(text(resultOf(callWith('read_file', { path: 'greet.js' })))).toBe(
       sandboxFiles['greet.js'],
     )
-    // On the screen, both pending cards come before either completed one.
+    // On the screen, every pending card of the three comes before any completed one.
     const screen = run.stdout.split('\n')
-    const pendingReads = screen.flatMap((line, index) =>
-      line.startsWith('  ▸ Read greet.js') || line.startsWith('  ▸ Read test.js') ? [index] : [],
+    const pending = ['  ▸ Read greet.js', '  ▸ Read test.js', '  ▸ Look up the team handbook'].map(
+      (card) => screen.findIndex((line) => line.startsWith(card)),
     )
-    const doneRead = screen.findIndex((line) => line.startsWith('  ✓ Read '))
-    expect(pendingReads).toHaveLength(2)
-    expect(Math.max(...pendingReads)).toBeLessThan(doneRead)
+    const firstDone = screen.findIndex(
+      (line) => line.startsWith('  ✓ Read ') || line.startsWith('  ✓ Look up'),
+    )
+    expect(pending.every((index) => index !== -1 && index < firstDone)).toBe(true)
+  })
+
+  it("calls the handbook MCP server's tool through the pipeline: structured result and progress", () => {
+    const lookup = callWith('handbook_lookup', { topic: 'greetings' })
+    expect(resultOf(lookup).result).toEqual({
+      content: [{ type: 'text', text: `greetings: ${handbookEntries.greetings}` }],
+      isError: false,
+      structured: { topic: 'greetings', rule: handbookEntries.greetings },
+    })
+    // The server's notifications/progress, forwarded by the mount to exec.reportProgress.
+    expect(
+      events.filter((event) => event.type === 'tool/progress' && event.callId === lookup?.callId),
+    ).toEqual(
+      ['style', 'process', 'security'].map((section, index) => ({
+        type: 'tool/progress',
+        step: 1,
+        callId: 'call_1_4',
+        name: 'handbook_lookup',
+        progress: index,
+        total: 3,
+        message: `searching the ${section} section`,
+      })),
+    )
   })
 
   it('answers the invalid call with the ToolArgsError, then runs the corrected call', () => {

@@ -19,13 +19,14 @@ export const demoScript: readonly ScriptStep[] = [
   () => ({
     narration: {
       title: 'several tool calls in one step, as a batch',
-      note: "The model asks for three tools at once; the loop runs them as one registry.executeBatch().\nrun_shell is not concurrencySafe, so ls runs alone; read_file is (it only reads), so both reads\nstart together. Each call is answered by its own tool message, in the model's order.",
+      note: "The model asks for four tools at once; the loop runs them as one registry.executeBatch().\nrun_shell is not concurrencySafe, so ls runs alone. read_file is (it only reads), and so is\nhandbook_lookup, a tool of the demo's own MCP server mounted with mountMcpTools (readOnlyHint):\nthe three start together. Each call is answered by its own tool message, in the model's order.",
     },
-    text: 'Let me look at the project first.',
+    text: "Let me look at the project first, and at what the team's handbook says about greetings.",
     calls: [
       { name: 'run_shell', arguments: { command: 'ls' } },
       { name: 'read_file', arguments: { path: 'greet.js' } },
       { name: 'read_file', arguments: { path: 'test.js' } },
+      { name: 'handbook_lookup', arguments: { topic: 'greetings' } },
     ],
   }),
   () => ({
@@ -136,7 +137,7 @@ export const demoScript: readonly ScriptStep[] = [
       narration: { title: 'the answer', note: 'A turn without tool calls: the loop ends.' },
       text:
         passed === true
-          ? 'Fixed: greet() now returns `Hello, ${name}!` and node test.js passes.\nLeft alone, by policy: the upstream check (no network), test.js and ../package.json (guard),\nthe CI report (timed out) and .env (a secret).'
+          ? 'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), test.js and ../package.json (guard),\nthe CI report (timed out) and .env (a secret).'
           : `I could not confirm the fix: the test run said ${JSON.stringify(firstLineWith(previousResults[1], '') ?? 'nothing')}.`,
     }
   },

@@ -5,6 +5,7 @@ import type { CliIo } from '../cli/cli-io.js'
 import { writeLines } from '../cli/cli-io.js'
 import type { Colors } from '../cli/colors.js'
 import { createDemoRegistry } from '../demo-registry.js'
+import type { DemoRegistry } from '../demo-registry.js'
 import { demoScript, demoTask, systemPrompt } from '../model/demo-script.js'
 import type { ModelChoice } from '../model/model-choice.js'
 import type { Model } from '../model/model.js'
@@ -53,16 +54,20 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
   const mode = approvalMode(options)
 
   let log: ReturnType<typeof openSessionLog> | undefined
+  let demo: DemoRegistry | undefined
   try {
     await prepareSandbox(sandbox)
     log = openSessionLog(logPath)
     // The cards come from the registered definitions themselves (called only once it exists).
-    const render = createSessionRenderer({ colors, findTool: (name) => registry.get(name, agent) })
+    const render = createSessionRenderer({
+      colors,
+      findTool: (name) => demo?.registry.get(name, agent),
+    })
     const emit = (event: SessionEvent): void => {
       log?.write(event)
       writeLines(io.stdout, render(event))
     }
-    const registry = createDemoRegistry({
+    demo = await createDemoRegistry({
       sandbox,
       // Registration refuses a tool the model's dialect cannot express, before the first turn.
       dialects: [dialect],
@@ -82,6 +87,7 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
         },
       },
     })
+    const { registry } = demo
     if (tracing !== undefined) registry.use(tracing.plugin)
 
     writeLines(io.stdout, header(options, chosenModel, mode))
@@ -128,6 +134,7 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
     return outcome
   } finally {
     log?.close()
+    await demo?.close()
     await tracing?.shutdown()
   }
 }
