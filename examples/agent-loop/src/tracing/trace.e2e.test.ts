@@ -7,33 +7,36 @@ import type { SessionEvent } from '../session/session-event.js'
 type Call = Extract<SessionEvent, { type: 'tool/call' }>
 type Result = Extract<SessionEvent, { type: 'tool/result' }>
 
-/** One line of the printed tree, taken apart: `<tree><name>  [call id]  <duration>  <outcome>`. */
+/** One line of the printed tree, taken apart: `<tree><name>  [call id]  <start>  <took>  <outcome>`. */
 interface TraceLine {
   readonly depth: number
   readonly name: string
   readonly callId: string | undefined
+  readonly start: string
   readonly duration: string
   readonly outcome: string
 }
 
 const lineShape =
-  /^ {2}((?:[│ ] {2})*(?:[├└]─ )?)(\S+(?: \S+)?)\s+(call_\d+_\d+\s+)?(\d+(?:\.\d+)? m?s)\s+([✓✗].*)$/
+  /^ {2}((?:[│ ] {2})*(?:[├└]─ )?)(\S+(?: \S+)?)\s+(call_\d+_\d+\s+)?(\+\d+(?:\.\d+)? m?s)\s+(\d+(?:\.\d+)? m?s)\s+([✓✗].*)$/
 
-function traceLines(stdout: string): { header: string; lines: TraceLine[] } {
+function traceLines(stdout: string): { header: string; columns: string; lines: TraceLine[] } {
   const all = stdout.split('\n')
   const start = all.findIndex((line) => line.startsWith('━━ trace:'))
   const end = all.findIndex((line, index) => index > start && line.startsWith('session log'))
-  const body = all.slice(start + 3, end - 1)
+  const body = all.slice(start + 4, end - 1)
   return {
     header: all[start] ?? '',
+    columns: all[start + 3] ?? '',
     lines: body.map((line) => {
       const match = lineShape.exec(line)
       if (match === null) throw new Error(`not a trace line: ${JSON.stringify(line)}`)
-      const [, tree = '', name = '', callId, duration = '', outcome = ''] = match
+      const [, tree = '', name = '', callId, startsAt = '', duration = '', outcome = ''] = match
       return {
         depth: tree.length / 3,
         name,
         callId: callId?.trim(),
+        start: startsAt,
         duration,
         outcome,
       }
@@ -70,9 +73,11 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
     expect(trace.header).toBe(
       `━━ trace: the run's ${trace.lines.length} OpenTelemetry spans (--trace) ━━`,
     )
+    expect(trace.columns).toMatch(/^ {2}span +start +took +outcome$/)
     expect(trace.lines[0]).toMatchObject({
       depth: 0,
       name: 'invoke_agent main',
+      start: '+0 ms',
       outcome: '✓ answered after 10 steps',
     })
     expect(trace.lines.slice(1).every((line) => line.depth >= 1)).toBe(true)
@@ -106,6 +111,24 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
     // The approval wait is an event on the tool span.
     expect(byId('call_5_1')?.outcome).toMatch(/^✓ approval allowed-once after \d+\.\d+ ms$/)
     expect(byId('call_9_2')?.outcome).toMatch(/^✓ approval allowed-once after \d+\.\d+ ms$/)
+  })
+
+  it('shows the batch: the reads and the MCP lookup of step 1 start within a few milliseconds', () => {
+    const milliseconds = (start: string): number =>
+      start.endsWith(' s')
+        ? Number.parseFloat(start.slice(1)) * 1000
+        : Number.parseFloat(start.slice(1))
+    const starts = ['call_1_2', 'call_1_3', 'call_1_4'].map((id) =>
+      milliseconds(trace.lines.find((line) => line.callId === id)?.start ?? '+NaN ms'),
+    )
+    const ls = trace.lines.find((line) => line.callId === 'call_1_1')
+    expect(starts.every(Number.isFinite)).toBe(true)
+    // ls runs alone first; the three safe calls start together after it.
+    expect(Math.min(...starts)).toBeGreaterThanOrEqual(milliseconds(ls?.start ?? '+NaN ms'))
+    expect(Math.max(...starts) - Math.min(...starts)).toBeLessThan(50)
+    expect(trace.lines.find((line) => line.callId === 'call_1_4')?.name).toBe(
+      'execute_tool handbook_lookup',
+    )
   })
 
   it("nests the span run_shell's body starts under that call's execute_tool span", () => {
