@@ -251,6 +251,10 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     expect(messages).toContain(
       'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), test.js and ../package.json (guard),\nthe CI report (timed out) and .env (a secret).',
     )
+    // A hook's additionalContext is shown as the agent's thought, named by its source.
+    expect(texts(session, 'agent_thought_chunk')).toContain(
+      'context from plugin "syntax-check", for the model: After your edit, `node --check greet.js` passed: no syntax errors.',
+    )
     // The second prompt: the script is over, and the model says so.
     expect(messages.at(-1)).toMatch(/^That was the whole demo script/)
     expect(texts(session, 'agent_thought_chunk')[0]).toMatch(

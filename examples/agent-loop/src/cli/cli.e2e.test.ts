@@ -119,7 +119,11 @@ describe('the demo, run non-interactively through the real CLI', () => {
       isError: false,
       structured: { topic: 'greetings', rule: handbookEntries.greetings },
     })
-    // The server's notifications/progress, forwarded by the mount to exec.reportProgress.
+    // The server's notifications/progress, forwarded by the mount to exec.reportProgress, drawn
+    // as status lines and logged.
+    expect(run.stdout).toContain(
+      '    … Look up the team handbook  0/3 searching the style section\n',
+    )
     expect(
       events.filter((event) => event.type === 'tool/progress' && event.callId === lookup?.callId),
     ).toEqual(
