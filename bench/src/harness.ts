@@ -37,8 +37,8 @@ const rounds = Math.max(1, Number.parseInt(process.env.BENCH_ROUNDS ?? '1', 10) 
 /**
  * `BENCH_CPU=1` times each case by the CPU time of this process (`process.cpuUsage`) over
  * batches of calls, keeping the lowest per call, instead of mitata's wall-clock median: other
- * processes on a shared machine steal wall-clock time, not this process's CPU time. For
- * synchronous cases only (every validator comparison).
+ * processes on a shared machine steal wall-clock time, not this process's CPU time. An
+ * asynchronous case is awaited call by call.
  */
 const cpu = process.env.BENCH_CPU === '1'
 
@@ -48,21 +48,33 @@ function collectGarbage(): void {
   gc?.()
 }
 
-/** CPU time per call of one batch of `count` calls, in nanoseconds. */
-function cpuBatch(run: () => unknown, count: number): number {
+/**
+ * CPU time per call of one batch of `count` calls, in nanoseconds. An asynchronous case (`run`
+ * returns a promise) is awaited call by call, so the time includes the microtasks it schedules.
+ */
+async function cpuBatch(run: () => unknown, count: number, awaited: boolean): Promise<number> {
   const start = process.cpuUsage()
-  for (let index = 0; index < count; index++) do_not_optimize(run())
+  if (awaited) {
+    for (let index = 0; index < count; index++) do_not_optimize(await run())
+  } else {
+    for (let index = 0; index < count; index++) do_not_optimize(run())
+  }
   const used = process.cpuUsage(start)
   return ((used.user + used.system) * 1_000) / count
 }
 
 /** The lowest CPU time per call over batches of about 10 ms, for `budget` ms in all. */
-function measureCpu(run: () => unknown, budget: number): number {
+async function measureCpu(run: () => unknown, budget: number): Promise<number> {
+  const first = run()
+  const awaited = first instanceof Promise
+  if (awaited) await first
   let count = 16
-  while (cpuBatch(run, count) * count < 10e6 && count < 1e9) count *= 2
+  while ((await cpuBatch(run, count, awaited)) * count < 10e6 && count < 1e9) count *= 2
   let lowest = Number.POSITIVE_INFINITY
   const batches = Math.max(3, Math.round(budget / 10))
-  for (let batch = 0; batch < batches; batch++) lowest = Math.min(lowest, cpuBatch(run, count))
+  for (let batch = 0; batch < batches; batch++) {
+    lowest = Math.min(lowest, await cpuBatch(run, count, awaited))
+  }
   return lowest
 }
 
@@ -75,7 +87,7 @@ export async function measureComparison(comparison: Comparison): Promise<CaseRes
         // A collection left over from the case before (zod, TypeBox's errors) would run on V8's
         // helper threads during this one, and count in this process's CPU time: collect first.
         collectGarbage()
-        const time = measureCpu(benchCase.run, (quick ? 50 : 400) / rounds)
+        const time = await measureCpu(benchCase.run, (quick ? 50 : 400) / rounds)
         lowest.set(benchCase.name, Math.min(lowest.get(benchCase.name) ?? Infinity, time))
       }
     }

@@ -1,8 +1,10 @@
 import { coreSuite } from './core.bench.js'
 import { engineCostsSuite } from './engine-costs.js'
 import { formatTable, measureComparison } from './harness.js'
+import { mcpSuite } from './mcp.bench.js'
 import { otelSuite } from './otel.bench.js'
 import { schemaSuite } from './schema.bench.js'
+import { standardSchemaSuite } from './standard-schema.bench.js'
 import { structuredOutputSuite } from './structured-output.bench.js'
 import type { Suite } from './harness.js'
 import { runMemoryCheck } from './tools-memory.js'
@@ -15,8 +17,10 @@ const suites: Suite[] = [
   structuredOutputSuite,
   schemaSuite,
   toolsSuite,
+  standardSchemaSuite,
   memorySuite,
   otelSuite,
+  mcpSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
 ]

@@ -8,6 +8,11 @@ export type AcpBridgeErrorCode =
   | 'INVALID_OPTIONS'
   /** The client answered `session/request_permission` with something that is not an answer to it. */
   | 'INVALID_PERMISSION_RESPONSE'
+  /**
+   * `toAcpPermissionResponse` was given an outcome no ACP answer can say: `unavailable`, or
+   * `allowed-once` with edited arguments.
+   */
+  | 'UNSUPPORTED_OUTCOME'
 
 /**
  * Thrown by the ACP bridge. `INVALID_CONTEXT` and `INVALID_OPTIONS` are programming errors in the

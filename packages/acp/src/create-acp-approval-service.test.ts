@@ -28,7 +28,7 @@ function silentLogger() {
 }
 
 describe('createAcpApprovalService: the request', () => {
-  it('carries the pending card, the ask’s reason and the two options', async () => {
+  it('carries the pending card, the ask’s reason and the four options', async () => {
     const recorder = recordingConnection()
     const service = createAcpApprovalService({
       connection: recorder.connection,
@@ -52,7 +52,9 @@ describe('createAcpApprovalService: the request', () => {
       },
       options: [
         { optionId: 'allow_once', name: 'Allow', kind: 'allow_once' },
+        { optionId: 'allow_always', name: 'Always allow', kind: 'allow_always' },
         { optionId: 'reject_once', name: 'Reject', kind: 'reject_once' },
+        { optionId: 'reject_always', name: 'Always reject', kind: 'reject_always' },
       ],
     })
     expect(schema.errors('RequestPermissionRequest', request)).toEqual([])
@@ -121,7 +123,9 @@ describe('createAcpApprovalService: the request', () => {
 describe('createAcpApprovalService: the answer', () => {
   it.each([
     [{ outcome: { outcome: 'selected', optionId: 'allow_once' } }, { kind: 'allowed-once' }],
+    [{ outcome: { outcome: 'selected', optionId: 'allow_always' } }, { kind: 'allowed-always' }],
     [{ outcome: { outcome: 'selected', optionId: 'reject_once' } }, { kind: 'rejected' }],
+    [{ outcome: { outcome: 'selected', optionId: 'reject_always' } }, { kind: 'rejected-always' }],
     [{ outcome: { outcome: 'cancelled' } }, { kind: 'cancelled' }],
     [
       { outcome: { outcome: 'selected', optionId: 'allow_once', _meta: { x: 1 } }, _meta: null },
@@ -147,8 +151,8 @@ describe('createAcpApprovalService: the answer', () => {
     ],
     [
       'an option not offered',
-      { outcome: { outcome: 'selected', optionId: 'allow_always' } },
-      'selected "allow_always", which is not one of the options offered (allow_once, reject_once)',
+      { outcome: { outcome: 'selected', optionId: 'allow_forever' } },
+      'selected "allow_forever", which is not one of the options offered (allow_once, allow_always, reject_once, reject_always)',
     ],
     [
       'a selection without option',

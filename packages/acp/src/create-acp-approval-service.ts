@@ -28,13 +28,17 @@ const aborted = Symbol('aborted')
 /**
  * An `ApprovalService` that asks the person at the ACP client: each `ask` becomes a
  * `session/request_permission` request whose `toolCall` is the call's pending card (mapped as
- * {@link toAcpToolCall} maps it, the ask's reason added as a last text item), with two options,
- * `allow_once` ("Allow") and `reject_once` ("Reject").
+ * {@link toAcpToolCall} maps it, the ask's reason added as a last text item), with four options,
+ * `allow_once` ("Allow"), `allow_always` ("Always allow"), `reject_once` ("Reject") and
+ * `reject_always` ("Always reject"). The registry remembers an always-answer for the call's
+ * (scope, tool) and does not ask again (SPEC §12.3).
  *
  * | what happens | outcome |
  * | --- | --- |
  * | the person picks `allow_once` | `allowed-once` |
+ * | the person picks `allow_always` | `allowed-always` |
  * | the person picks `reject_once` | `rejected` |
+ * | the person picks `reject_always` | `rejected-always` |
  * | the client answers `cancelled` (the turn was cancelled) | `cancelled` |
  * | the request's `signal` aborts before or while waiting | `cancelled` (and `$/cancel_request` is sent) |
  * | the request fails: connection closed, transport error, JSON-RPC error | `unavailable` (logged) |

@@ -113,7 +113,7 @@ describe('helpers and errors', () => {
     >()
     expectTypeOf(clientSupportsTerminalOutput).returns.toEqualTypeOf<boolean>()
     expectTypeOf<AcpBridgeErrorCode>().toEqualTypeOf<
-      'INVALID_CONTEXT' | 'INVALID_OPTIONS' | 'INVALID_PERMISSION_RESPONSE'
+      'INVALID_CONTEXT' | 'INVALID_OPTIONS' | 'INVALID_PERMISSION_RESPONSE' | 'UNSUPPORTED_OUTCOME'
     >()
     expectTypeOf<AcpBridgeError['code']>().toEqualTypeOf<AcpBridgeErrorCode>()
     expectTypeOf<AcpBridgeError['name']>().toEqualTypeOf<'AcpBridgeError'>()

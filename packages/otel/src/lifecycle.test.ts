@@ -71,7 +71,8 @@ describe('the disposer', () => {
     base.register(tool('read_file'))
     const { registry, live } = countingRegistrations(base)
     const dispose = otelTracing({ tracer: tracing.tracer, meter: metrics.meter })(registry)
-    expect(live()).toBe(4)
+    // tools/start, tools/approval, tools/progress, tools/execute and tools/result.
+    expect(live()).toBe(5)
     await base.execute(call('read_file'))
     expect(tracing.spans()).toHaveLength(1)
     dispose()

@@ -68,10 +68,10 @@ describe('answerApproval', () => {
     const send = (outcome: unknown) =>
       answerApproval({ ingress: url, awakeableId: 'sign_1', outcome: outcome as ApprovalOutcome })
     await expect(send({ kind: 'maybe' })).rejects.toThrow(InvalidApprovalError)
-    await expect(send({ kind: 'allowed-once', arguments: {} })).rejects.toMatchObject({
+    await expect(send({ kind: 'allowed-always', arguments: {} })).rejects.toMatchObject({
       code: 'INVALID_APPROVAL',
       message:
-        'not an approval outcome: $.arguments: not a member of an answer of kind "allowed-once", whose members are "kind"',
+        'not an approval outcome: $.arguments: not a member of an answer of kind "allowed-always", whose members are "kind"',
     })
     await expect(send(undefined)).rejects.toMatchObject({
       code: 'INVALID_APPROVAL',

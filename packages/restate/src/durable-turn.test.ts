@@ -372,13 +372,13 @@ describe('answers over HTTP', () => {
     [
       'unknown-kind',
       '{"kind":"maybe"}',
-      '$.kind: expected one of "allowed-once", "rejected", "cancelled", "unavailable", got "maybe"',
+      '$.kind: expected one of "allowed-once", "allowed-always", "rejected", "rejected-always", "cancelled", "unavailable", got "maybe"',
     ],
     ['wrong-type', '{"kind":"rejected","reason":5}', '$.reason: expected a string, got 5'],
     [
-      'edited',
-      '{"kind":"allowed-once","arguments":{"note":"changed"}}',
-      '$.arguments: not a member of an answer of kind "allowed-once", whose members are "kind"',
+      'edit-on-always',
+      '{"kind":"allowed-always","arguments":{"note":"changed"}}',
+      '$.arguments: not a member of an answer of kind "allowed-always", whose members are "kind"',
     ],
     ['array', '[{"kind":"allowed-once"}]', '$: expected an object with a "kind", got an array'],
     ['empty', '', 'empty; expected an approval outcome as JSON'],

@@ -16,7 +16,8 @@ function refusal(text: unknown): string {
   throw new Error(`parseApprovalAnswer accepted ${String(text)}`)
 }
 
-const kinds = '"allowed-once", "rejected", "cancelled", "unavailable"'
+const kinds =
+  '"allowed-once", "allowed-always", "rejected", "rejected-always", "cancelled", "unavailable"'
 
 describe('parseApprovalAnswer', () => {
   it.each<[string, ApprovalOutcome]>([
@@ -24,6 +25,17 @@ describe('parseApprovalAnswer', () => {
     ['{"kind":"rejected"}', { kind: 'rejected' }],
     ['{"kind":"rejected","reason":"not on main"}', { kind: 'rejected', reason: 'not on main' }],
     ['{"kind":"cancelled"}', { kind: 'cancelled' }],
+    ['{"kind":"allowed-always"}', { kind: 'allowed-always' }],
+    ['{"kind":"rejected-always"}', { kind: 'rejected-always' }],
+    [
+      '{"kind":"rejected-always","reason":"never on main"}',
+      { kind: 'rejected-always', reason: 'never on main' },
+    ],
+    [
+      '{"kind":"allowed-once","arguments":{"path":"b.txt"}}',
+      { kind: 'allowed-once', arguments: { path: 'b.txt' } },
+    ],
+    ['{"kind":"allowed-once","arguments":null}', { kind: 'allowed-once', arguments: null }],
     ['{"kind":"unavailable"}', { kind: 'unavailable' }],
     [' \n {"reason":"later","kind":"rejected"}\n', { kind: 'rejected', reason: 'later' }],
   ])('reads %s', (text, outcome) => {
@@ -67,8 +79,8 @@ describe('parseApprovalAnswer', () => {
     expect(refusal('{"kind":null}')).toBe(
       `not an approval outcome: $.kind: expected one of ${kinds}, got null`,
     )
-    expect(refusal('{"kind":"allowed-always"}')).toBe(
-      `not an approval outcome: $.kind: expected one of ${kinds}, got "allowed-always"`,
+    expect(refusal('{"kind":"allowed-forever"}')).toBe(
+      `not an approval outcome: $.kind: expected one of ${kinds}, got "allowed-forever"`,
     )
     expect(refusal('{"kind":"Allowed-Once"}')).toMatch(/got "Allowed-Once"$/)
   })
@@ -93,9 +105,9 @@ describe('parseApprovalAnswer', () => {
   })
 
   it('refuses a member the kind does not have, rather than apply part of the answer', () => {
-    // A person's edit (SPEC §12.3) must not run the call with the arguments it replaced.
-    expect(refusal('{"kind":"allowed-once","arguments":{"path":"b.txt"}}')).toBe(
-      'not an approval outcome: $.arguments: not a member of an answer of kind "allowed-once", whose members are "kind"',
+    // Only allowed-once carries an edit (SPEC §12.3): "always" is about the tool, not one call.
+    expect(refusal('{"kind":"allowed-always","arguments":{"path":"b.txt"}}')).toBe(
+      'not an approval outcome: $.arguments: not a member of an answer of kind "allowed-always", whose members are "kind"',
     )
     expect(refusal('{"kind":"cancelled","reason":"late"}')).toBe(
       'not an approval outcome: $.reason: not a member of an answer of kind "cancelled", whose members are "kind"',
@@ -110,7 +122,7 @@ describe('parseApprovalAnswer', () => {
 
   it('treats __proto__ and constructor as the members they are in JSON', () => {
     expect(refusal('{"kind":"allowed-once","__proto__":{"kind":"rejected"}}')).toBe(
-      'not an approval outcome: $.__proto__: not a member of an answer of kind "allowed-once", whose members are "kind"',
+      'not an approval outcome: $.__proto__: not a member of an answer of kind "allowed-once", whose members are "kind", "arguments"',
     )
     expect(refusal('{"__proto__":{"kind":"allowed-once"}}')).toBe(
       `not an approval outcome: $.kind: missing; expected one of ${kinds}`,
@@ -137,9 +149,17 @@ describe('parseApprovalAnswer', () => {
   it('reads every JSON value into exactly the outcome it spells, or refuses it with INVALID_APPROVAL', () => {
     const outcomes = fc.oneof(
       fc
-        .constantFrom('allowed-once', 'rejected', 'cancelled', 'unavailable')
+        .constantFrom(
+          'allowed-once',
+          'allowed-always',
+          'rejected',
+          'rejected-always',
+          'cancelled',
+          'unavailable',
+        )
         .map((kind) => ({ kind })),
-      fc.record({ kind: fc.constant('rejected'), reason: fc.string() }),
+      fc.record({ kind: fc.constantFrom('rejected', 'rejected-always'), reason: fc.string() }),
+      fc.record({ kind: fc.constant('allowed-once'), arguments: fc.jsonValue() }),
     )
     const near = fc.oneof(
       outcomes,
@@ -152,17 +172,25 @@ describe('parseApprovalAnswer', () => {
     fc.assert(
       fc.property(near, (value) => {
         const text = JSON.stringify(value)
+        const members: Record<string, readonly string[]> = {
+          'allowed-once': ['kind', 'arguments'],
+          'allowed-always': ['kind'],
+          rejected: ['kind', 'reason'],
+          'rejected-always': ['kind', 'reason'],
+          cancelled: ['kind'],
+          unavailable: ['kind'],
+        }
+        const kind = (value as { kind?: unknown } | null)?.kind
+        const reason = (value as { reason?: unknown } | null)?.reason
         const valid =
           typeof value === 'object' &&
           value !== null &&
           !Array.isArray(value) &&
-          ((Object.keys(value).length === 1 &&
-            ['allowed-once', 'rejected', 'cancelled', 'unavailable'].includes(
-              (value as { kind?: unknown }).kind as string,
-            )) ||
-            (Object.keys(value).length === 2 &&
-              (value as { kind?: unknown }).kind === 'rejected' &&
-              typeof (value as { reason?: unknown }).reason === 'string'))
+          typeof kind === 'string' &&
+          Object.hasOwn(members, kind) &&
+          Object.keys(value).every((key) => members[kind]?.includes(key) === true) &&
+          (reason === undefined || typeof reason === 'string') &&
+          !(Object.hasOwn(value, 'reason') && reason === undefined)
         let outcome: unknown
         try {
           outcome = parseApprovalAnswer(text)

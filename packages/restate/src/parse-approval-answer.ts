@@ -7,7 +7,8 @@ import { readApprovalAnswer } from './internal/read-approval-answer.js'
  * Reads an approval answer as it travels over Restate's HTTP API: the JSON text of an
  * `ApprovalOutcome`. It is strict, so that an answer is applied whole or not at all: the text
  * must be JSON, an object, with a known `kind` and only the members of that kind, each of the
- * right type (`reason`, a string, on `rejected` only). The answer `restateApproval` receives is
+ * right type (`reason`, a string, on `rejected` and `rejected-always`; `arguments`, a person's edit,
+ * on `allowed-once` only: SPEC §12.3). The answer `restateApproval` receives is
  * read by this function; a UI or a CLI can call it to check an answer before sending it.
  *
  * @param text - the answer, as JSON text

@@ -174,9 +174,25 @@ export interface TooManyIssuesIssue {
 }
 
 /**
- * One problem `checkArgs` found, as plain readonly data: a union keyed on `code`. `code` and
- * `path` (keys and indexes from the arguments' root) are the contract; `message` is written for
- * the model, e.g. `"edits[3].path" must be a string, got number`.
+ * A Standard Schema (zod, valibot, arktype, …) rejected the value at `path` (SPEC §10). `message`
+ * names the place the way every toolpipe message does, then says what the library said:
+ * `"edits[3].path": Invalid input: expected string, received number` (at the root, the library's
+ * words alone).
+ */
+export interface InvalidIssue {
+  readonly code: 'invalid'
+  readonly path: readonly (string | number)[]
+  readonly message: string
+  /** The library's message, as given. */
+  readonly reason: string
+  /** The library that found it: the schema's `~standard.vendor` (`zod`, `valibot`, …). */
+  readonly vendor: string
+}
+
+/**
+ * One problem `checkArgs` (or `checkStandardArgs`) found, as plain readonly data: a union keyed
+ * on `code`. `code` and `path` (keys and indexes from the arguments' root) are the contract;
+ * `message` is written for the model, e.g. `"edits[3].path" must be a string, got number`.
  */
 export type ArgIssue =
   | NotObjectIssue
@@ -193,3 +209,4 @@ export type ArgIssue =
   | InvalidUnionIssue
   | SparseArrayIssue
   | TooManyIssuesIssue
+  | InvalidIssue

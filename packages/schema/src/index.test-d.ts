@@ -67,6 +67,7 @@ describe('checkArgs and ArgIssue', () => {
       | 'invalid_union'
       | 'sparse_array'
       | 'too_many_issues'
+      | 'invalid'
     >()
     expectTypeOf<ArgIssue['path']>().toEqualTypeOf<readonly (string | number)[]>()
     const narrow = (issue: ArgIssue) => {
@@ -89,6 +90,10 @@ describe('checkArgs and ArgIssue', () => {
       }
       if (issue.code === 'sparse_array') expectTypeOf(issue.index).toEqualTypeOf<number>()
       if (issue.code === 'too_many_issues') expectTypeOf(issue.limit).toEqualTypeOf<number>()
+      if (issue.code === 'invalid') {
+        expectTypeOf(issue.reason).toEqualTypeOf<string>()
+        expectTypeOf(issue.vendor).toEqualTypeOf<string>()
+      }
       if (issue.code === 'missing') {
         expectTypeOf(issue.expected).toEqualTypeOf<SchemaType | 'anyOf'>()
         expectTypeOf(issue).not.toHaveProperty('received')

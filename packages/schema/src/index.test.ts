@@ -5,14 +5,20 @@ describe('@toolpipe/schema', () => {
   it('exports exactly its documented runtime API', () => {
     expect(Object.keys(schema).sort()).toEqual([
       'SchemaSpecError',
+      'StandardSchemaError',
       'ToolArgsError',
+      'assertStandardToolSchema',
       'assertValidSchemaSpec',
       'checkArgs',
+      'checkStandardArgs',
       'dialects',
       'isDialect',
+      'isStandardSchema',
       'jsonSchemaToProviderSchema',
       'normalizeArgs',
       'schemaSpecToJsonSchema',
+      'standardSchema',
+      'standardSchemaToJsonSchema',
       'toProviderSchema',
       'validateArgs',
     ])

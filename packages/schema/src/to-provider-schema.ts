@@ -1,9 +1,11 @@
 import type { Dialect } from './dialect.js'
 import type { ProviderSchemaResult } from './dialect-issue.js'
 import { convertSchema } from './internal/dialects/convert-schema.js'
+import { hasStandardMember, standardJsonSchema } from './internal/standard/read-standard.js'
 import type { ProviderJsonSchema } from './json-schema-object.js'
 import { schemaSpecToJsonSchema } from './schema-spec-to-json-schema.js'
 import type { SchemaSpec } from './schema-spec.js'
+import type { StandardJSONSchemaSource } from './standard-tool-schema.js'
 
 /**
  * Writes a spec's parameters in a provider's dialect (SPEC §9.3), with every issue the dialect
@@ -20,7 +22,13 @@ import type { SchemaSpec } from './schema-spec.js'
  * The result is a fresh plain object every call. `checkArgs` keeps validating against the spec
  * itself: a keyword moved into a description is still enforced.
  *
+ * Given a Standard JSON Schema (zod, valibot, arktype, …; SPEC §10), the dialect converts its
+ * input's JSON Schema (`standardSchemaToJsonSchema`) as `jsonSchemaToProviderSchema` converts any
+ * hand-written one: what falls outside toolpipe's subset is a dialect issue, fatal only where the
+ * provider cannot take it.
+ *
  * @throws {SchemaSpecError} for an invalid spec
+ * @throws {StandardSchemaError} for a Standard Schema whose JSON Schema cannot be had
  * @example
  * const { schema, issues } = toProviderSchema(
  *   { title: { type: 'string', maxLength: 80 } },
@@ -30,7 +38,13 @@ import type { SchemaSpec } from './schema-spec.js'
  * //   description: 'at most 80 characters' } }, required: ['title'], additionalProperties: false }
  * // issues: [{ path: 'parameters.properties.title', keyword: 'maxLength', fatal: false, … }]
  */
-export function toProviderSchema(spec: SchemaSpec, dialect: Dialect): ProviderSchemaResult {
+export function toProviderSchema(
+  spec: SchemaSpec | StandardJSONSchemaSource,
+  dialect: Dialect,
+): ProviderSchemaResult {
+  if (hasStandardMember(spec)) {
+    return jsonSchemaToProviderSchema(standardJsonSchema(spec), dialect)
+  }
   return jsonSchemaToProviderSchema(schemaSpecToJsonSchema(spec), dialect)
 }
 

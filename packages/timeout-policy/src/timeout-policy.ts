@@ -1,7 +1,6 @@
-import { describeValue } from '@toolpipe/core/internal'
+import { AbortFanOut, describeValue } from '@toolpipe/core/internal'
 import { ToolRegistryError } from '@toolpipe/tools'
 import type { ToolExecutionResult, ToolRegistryLogger, ToolRegistryPlugin } from '@toolpipe/tools'
-import { AbortFanOut } from './internal/abort-fan-out.js'
 import { Deadline } from './internal/deadline.js'
 import { globalClock } from './timeout-clock.js'
 import type { TimeoutClock } from './timeout-clock.js'

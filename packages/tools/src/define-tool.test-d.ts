@@ -70,7 +70,7 @@ describe('defineTool', () => {
       name: 'x',
       description: '',
       parameters: {},
-      // @ts-expect-error: a tool returns content blocks or { content, meta }
+      // @ts-expect-error: a tool returns content blocks or { content?, structured?, meta? } with content or structured
       execute: async () => 'text',
     })
   })

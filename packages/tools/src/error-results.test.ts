@@ -230,7 +230,7 @@ const situations: Situation[] = [
         'tools/execute',
         () => ({ content: [text('cached failure')], isError: true }) as never,
       ),
-    text: 'Error: a tools/execute listener returned an object with keys ["content","isError"]; expected { content: ContentBlock[], isError: false, additionalContext?, meta? } or { content: ContentBlock[], isError: true, error: { name: string, code: string }, additionalContext?, meta? }',
+    text: 'Error: a tools/execute listener returned an object with keys ["content","isError"]; expected { content: ContentBlock[], isError: false, additionalContext?, meta?, structured? } or { content: ContentBlock[], isError: true, error: { name: string, code: string }, additionalContext?, meta?, structured? }',
     error: { name: 'ToolPipelineError', code: 'INVALID_DECISION' },
   },
   {
@@ -242,8 +242,65 @@ const situations: Situation[] = [
   {
     situation: 'the tool returns something that is not content',
     body: () => 42 as never,
-    text: 'Error: tool "t" returned 42; a tool returns content blocks or { content, meta }',
+    text: 'Error: tool "t" returned 42; a tool returns content blocks or { content?, structured?, meta? } with content or structured',
     error: { name: 'ToolPipelineError', code: 'INVALID_TOOL_RESULT' },
+  },
+  {
+    situation: 'a tool with an outputSchema returns a value it refuses',
+    setup: (registry) => {
+      registry.register(
+        tool('grade', () => ({ structured: { verdict: 1 } }), {
+          outputSchema: {
+            type: 'object',
+            properties: { verdict: { type: 'string' } },
+            required: ['verdict'],
+          },
+        }),
+      )
+    },
+    input: call('grade', {}, { agent: alice }),
+    text: 'Error: tool "grade" returned structured output that does not match its outputSchema: "verdict" must be a string, got number',
+    error: { name: 'OutputInvalidError', code: 'OUTPUT_INVALID' },
+  },
+  {
+    situation: 'the person edits the arguments into ones the tool refuses',
+    options: approve({ kind: 'allowed-once', arguments: { n: 1 } }),
+    setup: (registry) => {
+      ask(registry)
+      registry.register(
+        tool('strict', undefined, {
+          checkArgs: (args) =>
+            typeof (args as { m?: unknown }).m === 'string'
+              ? []
+              : [
+                  {
+                    code: 'missing',
+                    path: ['m'],
+                    expected: 'string',
+                    message: 'missing required property "m"',
+                  },
+                ],
+        }),
+      )
+    },
+    input: call('strict', { m: 'x' }, { agent: alice }),
+    text: 'Error: invalid arguments edited at approval: missing required property "m"',
+    error: { name: 'ToolArgsError', code: 'INVALID_ARGS' },
+  },
+  {
+    situation: 'the tool reports a progress update that is not one',
+    body: () => [],
+    setup: (registry) => {
+      registry.register(
+        tool('progress', (_args, exec) => {
+          exec.reportProgress({ progress: Number.NaN })
+          return []
+        }),
+      )
+    },
+    input: call('progress', {}, { agent: alice }),
+    text: 'Error: the progress update of tool "progress" has progress NaN; expected a finite number',
+    error: { name: 'ToolPipelineError', code: 'INVALID_PROGRESS' },
   },
 ]
 

@@ -427,7 +427,7 @@ describe('step 8: tools/execute and dispatch', () => {
     const odd = await registry.execute(call('odd'))
     expect(odd.content).toEqual([
       text(
-        'Error: tool "odd" returned "just text"; a tool returns content blocks or { content, meta }',
+        'Error: tool "odd" returned "just text"; a tool returns content blocks or { content?, structured?, meta? } with content or structured',
       ),
     ])
     expect(odd.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_TOOL_RESULT' })

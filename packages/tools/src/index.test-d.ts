@@ -112,6 +112,13 @@ describe('ToolRegistry', () => {
     expectTypeOf(createToolRegistry).returns.toEqualTypeOf<ToolRegistry>()
   })
 
+  it('batch returns what fn returns, on the registry and on a scope handle', () => {
+    expectTypeOf(registry.batch(() => 3)).toEqualTypeOf<number>()
+    expectTypeOf(registry.scope(agent).batch(() => 'done' as const)).toEqualTypeOf<'done'>()
+    // @ts-expect-error fn takes no arguments
+    registry.batch((count: number) => count)
+  })
+
   it('a scope handle executes without an agent field', () => {
     const scope = registry.scope(agent)
     expectTypeOf(scope.execute).parameter(0).not.toHaveProperty('agent')
@@ -256,7 +263,12 @@ describe('ToolRegistry', () => {
 
   it('approval outcomes are a closed union', () => {
     expectTypeOf<ApprovalOutcome['kind']>().toEqualTypeOf<
-      'allowed-once' | 'rejected' | 'cancelled' | 'unavailable'
+      | 'allowed-once'
+      | 'allowed-always'
+      | 'rejected'
+      | 'rejected-always'
+      | 'cancelled'
+      | 'unavailable'
     >()
   })
 })

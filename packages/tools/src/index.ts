@@ -1,10 +1,17 @@
 export type { ApprovalOutcome, ApprovalRequest, ApprovalService } from './approval.js'
 export { defineTool } from './define-tool.js'
-export type { DefineToolOptions } from './define-tool.js'
+export type {
+  DefineToolOptions,
+  DefineToolParameters,
+  DefineToolReturn,
+  InferToolArgs,
+  InferToolInput,
+} from './define-tool.js'
 export type { Disposer } from './disposer.js'
 export { InvalidApprovalError } from './invalid-approval-error.js'
 export { isCallOf } from './is-call-of.js'
 export { ListenerError } from './listener-error.js'
+export { OutputInvalidError } from './output-invalid-error.js'
 export { createToolRegistry } from './tool-registry.js'
 export type {
   ListenerOptions,
@@ -16,7 +23,11 @@ export type {
 } from './tool-registry.js'
 export type { SchemasOptions } from './schemas-options.js'
 export type { ScopedTools } from './scoped-tools.js'
+export type { ToolAnnotations } from './tool-annotations.js'
+export type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
 export { ToolBlockedError } from './tool-blocked-error.js'
+export { ToolCancelledError } from './tool-cancelled-error.js'
+export type { ToolCancelledStage } from './tool-cancelled-error.js'
 export type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
 export type {
   ToolDefinition,
@@ -24,6 +35,7 @@ export type {
   ToolParameters,
   ToolSchema,
 } from './tool-definition.js'
+export type { ToolDescriptor } from './tool-descriptor.js'
 export { ToolDeniedError } from './tool-denied-error.js'
 export type { ToolDeniedErrorCode } from './tool-denied-error.js'
 export type {
@@ -33,6 +45,7 @@ export type {
   ExecuteWrapper,
   PostExecuteListener,
   PreExecuteListener,
+  ProgressObserver,
   ResultObserver,
   StartObserver,
   ToolEventMap,
@@ -48,6 +61,7 @@ export type {
   ToolSuccessResult,
 } from './tool-execution.js'
 export { ToolFailedError } from './tool-failed-error.js'
+export type { ToolProgress } from './tool-progress.js'
 export { ToolNotFoundError } from './tool-not-found-error.js'
 export { ToolPipelineError } from './tool-pipeline-error.js'
 export type { ToolPipelineErrorCode } from './tool-pipeline-error.js'

@@ -1,9 +1,11 @@
 import type { Agent } from '@toolpipe/core'
+import type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
 import type { ToolDefinition, ToolSchema } from './tool-definition.js'
+import type { ToolDescriptor } from './tool-descriptor.js'
 import type { ToolEventMap, ToolEventName } from './tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
-import { commitChange } from './internal/registry-internals.js'
 import type { RegistryInternals } from './internal/registry-internals.js'
+import type { Reversible } from './internal/reversible.js'
 import type { Disposer } from './disposer.js'
 import { ToolRegistryError } from './tool-registry-error.js'
 import type { ToolRestriction } from './tool-restriction.js'
@@ -27,25 +29,71 @@ export interface ScopedTools {
   list(): ToolDefinition[]
   /** `registry.schemas(agent, options)`. */
   schemas(options?: SchemasOptions): ToolSchema[]
+  /** `registry.descriptors(agent)`: the full descriptions of the tools this scope sees. */
+  descriptors(): ToolDescriptor[]
   /**
    * `registry.execute` with this scope's agent as the call's agent (an `agent` field of `input` is
    * not read). Never rejects and never throws: malformed input resolves to an error result.
    */
   execute(input: Omit<ToolExecutionInput, 'agent'>): Promise<ToolExecutionResult>
-  /** Removes every registration made through this handle; later registrations throw. */
+  /**
+   * `registry.executeBatch` with this scope's agent as every call's agent (no `agent` field of an
+   * input is read). Never rejects and never throws.
+   */
+  executeBatch(
+    inputs: readonly Omit<ToolExecutionInput, 'agent'>[],
+    options?: ToolBatchOptions,
+  ): Promise<ToolBatchResult>
+  /** `registry.batch(fn)`: the changes `fn` makes, announced once, all or nothing. */
+  batch<TResult>(fn: () => TResult): TResult
+  /**
+   * Removes every registration made through this handle and forgets the approval answers
+   * remembered for this agent (`allowed-always`, `rejected-always`); later registrations throw.
+   * Inside a batch that fails, the handle comes back with the registrations it held.
+   */
   dispose(): void
 }
 
+interface TrackedRegistration {
+  readonly registration: Reversible
+  /** Whether removing it changes the tool set (a tool or a restriction, not a guard or listener). */
+  readonly isChange: boolean
+}
+
 export function createScopedTools(agent: Agent, internals: RegistryInternals): ScopedTools {
-  /** Removers of what is still registered through this handle, with whether removing is a change. */
-  const live = new Map<() => void, boolean>()
+  /** What is still registered through this handle. */
+  const live = new Set<TrackedRegistration>()
   let disposed = false
 
-  function track(remove: () => void, isChange: boolean): Disposer {
-    live.set(remove, isChange)
+  /**
+   * Tracks a registration just made through this handle; `announce` tells the listeners of it
+   * (rolling back on a throw). The disposer removes it and announces quietly. Both steps are
+   * journaled, so a failed batch takes back an addition and puts back a removal.
+   */
+  function track(registration: Reversible, isChange: boolean): Disposer {
+    const tracked: TrackedRegistration = { registration, isChange }
+    live.add(tracked)
+    internals.journal(() => {
+      live.delete(tracked)
+      registration.remove()
+    })
+    if (isChange) {
+      try {
+        internals.emitChange(agent)
+      } catch (error) {
+        live.delete(tracked)
+        registration.remove()
+        internals.emitChangeQuietly(agent)
+        throw error
+      }
+    }
     return () => {
-      if (!live.delete(remove)) return
-      remove()
+      if (!live.delete(tracked)) return
+      registration.remove()
+      internals.journal(() => {
+        live.add(tracked)
+        registration.restore()
+      })
       if (isChange) internals.emitChangeQuietly(agent)
     }
   }
@@ -59,21 +107,15 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
     }
   }
 
-  function registerChange(remove: () => void): Disposer {
-    // Announce first (rolling back on a throw), then hand out a tracked, quiet-on-dispose remover.
-    commitChange(internals, agent, remove)
-    return track(remove, true)
-  }
-
   return {
     agent,
     register(definition) {
       assertOpen()
-      return registerChange(internals.addTool(definition, agent))
+      return track(internals.addTool(definition, agent), true)
     },
     restrict(restriction) {
       assertOpen()
-      return registerChange(internals.addRestriction(agent, restriction))
+      return track(internals.addRestriction(agent, restriction), true)
     },
     guard(guard) {
       assertOpen()
@@ -86,13 +128,25 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
     get: (name) => internals.get(name, agent),
     list: () => internals.list(agent),
     schemas: (options) => internals.schemas(agent, options),
+    descriptors: () => internals.descriptors(agent),
     // Never throws, whatever `input` is (null included): it resolves to an error result instead.
     execute: (input) => internals.execute(input, agent),
+    executeBatch: (inputs, options) => internals.executeBatch(inputs, options, agent),
+    batch: <TResult>(fn: () => TResult) => internals.batch(fn) as TResult,
     dispose() {
       if (disposed) return
       disposed = true
-      for (const remove of live.keys()) remove()
+      const removed = [...live]
       live.clear()
+      for (const { registration } of removed) registration.remove()
+      internals.journal(() => {
+        disposed = false
+        for (const tracked of removed) {
+          live.add(tracked)
+          tracked.registration.restore()
+        }
+      })
+      internals.forgetApprovals(agent)
       internals.emitChangeQuietly(agent)
     },
   }

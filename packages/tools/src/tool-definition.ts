@@ -1,6 +1,8 @@
 import type { ContentBlock, JsonObject, JsonValue } from '@toolpipe/core'
 import type { ToolCallView, ToolResult, ToolResultView } from '@toolpipe/presentation'
 import type { ArgIssue, JsonSchemaObject, ProviderJsonSchema } from '@toolpipe/schema'
+import type { StructuredOutputSchema } from '@toolpipe/structured-output'
+import type { ToolAnnotations } from './tool-annotations.js'
 import type { ToolExecution } from './tool-execution.js'
 
 /**
@@ -22,8 +24,16 @@ export interface ToolSchema {
   strict?: boolean
 }
 
-/** What a tool's `execute` may return: content blocks, or content plus a presentation payload. */
-export type ToolExecuteReturn = ContentBlock[] | { content: ContentBlock[]; meta?: unknown }
+/**
+ * What a tool's `execute` may return: content blocks; or an object with `content`, a
+ * machine-readable `structured` value (JSON; required, and checked, when the tool has an
+ * `outputSchema`) and a presentation payload `meta`. Without `content`, the model reads one text
+ * block holding `JSON.stringify(structured)`.
+ */
+export type ToolExecuteReturn =
+  | ContentBlock[]
+  | { content: ContentBlock[]; structured?: unknown; meta?: unknown }
+  | { content?: ContentBlock[] | undefined; structured: unknown; meta?: unknown }
 
 /** A key that exists only in types: it carries a definition's argument type, never a value. */
 declare const toolArgumentsType: unique symbol
@@ -59,6 +69,23 @@ export interface ToolDefinition<TArguments = unknown> extends ToolSchema {
    * definition is left as is unless it adds one.
    */
   normalizeArgs?(args: JsonValue): JsonValue
+  /**
+   * The JSON Schema (the `@toolpipe/structured-output` subset, root `type: 'object'`) of the
+   * `structured` value every successful call returns. With one, a return without `structured`, or
+   * with one the schema refuses, is the error result `OutputInvalidError` (`OUTPUT_INVALID`)
+   * listing the issues. Checked with `assertSupportedOutputSchema` at registration; not sent to
+   * the model by `schemas()`, carried by `descriptors()` (MCP's `outputSchema`).
+   */
+  outputSchema?: StructuredOutputSchema | undefined
+  /** Hints about what the tool does (read-only, destructive, …); carried by `descriptors()`. */
+  annotations?: ToolAnnotations | undefined
+  /**
+   * Calls of this tool may run at the same time as each other and as other `concurrencySafe`
+   * calls: `executeBatch` runs consecutive safe calls concurrently, and makes every other call
+   * wait for what came before it and hold back what comes after. Default `false`. Annotations do
+   * not imply it (a read-only tool may still share a connection that is not reentrant).
+   */
+  concurrencySafe?: boolean | undefined
   /**
    * A cooperative deadline in milliseconds, enforced by `@toolpipe/timeout-policy` through
    * `exec.signal`: positive and at most 2^31−1 (the longest delay a timer honours). Never sent to

@@ -1,6 +1,7 @@
 import type { JsonValue, ToolErrorInfo } from '@toolpipe/core'
 import type { ApprovalOutcome } from './approval.js'
 import type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
+import type { ToolProgress } from './tool-progress.js'
 import type { ToolExecution, ToolExecutionResult } from './tool-execution.js'
 
 /**
@@ -23,10 +24,15 @@ export type StartObserver = (
  */
 export type ApprovalAnswer =
   | {
-      /** The outcome, read once into a fresh copy. */
+      /** The outcome, read once into a fresh copy (edited arguments included). */
       readonly outcome: ApprovalOutcome
-      /** Milliseconds from the request to the answer, by `performance.now()`. */
+      /** Milliseconds from the request to the answer, by `performance.now()`; 0 from memory. */
       readonly durationMs: number
+      /**
+       * `true` when the answer came from the scope's memory of an earlier `allowed-always` or
+       * `rejected-always` (SPEC §12.3): the service was not asked.
+       */
+      readonly remembered?: true | undefined
       readonly error?: undefined
     }
   | {
@@ -35,12 +41,14 @@ export type ApprovalAnswer =
       readonly durationMs: number
       /** The failure's name and code, as the call's error result will carry them. */
       readonly error: ToolErrorInfo
+      readonly remembered?: undefined
     }
 
 /**
- * A `tools/approval` observer: told when the approval service answers an `ask` (or fails to), before
- * the call goes on or is denied. Only calls for which the service was asked are reported (not an
- * `ask` denied because no service is configured or the call has no agent). It cannot change
+ * A `tools/approval` observer: told when the approval service answers an `ask` (or fails to), or
+ * when the scope's memory answers it (`remembered: true`), before the call goes on or is denied.
+ * Only calls for which an answer came are reported (not an `ask` denied because no service is
+ * configured or the call has no agent). It cannot change
  * anything; a returned promise is not awaited, and a failure is logged, never passed on.
  */
 export type ApprovalObserver = (
@@ -89,6 +97,20 @@ export type ResultObserver = (
   result: Readonly<ToolExecutionResult>,
 ) => void | Promise<void>
 
+/**
+ * A `tools/progress` observer: told of each `exec.reportProgress(update)` of a running call, with a
+ * deep-frozen copy of the update, synchronously and in the order the tool reported them (ACP turns
+ * them into `tool_call_update`s, MCP into `notifications/progress`). It cannot change anything; a
+ * returned promise is not awaited, and a failure is logged, never passed on to the tool or to the
+ * other observers. Updates reported after the call settled are dropped, never delivered. (A tool
+ * reports during dispatch, where `exec.arguments` is its validated JSON; the type admits
+ * `undefined` because any code holding the execution, a `tools/start` observer say, may report.)
+ */
+export type ProgressObserver = (
+  exec: Readonly<ToolExecution<JsonValue | undefined>>,
+  update: ToolProgress,
+) => void | Promise<void>
+
 /** A `tools/change` listener: the set of tools some scope sees has changed. */
 export type ChangeListener = () => void
 
@@ -98,6 +120,7 @@ export interface ToolEventMap {
   'tools/pre-execute': PreExecuteListener
   'tools/approval': ApprovalObserver
   'tools/execute': ExecuteWrapper
+  'tools/progress': ProgressObserver
   'tools/post-execute': PostExecuteListener
   'tools/result': ResultObserver
   'tools/change': ChangeListener

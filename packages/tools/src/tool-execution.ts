@@ -1,3 +1,4 @@
+import type { ToolProgress } from './tool-progress.js'
 import type {
   Agent,
   CallId,
@@ -43,6 +44,16 @@ export interface ToolExecutionInput {
 export interface ToolExecution<TArguments = JsonValue> extends ToolExecutionInput {
   readonly arguments: TArguments
   readonly token: ToolExecutionToken
+  /**
+   * Reports progress of the running call (SPEC §12.2): the update is snapshotted, frozen and
+   * handed to the `tools/progress` observers, synchronously and in order; an observer's failure
+   * never reaches the tool. An update after the call settled is dropped. Call it as a method
+   * (`exec.reportProgress(update)`); it returns nothing.
+   *
+   * @throws `ToolPipelineError` (`INVALID_PROGRESS`) for an update that is not one (a
+   * non-object, a number that is not finite, content that is not content blocks)
+   */
+  reportProgress(update: ToolProgress): void
 }
 
 /** What every result carries, success or not. */
@@ -55,6 +66,12 @@ interface ToolResultFields {
   additionalContext?: HookContext
   /** The tool's presentation payload, from a successful `execute` that returned `{ content, meta }`. */
   meta?: unknown
+  /**
+   * The tool's machine-readable result (deep-frozen JSON), from an `execute` that returned
+   * `{ structured }`: already checked against the tool's `outputSchema` when it has one. What an
+   * MCP server sends as `structuredContent`, what a subagent's caller reads instead of text.
+   */
+  structured?: JsonValue
 }
 
 /** A call that ran and succeeded: no `error`. */

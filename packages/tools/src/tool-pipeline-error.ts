@@ -15,8 +15,16 @@ export type ToolPipelineErrorCode =
   | 'INVALID_ARG_ISSUES'
   /** A tool's `normalizeArgs` returned something that is not JSON data (or a promise). */
   | 'INVALID_NORMALIZED_ARGS'
-  /** A tool's `execute` returned something other than content blocks or `{ content, meta }`. */
+  /**
+   * A tool's `execute` returned something other than content blocks or `{ content?, structured?,
+   * meta? }` with content or structured.
+   */
   | 'INVALID_TOOL_RESULT'
+  /**
+   * A tool called `exec.reportProgress` with something that is not a progress update; thrown at
+   * the tool, so its call fails with this code unless it catches it.
+   */
+  | 'INVALID_PROGRESS'
 
 /** Raised inside the pipeline for malformed plugin output; callers see it as an error result. */
 export class ToolPipelineError extends HarnessError {

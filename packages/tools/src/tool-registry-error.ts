@@ -23,6 +23,8 @@ export type ToolRegistryErrorCode =
   | 'UNSUPPORTED_SCHEMA'
   /** A `dialects` option, or a `schemas()` dialect, that is not one of the five dialect names. */
   | 'INVALID_DIALECT'
+  /** `batch(fn)` given something that is not a function, or a `fn` that returned a promise. */
+  | 'INVALID_BATCH'
 
 /** Thrown synchronously by registry methods given something they cannot accept. */
 export class ToolRegistryError extends HarnessError {

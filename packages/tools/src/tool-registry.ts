@@ -1,19 +1,26 @@
 import type { Agent } from '@toolpipe/core'
+import { AbortFanOut } from '@toolpipe/core/internal'
 import type { Dialect } from '@toolpipe/schema'
 import type { ApprovalService } from './approval.js'
 import type { Disposer } from './disposer.js'
+import { ApprovalMemory } from './internal/approval-memory.js'
 import { assertToolDefinition } from './internal/check-definition.js'
 import { describeValue } from './internal/checks.js'
+import { describeTool } from './internal/describe-tool.js'
 import { DialectSchemas, readDialect } from './internal/dialect-schemas.js'
+import { executeBatch } from './internal/execute-batch.js'
 import { executeCall } from './internal/execute-pipeline.js'
 import type { Pipeline } from './internal/pipeline.js'
 import { ListenerList } from './internal/listener-list.js'
+import { ChangeBatch } from './internal/change-batch.js'
 import { once } from './internal/once.js'
-import { commitChange } from './internal/registry-internals.js'
+import { commitChange, reversibleDisposer } from './internal/registry-internals.js'
 import type { RegistryInternals } from './internal/registry-internals.js'
 import { ToolLayers } from './internal/tool-layers.js'
 import { warnSafely } from './internal/warn-safely.js'
 import type { ToolDefinition, ToolSchema } from './tool-definition.js'
+import type { ToolDescriptor } from './tool-descriptor.js'
+import type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
 import type { ToolEventMap, ToolEventName } from './tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
 import { ToolRegistryError } from './tool-registry-error.js'
@@ -93,12 +100,65 @@ export interface ToolRegistry {
    * dialect the registry was not configured with (configure `dialects` to find out at `register`)
    */
   schemas(scope?: Agent, options?: SchemasOptions): ToolSchema[]
+  /**
+   * The full public description of each tool visible to `scope` (or the global layer), for
+   * protocols that carry it (MCP): name, description, parameters, `outputSchema`, `annotations`,
+   * `concurrencySafe`. Fresh copies each call; code and `timeoutMs` never appear. `schemas()`
+   * stays what the model is shown.
+   */
+  descriptors(scope?: Agent): ToolDescriptor[]
+  /**
+   * Forgets the `allowed-always` and `rejected-always` answers remembered for `scope` (an agent),
+   * or for every scope without one: the next `ask` goes to the approval service again. Disposing
+   * a scope handle forgets its agent's answers too. An answer still pending when its scope is
+   * forgotten applies to its own call only.
+   */
+  forgetApprovals(scope?: Agent): void
+  /**
+   * Applies several changes of the tool set as one (SPEC §13; `executeBatch` is the one for
+   * calls): the registrations, restrictions and disposals `fn`
+   * makes (through the registry or any scope handle) are announced by a single `tools/change` to
+   * each listener concerned when `fn` returns, and none when nothing changed. All or nothing: if
+   * `fn` throws, or a `tools/change` listener throws at the end, every change made in the batch
+   * is undone (what was removed is back in its place, its disposer working again), and the error
+   * reaches the caller. A batch that only removed things is announced as a disposer is: a
+   * listener's throw is logged and the removals stay. `fn` runs synchronously; a batch inside a batch is part of the outer one.
+   * Guards and listeners added or removed in a failed batch are undone too.
+   *
+   * @returns what `fn` returned
+   * @throws ToolRegistryError (`INVALID_BATCH`) when `fn` is not a function or returns a promise
+   * (then its changes are undone)
+   * @example
+   * registry.batch(() => {
+   *   disposeOldGrep()
+   *   registry.register(newGrep)
+   *   registry.register(glob)
+   * }) // one tools/change
+   */
+  batch<TResult>(fn: () => TResult): TResult
   /** Installs a plugin, such as the timeout policy. */
   use(plugin: ToolRegistryPlugin): Disposer
   /** A handle bound to one agent's scope, whose `dispose()` removes all it registered. */
   scope(agent: Agent): ScopedTools
   /** Runs one call through the pipeline (SPEC §6.3). Never rejects, never throws. */
   execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
+  /**
+   * Runs the calls of one model step (SPEC §12.4). Consecutive calls to `concurrencySafe` tools
+   * run concurrently, at most `maxConcurrency` (default 8) at a time; any other call waits for
+   * every call before it and holds back every call after it. `results` are in input order;
+   * `additionalContext` collects every call's context in input order, to append after all the
+   * results. The batch's `signal` aborts every running call (through `exec.signal`) and ends every
+   * call that has not started with `ToolCancelledError` (`CANCELLED`), observers told. Never
+   * rejects, never throws: unusable options end every call with `INVALID_INPUT` without running
+   * it, and inputs that are not an array give one `INVALID_INPUT` result.
+   *
+   * @example
+   * const { results, additionalContext } = await registry.executeBatch(step.toolCalls, { signal })
+   */
+  executeBatch(
+    inputs: readonly ToolExecutionInput[],
+    options?: ToolBatchOptions,
+  ): Promise<ToolBatchResult>
 }
 
 const eventNames: readonly ToolEventName[] = [
@@ -106,6 +166,7 @@ const eventNames: readonly ToolEventName[] = [
   'tools/pre-execute',
   'tools/approval',
   'tools/execute',
+  'tools/progress',
   'tools/post-execute',
   'tools/result',
   'tools/change',
@@ -130,31 +191,59 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     'tools/pre-execute': new ListenerList(),
     'tools/approval': new ListenerList(),
     'tools/execute': new ListenerList(),
+    'tools/progress': new ListenerList(),
     'tools/post-execute': new ListenerList(),
     'tools/result': new ListenerList(),
     'tools/change': new ListenerList(),
   }
+  const approvalMemory = new ApprovalMemory()
   const pipeline: Pipeline = {
     layers,
     approval: options.approval,
+    approvalMemory,
     logger,
     guards,
     startObservers: listeners['tools/start'],
     preExecuteListeners: listeners['tools/pre-execute'],
     approvalObservers: listeners['tools/approval'],
     executeWrappers: listeners['tools/execute'],
+    progressObservers: listeners['tools/progress'],
     postExecuteListeners: listeners['tools/post-execute'],
     resultObservers: listeners['tools/result'],
+    cancellation: new AbortFanOut(),
   }
 
-  /** Change listeners that care about a change in `scope` (undefined: the global layer). */
-  function* changeListeners(scope: Agent | undefined): Generator<() => void> {
+  /**
+   * Change listeners that care about a change in one of `scopes` (undefined: the global layer),
+   * each once, in order.
+   */
+  function* changeListeners(scopes: Iterable<Agent | undefined>): Generator<() => void> {
+    const all = [...scopes]
     for (const entry of listeners['tools/change'].entries) {
-      if (entry.scope === undefined || scope === undefined || entry.scope === scope) {
+      if (
+        entry.scope === undefined ||
+        all.some((scope) => scope === undefined || entry.scope === scope)
+      ) {
         yield entry.listener
       }
     }
   }
+
+  function announce(scopes: Iterable<Agent | undefined>): void {
+    for (const listener of changeListeners(scopes)) listener()
+  }
+
+  function announceQuietly(scopes: Iterable<Agent | undefined>): void {
+    for (const listener of changeListeners(scopes)) {
+      try {
+        listener()
+      } catch (error) {
+        warnSafely(logger, 'toolpipe: a tools/change listener failed', error)
+      }
+    }
+  }
+
+  const changeBatch = new ChangeBatch({ announce, announceQuietly })
 
   const internals: RegistryInternals = {
     get: (name, scope) => layers.get(name, scope),
@@ -163,6 +252,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       const dialect = readDialect(schemasOptions)
       return layers.list(scope).map((definition) => dialectSchemas.schemaOf(definition, dialect))
     },
+    descriptors: (scope) => layers.list(scope).map(describeTool),
     addTool(definition, scope) {
       const name = assertToolDefinition(definition)
       dialectSchemas.assertExpressible(name, definition)
@@ -190,17 +280,20 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       return (listeners[event] as ListenerList<unknown>).add(listener, scope, prepend)
     },
     execute: (input, agent) => executeCall(pipeline, input, agent),
+    executeBatch: (inputs, batchOptions, agent) =>
+      executeBatch(pipeline, inputs, batchOptions, agent),
+    forgetApprovals: (agent) => {
+      approvalMemory.forget(agent)
+    },
+    batch: (fn) => changeBatch.run(fn),
+    journal(undo) {
+      changeBatch.journal(undo)
+    },
     emitChange(scope) {
-      for (const listener of changeListeners(scope)) listener()
+      if (!changeBatch.absorb(scope, true)) announce([scope])
     },
     emitChangeQuietly(scope) {
-      for (const listener of changeListeners(scope)) {
-        try {
-          listener()
-        } catch (error) {
-          warnSafely(logger, 'toolpipe: a tools/change listener failed', error)
-        }
-      }
+      if (!changeBatch.absorb(scope, false)) announceQuietly([scope])
     },
   }
 
@@ -214,15 +307,22 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       return commitChange(internals, scope, internals.addRestriction(scope, restriction))
     },
     guard(guard, guardOptions) {
-      return internals.addGuard(guard, checkScope(guardOptions?.scope, false))
+      const scope = checkScope(guardOptions?.scope, false)
+      return reversibleDisposer(internals, internals.addGuard(guard, scope))
     },
     on(event, listener, listenerOptions) {
       const scope = checkScope(listenerOptions?.scope, false)
-      return internals.addListener(event, listener, scope, listenerOptions?.prepend === true)
+      const prepend = listenerOptions?.prepend === true
+      return reversibleDisposer(internals, internals.addListener(event, listener, scope, prepend))
     },
     get: internals.get,
     list: internals.list,
     schemas: internals.schemas,
+    descriptors: internals.descriptors,
+    forgetApprovals(scope) {
+      approvalMemory.forget(checkScope(scope, false))
+    },
+    batch: <TResult>(fn: () => TResult) => internals.batch(fn) as TResult,
     use(plugin) {
       const dispose: unknown = plugin(registry)
       if (typeof dispose !== 'function') {
@@ -232,6 +332,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     },
     scope: (agent) => createScopedTools(checkScope(agent, true), internals),
     execute: (input) => executeCall(pipeline, input),
+    executeBatch: (inputs, batchOptions) => executeBatch(pipeline, inputs, batchOptions, undefined),
   }
   return registry
 }

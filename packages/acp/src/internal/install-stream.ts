@@ -6,11 +6,13 @@ import type {
   Disposer,
   ToolExecution as PipelineExecution,
   ToolExecutionResult,
+  ToolProgress,
   ToolRegistry,
 } from '@toolpipe/tools'
 import type { AcpClientConnection } from '../acp-client-connection.js'
 import { toAcpToolCallUpdate } from '../to-acp-tool-call-update.js'
 import { callFields } from './call-fields.js'
+import { toAcpContent } from './to-acp-content.js'
 import type { SessionPaths } from './session-paths.js'
 
 /** What {@link installStream} needs, checked by `streamToolCallsToAcp`. */
@@ -97,6 +99,11 @@ export function installStream(
     calls.delete(exec)
   }
 
+  const progress = (exec: ToolExecution, update: ToolProgress): void => {
+    announce(exec)
+    send(exec, progressUpdate(exec.callId, update))
+  }
+
   const disposers = [
     registry.on(
       'tools/pre-execute',
@@ -124,6 +131,15 @@ export function installStream(
       { scope, prepend: true },
     ),
     registry.on(
+      'tools/progress',
+      (exec, update) => {
+        guarded(registry, exec, () => {
+          progress(exec, update)
+        })
+      },
+      { scope },
+    ),
+    registry.on(
       'tools/result',
       (exec, result) => {
         guarded(registry, exec, () => {
@@ -135,6 +151,27 @@ export function installStream(
   ]
   return () => {
     for (const dispose of disposers) dispose()
+  }
+}
+
+/**
+ * A progress report as a `tool_call_update` (SPEC §12.2): status `in_progress`; the update's
+ * content, when it has some, replaces what the client shows for the call (ACP replaces content
+ * with an update's); its numbers and message, which ACP has no field for, ride in
+ * `_meta.toolpipe_progress`.
+ */
+function progressUpdate(toolCallId: string, update: ToolProgress): SessionUpdate {
+  const { progress, total, message, content } = update
+  const numbers: Record<string, number | string> = {}
+  if (progress !== undefined) numbers.progress = progress
+  if (total !== undefined) numbers.total = total
+  if (message !== undefined) numbers.message = message
+  return {
+    sessionUpdate: 'tool_call_update',
+    toolCallId,
+    status: 'in_progress',
+    ...(content === undefined ? {} : { content: toAcpContent(content) }),
+    ...(Object.keys(numbers).length === 0 ? {} : { _meta: { toolpipe_progress: numbers } }),
   }
 }
 

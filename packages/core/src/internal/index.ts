@@ -1,5 +1,6 @@
 // `@toolpipe/core/internal`: plumbing the toolpipe packages share so that every message and every
 // plain-data check reads the same. Not covered by semver: it changes with the packages using it.
+export { AbortFanOut } from './abort-fan-out.js'
 export { describeInstance } from './describe-instance.js'
 export { describeThrown } from './describe-thrown.js'
 export { describeType, describeValue, quoteString } from './describe-value.js'

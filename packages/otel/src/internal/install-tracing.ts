@@ -10,7 +10,8 @@ const scopeName = 'toolpipe'
 
 /**
  * Installs the tracing of one registry: a `tools/start` observer starts each call's span in the
- * caller's context, a `tools/approval` observer adds the approval event, a `tools/execute`
+ * caller's context, a `tools/approval` observer adds the approval event, a `tools/progress`
+ * observer a progress event per report, a `tools/execute`
  * wrapper (outermost) runs the wrappers inside it and the tool body with the span active, and a
  * `tools/result` observer ends it and records the duration.
  *
@@ -37,7 +38,10 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
     running++
   })
   const removeApproval = registry.on('tools/approval', (exec, answer) => {
-    spans.get(exec)?.recordApproval(answer)
+    spans.get(exec)?.recordApproval(spanSettings, answer)
+  })
+  const removeProgress = registry.on('tools/progress', (exec, update) => {
+    spans.get(exec)?.recordProgress(spanSettings, update)
   })
   const removeWrapper = registry.on(
     'tools/execute',
@@ -66,6 +70,7 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
     disposed = true
     removeStart()
     removeApproval()
+    removeProgress()
     removeWrapper()
     if (running === 0) removeResult()
   }

@@ -70,8 +70,36 @@ export const METRIC_GEN_AI_EXECUTE_TOOL_DURATION = 'gen_ai.execute_tool.duration
 /** toolpipe's own: the name of the span event of an approval wait (SPEC §15). */
 export const TOOLPIPE_APPROVAL_EVENT = 'toolpipe.approval'
 
-/** toolpipe's own: the approval outcome's `kind` (`allowed-once`, `rejected`, …). */
+/**
+ * toolpipe's own: the approval outcome's `kind`: `allowed-once`, `allowed-always`, `rejected`,
+ * `rejected-always`, `cancelled` or `unavailable` (SPEC §12.3).
+ */
 export const ATTR_TOOLPIPE_APPROVAL_OUTCOME = 'toolpipe.approval.outcome'
 
 /** toolpipe's own: how long the approval took, in milliseconds. */
 export const ATTR_TOOLPIPE_APPROVAL_DURATION_MS = 'toolpipe.approval.duration_ms'
+
+/**
+ * toolpipe's own: `true` on an approval event whose answer came from the scope's memory of an
+ * earlier `allowed-always` / `rejected-always` (the service was not asked; SPEC §12.3).
+ */
+export const ATTR_TOOLPIPE_APPROVAL_REMEMBERED = 'toolpipe.approval.remembered'
+
+/**
+ * toolpipe's own: `true` on an approval event whose `allowed-once` carried arguments a person
+ * edited (the call then ran with them, or failed `INVALID_ARGS`). The edit itself is recorded only
+ * with `recordArguments`, as `gen_ai.tool.call.arguments` on the event.
+ */
+export const ATTR_TOOLPIPE_APPROVAL_ARGUMENTS_EDITED = 'toolpipe.approval.arguments_edited'
+
+/** toolpipe's own: the name of the span event of a progress report (SPEC §12.2). */
+export const TOOLPIPE_PROGRESS_EVENT = 'toolpipe.progress'
+
+/** toolpipe's own: a progress report's `progress`. */
+export const ATTR_TOOLPIPE_PROGRESS = 'toolpipe.progress.progress'
+
+/** toolpipe's own: a progress report's `total`. */
+export const ATTR_TOOLPIPE_PROGRESS_TOTAL = 'toolpipe.progress.total'
+
+/** toolpipe's own: a progress report's `message` (only with `recordResults`: it is output). */
+export const ATTR_TOOLPIPE_PROGRESS_MESSAGE = 'toolpipe.progress.message'

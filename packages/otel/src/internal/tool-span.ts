@@ -4,6 +4,7 @@ import type { JsonValue } from '@toolpipe/core'
 import type {
   ApprovalAnswer,
   ToolExecution,
+  ToolProgress,
   ToolExecutionResult,
   ToolRegistry,
 } from '@toolpipe/tools'
@@ -16,11 +17,17 @@ import {
   ATTR_GEN_AI_TOOL_DESCRIPTION,
   ATTR_GEN_AI_TOOL_NAME,
   ATTR_GEN_AI_TOOL_TYPE,
+  ATTR_TOOLPIPE_APPROVAL_ARGUMENTS_EDITED,
   ATTR_TOOLPIPE_APPROVAL_DURATION_MS,
   ATTR_TOOLPIPE_APPROVAL_OUTCOME,
+  ATTR_TOOLPIPE_APPROVAL_REMEMBERED,
+  ATTR_TOOLPIPE_PROGRESS,
+  ATTR_TOOLPIPE_PROGRESS_MESSAGE,
+  ATTR_TOOLPIPE_PROGRESS_TOTAL,
   GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
   GEN_AI_TOOL_TYPE_FUNCTION,
   TOOLPIPE_APPROVAL_EVENT,
+  TOOLPIPE_PROGRESS_EVENT,
 } from './semantic-conventions.js'
 
 /** What a call's span needs from the plugin's settings. */
@@ -97,20 +104,49 @@ export class ToolSpan {
     )
   }
 
-  /** The approval wait, as the `toolpipe.approval` event, stamped when the answer came back. */
-  recordApproval(answer: ApprovalAnswer): void {
-    this.span.addEvent(
-      TOOLPIPE_APPROVAL_EVENT,
-      answer.outcome === undefined
-        ? {
-            [ATTR_ERROR_TYPE]: answer.error.code,
-            [ATTR_TOOLPIPE_APPROVAL_DURATION_MS]: answer.durationMs,
-          }
-        : {
-            [ATTR_TOOLPIPE_APPROVAL_OUTCOME]: answer.outcome.kind,
-            [ATTR_TOOLPIPE_APPROVAL_DURATION_MS]: answer.durationMs,
-          },
-    )
+  /**
+   * The approval wait, as the `toolpipe.approval` event, stamped when the answer came back: the
+   * outcome's kind, whether it came from the scope's memory, whether a person edited the
+   * arguments (the edit itself only with `recordArguments`).
+   */
+  recordApproval(settings: SpanSettings, answer: ApprovalAnswer): void {
+    if (answer.outcome === undefined) {
+      this.span.addEvent(TOOLPIPE_APPROVAL_EVENT, {
+        [ATTR_ERROR_TYPE]: answer.error.code,
+        [ATTR_TOOLPIPE_APPROVAL_DURATION_MS]: answer.durationMs,
+      })
+      return
+    }
+    const outcome = answer.outcome
+    const attributes: Attributes = {
+      [ATTR_TOOLPIPE_APPROVAL_OUTCOME]: outcome.kind,
+      [ATTR_TOOLPIPE_APPROVAL_DURATION_MS]: answer.durationMs,
+    }
+    if (answer.remembered === true) attributes[ATTR_TOOLPIPE_APPROVAL_REMEMBERED] = true
+    if (outcome.kind === 'allowed-once' && outcome.arguments !== undefined) {
+      attributes[ATTR_TOOLPIPE_APPROVAL_ARGUMENTS_EDITED] = true
+      if (settings.recordArguments && this.span.isRecording()) {
+        attributes[ATTR_GEN_AI_TOOL_CALL_ARGUMENTS] = JSON.stringify(outcome.arguments)
+      }
+    }
+    this.span.addEvent(TOOLPIPE_APPROVAL_EVENT, attributes)
+  }
+
+  /**
+   * A progress report, as a `toolpipe.progress` event: `progress` and `total` when given; the
+   * message only with `recordResults` (it is the tool's output, like the result). Content is
+   * never recorded on the event.
+   */
+  recordProgress(settings: SpanSettings, update: ToolProgress): void {
+    const span = this.span
+    if (!span.isRecording()) return
+    const attributes: Attributes = {}
+    if (update.progress !== undefined) attributes[ATTR_TOOLPIPE_PROGRESS] = update.progress
+    if (update.total !== undefined) attributes[ATTR_TOOLPIPE_PROGRESS_TOTAL] = update.total
+    if (settings.recordResults && update.message !== undefined) {
+      attributes[ATTR_TOOLPIPE_PROGRESS_MESSAGE] = update.message
+    }
+    span.addEvent(TOOLPIPE_PROGRESS_EVENT, attributes)
   }
 
   /**

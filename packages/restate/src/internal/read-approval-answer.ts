@@ -1,4 +1,5 @@
 import { describeValue, formatJsonPath, isPlainArray } from '@toolpipe/core/internal'
+import type { JsonValue } from '@toolpipe/core'
 import type { ApprovalOutcome } from '@toolpipe/tools'
 
 /** What {@link readApprovalAnswer} found: the outcome, or what is wrong with the answer. */
@@ -7,13 +8,16 @@ export type AnswerReading =
   | { readonly outcome?: undefined; readonly problem: string }
 
 /**
- * The members each kind of answer may have. An answer with any other member is refused rather
- * than half-applied: `{ "kind": "allowed-once", "arguments": … }` (a person's edit, which a later
- * version of the pipeline honours) must not run the call with the arguments the person replaced.
+ * The members each kind of answer may have (SPEC §12.3). An answer with any other member is
+ * refused rather than half-applied. `arguments` on `allowed-once` is a person's edit: any JSON
+ * value here, handed to the pipeline, which copies it and validates it again by the tool's own
+ * check before the call runs with it.
  */
 const membersOf: Readonly<Record<ApprovalOutcome['kind'], readonly string[]>> = {
-  'allowed-once': ['kind'],
+  'allowed-once': ['kind', 'arguments'],
+  'allowed-always': ['kind'],
   rejected: ['kind', 'reason'],
+  'rejected-always': ['kind', 'reason'],
   cancelled: ['kind'],
   unavailable: ['kind'],
 }
@@ -60,7 +64,15 @@ export function readApprovalAnswer(text: string): AnswerReading {
       }
     }
   }
-  if (outcomeKind !== 'rejected') return { outcome: Object.freeze({ kind: outcomeKind }) }
+  if (outcomeKind === 'allowed-once' && Object.hasOwn(answer, 'arguments')) {
+    // Parsed from JSON text, so JSON by construction; the pipeline copies and checks it.
+    return {
+      outcome: Object.freeze({ kind: outcomeKind, arguments: answer.arguments as JsonValue }),
+    }
+  }
+  if (outcomeKind !== 'rejected' && outcomeKind !== 'rejected-always') {
+    return { outcome: Object.freeze({ kind: outcomeKind }) }
+  }
   const reason = answer.reason
   if (reason === undefined) return { outcome: Object.freeze({ kind: outcomeKind }) }
   if (typeof reason !== 'string') {

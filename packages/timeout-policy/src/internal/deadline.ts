@@ -1,6 +1,6 @@
+import type { AbortFanOut } from '@toolpipe/core/internal'
 import type { TimeoutClock } from '../timeout-clock.js'
 import type { TimeoutReason } from '../timeout-reason.js'
-import type { AbortFanOut } from './abort-fan-out.js'
 
 /**
  * One call's deadline: a signal that aborts when the caller's signal aborts or when `timeoutMs`

@@ -1,5 +1,6 @@
 import { JsonSnapshotError, snapshotJson } from '@toolpipe/core'
 import { describeValue as describe } from '@toolpipe/core/internal'
+import { assertSupportedOutputSchema, OutputSchemaError } from '@toolpipe/structured-output'
 import type { ToolDefinition } from '../tool-definition.js'
 import { ToolRegistryError } from '../tool-registry-error.js'
 
@@ -58,6 +59,9 @@ export function assertToolDefinition(definition: unknown): string {
     }
   }
   assertTimeout(name, tool.timeoutMs)
+  assertOutputSchema(name, tool.outputSchema)
+  assertAnnotations(name, tool.annotations)
+  assertConcurrencySafe(name, tool.concurrencySafe)
   let parameters: unknown
   try {
     parameters = snapshotJson(tool.parameters)
@@ -74,4 +78,51 @@ export function assertToolDefinition(definition: unknown): string {
     throw invalid('parameters must be a JSON Schema object with type "object"')
   }
   return name
+}
+
+/**
+ * Throws unless `outputSchema` is absent or inside the structured-output subset (SPEC §12.1),
+ * which also compiles it once for the calls to come.
+ */
+export function assertOutputSchema(name: string, outputSchema: unknown): void {
+  if (outputSchema === undefined) return
+  try {
+    assertSupportedOutputSchema(outputSchema)
+  } catch (error) {
+    if (!(error instanceof OutputSchemaError)) throw error
+    throw new ToolRegistryError(`tool "${name}": outputSchema: ${error.message}`, 'INVALID_TOOL', {
+      cause: error,
+    })
+  }
+}
+
+const annotationFlags = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const
+
+/** Throws unless `annotations` is absent or a plain object of the documented hints. */
+export function assertAnnotations(name: string, annotations: unknown): void {
+  if (annotations === undefined) return
+  const invalid = (message: string): ToolRegistryError =>
+    new ToolRegistryError(`tool "${name}": annotations${message}`, 'INVALID_TOOL')
+  if (typeof annotations !== 'object' || annotations === null || Array.isArray(annotations)) {
+    throw invalid(` must be an object, got ${describe(annotations)}`)
+  }
+  const hints = annotations as Record<string, unknown>
+  if (hints.title !== undefined && typeof hints.title !== 'string') {
+    throw invalid(`.title must be a string when present, got ${describe(hints.title)}`)
+  }
+  for (const flag of annotationFlags) {
+    const value = hints[flag]
+    if (value !== undefined && typeof value !== 'boolean') {
+      throw invalid(`.${flag} must be a boolean when present, got ${describe(value)}`)
+    }
+  }
+}
+
+/** Throws unless `concurrencySafe` is absent or a boolean. */
+export function assertConcurrencySafe(name: string, concurrencySafe: unknown): void {
+  if (concurrencySafe === undefined || typeof concurrencySafe === 'boolean') return
+  throw new ToolRegistryError(
+    `tool "${name}": concurrencySafe must be a boolean when present, got ${describe(concurrencySafe)}`,
+    'INVALID_TOOL',
+  )
 }

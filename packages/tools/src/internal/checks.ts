@@ -84,7 +84,7 @@ export function checkInput(
 }
 
 /** `instanceof AbortSignal`, which throws for a revoked Proxy; this does not. */
-function isAbortSignal(value: unknown): value is AbortSignal {
+export function isAbortSignal(value: unknown): value is AbortSignal {
   try {
     return value instanceof AbortSignal
   } catch {

@@ -11,6 +11,7 @@ import { dispatch } from './steps/dispatch.js'
 import { notifyObservers } from './steps/notify-observers.js'
 import { notifyStart } from './steps/notify-start.js'
 import { readInput } from './steps/read-input.js'
+import type { InputReading } from './steps/read-input.js'
 import { requestApproval } from './steps/request-approval.js'
 import { resolveTool } from './steps/resolve-tool.js'
 import { reviewResult } from './steps/review-result.js'
@@ -33,24 +34,41 @@ import { validateArguments } from './steps/validate-arguments.js'
  *
  * @param scopeAgent - set by a `ScopedTools` handle: the call's agent, not read from `input`
  */
-export async function executeCall(
+export function executeCall(
   pipeline: Pipeline,
   input: unknown,
   scopeAgent?: Agent,
 ): Promise<ToolExecutionResult> {
   // 1. Read each input field exactly once.
-  const reading = readInput(input, scopeAgent)
+  return runCall(pipeline, readInput(input, scopeAgent))
+}
+
+/**
+ * Steps 2–13 of a call whose input step 1 read (a batch reads its calls' inputs up front, to
+ * schedule them, SPEC §12.4). Never rejects, never throws.
+ *
+ * @param decided - the call's result decided before it started (a batch aborted before its turn):
+ * the call then ends like one whose arguments are not JSON, with only its observers told
+ */
+export async function runCall(
+  pipeline: Pipeline,
+  reading: InputReading,
+  decided?: ToolErrorResult,
+): Promise<ToolExecutionResult> {
   // 2. Snapshot and deep-freeze the arguments.
   const args = reading.problem === undefined ? snapshotArguments(reading.rawArguments) : notJson
   // The one place an execution record is made, whatever happened so far.
-  const exec = new ExecutionRecord({
-    callId: reading.callId,
-    name: reading.name,
-    arguments: args === notJson ? undefined : args,
-    agent: reading.agent,
-    parent: reading.problem === undefined ? reading.parent : undefined,
-    signal: reading.problem === undefined ? reading.signal : undefined,
-  })
+  const exec = new ExecutionRecord(
+    {
+      callId: reading.callId,
+      name: reading.name,
+      arguments: args === notJson ? undefined : args,
+      agent: reading.agent,
+      parent: reading.problem === undefined ? reading.parent : undefined,
+      signal: reading.problem === undefined ? reading.signal : undefined,
+    },
+    pipeline,
+  )
   // Tell every `tools/start` observer, synchronously, still in the caller's stack.
   notifyStart(pipeline, exec)
 
@@ -60,6 +78,9 @@ export async function executeCall(
   } else if (args === notJson) {
     // Nothing but the observers runs for arguments that are not JSON.
     result = argumentsNotJson()
+  } else if (decided !== undefined) {
+    // Nor for a call of an aborted batch that had not started (SPEC §12.4).
+    result = decided
   } else {
     const call = exec as ExecutionRecord & ToolExecution
     // 3. Resolve the tool once. 4. Validate its arguments once. Both before anyone is asked.
@@ -67,7 +88,7 @@ export async function executeCall(
     if (tool === undefined) {
       result = unknownTool(call.name)
     } else {
-      const invalid = validateArguments(tool, call)
+      const invalid = validateArguments(pipeline, tool, call)
       const failed = invalid instanceof Promise ? await invalid : invalid
       if (failed !== undefined) {
         result = failed
@@ -100,7 +121,7 @@ export async function executeCall(
  */
 function decide(
   pipeline: Pipeline,
-  exec: ToolExecution,
+  exec: ExecutionRecord & ToolExecution,
   tool: ToolDefinition,
 ): ToolErrorResult | undefined | Promise<ToolErrorResult | undefined> {
   if (hasListenerFor(pipeline.preExecuteListeners.entries, exec.agent)) {
@@ -116,7 +137,7 @@ function decide(
 
 async function decideWithPolicy(
   pipeline: Pipeline,
-  exec: ToolExecution,
+  exec: ExecutionRecord & ToolExecution,
   tool: ToolDefinition,
 ): Promise<ToolErrorResult | undefined> {
   try {
@@ -124,7 +145,8 @@ async function decideWithPolicy(
     const decision = await runPreExecute(pipeline, exec)
     if (decision.kind === 'deny') return deniedResult(decision.reason, 'POLICY_DENIED')
     if (decision.kind === 'ask') {
-      // 6. Ask: only an allowing outcome lets the call go on.
+      // 6. Ask (the scope's remembered answers first): only an allowing outcome lets the call go
+      // on; arguments a person edited are validated again by step 4's rules and replace them.
       const denial = await requestApproval(pipeline, exec, tool, decision.reason)
       if (denial !== undefined) return denial
     }

@@ -1,13 +1,16 @@
+import type { AbortFanOut } from '@toolpipe/core/internal'
 import type { ApprovalService } from '../approval.js'
 import type {
   ApprovalObserver,
   ExecuteWrapper,
   PostExecuteListener,
   PreExecuteListener,
+  ProgressObserver,
   ResultObserver,
   StartObserver,
 } from '../tool-events.js'
 import type { ToolGuard } from '../tool-execution.js'
+import type { ApprovalMemory } from './approval-memory.js'
 import type { ListenerEntry } from './compose.js'
 import type { ToolLayers } from './tool-layers.js'
 
@@ -15,12 +18,17 @@ import type { ToolLayers } from './tool-layers.js'
 export interface Pipeline {
   readonly layers: ToolLayers
   readonly approval: ApprovalService | undefined
+  /** The always-answers of each scope (SPEC §12.3). */
+  readonly approvalMemory: ApprovalMemory
   readonly logger: { warn(message: string, ...details: unknown[]): void }
   readonly guards: { readonly entries: readonly ListenerEntry<ToolGuard>[] }
   readonly startObservers: { readonly entries: readonly ListenerEntry<StartObserver>[] }
   readonly preExecuteListeners: { readonly entries: readonly ListenerEntry<PreExecuteListener>[] }
   readonly approvalObservers: { readonly entries: readonly ListenerEntry<ApprovalObserver>[] }
   readonly executeWrappers: { readonly entries: readonly ListenerEntry<ExecuteWrapper>[] }
+  readonly progressObservers: { readonly entries: readonly ListenerEntry<ProgressObserver>[] }
   readonly postExecuteListeners: { readonly entries: readonly ListenerEntry<PostExecuteListener>[] }
   readonly resultObservers: { readonly entries: readonly ListenerEntry<ResultObserver>[] }
+  /** One listener per caller signal for the calls that wait on an async argument check. */
+  readonly cancellation: AbortFanOut
 }

@@ -7,12 +7,14 @@ import { readMembers } from './read-members.js'
 
 const event = 'tools/execute'
 const expected =
-  '{ content: ContentBlock[], isError: false, additionalContext?, meta? } or ' +
-  '{ content: ContentBlock[], isError: true, error: { name: string, code: string }, additionalContext?, meta? }'
+  '{ content: ContentBlock[], isError: false, additionalContext?, meta?, structured? } or ' +
+  '{ content: ContentBlock[], isError: true, error: { name: string, code: string }, additionalContext?, meta?, structured? }'
 
 /**
  * Reads what a `tools/execute` wrapper returned, each member once, into a fresh frozen result
- * whose parts are deep-frozen JSON copies. An error result must say what it is (`error: { name,
+ * whose parts are deep-frozen JSON copies. A `structured` value a wrapper makes itself is copied
+ * as JSON, not checked against the tool's `outputSchema`: that schema binds the tool's body, which
+ * the default dispatch checks. An error result must say what it is (`error: { name,
  * code }`, both strings); a success must not carry an `error`. A part that is not JSON makes the
  * result step 11's `NOT_JSON` error result, which the wrappers outside this one see.
  *
@@ -21,16 +23,24 @@ const expected =
 export function readExecutionResult(value: unknown): ToolExecutionResult {
   const members = readMembers(
     value,
-    ['content', 'isError', 'error', 'additionalContext', 'meta'],
+    ['content', 'isError', 'error', 'additionalContext', 'meta', 'structured'],
     `a ${event} listener's result`,
   )
   if (members === undefined) throw invalidDecision(event, value, expected)
-  const { isError, error, additionalContext, meta } = members
+  const { isError, error, additionalContext, meta, structured } = members
   const content = copyJson(members.content)
   const context = additionalContext === undefined ? undefined : copyJson(additionalContext)
   const metaCopy = meta === undefined ? undefined : copyJson(meta)
+  const structuredCopy = structured === undefined ? undefined : copyJson(structured)
   const errorInfo = isError === true ? readErrorInfo(error) : undefined
-  if (content === notJson || context === notJson || metaCopy === notJson) return resultNotJson()
+  if (
+    content === notJson ||
+    context === notJson ||
+    metaCopy === notJson ||
+    structuredCopy === notJson
+  ) {
+    return resultNotJson()
+  }
   if (
     !isContent(content) ||
     typeof isError !== 'boolean' ||
@@ -39,7 +49,9 @@ export function readExecutionResult(value: unknown): ToolExecutionResult {
   ) {
     throw invalidDecision(event, value, expected)
   }
-  return Object.freeze(assemble(content, errorInfo, context as HookContext | undefined, metaCopy))
+  return Object.freeze(
+    assemble(content, errorInfo, context as HookContext | undefined, metaCopy, structuredCopy),
+  )
 }
 
 function assemble(
@@ -47,11 +59,13 @@ function assemble(
   error: ToolErrorInfo | undefined,
   additionalContext: HookContext | undefined,
   meta: JsonValue | undefined,
+  structured: JsonValue | undefined,
 ): ToolExecutionResult {
   const result: ToolExecutionResult =
     error === undefined ? { content, isError: false } : { content, isError: true, error }
   if (additionalContext !== undefined) result.additionalContext = additionalContext
   if (meta !== undefined) result.meta = meta
+  if (structured !== undefined) result.structured = structured
   return result
 }
 

@@ -2,7 +2,7 @@ import type { Agent } from '@toolpipe/core'
 import type { ToolDefinition } from '../tool-definition.js'
 import type { ToolRestriction } from '../tool-restriction.js'
 import { ToolRegistryError } from '../tool-registry-error.js'
-import { once } from './once.js'
+import type { Reversible } from './reversible.js'
 
 interface ToolEntry {
   readonly definition: ToolDefinition
@@ -35,8 +35,11 @@ export class ToolLayers {
   readonly #scopes = new WeakMap<Agent, ScopeLayer>()
   #order = 0
 
-  /** Adds a tool to a layer under `name`; returns its remover. Throws on a duplicate in the layer. */
-  add(name: string, definition: ToolDefinition, scope: Agent | undefined): () => void {
+  /**
+   * Adds a tool to a layer under `name`; returns its handle. Throws on a duplicate in the layer.
+   * A restored tool takes its old place in registration order.
+   */
+  add(name: string, definition: ToolDefinition, scope: Agent | undefined): Reversible {
     const tools = scope === undefined ? this.#global : this.#ensureLayer(scope).tools
     if (tools.has(name)) {
       const where = scope === undefined ? 'the global layer' : `the scope of agent "${scope.id}"`
@@ -47,21 +50,43 @@ export class ToolLayers {
     }
     const entry: ToolEntry = { definition, order: this.#order++ }
     tools.set(name, entry)
-    return once(() => {
-      if (tools.get(name) === entry) tools.delete(name)
-      if (scope !== undefined) this.#dropIfEmpty(scope)
-    })
+    return {
+      remove: () => {
+        const layerTools = this.#toolsOf(scope)
+        if (layerTools?.get(name) !== entry) return
+        layerTools.delete(name)
+        if (scope !== undefined) this.#dropIfEmpty(scope)
+      },
+      restore: () => {
+        const layerTools = scope === undefined ? this.#global : this.#ensureLayer(scope).tools
+        if (layerTools.get(name) === entry) return
+        insertInOrder(layerTools, name, entry)
+      },
+    }
   }
 
-  /** Adds a restriction to a scope; returns its remover. Names must be registered global tools. */
-  restrict(scope: Agent, restriction: ToolRestriction): () => void {
+  /**
+   * Adds a restriction to a scope; returns its handle. Names must be registered global tools when
+   * it is added (a restore puts back the same lists, which need no names to exist).
+   */
+  restrict(scope: Agent, restriction: ToolRestriction): Reversible {
     const compiled = this.#compile(restriction)
     const layer = this.#ensureLayer(scope)
     layer.restrictions = [...layer.restrictions, compiled]
-    return once(() => {
-      layer.restrictions = layer.restrictions.filter((candidate) => candidate !== compiled)
-      this.#dropIfEmpty(scope)
-    })
+    return {
+      remove: () => {
+        const layer = this.#scopes.get(scope)
+        if (!layer?.restrictions.includes(compiled)) return
+        layer.restrictions = layer.restrictions.filter((candidate) => candidate !== compiled)
+        this.#dropIfEmpty(scope)
+      },
+      restore: () => {
+        const layer = this.#ensureLayer(scope)
+        if (!layer.restrictions.includes(compiled)) {
+          layer.restrictions = [...layer.restrictions, compiled]
+        }
+      },
+    }
   }
 
   /** The tool a call of `scope` reaches by `name`, if it is visible there. O(restrictions). */
@@ -99,6 +124,10 @@ export class ToolLayers {
     }
     for (const entry of layer.tools.values()) visible.push(entry)
     return visible.map((entry) => entry.definition)
+  }
+
+  #toolsOf(scope: Agent | undefined): Map<string, ToolEntry> | undefined {
+    return scope === undefined ? this.#global : this.#scopes.get(scope)?.tools
   }
 
   #ensureLayer(scope: Agent): ScopeLayer {
@@ -146,6 +175,25 @@ export class ToolLayers {
       deny: denyList === undefined ? undefined : new Set(denyList),
     }
   }
+}
+
+/**
+ * Puts a removed entry back into its layer where registration order says: at the end when it is
+ * the newest (the common case), otherwise by rebuilding the map in order.
+ */
+function insertInOrder(tools: Map<string, ToolEntry>, name: string, entry: ToolEntry): void {
+  let newest = true
+  for (const other of tools.values()) {
+    if (other.order > entry.order) {
+      newest = false
+      break
+    }
+  }
+  tools.set(name, entry)
+  if (newest) return
+  const ordered = [...tools].sort(([, left], [, right]) => left.order - right.order)
+  tools.clear()
+  for (const [key, value] of ordered) tools.set(key, value)
 }
 
 function admits(restrictions: readonly CompiledRestriction[], name: string): boolean {

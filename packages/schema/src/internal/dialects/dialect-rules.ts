@@ -6,7 +6,7 @@ import type { Dialect } from '../../dialect.js'
  * property's `description` as words the model can follow (our validator still enforces it);
  * `fatal`: the provider cannot be shown it. Keywords with rules of their own (`type`,
  * `properties`, `required`, `additionalProperties`, `items`, `anyOf`, `enum`, `const`,
- * `exclusiveMinimum`, `exclusiveMaximum`) are handled in convert-node.ts.
+ * `exclusiveMinimum`, `exclusiveMaximum`) are handled in convert-schema.ts.
  *
  * Sources, read for this table (cited again beside each rule below):
  * - [OpenAI] https://developers.openai.com/api/docs/guides/structured-outputs, section

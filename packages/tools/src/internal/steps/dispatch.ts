@@ -31,8 +31,10 @@ export function dispatch(
 /**
  * The default dispatch: runs the definition step 3 resolved, if it is still the one visible
  * under its name (a registration that shadowed or removed it meanwhile gives `UNKNOWN_TOOL`: what
- * a person approved is what runs), as a method of the definition, and reads what it returned. A
- * throw inside the tool becomes an error result before any wrapper sees it. Never throws.
+ * a person approved is what runs), as a method of the definition, and reads what it returned,
+ * checking a `structured` value against the tool's `outputSchema` (`OUTPUT_INVALID`, SPEC §12.1).
+ * A throw inside the tool becomes an error result before any wrapper sees it, and so does output
+ * its schema refuses (a retry wrapper may call the tool again). Never throws.
  */
 async function runTool(
   pipeline: Pipeline,
@@ -45,7 +47,9 @@ async function runTool(
     return errorResult(error.message, { name: error.name, code: error.code })
   }
   try {
-    return readToolReturn(name, await tool.execute(exec.arguments, exec))
+    const returned = await tool.execute(exec.arguments, exec)
+    // Read once per call, after the body: what the registry checked at registration.
+    return readToolReturn(name, tool.outputSchema, returned)
   } catch (error) {
     return failureResult(error, 'tool')
   }

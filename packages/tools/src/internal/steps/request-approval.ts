@@ -3,21 +3,26 @@ import type { ApprovalOutcome, ApprovalRequest } from '../../approval.js'
 import type { ToolDefinition } from '../../tool-definition.js'
 import type { ToolErrorResult, ToolExecution } from '../../tool-execution.js'
 import { deniedResult, failureResult } from '../error-result.js'
+import type { ExecutionRecord } from '../execution-record.js'
 import type { Pipeline } from '../pipeline.js'
 import { readApprovalOutcome } from '../read-approval-outcome.js'
 import { notifyApproval } from './notify-approval.js'
+import { validateArguments } from './validate-arguments.js'
 
 /**
- * Step 6: an `ask` goes to the approval service with the call's pending card. Returns `undefined`
- * when the call may go on (`allowed-once`), otherwise the denial (`ToolDeniedError`, with the
- * reasons SPEC §6.3 fixes). When the service was asked, its answer (or failure) and the time it
- * took go to the `tools/approval` observers before anything else happens.
+ * Step 6: an `ask` is answered from the scope's memory of always-answers (SPEC §12.3) or goes to
+ * the approval service with the call's pending card. Returns `undefined` when the call may go on
+ * (`allowed-once`, `allowed-always`), otherwise the denial (`ToolDeniedError`, with the reasons
+ * SPEC §6.3 fixes). An always-answer is remembered for the call's (scope, tool). Arguments a
+ * person edited are validated again by step 4's rules and, when they pass, become the call's
+ * arguments; when not, the call ends with `INVALID_ARGS` naming the edit. Either way, the answer
+ * (or the service's failure) and the time it took go to the `tools/approval` observers first.
  *
  * @throws what the service throws, or `InvalidApprovalError` for an answer that is not an outcome
  */
 export async function requestApproval(
   pipeline: Pipeline,
-  exec: ToolExecution,
+  exec: ExecutionRecord & ToolExecution,
   tool: ToolDefinition,
   reason: string | undefined,
 ): Promise<ToolErrorResult | undefined> {
@@ -36,6 +41,13 @@ export async function requestApproval(
       'APPROVAL_UNAVAILABLE',
     )
   }
+  const memory = pipeline.approvalMemory
+  const remembered = memory.recall(agent, name)
+  if (remembered !== undefined) {
+    notifyApproval(pipeline, exec, { outcome: remembered, durationMs: 0, remembered: true })
+    return verdict(name, remembered)
+  }
+  const ticket = memory.ticket(agent)
   const signal = exec.signal
   const request: ApprovalRequest = Object.freeze({
     agent,
@@ -57,10 +69,24 @@ export async function requestApproval(
     throw error
   }
   notifyApproval(pipeline, exec, { outcome, durationMs: performance.now() - asked })
+  if (outcome.kind === 'allowed-always' || outcome.kind === 'rejected-always') {
+    memory.remember(ticket, name, outcome)
+  }
+  if (outcome.kind === 'allowed-once' && outcome.arguments !== undefined) {
+    // The person edited the call: step 4's rules again, on the edit.
+    return validateArguments(pipeline, tool, exec, outcome.arguments)
+  }
+  return verdict(name, outcome)
+}
+
+/** The denial an outcome stands for, or `undefined` for an allowing one. */
+function verdict(name: string, outcome: ApprovalOutcome): ToolErrorResult | undefined {
   switch (outcome.kind) {
     case 'allowed-once':
+    case 'allowed-always':
       return undefined
     case 'rejected':
+    case 'rejected-always':
       return deniedResult(
         outcome.reason === undefined
           ? `the user rejected tool "${name}"`

@@ -1,5 +1,6 @@
 import type { JsonValue } from '@toolpipe/core'
 import { ToolArgsError } from '@toolpipe/schema'
+import { ToolCancelledError } from '../../tool-cancelled-error.js'
 import type { ToolDefinition } from '../../tool-definition.js'
 import type { ToolErrorResult } from '../../tool-execution.js'
 import { ToolPipelineError } from '../../tool-pipeline-error.js'
@@ -7,6 +8,8 @@ import { describeValue } from '../checks.js'
 import { copyJson, notJson } from '../copy-json.js'
 import { errorResult, failureResult } from '../error-result.js'
 import { ExecutionRecord } from '../execution-record.js'
+import { parserOf } from '../parse-args.js'
+import type { Pipeline } from '../pipeline.js'
 import { readArgIssues } from '../read-arg-issues.js'
 
 /**
@@ -19,34 +22,87 @@ import { readArgIssues } from '../read-arg-issues.js'
  * `INVALID_ARGS` listing the issues, or the failure of a normalizer or check that threw
  * (`TOOL_FAILED`, or the `HarnessError`'s own code) or returned something unusable
  * (`INVALID_NORMALIZED_ARGS`, `INVALID_ARG_ISSUES`). Synchronous unless the check returns a
- * promise. Never throws.
+ * promise; a pending check is not waited for once the call's signal aborts (`ToolCancelledError`,
+ * `CANCELLED`), and what it settles to afterwards changes nothing. Never throws.
+ *
+ * Step 6 runs it again, by the same rules, on arguments a person edited when approving the call
+ * (SPEC §12.3, `edited`): when they pass they replace `exec.arguments`; when they do not, the
+ * `INVALID_ARGS` message says that the edit was refused, and the tool does not run.
+ *
+ * @param edited - the edited arguments (deep-frozen JSON) to check instead of `exec.arguments`
  */
 export function validateArguments(
+  pipeline: Pipeline,
   tool: ToolDefinition,
   exec: ExecutionRecord & { readonly arguments: JsonValue },
+  edited?: JsonValue,
 ): ToolErrorResult | undefined | Promise<ToolErrorResult | undefined> {
   try {
-    const args = normalizedArguments(tool, exec)
+    const args = normalizedArguments(tool, exec, edited === undefined ? exec.arguments : edited)
     // Read once, and called below with the definition as `this`, like a method.
     const check: unknown = Reflect.get(tool, 'checkArgs')
-    if (check === undefined) return judge(tool, exec, args, noIssues)
+    const origin = edited === undefined ? 'call' : 'edit'
+    if (check === undefined) return judge(tool, exec, args, noIssues, origin)
     if (typeof check !== 'function') {
       throw new TypeError(`the checkArgs of tool "${exec.name}" is not a function`)
     }
-    const issues: unknown = Reflect.apply(check, tool, [args])
+    // A Standard Schema tool's check also hands over its output, for the body (SPEC §10).
+    const parse = parserOf(check)
+    const issues: unknown =
+      parse === undefined
+        ? Reflect.apply(check, tool, [args])
+        : parse(args, (value) => {
+            ExecutionRecord.accept(exec, value)
+          })
     if (issues instanceof Promise) {
-      return (issues as Promise<unknown>).then(
-        (settled) => judge(tool, exec, args, settled),
+      return untilAborted(pipeline, exec, issues as Promise<unknown>).then(
+        (settled) =>
+          settled === aborted ? cancelled(exec.name) : judge(tool, exec, args, settled, origin),
         (error: unknown) => failureResult(error, 'tool'),
       )
     }
-    return judge(tool, exec, args, issues)
+    return judge(tool, exec, args, issues, origin)
   } catch (error) {
     return failureResult(error, 'tool')
   }
 }
 
 const noIssues: readonly never[] = Object.freeze([])
+
+/** What {@link untilAborted} settles to when the call's signal aborted first. */
+const aborted: unique symbol = Symbol('aborted')
+
+/**
+ * `pending`, or {@link aborted} as soon as the call's signal aborts (at once if it already has),
+ * through the pipeline's one listener per signal.
+ */
+function untilAborted(
+  pipeline: Pipeline,
+  exec: ExecutionRecord,
+  pending: Promise<unknown>,
+): Promise<unknown> {
+  const signal = exec.signal
+  if (signal === undefined) return pending
+  if (signal.aborted) {
+    // Settled later, the check must not become an unhandled rejection.
+    pending.catch(() => undefined)
+    return Promise.resolve(aborted)
+  }
+  let unsubscribe = (): void => undefined
+  const abortion = new Promise<typeof aborted>((resolve) => {
+    unsubscribe = pipeline.cancellation.subscribe(signal, () => {
+      resolve(aborted)
+    })
+  })
+  return Promise.race([pending, abortion]).finally(() => {
+    unsubscribe()
+  })
+}
+
+function cancelled(toolName: string): ToolErrorResult {
+  const error = new ToolCancelledError(toolName, 'check')
+  return errorResult(error.message, { name: error.name, code: error.code })
+}
 
 /**
  * The arguments as the tool's `normalizeArgs` (read once, called with the definition as `this`)
@@ -55,8 +111,11 @@ const noIssues: readonly never[] = Object.freeze([])
  * @throws what the normalizer throws, or `ToolPipelineError` (`INVALID_NORMALIZED_ARGS`) when it
  * returns something that is not JSON data
  */
-function normalizedArguments(tool: ToolDefinition, exec: ExecutionRecord): JsonValue {
-  const args = exec.arguments as JsonValue
+function normalizedArguments(
+  tool: ToolDefinition,
+  exec: ExecutionRecord,
+  args: JsonValue,
+): JsonValue {
   const normalize: unknown = Reflect.get(tool, 'normalizeArgs')
   if (normalize === undefined) return args
   if (typeof normalize !== 'function') {
@@ -74,23 +133,33 @@ function normalizedArguments(tool: ToolDefinition, exec: ExecutionRecord): JsonV
   return copy
 }
 
-/** The verdict on what `checkArgs` returned; records a pass on the execution. Never throws. */
+/**
+ * The verdict on what `checkArgs` returned; records a pass on the execution, whose arguments
+ * become `args`. Never throws.
+ *
+ * @param origin - whose arguments were checked: the model's call, or a person's edit at approval
+ */
 function judge(
   tool: ToolDefinition,
   exec: ExecutionRecord,
   args: JsonValue,
   issues: unknown,
+  origin: 'call' | 'edit',
 ): ToolErrorResult | undefined {
   try {
     const found = readArgIssues(exec.name, issues)
     if (found.length > 0) {
       const error = new ToolArgsError(found)
-      return errorResult(error.message, { name: error.name, code: error.code })
+      const message =
+        origin === 'call'
+          ? error.message
+          : `invalid arguments edited at approval: ${found.map((issue) => issue.message).join('; ')}`
+      return errorResult(message, { name: error.name, code: error.code })
     }
   } catch (error) {
     return failureResult(error, 'tool')
   }
-  if (args !== exec.arguments) ExecutionRecord.normalizeArguments(exec, args)
+  if (args !== exec.arguments) ExecutionRecord.replaceArguments(exec, args)
   ExecutionRecord.recordCheck(exec, tool)
   return undefined
 }

@@ -4,10 +4,11 @@ interface Forwarding {
 }
 
 /**
- * Forwards the abort of a caller's signal to every deadline that depends on it through one
- * listener per signal, however many calls share the signal: a thousand concurrent calls would
- * otherwise add a thousand listeners (Node 20 warns past ten). The listener is removed when the
- * last deadline lets go. One per plugin installation; signals are held weakly.
+ * Forwards the abort of a caller's signal to everything waiting on it (a deadline, an argument
+ * check) through one listener per signal, however many calls share the signal: a thousand
+ * concurrent calls would otherwise add a thousand listeners (Node 20 warns past ten). The
+ * listener is removed when the last subscriber lets go. One per user (the timeout policy's installation, a registry's pipeline);
+ * signals are held weakly.
  */
 export class AbortFanOut {
   readonly #forwardings = new WeakMap<AbortSignal, Forwarding>()

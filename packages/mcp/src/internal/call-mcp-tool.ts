@@ -1,0 +1,93 @@
+import type { ContentBlock, JsonValue } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
+import type { ToolExecuteReturn, ToolExecution } from '@toolpipe/tools'
+import type { ContentBlock as McpContentBlock, Progress } from '@modelcontextprotocol/sdk/types.js'
+import type { McpClient } from '../mcp-client.js'
+import { McpProtocolError } from '../mcp-protocol-error.js'
+import { McpToolError } from '../mcp-tool-error.js'
+import { fromMcpContent } from './from-mcp-content.js'
+
+/** How a mounted tool reaches its server. */
+export interface MountedToolContext {
+  readonly client: McpClient
+  /** The SDK's per-request timeout, restarted by each progress notification. */
+  readonly requestTimeoutMs: number | undefined
+}
+
+/**
+ * The body of a mounted tool: `client.callTool` with the original name, the execution's signal
+ * (an abort sends `notifications/cancelled`), and the server's progress notifications forwarded
+ * to `exec.reportProgress`. The answer becomes content (and `structured`, from
+ * `structuredContent`); `isError: true` becomes {@link McpToolError} with the server's text; a
+ * failure of the request, {@link McpProtocolError}.
+ */
+export async function callMcpTool(
+  original: string,
+  args: unknown,
+  exec: ToolExecution,
+  context: MountedToolContext,
+): Promise<ToolExecuteReturn> {
+  const signal = exec.signal
+  let result: Awaited<ReturnType<McpClient['callTool']>>
+  try {
+    result = await context.client.callTool(
+      { name: original, arguments: args as Record<string, unknown> },
+      undefined,
+      {
+        ...(signal === undefined ? {} : { signal }),
+        ...(context.requestTimeoutMs === undefined ? {} : { timeout: context.requestTimeoutMs }),
+        resetTimeoutOnProgress: true,
+        onprogress: (progress) => {
+          forwardProgress(exec, progress)
+        },
+      },
+    )
+  } catch (error) {
+    if (signal?.aborted === true) {
+      throw new McpProtocolError(
+        `the call of MCP tool "${original}" was cancelled before the server answered`,
+        'MCP_CALL_CANCELLED',
+        { cause: error },
+      )
+    }
+    throw new McpProtocolError(
+      `the call of MCP tool "${original}" failed: ${describeThrown(error)}`,
+      'MCP_PROTOCOL_ERROR',
+      { cause: error },
+    )
+  }
+  if (!Array.isArray(result.content)) {
+    throw new McpProtocolError(
+      `MCP tool "${original}" answered without content, in the protocol's old form`,
+      'MCP_PROTOCOL_ERROR',
+    )
+  }
+  // The SDK parsed the result with its schema: an array of content here is an array of MCP content.
+  const content = result.content as McpContentBlock[]
+  if (result.isError === true) {
+    const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n')
+    // The pipeline writes `Error: ` before the message; a server that wrote it too is not doubled.
+    const message = text.replace(/^Error:\s*/u, '')
+    throw new McpToolError(
+      message === '' ? `MCP tool "${original}" failed without saying why` : message,
+    )
+  }
+  const blocks: ContentBlock[] = fromMcpContent(content)
+  const structured = result.structuredContent as JsonValue | undefined
+  if (structured === undefined) return blocks
+  // Without content of its own, the model reads the structured value as JSON text.
+  return blocks.length === 0 ? { structured } : { content: blocks, structured }
+}
+
+/** A progress notification as a progress report; one the pipeline refuses is dropped. */
+function forwardProgress(exec: ToolExecution, progress: Progress): void {
+  try {
+    exec.reportProgress({
+      progress: progress.progress,
+      ...(progress.total === undefined ? {} : { total: progress.total }),
+      ...(progress.message === undefined ? {} : { message: progress.message }),
+    })
+  } catch {
+    // A report the pipeline refuses (INVALID_PROGRESS) must not fail the call it is about.
+  }
+}

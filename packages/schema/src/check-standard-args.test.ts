@@ -1,0 +1,358 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { toStandardJsonSchema } from '@valibot/to-json-schema'
+import { type } from 'arktype'
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { checkArgs } from './check-args.js'
+import { checkStandardArgs } from './check-standard-args.js'
+import type { StandardArgsResult } from './check-standard-args.js'
+import { standardSchema } from './standard-schema.js'
+import { StandardSchemaError } from './standard-schema-error.js'
+
+/** SPEC §10 "In": a Standard Schema's own `validate`, its issues as `ArgIssue`s. */
+
+/** The same tool arguments in the three libraries: a path, an optional limit, a length transform. */
+const libraries = {
+  zod: z.object({
+    path: z.string(),
+    limit: z.number().int().min(1).optional(),
+    edits: z.array(z.object({ line: z.number().int() })).optional(),
+    title: z.string().transform((text) => text.length),
+  }),
+  valibot: toStandardJsonSchema(
+    v.object({
+      path: v.string(),
+      limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+      edits: v.optional(v.array(v.object({ line: v.pipe(v.number(), v.integer()) }))),
+      title: v.pipe(
+        v.string(),
+        v.transform((text) => text.length),
+      ),
+    }),
+  ),
+  arktype: type({
+    path: 'string',
+    'limit?': 'number.integer >= 1',
+    'edits?': type({ line: 'number.integer' }).array(),
+    title: type('string').pipe((text) => text.length),
+  }),
+}
+
+function settled<TOutput>(
+  result: StandardArgsResult<TOutput> | Promise<StandardArgsResult<TOutput>>,
+): StandardArgsResult<TOutput> {
+  if (result instanceof Promise) throw new Error('expected a synchronous result')
+  return result
+}
+
+/** A Standard Schema whose `validate` is `validate`: the hostile cases. */
+function fake(validate: (value: unknown) => unknown, vendor = 'acme'): StandardSchemaV1 {
+  return { '~standard': { version: 1, vendor, validate } } as StandardSchemaV1
+}
+
+async function failure(run: () => unknown): Promise<StandardSchemaError> {
+  try {
+    await run()
+  } catch (error) {
+    expect(error).toBeInstanceOf(StandardSchemaError)
+    return error as StandardSchemaError
+  }
+  throw new Error('expected a StandardSchemaError')
+}
+
+describe.each(Object.entries(libraries))('checkStandardArgs with %s', (vendor, schema) => {
+  it('returns the output, transforms applied, synchronously', () => {
+    const result = settled(checkStandardArgs(schema, { path: 'a.ts', title: 'hello' }))
+    expect(result).toEqual({ value: { path: 'a.ts', title: 5 } })
+  })
+
+  it('maps each issue to an invalid ArgIssue: path converted, message naming the place', () => {
+    const result = settled(
+      checkStandardArgs(schema, { path: 7, title: 'x', edits: [{ line: 1 }, { line: 'two' }] }),
+    )
+    expect(result.issues).toBeDefined()
+    const issues = result.issues ?? []
+    const byPath = new Map(issues.map((issue) => [JSON.stringify(issue.path), issue]))
+    const path = byPath.get('["path"]')
+    const line = byPath.get('["edits",1,"line"]')
+    expect(path).toMatchObject({ code: 'invalid', path: ['path'], vendor })
+    expect(line).toMatchObject({ code: 'invalid', path: ['edits', 1, 'line'], vendor })
+    for (const [issue, place] of [
+      [path, '"path"'],
+      [line, '"edits[1].line"'],
+    ] as const) {
+      if (issue?.code !== 'invalid') throw new Error('expected invalid issues')
+      expect(issue.message).toBe(`${place}: ${issue.reason}`)
+      expect(issue.reason.length).toBeGreaterThan(0)
+    }
+  })
+
+  it('gives the library words alone for the root', () => {
+    const issues = settled(checkStandardArgs(schema, 'not an object')).issues ?? []
+    expect(issues).toHaveLength(1)
+    const [issue] = issues
+    if (issue?.code !== 'invalid') throw new Error('expected an invalid issue')
+    expect(issue.path).toEqual([])
+    expect(issue.message).toBe(issue.reason)
+  })
+})
+
+describe('checkStandardArgs, async and toolpipe schemas', () => {
+  it('returns a promise for an async validate (zod with an async refinement)', async () => {
+    const schema = z.object({ path: z.string().refine(async (path) => path.endsWith('.ts')) })
+    const passing = checkStandardArgs(schema, { path: 'a.ts' })
+    expect(passing).toBeInstanceOf(Promise)
+    expect(await passing).toEqual({ value: { path: 'a.ts' } })
+    const failing = await checkStandardArgs(schema, { path: 'a.js' })
+    expect(failing.issues).toMatchObject([{ code: 'invalid', path: ['path'], vendor: 'zod' }])
+  })
+
+  it('returns a promise for valibot async schemas', async () => {
+    // Bare valibot: validation alone needs no JSON Schema side.
+    const schema = v.objectAsync({
+      path: v.pipeAsync(
+        v.string(),
+        v.checkAsync(async () => false, 'no'),
+      ),
+    })
+    const result = await checkStandardArgs(schema, { path: 'a' })
+    expect(result.issues).toEqual([
+      { code: 'invalid', path: ['path'], message: '"path": no', reason: 'no', vendor: 'valibot' },
+    ])
+  })
+
+  it('keeps the issues of standardSchema(spec) whole, codes and all', () => {
+    const spec = { path: { type: 'string', required: true } } as const
+    const args = { path: 3 }
+    expect(settled(checkStandardArgs(standardSchema(spec), args))).toEqual({
+      issues: checkArgs(spec, args),
+    })
+  })
+
+  it('does not name the place twice when the message already does', () => {
+    const schema = fake(() => ({ issues: [{ message: '"a.b" is wrong', path: ['a', 'b'] }] }))
+    expect(settled(checkStandardArgs(schema, {})).issues).toEqual([
+      {
+        code: 'invalid',
+        path: ['a', 'b'],
+        message: '"a.b" is wrong',
+        reason: '"a.b" is wrong',
+        vendor: 'acme',
+      },
+    ])
+  })
+
+  it('quotes odd keys the way every toolpipe message does', () => {
+    const schema = fake(() => ({
+      issues: [{ message: 'bad', path: [{ key: 'odd key' }, { key: 0 }, '__proto__'] }],
+    }))
+    expect(settled(checkStandardArgs(schema, {})).issues?.[0]?.message).toBe(
+      '"["odd key"][0].__proto__": bad',
+    )
+  })
+})
+
+describe('checkStandardArgs with hostile schemas', () => {
+  it('wraps a validate that throws in VALIDATE_FAILED, keeping the cause', async () => {
+    const boom = new Error('boom')
+    const error = await failure(() =>
+      checkStandardArgs(
+        fake(() => {
+          throw boom
+        }),
+        {},
+      ),
+    )
+    expect(error.code).toBe('VALIDATE_FAILED')
+    expect(error.message).toBe("the acme schema's validate threw: boom")
+    expect(error.cause).toBe(boom)
+  })
+
+  it('rejects with VALIDATE_FAILED when an async validate rejects', async () => {
+    const error = await failure(() =>
+      checkStandardArgs(
+        fake(() => Promise.reject(new Error('late'))),
+        {},
+      ),
+    )
+    expect(error).toMatchObject({
+      code: 'VALIDATE_FAILED',
+      message: "the acme schema's validate threw: late",
+    })
+  })
+
+  it('follows a thenable result, reading its then once', async () => {
+    let reads = 0
+    const thenable = {
+      get then() {
+        reads++
+        return (resolve: (value: unknown) => void) => {
+          resolve({ value: 'ok' })
+        }
+      },
+    }
+    expect(
+      await checkStandardArgs(
+        fake(() => thenable),
+        {},
+      ),
+    ).toEqual({ value: 'ok' })
+    expect(reads).toBe(1)
+  })
+
+  it.each([
+    ['null', null, 'returned null'],
+    ['a string', 'yes', 'returned "yes"'],
+    ['an object without value or issues', {}, 'expected a Standard Schema result'],
+    ['issues that are not an array', { issues: 'bad' }, 'issues that are "bad", not an array'],
+    ['an issue that is not an object', { issues: [42] }, 'issue 0 with the value 42'],
+    ['an issue without a message', { issues: [{ path: [] }] }, 'a message that is undefined'],
+    [
+      'a path that is not an array',
+      { issues: [{ message: 'm', path: 'a.b' }] },
+      'a path that is "a.b"',
+    ],
+    ['a symbol key', { issues: [{ message: 'm', path: [Symbol('s')] }] }, 'path segment 0'],
+    [
+      'a segment without key',
+      { issues: [{ message: 'm', path: [{}] }] },
+      'path segment 0 that is undefined',
+    ],
+    [
+      'a fractional index',
+      { issues: [{ message: 'm', path: ['a', 1.5] }] },
+      'path segment 1 that is 1.5',
+    ],
+    ['a negative index', { issues: [{ message: 'm', path: [-1] }] }, 'path segment 0 that is -1'],
+  ])('refuses a result with %s: VALIDATE_FAILED', async (_name, result, words) => {
+    const error = await failure(() =>
+      checkStandardArgs(
+        fake(() => result),
+        {},
+      ),
+    )
+    expect(error.code).toBe('VALIDATE_FAILED')
+    expect(error.message).toContain(words)
+  })
+
+  it('refuses a result whose getters throw, or a revoked Proxy, with VALIDATE_FAILED', async () => {
+    const throwing = {
+      get issues(): never {
+        throw new Error('trap')
+      },
+    }
+    const { proxy, revoke } = Proxy.revocable({}, {})
+    revoke()
+    for (const result of [
+      throwing,
+      proxy,
+      {
+        issues: [
+          {
+            get message(): never {
+              throw new Error('trap')
+            },
+          },
+        ],
+      },
+    ]) {
+      const error = await failure(() =>
+        checkStandardArgs(
+          fake(() => result),
+          {},
+        ),
+      )
+      expect(error.code).toBe('VALIDATE_FAILED')
+    }
+  })
+
+  it('treats an empty issues array as a failure the model can read', () => {
+    expect(
+      settled(
+        checkStandardArgs(
+          fake(() => ({ issues: [] })),
+          {},
+        ),
+      ).issues,
+    ).toEqual([
+      {
+        code: 'invalid',
+        path: [],
+        message: 'the arguments were rejected by acme, which gave no reason',
+        reason: 'the arguments were rejected by acme, which gave no reason',
+        vendor: 'acme',
+      },
+    ])
+  })
+
+  it('reads at most 100 issues, then one too_many_issues', () => {
+    let reads = 0
+    const issues = Array.from({ length: 100_000 }, (_, index) => ({
+      get message() {
+        reads++
+        return `bad ${index}`
+      },
+      path: [index],
+    }))
+    const read =
+      settled(
+        checkStandardArgs(
+          fake(() => ({ issues })),
+          {},
+        ),
+      ).issues ?? []
+    expect(read).toHaveLength(101)
+    expect(reads).toBe(100)
+    expect(read[99]).toMatchObject({ path: [99], message: '"[99]": bad 99' })
+    expect(read[100]).toEqual({
+      code: 'too_many_issues',
+      path: [],
+      message: 'more than 100 issues: the first 100 are listed',
+      limit: 100,
+    })
+  })
+
+  it('refuses what is not Standard Schema v1 with NOT_STANDARD_SCHEMA', async () => {
+    const readThrows = {
+      get '~standard'(): never {
+        throw new Error('trap')
+      },
+    }
+    const cases: unknown[] = [
+      {},
+      { '~standard': null },
+      { '~standard': { version: 2, vendor: 'x', validate: () => ({ value: 1 }) } },
+      { '~standard': { version: 1, vendor: 7, validate: () => ({ value: 1 }) } },
+      { '~standard': { version: 1, vendor: 'x', validate: 'no' } },
+      readThrows,
+      new Proxy(
+        {},
+        {
+          has: () => true,
+          get: () => {
+            throw new Error('trap')
+          },
+        },
+      ),
+    ]
+    for (const schema of cases) {
+      const error = await failure(() => checkStandardArgs(schema as StandardSchemaV1, {}))
+      expect(error.code).toBe('NOT_STANDARD_SCHEMA')
+    }
+  })
+
+  it('reads ~standard once per schema object', () => {
+    let reads = 0
+    const props = { version: 1, vendor: 'acme', validate: (value: unknown) => ({ value }) }
+    const schema = {
+      get '~standard'() {
+        reads++
+        return props
+      },
+    } as StandardSchemaV1
+    expect(checkStandardArgs(schema, { a: 1 })).toEqual({ value: { a: 1 } })
+    expect(checkStandardArgs(schema, { a: 2 })).toEqual({ value: { a: 2 } })
+    expect(reads).toBe(1)
+  })
+})

@@ -1,0 +1,36 @@
+import { HarnessError } from '@toolpipe/core'
+
+/** When a cancelled call was stopped. */
+export type ToolCancelledStage =
+  /** A call of a batch whose signal aborted before the call's turn came (SPEC §12.4). */
+  | 'batch'
+  /** The call's signal aborted while its async argument check was pending at step 4. */
+  | 'check'
+
+/**
+ * A call that was cancelled before its tool ran: no policy, approval, guard, wrapper or body ran,
+ * and its `tools/start` and `tools/result` observers were told. Either a call of a batch whose
+ * signal aborted before the call's turn came (SPEC §12.4; calls already running when the batch
+ * aborted see it through `exec.signal` instead, and end however their tool ends), or a call whose
+ * signal aborted while its argument check (an async `checkArgs`, a Standard Schema's async
+ * `validate`) was still pending at step 4: the check is not waited for.
+ */
+export class ToolCancelledError extends HarnessError {
+  override readonly name = 'ToolCancelledError'
+  declare readonly code: 'CANCELLED'
+  /** The tool the call named. */
+  readonly toolName: string
+  /** Where the call was stopped. */
+  readonly stage: ToolCancelledStage
+
+  constructor(toolName: string, stage: ToolCancelledStage = 'batch') {
+    super(
+      stage === 'batch'
+        ? `the batch was aborted before the call of tool "${toolName}" started`
+        : `the call of tool "${toolName}" was cancelled while its arguments were being checked`,
+      'CANCELLED',
+    )
+    this.toolName = toolName
+    this.stage = stage
+  }
+}
