@@ -2,8 +2,6 @@
  * Whether this is a mutation run: `stryker.shared.mjs` sets TOOLPIPE_MUTATION_RUN for Stryker's
  * test runners, and nothing else does.
  */
-// @ts-nocheck
-
 const mutationRun = process.env.TOOLPIPE_MUTATION_RUN === '1'
 
 /**
