@@ -1,4 +1,10 @@
 // @ts-check
+
+// Read by the packages' property tests (their __fixtures__/property-runs.ts): in a mutation run
+// they make a tenth of their cases, from a fixed seed. Stryker starts its test runners with this
+// process's environment, so setting it here reaches every one of them.
+process.env.TOOLPIPE_MUTATION_RUN = '1'
+
 /**
  * The one Stryker setup every mutation-tested package shares (`pnpm test:mutation` runs them one
  * after another): mutate the package's sources, not its tests or fixtures, and judge each mutant

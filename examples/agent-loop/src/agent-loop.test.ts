@@ -142,7 +142,7 @@ describe('runAgentLoop', () => {
 
   it('answers arguments that are not JSON with an error result, without reaching the registry', async () => {
     const registry = echoRegistry()
-    const execute = vi.spyOn(registry, 'execute')
+    const executeBatch = vi.spyOn(registry, 'executeBatch')
     const events: SessionEvent[] = []
     const outcome = await runAgentLoop({
       model: fakeModel([
@@ -181,9 +181,11 @@ describe('runAgentLoop', () => {
       agent: 'main',
       rawArguments: '{"word": ',
     })
-    // "" means no arguments: the registry gets {} and validation answers.
-    expect(execute).toHaveBeenCalledTimes(1)
-    expect(execute.mock.calls[0]?.[0]).toMatchObject({ callId: 'empty', arguments: {} })
+    // "" means no arguments: the registry gets {} and validation answers; the others never reach it.
+    expect(executeBatch).toHaveBeenCalledTimes(1)
+    expect(executeBatch.mock.calls[0]?.[0]).toEqual([
+      { callId: 'empty', name: 'echo', arguments: {}, agent },
+    ])
     expect(empty).toMatchObject({ result: { toolCallId: 'empty', isError: true } })
     expect(deep).toMatchObject({
       result: {
@@ -218,7 +220,7 @@ describe('runAgentLoop', () => {
     expect(model.requests).toHaveLength(3)
   })
 
-  it('on abort, answers the calls it did not run and stops after the step', async () => {
+  it('on abort, answers the calls the batch did not start with CANCELLED and stops after the step', async () => {
     const controller = new AbortController()
     const registry = echoRegistry()
     registry.on('tools/result', () => {
@@ -239,12 +241,10 @@ describe('runAgentLoop', () => {
     expect(outcome.reason).toBe('aborted')
     const tools = outcome.messages.filter((message) => message.role === 'tool')
     expect(tools).toHaveLength(2)
+    // executeBatch's own answer for a call it never started (it was the loop's before #19).
+    const cancelled = 'Error: the batch was aborted before the call of tool "echo" started'
     expect(tools[1]).toMatchObject({
-      result: {
-        toolCallId: 'b',
-        isError: true,
-        content: [{ type: 'text', text: 'Error: the call was cancelled before it ran' }],
-      },
+      result: { toolCallId: 'b', isError: true, content: [{ type: 'text', text: cancelled }] },
     })
     expect(events).toContainEqual({
       type: 'tool/result',
@@ -252,12 +252,88 @@ describe('runAgentLoop', () => {
       callId: 'b',
       name: 'echo',
       result: {
-        content: [{ type: 'text', text: 'Error: the call was cancelled before it ran' }],
+        content: [{ type: 'text', text: cancelled }],
         isError: true,
         error: { name: 'ToolCancelledError', code: 'CANCELLED' },
       },
     })
     // The context of the call that did run still follows the step's results.
     expect(outcome.messages.at(-1)?.role).toBe('context')
+  })
+  it('runs consecutive concurrencySafe calls together and logs each start, progress and end as it happens', async () => {
+    const registry = createToolRegistry()
+    const finishes = new Map<string, () => void>()
+    registry.register(
+      defineTool({
+        name: 'look',
+        description: 'Read-only: waits until the test lets it finish.',
+        parameters: { id: { type: 'string', required: true } },
+        concurrencySafe: true,
+        annotations: { readOnly: true },
+        async execute({ id }, exec) {
+          const finished = new Promise<void>((resolve) => finishes.set(id, resolve))
+          exec.reportProgress({ progress: 0, total: 1, message: `looking at ${id}` })
+          await finished
+          return [{ type: 'text', text: id }]
+        },
+      }),
+    )
+    registry.register(
+      defineTool({
+        name: 'write',
+        description: 'Not safe: a barrier.',
+        parameters: {},
+        async execute() {
+          return [{ type: 'text', text: 'written' }]
+        },
+      }),
+    )
+    const events: string[] = []
+    const running = runAgentLoop({
+      model: fakeModel([
+        {
+          toolCalls: [
+            call('a', 'look', { id: 'a' }),
+            call('b', 'look', { id: 'b' }),
+            call('w', 'write', {}),
+            call('c', 'look', { id: 'c' }),
+          ],
+        },
+        { toolCalls: [] },
+      ]),
+      registry,
+      agent,
+      messages: start,
+      onEvent: (event) => {
+        events.push(`${event.type}${'callId' in event ? ` ${event.callId}` : ''}`)
+        // Finish the safe calls in the opposite order they started: b, then a; then c.
+        if (event.type === 'tool/progress' && event.callId === 'b') finishes.get('b')?.()
+        if (event.type === 'tool/result' && event.callId === 'b') finishes.get('a')?.()
+        if (event.type === 'tool/progress' && event.callId === 'c') finishes.get('c')?.()
+      },
+    })
+    const outcome = await running
+    expect(events).toEqual([
+      'assistant/turn',
+      'tool/call a',
+      'tool/progress a',
+      'tool/call b',
+      'tool/progress b',
+      'tool/result b',
+      'tool/result a',
+      'tool/call w',
+      'tool/result w',
+      'tool/call c',
+      'tool/progress c',
+      'tool/result c',
+      'assistant/turn',
+      'session/end',
+    ])
+    // The conversation keeps the model's order whatever order the calls ended in.
+    expect(
+      outcome.messages.flatMap((message) =>
+        message.role === 'tool' ? [message.result.toolCallId] : [],
+      ),
+    ).toEqual(['a', 'b', 'w', 'c'])
   })
 })

@@ -1,12 +1,12 @@
 import { asCallId, snapshotJson } from 'toolpipe'
 import type {
   Agent,
-  CallId,
-  HookContext,
+  Disposer,
   JsonValue,
   TextBlock,
   ToolCallBlock,
   ToolErrorInfo,
+  ToolExecutionInput,
   ToolExecutionResult,
   ToolRegistry,
 } from 'toolpipe'
@@ -17,8 +17,11 @@ import type { SessionEvent } from './session/session-event.js'
 /** What {@link runAgentLoop} needs. */
 export interface AgentLoopOptions {
   readonly model: Model
-  /** Only `schemas` and `execute` are used: the loop never reaches around the pipeline. */
-  readonly registry: Pick<ToolRegistry, 'schemas' | 'execute'>
+  /**
+   * `schemas` for the model, `executeBatch` to run a step's calls, and `on` to hear of each call's
+   * start, progress and result as they happen: the loop never reaches around the pipeline.
+   */
+  readonly registry: Pick<ToolRegistry, 'schemas' | 'executeBatch' | 'on'>
   readonly agent: Agent
   /** The conversation so far (system prompt, the user's task); copied, not mutated. */
   readonly messages: readonly ConversationMessage[]
@@ -39,16 +42,20 @@ export interface AgentLoopOutcome {
 /**
  * Runs model ↔ tools until the model answers without calling a tool.
  *
- * Each step: ask the model (with `registry.schemas(agent)`, in the model's dialect), append its turn, then run its tool
- * calls one after another through `registry.execute()` — in order, because a later call may
- * depend on an earlier one (edit, then test). Each call is answered by its own `tool` message
- * right away, so every tool call stays adjacent to its result as providers require. A result's
- * `additionalContext` is buffered and appended as `context` messages only after ALL of the
- * step's results.
+ * Each step: ask the model (with `registry.schemas(agent)`, in the model's dialect), append its
+ * turn, then run its tool calls as one `registry.executeBatch()`: consecutive calls to
+ * `concurrencySafe` tools (the read-only ones) run at the same time, and any other call waits for
+ * everything before it and holds back everything after it, so a later call may still depend on an
+ * earlier one (edit, then test). The registry's `tools/start`, `tools/progress` and `tools/result`
+ * observers tell the loop of each call as it happens, for the log and the screen. The results come
+ * back in the model's order, and each call is answered by its own `tool` message, so every tool
+ * call stays adjacent to its result as providers require; the step's `additionalContext` follows
+ * as `context` messages only after ALL of the step's results.
  *
  * Arguments that are not JSON (or nest deeper than 512 levels) never reach the registry: the call
- * gets an error result the model can correct from, and the log keeps the raw text. If `signal` aborts, calls not yet run are answered with a cancellation error
- * and the loop stops after the step.
+ * gets an error result the model can correct from, and the log keeps the raw text. If `signal`
+ * aborts, the running calls see it, the calls not yet started end with `CANCELLED`, and the loop
+ * stops after the step.
  *
  * @example
  * const outcome = await runAgentLoop({ model, registry, agent, messages, onEvent: log.write })
@@ -78,9 +85,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     })
     if (turn.toolCalls.length === 0) return finish(step, 'answered')
 
-    const pendingContext: { callId: CallId; context: HookContext }[] = []
-    for (const call of turn.toolCalls) {
-      const result = await runToolCall(call, step)
+    const results = await runStep(turn.toolCalls, step)
+    for (const [index, call] of turn.toolCalls.entries()) {
+      const result = resultAt(results, index)
       messages.push({
         role: 'tool',
         result: {
@@ -90,18 +97,16 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
           ...(result.isError ? { isError: true } : {}),
         },
       })
-      emit({ type: 'tool/result', step, callId: call.id, name: call.name, result })
-      if (result.additionalContext !== undefined) {
-        pendingContext.push({ callId: call.id, context: result.additionalContext })
-      }
     }
     // Only now, with every call of the step answered, may context messages follow.
-    for (const { callId, context } of pendingContext) {
+    for (const [index, call] of turn.toolCalls.entries()) {
+      const context = results[index]?.additionalContext
+      if (context === undefined) continue
       messages.push({ role: 'context', context })
       emit({
         type: 'context/message',
         step,
-        callId,
+        callId: call.id,
         source: context.source,
         content: context.content,
       })
@@ -110,38 +115,121 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   }
   return finish(maxSteps, 'max-steps')
 
-  async function runToolCall(call: ToolCallBlock, step: number): Promise<ToolExecutionResult> {
-    const parsed = parseArguments(call.arguments)
-    emit({
-      type: 'tool/call',
-      step,
-      callId: call.id,
-      name: call.name,
-      agent: agent.id,
-      ...(parsed.ok ? { arguments: parsed.value } : { rawArguments: call.arguments }),
-    })
-    if (!parsed.ok) {
+  /** The step's results, in the model's order. */
+  async function runStep(
+    calls: readonly ToolCallBlock[],
+    step: number,
+  ): Promise<ToolExecutionResult[]> {
+    const results: ToolExecutionResult[] = []
+    const batch: { index: number; input: ToolExecutionInput }[] = []
+    for (const [index, call] of calls.entries()) {
+      const parsed = parseArguments(call.arguments)
+      if (parsed.ok) {
+        batch.push({
+          index,
+          input: { callId: asCallId(call.id), name: call.name, arguments: parsed.value, agent },
+        })
+        continue
+      }
       // The outcome the pipeline gives arguments that are not JSON, with the parser's reason.
-      return errorResult(`the arguments of ${call.name} are not valid JSON (${parsed.reason})`, {
-        name: 'JsonSnapshotError',
-        code: 'NOT_JSON',
-      })
+      const result = errorResult(
+        `the arguments of ${call.name} are not valid JSON (${parsed.reason})`,
+        { name: 'JsonSnapshotError', code: 'NOT_JSON' },
+      )
+      const base = { step, callId: call.id, name: call.name }
+      emit({ type: 'tool/call', ...base, agent: agent.id, rawArguments: call.arguments })
+      emit({ type: 'tool/result', ...base, result })
+      results[index] = result
     }
-    if (isAborted(signal)) {
-      // The name and code SPEC §12.4 gives a batch's calls answered without running after an abort.
-      return errorResult('the call was cancelled before it ran', {
-        name: 'ToolCancelledError',
-        code: 'CANCELLED',
-      })
+    const stopWatching = watchCalls(step)
+    try {
+      const batchResults = (
+        await registry.executeBatch(
+          batch.map(({ input }) => input),
+          signal === undefined ? {} : { signal },
+        )
+      ).results
+      for (const [position, { index }] of batch.entries()) {
+        results[index] = resultAt(batchResults, position)
+      }
+    } finally {
+      stopWatching()
     }
-    return registry.execute({
-      callId: asCallId(call.id),
-      name: call.name,
-      arguments: parsed.value,
-      agent,
-      signal,
-    })
+    return results
   }
+
+  /**
+   * Logs each of the agent's calls as the registry starts it, as an approval is answered from
+   * memory, as it reports progress and as it ends (observers are told synchronously, in the order
+   * things happen), until the disposer runs.
+   */
+  function watchCalls(step: number): Disposer {
+    const scope = { scope: agent }
+    const disposers = [
+      registry.on(
+        'tools/start',
+        (exec) => {
+          emit({
+            type: 'tool/call',
+            step,
+            callId: exec.callId,
+            name: exec.name,
+            agent: agent.id,
+            arguments: exec.arguments ?? null,
+          })
+        },
+        scope,
+      ),
+      registry.on(
+        'tools/approval',
+        (exec, answer) => {
+          // The approval service logs the answers it gives; an "always" answer the registry
+          // remembered was given by nobody, so the loop logs it.
+          if (answer.remembered !== true) return
+          emit({
+            type: 'approval',
+            callId: exec.callId,
+            name: exec.name,
+            outcome: answer.outcome.kind,
+            answeredBy: 'remembered',
+          })
+        },
+        scope,
+      ),
+      registry.on(
+        'tools/progress',
+        (exec, update) => {
+          emit({
+            type: 'tool/progress',
+            step,
+            callId: exec.callId,
+            name: exec.name,
+            ...(update.progress === undefined ? {} : { progress: update.progress }),
+            ...(update.total === undefined ? {} : { total: update.total }),
+            ...(update.message === undefined ? {} : { message: update.message }),
+          })
+        },
+        scope,
+      ),
+      registry.on(
+        'tools/result',
+        (exec, result) => {
+          emit({ type: 'tool/result', step, callId: exec.callId, name: exec.name, result })
+        },
+        scope,
+      ),
+    ]
+    return () => {
+      for (const dispose of disposers) dispose()
+    }
+  }
+}
+
+/** The result at `index`: `executeBatch` gives one per input, so a gap is a broken invariant. */
+function resultAt(results: readonly ToolExecutionResult[], index: number): ToolExecutionResult {
+  const result = results[index]
+  if (result === undefined) throw new Error(`no result for the tool call at index ${index}`)
+  return result
 }
 
 /** A function, not an inline check: the signal can abort while the loop awaits. */

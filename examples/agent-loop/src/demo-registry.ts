@@ -1,5 +1,7 @@
+import { mountMcpTools } from '@toolpipe/mcp'
 import { createToolRegistry, timeoutPolicy } from 'toolpipe'
 import type { ApprovalService, Dialect, ToolRegistry, ToolRegistryLogger } from 'toolpipe'
+import { connectHandbook } from './mcp/connect-handbook.js'
 import { approvalPolicy } from './policies/approval-policy.js'
 import { noNetworkPolicy } from './policies/no-network-policy.js'
 import { sandboxGuard } from './policies/sandbox-guard.js'
@@ -16,16 +18,27 @@ export interface DemoRegistryOptions {
   readonly dialects?: readonly Dialect[] | undefined
 }
 
+/** The demo's registry, and the MCP server it started. */
+export interface DemoRegistry {
+  readonly registry: ToolRegistry
+  /** Removes the mounted MCP tools and stops the handbook server. */
+  close(): Promise<void>
+}
+
 /**
- * The registry the demo's agent uses: its four tools, the timeout policy, and its policies, in
- * the order that gives them their meaning (first registered is outermost):
+ * The registry the demo's agent uses: its four tools, the tools of its own MCP server, the
+ * timeout policy, and its policies, in the order that gives them their meaning (first registered
+ * is outermost):
  *
+ * - tools: `read_file`, `edit_file`, `run_shell`, `wait_for_file`, and the team-handbook MCP
+ *   server's `lookup` and `topics`, mounted as `handbook_lookup` and `handbook_topics`
+ *   (`mountMcpTools`: each call goes through this same pipeline, then to the server);
  * - `tools/execute`: `timeoutPolicy()` (deadlines from each tool's `timeoutMs`);
  * - `tools/pre-execute`: `noNetworkPolicy` (deny), then `approvalPolicy` (ask);
  * - guards: `sandboxGuard` (paths, protected files, `rm`);
  * - `tools/post-execute`: `secretScanner` (block), then `syntaxCheck` (additionalContext).
  */
-export function createDemoRegistry(options: DemoRegistryOptions): ToolRegistry {
+export async function createDemoRegistry(options: DemoRegistryOptions): Promise<DemoRegistry> {
   const registry = createToolRegistry({
     approval: options.approval,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
@@ -33,10 +46,24 @@ export function createDemoRegistry(options: DemoRegistryOptions): ToolRegistry {
   })
   registry.use(timeoutPolicy())
   for (const tool of createDemoTools(options.sandbox)) registry.register(tool)
-  registry.use(noNetworkPolicy())
-  registry.use(approvalPolicy())
-  registry.use(sandboxGuard(options.sandbox))
-  registry.use(secretScanner())
-  registry.use(syntaxCheck(options.sandbox))
-  return registry
+  // An MCP server of our own, started as a child process: its tools join the built-in ones.
+  const handbook = await connectHandbook()
+  try {
+    const mount = await mountMcpTools(registry, handbook, { prefix: 'handbook' })
+    registry.use(noNetworkPolicy())
+    registry.use(approvalPolicy())
+    registry.use(sandboxGuard(options.sandbox))
+    registry.use(secretScanner())
+    registry.use(syntaxCheck(options.sandbox))
+    return {
+      registry,
+      async close() {
+        mount.dispose()
+        await handbook.close()
+      },
+    }
+  } catch (error) {
+    await handbook.close()
+    throw error
+  }
 }

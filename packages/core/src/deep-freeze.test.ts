@@ -15,6 +15,24 @@ describe('deepFreeze', () => {
     }).toThrow(TypeError)
   })
 
+  it('walks past null members and items', () => {
+    const value = { a: null, list: [null, { b: null }, 1], c: { d: 'e' } }
+    deepFreeze(value)
+    for (const container of [value, value.list, value.list[1], value.c]) {
+      expect(Object.isFrozen(container)).toBe(true)
+    }
+  })
+
+  it('freezes only objects and arrays: a function is left as it is', () => {
+    const callback = (): number => 1
+    expect(deepFreeze(callback)).toBe(callback)
+    expect(Object.isFrozen(callback)).toBe(false)
+    const holder = { callback, list: [callback] }
+    deepFreeze(holder)
+    expect(Object.isFrozen(holder.list)).toBe(true)
+    expect(Object.isFrozen(callback)).toBe(false)
+  })
+
   it('returns scalars unchanged', () => {
     for (const scalar of [null, true, 0, 'text']) expect(deepFreeze(scalar)).toBe(scalar)
   })

@@ -46,6 +46,20 @@ describe('isHarnessError', () => {
     }
   })
 
+  it('brands with the registered symbol that every copy and version of the package shares', () => {
+    const brand = Symbol.for('@toolpipe/core/harness-error')
+    expect(Object.getOwnPropertySymbols(new QuotaError())).toEqual([brand])
+    // What an error thrown by another version of @toolpipe/core carries: the brand, no class.
+    expect(isHarnessError(Object.assign(new Error('m'), { code: 'C', [brand]: true }))).toBe(true)
+  })
+
+  it('refuses a function, even one carrying the brand', () => {
+    const branded = Object.assign(() => undefined, {
+      [Symbol.for('@toolpipe/core/harness-error')]: true,
+    })
+    expect(isHarnessError(branded)).toBe(false)
+  })
+
   it('never throws, even on a revoked Proxy or a throwing trap', () => {
     const { proxy, revoke } = Proxy.revocable({}, {})
     revoke()

@@ -5,6 +5,10 @@ import { isHarnessError } from './harness-error.js'
 import { JsonSnapshotError } from './json-snapshot-error.js'
 import { snapshotJson } from './snapshot-json.js'
 
+const throwing = (): never => {
+  throw new Error('trap')
+}
+
 /** Runs `snapshotJson` expecting a refusal, and returns the error. */
 function refusal(value: unknown, options?: Parameters<typeof snapshotJson>[1]): JsonSnapshotError {
   try {
@@ -72,12 +76,27 @@ describe('snapshotJson accepts', () => {
     expect(copy.a).not.toBe(shared)
   })
 
+  it('the same object twice side by side, which is sharing, not a cycle', () => {
+    const shared = { x: 1 }
+    expect(snapshotJson([shared, shared])).toEqual([{ x: 1 }, { x: 1 }])
+    expect(snapshotJson({ a: [shared], b: [shared] })).toEqual({ a: [{ x: 1 }], b: [{ x: 1 }] })
+  })
+
   it('keeps a __proto__ key as an own property; the copy keeps Object.prototype', () => {
     const source = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as object
     const copy = snapshotJson(source) as Record<string, unknown>
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype)
     expect(Object.keys(copy)).toEqual(['__proto__', 'a'])
-    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({ polluted: true })
+    // The same data property JSON.parse makes: a later edit of the copy can change or delete it.
+    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')).toEqual(
+      Object.getOwnPropertyDescriptor(source, '__proto__'),
+    )
+    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')).toEqual({
+      value: { polluted: true },
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
     expect(copy.polluted).toBeUndefined()
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     expect(JSON.stringify(copy)).toBe('{"__proto__":{"polluted":true},"a":1}')
@@ -279,6 +298,24 @@ describe('snapshotJson refuses, with code NOT_JSON and the path of the first off
     for (const maxDepth of [-1, 1.5, 1025, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() => snapshotJson(1, { maxDepth })).toThrow(RangeError)
     }
+    expect(() => snapshotJson(1, { maxDepth: 1025 })).toThrow(
+      'snapshotJson: maxDepth must be an integer from 0 to 1024, got 1025',
+    )
+  })
+
+  it('a failure after a deeper sibling, with only the failing place in its path', () => {
+    const error = refusal({ deep: { deeper: { deepest: [1] } }, shallow: Number.NaN })
+    expect(error.path).toBe('$.shallow')
+    expect(error.message).toBe('not JSON at $.shallow: NaN is not a finite number')
+    expect(refusal([[[[1]]], [undefined]]).path).toBe('$[1][0]')
+  })
+
+  it('an array or object whose prototype is a Proxy with throwing traps, as NOT_JSON', () => {
+    const trapped = { getPrototypeOf: throwing, getOwnPropertyDescriptor: throwing }
+    const array = Object.setPrototypeOf([1], new Proxy([], trapped)) as unknown[]
+    const object = Object.create(new Proxy({}, trapped)) as object
+    expect(refusal({ list: array }).reason).toBe('an unreadable object is not a plain array')
+    expect(refusal({ item: object }).reason).toBe('an unreadable object is not a plain object')
   })
 })
 

@@ -5,6 +5,7 @@ import { checkArgs } from './check-args.js'
 import type { SchemaSpec } from './schema-spec.js'
 import { ToolArgsError } from './tool-args-error.js'
 import { validateArgs } from './validate-args.js'
+import { propertyParameters } from './__fixtures__/property-runs.js'
 
 const unreadableText = 'an unreadable value (a getter or Proxy trap threw)'
 
@@ -45,7 +46,7 @@ describe('checkArgs never throws', () => {
       fc.property(fc.constantFrom(...specs), fc.jsonValue(), (spec, value) => {
         expectWellFormed(checkArgs(spec, value))
       }),
-      { numRuns: 300 },
+      propertyParameters(300),
     )
   })
 
@@ -66,7 +67,7 @@ describe('checkArgs never throws', () => {
       fc.property(fc.constantFrom(...specs), fc.oneof(anything, shaped), (spec, value) => {
         expectWellFormed(checkArgs(spec, value))
       }),
-      { numRuns: 300 },
+      propertyParameters(300),
     )
   })
 

@@ -6,6 +6,7 @@ import { SchemaSpecError } from './schema-spec-error.js'
 import type { SchemaSpec } from './schema-spec.js'
 import { ToolArgsError } from './tool-args-error.js'
 import { validateArgs } from './validate-args.js'
+import { propertyParameters } from './__fixtures__/property-runs.js'
 
 // SPEC §9.1: bounded work on untrusted arguments, and the one engine's guarantees in checkArgs.
 
@@ -111,7 +112,7 @@ describe('a hostile spec', () => {
           }
         },
       ),
-      { numRuns: 200 },
+      propertyParameters(200),
     )
   })
 

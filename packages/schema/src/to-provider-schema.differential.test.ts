@@ -9,6 +9,7 @@ import type { Dialect } from './dialect.js'
 import { normalizeArgs } from './normalize-args.js'
 import type { SchemaSpec } from './schema-spec.js'
 import { toProviderSchema } from './to-provider-schema.js'
+import { propertyParameters, propertyRuns } from './__fixtures__/property-runs.js'
 
 /**
  * SPEC §9.3: for generated specs and values, Ajv (draft 2020-12) on each dialect's output agrees
@@ -200,7 +201,9 @@ function run(dialect: Dialect, runs: number, family?: Family): Tally {
     ),
     // The broad runs draw new specs every time; a focused run, whose tallies are asserted (a moved
     // keyword met and still enforced), replays one fixed draw so that assertion never rests on luck.
-    family === undefined ? { numRuns: runs } : { numRuns: runs, seed: focusedSeed },
+    family === undefined
+      ? propertyParameters(runs)
+      : { numRuns: propertyRuns(runs), seed: focusedSeed },
   )
   return tally
 }
@@ -211,7 +214,7 @@ describe('each dialect’s schema, checked by Ajv, agrees with checkArgs on the 
     (dialect) => {
       // OpenAI refuses arrays without items: those specs are left out, so more are generated.
       const tally = run(dialect, dialect === 'openai' ? 300 : 150)
-      expect(tally.pairs).toBeGreaterThanOrEqual(1_000)
+      expect(tally.pairs).toBeGreaterThanOrEqual(propertyRuns(1_000))
       expect(tally.accepted / tally.pairs).toBeGreaterThan(0.2)
       expect(tally.accepted / tally.pairs).toBeLessThan(0.8)
     },
@@ -219,22 +222,22 @@ describe('each dialect’s schema, checked by Ajv, agrees with checkArgs on the 
 
   it('openai-strict: after null→absent, the same verdict on what a strict model sends; minLength and maxLength still enforced', () => {
     const tally = run('openai-strict', 250)
-    expect(tally.pairs).toBeGreaterThanOrEqual(1_000)
+    expect(tally.pairs).toBeGreaterThanOrEqual(propertyRuns(1_000))
     expect(tally.accepted / tally.pairs).toBeGreaterThan(0.1)
     for (const family of ['string lengths', 'anyOf', 'nullable'] as const) {
       const focused = run('openai-strict', 100, family)
-      expect(focused.pairs).toBeGreaterThanOrEqual(500)
+      expect(focused.pairs).toBeGreaterThanOrEqual(propertyRuns(500))
       if (family === 'string lengths') expect(focused.enforcedMoved).toBeGreaterThan(0)
     }
   })
 
   it('gemini: nullable, string integer enums and inclusive integer bounds read back; exclusive number bounds still enforced', () => {
     const tally = run('gemini', 350)
-    expect(tally.pairs).toBeGreaterThanOrEqual(1_000)
+    expect(tally.pairs).toBeGreaterThanOrEqual(propertyRuns(1_000))
     expect(tally.accepted / tally.pairs).toBeGreaterThan(0.1)
     for (const family of ['number bounds', 'numeric enum', 'nullable'] as const) {
       const focused = run('gemini', 100, family)
-      expect(focused.pairs).toBeGreaterThanOrEqual(300)
+      expect(focused.pairs).toBeGreaterThanOrEqual(propertyRuns(300))
       if (family === 'number bounds') expect(focused.enforcedMoved).toBeGreaterThan(0)
     }
   })

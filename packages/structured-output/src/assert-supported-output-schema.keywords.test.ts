@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { propertyParameters } from './__fixtures__/property-runs.js'
 import { assertSupportedOutputSchema } from './assert-supported-output-schema.js'
 import { OutputSchemaError } from './output-schema-error.js'
 
@@ -239,7 +240,7 @@ describe('a hostile schema', () => {
           }
         },
       ),
-      { numRuns: 200 },
+      propertyParameters(200),
     )
   })
 

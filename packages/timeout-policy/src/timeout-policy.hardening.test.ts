@@ -76,6 +76,45 @@ describe('timers past 2^31−1 ms are refused, never armed', () => {
     expect(body).not.toHaveBeenCalled()
     expect(clock.created).toBe(0)
   })
+
+  it.each([
+    ['zero', 0, '0'],
+    ['negative', -5, '-5'],
+    ['a numeric string', '100', '"100"'],
+  ])(
+    'refuses at call time a timeoutMs changed after registration to %s',
+    async (_label, timeoutMs, shown) => {
+      const clock = new ManualClock()
+      const registry = createToolRegistry()
+      registry.use(timeoutPolicy({ clock }))
+      const body = vi.fn(async () => 'ran')
+      const definition = tool('mutable', body, 100)
+      registry.register(definition)
+      ;(definition as { timeoutMs: unknown }).timeoutMs = timeoutMs
+      const result = await registry.execute(call('mutable'))
+      expect(result.content).toEqual([
+        {
+          type: 'text',
+          text: `Error: tool "mutable": timeoutMs must be a positive, finite number of milliseconds no larger than 2147483647, got ${shown}`,
+        },
+      ])
+      expect(result.error?.code).toBe('INVALID_TOOL')
+      expect(body).not.toHaveBeenCalled()
+      expect(clock.created).toBe(0)
+    },
+  )
+
+  it('arms the largest delay a timer honours at call time', async () => {
+    const clock = new ManualClock()
+    const registry = createToolRegistry()
+    registry.use(timeoutPolicy({ clock }))
+    registry.register(tool('long', async () => 'ok', maxTimerMs))
+    expect(await registry.execute(call('long'))).toEqual({
+      content: [{ type: 'text', text: 'ok' }],
+      isError: false,
+    })
+    expect(clock.created).toBe(1)
+  })
 })
 
 describe('a throwing logger.warn', () => {

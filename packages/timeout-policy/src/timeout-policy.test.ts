@@ -2,6 +2,8 @@ import { asCallId, isHarnessError } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
 import type {
+  ApprovalOutcome,
+  ApprovalService,
   ToolDefinition,
   ToolExecution,
   ToolExecutionResult,
@@ -104,6 +106,8 @@ describe('timeoutPolicy', () => {
     expect(isHarnessError(reason) && reason.code).toBe('TOOL_TIMEOUT')
     expect((reason as TimeoutReason).timeoutMs).toBe(100)
     expect((reason as TimeoutReason).message).toBe('tool call timed out after 100ms')
+    // Named in code, not by the class: minified builds keep it.
+    expect((reason as TimeoutReason).name).toBe('TimeoutReason')
     expect(caller.signal.aborted).toBe(false)
     await clock.advance(1_000)
     await pending
@@ -116,6 +120,8 @@ describe('timeoutPolicy', () => {
     )
     expect(await runFor(registry, clock, call('cooperative'), 100)).toEqual(timedOutResult(100))
     expect(clock.pending).toBe(0)
+    // The tool's sleep and the deadline: without graceMs, no grace timer.
+    expect(clock.created).toBe(2)
   })
 
   it('replaces the result of a tool that returns after its deadline', async () => {
@@ -132,6 +138,8 @@ describe('timeoutPolicy', () => {
     expect(await runFor(registry, clock, call('fast'), 10)).toEqual(ok('quick'))
     expect(clock.created).toBe(2)
     expect(clock.pending).toBe(0)
+    // Only the timers it set are cleared: a custom scheduler never sees a handle it did not make.
+    expect(clock.foreignClears).toBe(0)
   })
 
   it('replaces nothing when the caller aborts first; the tool sees the caller’s reason', async () => {
@@ -264,6 +272,32 @@ describe('timeoutPolicy', () => {
     )
     expect(warnings[0]![1]).toEqual(ok('too late'))
     expect(observed).toHaveBeenCalledTimes(1)
+  })
+
+  it('with graceMs, clears the grace timer of a tool that settles within the grace period', async () => {
+    const { clock, registry, warnings } = setup({ graceMs: 50 })
+    registry.register(tool('slowish', async () => (await clock.sleep(120), 'late'), 100))
+    expect(await runFor(registry, clock, call('slowish'), 120)).toEqual(timedOutResult(100))
+    expect(clock.created).toBe(3)
+    expect(clock.pending).toBe(0)
+    expect(clock.foreignClears).toBe(0)
+    // Not abandoned: nothing to log.
+    expect(warnings).toEqual([])
+  })
+
+  it('with graceMs, logs the late failure of an abandoned inner wrapper too', async () => {
+    const { clock, registry, warnings } = setup({ graceMs: 10 })
+    registry.register(tool('t', async () => 'ran', 100))
+    // An inner wrapper (a queue, a remote runner) that ignores the signal and fails much later.
+    let fail: (error: Error) => void = () => undefined
+    registry.on('tools/execute', () => new Promise<never>((_resolve, reject) => (fail = reject)))
+    expect(await runFor(registry, clock, call('t'), 110)).toEqual(timedOutResult(100))
+    const failure = new Error('failed much later')
+    fail(failure)
+    await clock.advance(0)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]![0]).toMatch(/^toolpipe: tool "t" \(call "call_\d+"\) settled after/)
+    expect(warnings[0]![1]).toBe(failure)
   })
 
   it('with graceMs, still returns a tool’s timeout result early only after the grace period', async () => {
@@ -399,10 +433,54 @@ describe('timeoutPolicy', () => {
     await vi.advanceTimersByTimeAsync(30_000)
     expect(await pending).toEqual(timedOutResult(30_000))
     expect(vi.getTimerCount()).toBe(0)
+
+    // A call that ends before its deadline clears the deadline's timer.
+    registry.register(tool('fast', async () => 'quick', 30_000))
+    expect(await registry.execute(call('fast'))).toEqual(ok('quick'))
+    expect(vi.getTimerCount()).toBe(0)
   })
 
   it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])('refuses graceMs %s', (graceMs) => {
     expect(() => timeoutPolicy({ graceMs })).toThrow(RangeError)
+  })
+
+  it.each(['100', null, true])(
+    'refuses graceMs %j from untyped code, though JavaScript would compare it as a number',
+    (graceMs) => {
+      expect(() => timeoutPolicy({ graceMs: graceMs as unknown as number })).toThrow(
+        `timeoutPolicy: graceMs must be a number of milliseconds ≥ 0 and no larger than 2147483647, got ${String(graceMs)}`,
+      )
+    },
+  )
+
+  it('arms no timer for a tool removed while its call waits for approval: the call is UNKNOWN_TOOL', async () => {
+    let answer: (outcome: ApprovalOutcome) => void = () => undefined
+    let arrived: () => void = () => undefined
+    const asked = new Promise<void>((resolve) => (arrived = resolve))
+    const approval: ApprovalService = {
+      request: () =>
+        new Promise((resolve) => {
+          answer = resolve
+          arrived()
+        }),
+    }
+    const clock = new ManualClock()
+    const registry = createToolRegistry({ approval })
+    registry.use(timeoutPolicy({ clock }))
+    const body = vi.fn(async () => 'ran')
+    const unregister = registry.register(tool('deploy', body, 100))
+    registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
+    const pending = registry.execute(call('deploy', { agent: { id: 'alice' } }))
+    await asked
+    unregister()
+    answer({ kind: 'allowed-once' })
+    expect(await pending).toEqual({
+      content: [{ type: 'text', text: 'Error: unknown tool "deploy"' }],
+      isError: true,
+      error: { name: 'ToolNotFoundError', code: 'UNKNOWN_TOOL' },
+    })
+    expect(body).not.toHaveBeenCalled()
+    expect(clock.created).toBe(0)
   })
 
   it('rethrows a wrapper failure that its own deadline did not cause', async () => {

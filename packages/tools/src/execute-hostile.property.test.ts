@@ -2,6 +2,7 @@ import { HarnessError } from '@toolpipe/core'
 import { describeThrown } from '@toolpipe/core/internal'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { propertyParameters } from './__fixtures__/property-runs.js'
 import { agent, call, text } from './__fixtures__/tools.js'
 import type { ApprovalService } from './approval.js'
 import type { ToolDefinition } from './tool-definition.js'
@@ -388,7 +389,8 @@ describe('execute() under hostile plugins and arguments', () => {
           expect(final.isError).toBe(true)
         }
       }),
-      { numRuns: 10_000 },
+      // A mutation run makes 300: every pipeline mutant meets this test.
+      propertyParameters(10_000, 300),
     )
     // Let late rejections surface before looking.
     for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve))

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { propertyParameters } from './__fixtures__/property-runs.js'
 import { call, text, tool } from './__fixtures__/tools.js'
 import { createToolRegistry } from './tool-registry.js'
 
@@ -85,7 +86,7 @@ describe('execute() on arbitrary arguments', () => {
           expect(result).toEqual({ content: [text('ok')], isError: false })
         }
       }),
-      { numRuns: 1000 },
+      propertyParameters(1000),
     )
   })
 
@@ -132,7 +133,7 @@ describe('execute() on arbitrary arguments', () => {
           expect(JSON.parse(JSON.stringify(result))).toEqual(result)
         },
       ),
-      { numRuns: 500 },
+      propertyParameters(500),
     )
   })
 })

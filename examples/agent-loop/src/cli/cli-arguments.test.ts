@@ -31,6 +31,29 @@ describe('parseCliArguments', () => {
     expect(parseCliArguments(['--yes', '--help'])).toEqual({ command: 'help' })
   })
 
+  it('reads --trace and --acp, and takes the `--` that `pnpm demo -- …` passes on', () => {
+    expect(parseCliArguments(['--', '--yes', '--trace'])).toEqual({
+      command: 'run',
+      yes: true,
+      trace: true,
+    })
+    expect(parseCliArguments(['--acp'])).toEqual({ command: 'acp' })
+    expect(
+      parseCliArguments(['--', '--acp', '--sandbox', 'sb', '--max-steps', '3', '--trace']),
+    ).toEqual({ command: 'acp', sandbox: 'sb', maxSteps: 3, trace: true })
+    // Only one leading `--` is pnpm's; a second one would start positionals.
+    expect(() => parseCliArguments(['--', '--', '--acp'])).toThrow(/\(see --help\)$/)
+  })
+
+  it('refuses what --acp and --replay cannot use', () => {
+    expect(() => parseCliArguments(['--acp', '--yes', '--log', 'x'])).toThrow(
+      "--acp asks the ACP client for approvals and keeps a log beside each session's sandbox, so it takes no --yes, --log",
+    )
+    expect(() => parseCliArguments(['--replay', 'x', '--acp', '--trace'])).toThrow(
+      '--replay runs no tool, so it takes no --trace, --acp',
+    )
+  })
+
   it('refuses unknown options, stray words and bad numbers with a usage error', () => {
     expect(() => parseCliArguments(['--yess'])).toThrow(/^Unknown option '--yess'.*\(see --help\)$/)
     expect(() => parseCliArguments(['demo'])).toThrow(/\(see --help\)$/)

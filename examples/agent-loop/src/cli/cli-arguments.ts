@@ -12,14 +12,26 @@ export type CliArguments =
       readonly sandbox?: string
       readonly maxSteps?: number
       readonly color?: false
+      /** Print the run's OpenTelemetry spans at the end. */
+      readonly trace?: true
+    }
+  | {
+      /** Speak the Agent Client Protocol on stdin/stdout: an editor drives the loop. */
+      readonly command: 'acp'
+      /** The folder under which each ACP session gets its own sandbox. */
+      readonly sandbox?: string
+      readonly maxSteps?: number
+      /** Print each prompt turn's OpenTelemetry spans to stderr. */
+      readonly trace?: true
     }
 
 /** The `--help` text. */
 export const helpText = `Usage: pnpm demo [options]
 
-A whole agent loop on toolpipe: a model calls tools in a sandbox folder through one guarded
-pipeline (schemas, validation, deny/ask policies, a guard, timeouts, a post-execute block,
-additionalContext), with cards drawn in the terminal and a JSON Lines session log.
+A whole agent loop on toolpipe: a model calls tools in a sandbox folder, and those of an MCP
+server of its own, through one guarded pipeline (schemas, validation, deny/ask policies, a guard,
+timeouts, a post-execute block, additionalContext, batches of read-only calls run in parallel),
+with cards drawn in the terminal and a JSON Lines session log.
 
 Options:
   -y, --yes            answer every approval prompt with yes
@@ -29,8 +41,17 @@ Options:
                        (default: <os tmpdir>/toolpipe-agent-loop/sandbox; env AGENT_LOOP_SANDBOX)
       --replay FILE    draw the cards of a session log again, running no tool
       --max-steps N    stop after N model turns (default 20)
+      --trace          print the run's OpenTelemetry spans at the end (a tree: name,
+                       duration, outcome)
+      --acp            be an Agent Client Protocol agent on stdin/stdout, for an editor
+                       (Zed…) or any ACP client: it shows the tool calls and asks for
+                       approval; --sandbox DIR holds one sandbox per session; logs go
+                       to stderr
       --no-color       plain text (so does NO_COLOR=1, or output that is not a terminal)
   -h, --help           show this text
+
+An ACP client (an editor) launches, for example:
+  pnpm --silent --dir /path/to/toolpipe demo --acp
 
 Model: the scripted model (offline, deterministic) unless OPENAI_BASE_URL, OPENAI_API_KEY and
 MODEL are all set; then any OpenAI-compatible endpoint, for example DeepSeek:
@@ -42,10 +63,12 @@ MODEL are all set; then any OpenAI-compatible endpoint, for example DeepSeek:
  * `DemoError` (code `USAGE`) with a one-line message.
  */
 export function parseCliArguments(argv: readonly string[]): CliArguments {
+  // `pnpm demo -- --acp` hands the script its `--` too: one leading `--` is not a stray word.
+  const args = argv[0] === '--' ? argv.slice(1) : [...argv]
   let values
   try {
     ;({ values } = parseArgs({
-      args: [...argv],
+      args,
       strict: true,
       allowPositionals: false,
       options: {
@@ -54,6 +77,8 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
         sandbox: { type: 'string' },
         replay: { type: 'string' },
         'max-steps': { type: 'string' },
+        trace: { type: 'boolean' },
+        acp: { type: 'boolean' },
         'no-color': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -65,7 +90,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
   if (values.help === true) return { command: 'help' }
   const color = values['no-color'] === true ? ({ color: false } as const) : {}
   if (values.replay !== undefined) {
-    const extra = (['yes', 'log', 'sandbox', 'max-steps'] as const).filter(
+    const extra = (['yes', 'log', 'sandbox', 'max-steps', 'trace', 'acp'] as const).filter(
       (name) => values[name] !== undefined,
     )
     if (extra.length > 0) {
@@ -86,6 +111,22 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
       )
     }
   }
+  const trace = values.trace === true ? ({ trace: true } as const) : {}
+  if (values.acp === true) {
+    const extra = (['yes', 'log'] as const).filter((name) => values[name] !== undefined)
+    if (extra.length > 0) {
+      throw new DemoError(
+        `--acp asks the ACP client for approvals and keeps a log beside each session's sandbox, so it takes no ${extra.map((name) => `--${name}`).join(', ')}`,
+        'USAGE',
+      )
+    }
+    return {
+      command: 'acp',
+      ...(values.sandbox === undefined ? {} : { sandbox: values.sandbox }),
+      ...(maxSteps === undefined ? {} : { maxSteps }),
+      ...trace,
+    }
+  }
   return {
     command: 'run',
     yes: values.yes === true,
@@ -93,5 +134,6 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     ...(values.sandbox === undefined ? {} : { sandbox: values.sandbox }),
     ...(maxSteps === undefined ? {} : { maxSteps }),
     ...color,
+    ...trace,
   }
 }

@@ -1,36 +1,11 @@
-import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { temporaryFolder } from './__fixtures__/cli-harness.js'
+import { runDemo, temporaryFolder } from './__fixtures__/cli-harness.js'
 import { readSessionLog } from '../session/read-session-log.js'
 import type { SessionEvent } from '../session/session-event.js'
 import { sandboxFiles } from '../sandbox/sandbox-files.js'
-
-const packageRoot = fileURLToPath(new URL('../..', import.meta.url))
-
-/** Spawns `node --import tsx src/main.ts …` the way `pnpm demo` does, stdin not a TTY. */
-function runDemo(
-  args: readonly string[],
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NO_COLOR: '1', HOME: process.env.HOME }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-      cwd: packageRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-    child.on('error', reject)
-    child.on('close', (status) => {
-      resolve({ status, stdout, stderr })
-    })
-  })
-}
+import { handbookEntries } from '../mcp/handbook-mcp-server.js'
 
 type Result = Extract<SessionEvent, { type: 'tool/result' }>
 type Call = Extract<SessionEvent, { type: 'tool/call' }>
@@ -84,6 +59,9 @@ describe('the demo, run non-interactively through the real CLI', () => {
       'edit_file',
       'run_shell',
       'wait_for_file',
+      // The handbook MCP server's tools, mounted with mountMcpTools (prefix "handbook").
+      'handbook_lookup',
+      'handbook_topics',
     ])
     expect(start.tools.map((tool) => Object.keys(tool).sort())).toEqual(
       start.tools.map(() => ['description', 'name', 'parameters']),
@@ -98,24 +76,66 @@ describe('the demo, run non-interactively through the real CLI', () => {
     })
   })
 
-  it('runs several calls in one step, each answered in order', () => {
+  it('runs a step as a batch: ls alone, then the reads and the MCP lookup at once', () => {
     const first = events.find((event) => event.type === 'assistant/turn' && event.step === 1)
-    expect(first).toMatchObject({ toolCallIds: ['call_1_1', 'call_1_2', 'call_1_3'] })
-    const stepOne = events.filter(
-      (event) => 'step' in event && event.step === 1 && event.type.startsWith('tool/'),
-    )
-    expect(
-      stepOne.map((event) => `${event.type} ${'callId' in event ? event.callId : ''}`),
-    ).toEqual([
+    expect(first).toMatchObject({ toolCallIds: ['call_1_1', 'call_1_2', 'call_1_3', 'call_1_4'] })
+    const stepOne = events
+      .filter(
+        (event) => (event.type === 'tool/call' || event.type === 'tool/result') && event.step === 1,
+      )
+      .map((event) => `${event.type} ${'callId' in event ? event.callId : ''}`)
+    // run_shell is not concurrencySafe: ls runs alone. read_file and handbook_lookup are: all
+    // three start before any ends (the order they end in is theirs).
+    expect(stepOne.slice(0, 5)).toEqual([
       'tool/call call_1_1',
       'tool/result call_1_1',
       'tool/call call_1_2',
-      'tool/result call_1_2',
       'tool/call call_1_3',
+      'tool/call call_1_4',
+    ])
+    expect(stepOne.slice(5).sort()).toEqual([
+      'tool/result call_1_2',
       'tool/result call_1_3',
+      'tool/result call_1_4',
     ])
     expect(text(resultOf(callWith('read_file', { path: 'greet.js' })))).toBe(
       sandboxFiles['greet.js'],
+    )
+    // On the screen, every pending card of the three comes before any completed one.
+    const screen = run.stdout.split('\n')
+    const pending = ['  ▸ Read greet.js', '  ▸ Read test.js', '  ▸ Look up the team handbook'].map(
+      (card) => screen.findIndex((line) => line.startsWith(card)),
+    )
+    const firstDone = screen.findIndex(
+      (line) => line.startsWith('  ✓ Read ') || line.startsWith('  ✓ Look up'),
+    )
+    expect(pending.every((index) => index !== -1 && index < firstDone)).toBe(true)
+  })
+
+  it("calls the handbook MCP server's tool through the pipeline: structured result and progress", () => {
+    const lookup = callWith('handbook_lookup', { topic: 'greetings' })
+    expect(resultOf(lookup).result).toEqual({
+      content: [{ type: 'text', text: `greetings: ${handbookEntries.greetings}` }],
+      isError: false,
+      structured: { topic: 'greetings', rule: handbookEntries.greetings },
+    })
+    // The server's notifications/progress, forwarded by the mount to exec.reportProgress, drawn
+    // as status lines and logged.
+    expect(run.stdout).toContain(
+      '    … Look up the team handbook  0/3 searching the style section\n',
+    )
+    expect(
+      events.filter((event) => event.type === 'tool/progress' && event.callId === lookup?.callId),
+    ).toEqual(
+      ['style', 'process', 'security'].map((section, index) => ({
+        type: 'tool/progress',
+        step: 1,
+        callId: 'call_1_4',
+        name: 'handbook_lookup',
+        progress: index,
+        total: 3,
+        message: `searching the ${section} section`,
+      })),
     )
   })
 

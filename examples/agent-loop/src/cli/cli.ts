@@ -10,6 +10,7 @@ import { runLiveSession } from '../session/live-session.js'
 import { chooseModel } from '../model/model-choice.js'
 import type { Model } from '../model/model.js'
 import { replaySession } from '../session/replay-session.js'
+import { runAcpAgent } from '../acp/run-acp-agent.js'
 
 /** Extra options for tests: a model to use instead of the one the environment names. */
 export interface RunCliOptions {
@@ -27,13 +28,24 @@ export async function runCli(io: CliIo, options: RunCliOptions = {}): Promise<nu
       io.stdout.write(helpText)
       return 0
     }
-    const colors = colorsFor(args.color ?? io.color)
+    const colors = colorsFor(('color' in args ? args.color : undefined) ?? io.color)
     const base = io.env.INIT_CWD ?? io.cwd
     if (args.command === 'replay') {
       await replaySession(io, colors, resolve(base, args.replay))
       return 0
     }
     const choice = chooseModel(io.env)
+    if (args.command === 'acp') {
+      await runAcpAgent({
+        io,
+        colors,
+        choice,
+        sandboxRoot: args.sandbox === undefined ? undefined : resolve(base, args.sandbox),
+        maxSteps: args.maxSteps,
+        trace: args.trace === true,
+      })
+      return 0
+    }
     const home = join(tmpdir(), 'toolpipe-agent-loop')
     const sandboxOption = args.sandbox ?? io.env.AGENT_LOOP_SANDBOX
     const outcome = await runLiveSession({
@@ -47,6 +59,7 @@ export async function runCli(io: CliIo, options: RunCliOptions = {}): Promise<nu
       logPath: args.log === undefined ? join(home, 'session.jsonl') : resolve(base, args.log),
       yes: args.yes,
       maxSteps: args.maxSteps,
+      trace: args.trace === true,
       model: options.model,
     })
     return outcome.reason === 'aborted' ? 130 : 0

@@ -59,14 +59,25 @@ export function createSessionRenderer(options: SessionRendererOptions): SessionR
         )
       }
       case 'approval': {
-        const answer =
-          event.outcome === 'allowed-once'
-            ? colors.green('allowed once')
-            : colors.red(event.outcome)
+        const said = event.outcome.replace('-', ' ')
+        const answer = event.outcome.startsWith('allowed') ? colors.green(said) : colors.red(said)
         const asked = event.reason === undefined ? 'approval needed' : `ask: ${event.reason}`
         return [
           `    ${colors.yellow('?')} ${asked} → ${answer} ${colors.dim(`(${answeredBy(event)})`)}`,
         ]
+      }
+      case 'tool/progress': {
+        const call = calls.get(event.callId) ?? { tool: toolNamed(event.name), args: undefined }
+        const view = presentCallSafely(call.tool, call.args)
+        const title = view.card === 'terminal' ? `$ ${view.title}` : view.title
+        const count =
+          event.progress === undefined
+            ? ''
+            : event.total === undefined
+              ? ` ${event.progress}`
+              : ` ${event.progress}/${event.total}`
+        const message = event.message === undefined ? '' : ` ${event.message}`
+        return [colors.dim(`    … ${title} ${count}${message}`)]
       }
       case 'tool/result': {
         const call = calls.get(event.callId) ?? { tool: toolNamed(event.name), args: undefined }
@@ -116,6 +127,10 @@ function answeredBy(event: ApprovalEvent): string {
       return event.outcome === 'cancelled' ? 'interrupted at the prompt' : 'answered at the prompt'
     case 'nobody':
       return 'no approval channel: stdin is not a TTY and no --yes'
+    case 'acp client':
+      return 'answered at the ACP client'
+    case 'remembered':
+      return 'remembered: an earlier "always" answer, nobody was asked'
     default:
       return `auto-approved: ${event.answeredBy}`
   }

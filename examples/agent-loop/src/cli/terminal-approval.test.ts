@@ -47,6 +47,24 @@ describe('createTerminalApproval', () => {
     ])
   })
 
+  it('answers always on a or r: the registry remembers those for the agent and tool', async () => {
+    for (const [typed, kind] of [
+      ['a\n', 'allowed-always'],
+      ['r\n', 'rejected-always'],
+    ] as const) {
+      const streams = promptStreams()
+      const answers: ApprovalEvent[] = []
+      const approval = createTerminalApproval({
+        mode: { kind: 'prompt', input: streams.input, output: streams.output },
+        onAnswer: (event) => answers.push(event),
+      })
+      const outcome = approval.request(request)
+      streams.input.write(typed)
+      expect(await outcome).toEqual({ kind })
+      expect(answers.map((answer) => answer.outcome)).toEqual([kind])
+    }
+  })
+
   it('rejects on no, and on Enter alone (the default is no)', async () => {
     for (const typed of ['n\n', '\n']) {
       const streams = promptStreams()

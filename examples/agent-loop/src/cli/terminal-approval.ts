@@ -1,4 +1,4 @@
-import { confirm } from '@inquirer/prompts'
+import { expand } from '@inquirer/prompts'
 import type { ApprovalOutcome, ApprovalService, ToolCallView } from 'toolpipe'
 import type { ApprovalEvent } from '../session/session-event.js'
 
@@ -23,8 +23,10 @@ export interface TerminalApprovalOptions {
 
 /**
  * The demo's `ApprovalService`: the registry calls it when a `tools/pre-execute` policy says
- * `ask`, with the call's pending card. `prompt` asks the person (an `@inquirer/prompts` confirm,
- * default no); `auto` allows once and says why; `none` answers `unavailable`, which denies.
+ * `ask`, with the call's pending card. `prompt` asks the person (an `@inquirer/prompts` expand
+ * prompt: `y` allow once, `a` allow always, `n` reject — the default — or `r` reject always; an
+ * "always" answer is remembered by the registry for this agent and tool); `auto` allows once and
+ * says why; `none` answers `unavailable`, which denies.
  */
 export function createTerminalApproval(options: TerminalApprovalOptions): ApprovalService {
   const { mode, onAnswer } = options
@@ -62,8 +64,25 @@ async function askAtPrompt(
   signal: AbortSignal | undefined,
 ): Promise<ApprovalOutcome> {
   try {
-    const allowed = await confirm(
-      { message, default: false },
+    return await expand<ApprovalOutcome>(
+      {
+        message,
+        default: 'n',
+        choices: [
+          { key: 'y', name: 'Allow once', value: { kind: 'allowed-once' } },
+          {
+            key: 'a',
+            name: 'Allow always (this tool, this session)',
+            value: { kind: 'allowed-always' },
+          },
+          { key: 'n', name: 'Reject', value: { kind: 'rejected' } },
+          {
+            key: 'r',
+            name: 'Reject always (this tool, this session)',
+            value: { kind: 'rejected-always' },
+          },
+        ],
+      },
       // The prompt line goes once answered: the approval event's line says what was decided.
       {
         input: mode.input,
@@ -72,7 +91,6 @@ async function askAtPrompt(
         ...(signal === undefined ? {} : { signal }),
       },
     )
-    return allowed ? { kind: 'allowed-once' } : { kind: 'rejected' }
   } catch (error) {
     // Ctrl+C (ExitPromptError) or the session's signal (AbortPromptError): nobody answered.
     if (

@@ -18,14 +18,15 @@ const invalidReadme = { file: 'README.md', maxLines: '20' }
 export const demoScript: readonly ScriptStep[] = [
   () => ({
     narration: {
-      title: 'several tool calls in one step',
-      note: 'The model asks for three tools at once. The loop runs them one after another through\nregistry.execute() and answers each call with its own tool message, in order.',
+      title: 'several tool calls in one step, as a batch',
+      note: "The model asks for four tools at once; the loop runs them as one registry.executeBatch().\nrun_shell is not concurrencySafe, so ls runs alone. read_file is (it only reads), and so is\nhandbook_lookup, a tool of the demo's own MCP server mounted with mountMcpTools (readOnlyHint):\nthe three start together. Each call is answered by its own tool message, in the model's order.",
     },
-    text: 'Let me look at the project first.',
+    text: "Let me look at the project first, and at what the team's handbook says about greetings.",
     calls: [
       { name: 'run_shell', arguments: { command: 'ls' } },
       { name: 'read_file', arguments: { path: 'greet.js' } },
       { name: 'read_file', arguments: { path: 'test.js' } },
+      { name: 'handbook_lookup', arguments: { topic: 'greetings' } },
     ],
   }),
   () => ({
@@ -96,8 +97,8 @@ export const demoScript: readonly ScriptStep[] = [
   },
   () => ({
     narration: {
-      title: 'a timeout',
-      note: 'wait_for_file declares timeoutMs: 1000 and honours exec.signal. registry.use(timeoutPolicy())\naborts the signal at the deadline, and the call ends with TOOL_TIMEOUT.',
+      title: 'progress, then a timeout',
+      note: 'wait_for_file reports progress while it waits (exec.reportProgress). It declares timeoutMs: 1000\nand honours exec.signal: registry.use(timeoutPolicy()) aborts the signal at the deadline, and\nthe call ends with TOOL_TIMEOUT.',
     },
     text: 'Both refused. The README says CI writes ci/report.txt; I will wait for it.',
     calls: [{ name: 'wait_for_file', arguments: { path: 'ci/report.txt' } }],
@@ -136,11 +137,19 @@ export const demoScript: readonly ScriptStep[] = [
       narration: { title: 'the answer', note: 'A turn without tool calls: the loop ends.' },
       text:
         passed === true
-          ? 'Fixed: greet() now returns `Hello, ${name}!` and node test.js passes.\nLeft alone, by policy: the upstream check (no network), test.js and ../package.json (guard),\nthe CI report (timed out) and .env (a secret).'
+          ? 'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), test.js and ../package.json (guard),\nthe CI report (timed out) and .env (a secret).'
           : `I could not confirm the fix: the test run said ${JSON.stringify(firstLineWith(previousResults[1], '') ?? 'nothing')}.`,
     }
   },
 ]
+
+/**
+ * What the scripted model says when prompted again after its script answered (an ACP client may
+ * send a second prompt in the same session): it has nothing more to do, and says how to go on.
+ */
+export const afterTheDemoScript: ScriptStep = () => ({
+  text: 'That was the whole demo script: the scripted model has nothing more to do in this session. Start a new session to watch it again, or set OPENAI_BASE_URL, OPENAI_API_KEY and MODEL for a real model.',
+})
 
 function textOf(result: ToolResultBlock | undefined): string {
   return (result?.content ?? [])

@@ -36,6 +36,8 @@ export interface ModelTurn {
 export interface Model {
   /** How the session log and the header name this model, such as `scripted` or `openai deepseek-chat`. */
   readonly description: string
+  /** The model's own name, as traces give it (`gen_ai.request.model`): `scripted`, `deepseek-chat`. */
+  readonly name?: string | undefined
   /** The schema dialect the model's provider takes (SPEC §9.3); `json-schema` when absent. */
   readonly dialect?: Dialect | undefined
   next(request: ModelRequest): Promise<ModelTurn>

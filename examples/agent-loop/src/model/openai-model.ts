@@ -35,6 +35,7 @@ export function createOpenAiModel(options: OpenAiModelOptions): Model {
   const dialect = options.dialect ?? 'openai'
   return {
     description: `${options.model} at ${options.baseURL}`,
+    name: options.model,
     dialect,
     async next({ step, messages, tools, signal }) {
       let completion: OpenAI.Chat.Completions.ChatCompletion

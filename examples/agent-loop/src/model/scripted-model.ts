@@ -31,17 +31,31 @@ export interface ScriptedTurn {
 /** A script step: a function, so a step can react to the results of the one before. */
 export type ScriptStep = (context: ScriptContext) => ScriptedTurn
 
+/** Options of {@link createScriptedModel}. */
+export interface ScriptedModelOptions {
+  /**
+   * What every turn past the script's end plays (an ACP session may be prompted again after the
+   * script answered). Without it, such a turn rejects.
+   */
+  readonly afterTheEnd?: ScriptStep | undefined
+}
+
 /**
  * A model that plays a fixed script, offline and deterministic: turn N runs script step N, which
  * may look at the previous turn's results (to correct a call after a `ToolArgsError`, say). Call
- * ids are `call_<turn>_<n>`. Asking for a turn past the script's end rejects.
+ * ids are `call_<turn>_<n>`. Asking for a turn past the script's end plays `afterTheEnd`, or
+ * rejects without it.
  */
-export function createScriptedModel(script: readonly ScriptStep[]): Model {
+export function createScriptedModel(
+  script: readonly ScriptStep[],
+  options: ScriptedModelOptions = {},
+): Model {
   return {
     description: 'scripted',
+    name: 'scripted',
     next({ messages, tools }) {
       const turn = messages.filter((message) => message.role === 'assistant').length + 1
-      const step = script[turn - 1]
+      const step = script[turn - 1] ?? options.afterTheEnd
       if (step === undefined) {
         return Promise.reject(
           new DemoError(`the script has no turn ${turn} (it has ${script.length})`, 'MODEL_ERROR'),

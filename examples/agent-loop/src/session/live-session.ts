@@ -5,6 +5,7 @@ import type { CliIo } from '../cli/cli-io.js'
 import { writeLines } from '../cli/cli-io.js'
 import type { Colors } from '../cli/colors.js'
 import { createDemoRegistry } from '../demo-registry.js'
+import type { DemoRegistry } from '../demo-registry.js'
 import { demoScript, demoTask, systemPrompt } from '../model/demo-script.js'
 import type { ModelChoice } from '../model/model-choice.js'
 import type { Model } from '../model/model.js'
@@ -16,6 +17,8 @@ import { openSessionLog } from './session-log.js'
 import { createSessionRenderer } from '../cli/session-renderer.js'
 import { createTerminalApproval } from '../cli/terminal-approval.js'
 import type { ApprovalMode } from '../cli/terminal-approval.js'
+import { renderTrace } from '../tracing/render-trace.js'
+import { startRunTracing } from '../tracing/run-tracing.js'
 
 /** Options of {@link runLiveSession}. */
 export interface LiveSessionOptions {
@@ -26,6 +29,8 @@ export interface LiveSessionOptions {
   readonly logPath: string
   readonly yes: boolean
   readonly maxSteps?: number | undefined
+  /** Trace the run with OpenTelemetry and print its spans at the end (`--trace`). */
+  readonly trace?: boolean | undefined
   /** Replaces the model the choice names (tests inject one). */
   readonly model?: Model | undefined
 }
@@ -37,25 +42,32 @@ export interface LiveSessionOptions {
 export async function runLiveSession(options: LiveSessionOptions): Promise<AgentLoopOutcome> {
   const { io, colors, choice, sandbox, logPath } = options
   const agent: Agent = { id: 'main' }
-  const model =
+  const tracing = options.trace === true ? startRunTracing() : undefined
+  const chosenModel =
     options.model ??
     (choice.kind === 'openai' ? createOpenAiModel(choice) : createScriptedModel(demoScript))
+  const model = tracing?.traceModel(chosenModel) ?? chosenModel
   const dialect = model.dialect ?? 'json-schema'
   const stopped = new AbortController()
   const signal =
     io.signal === undefined ? stopped.signal : AbortSignal.any([io.signal, stopped.signal])
   const mode = approvalMode(options)
 
-  await prepareSandbox(sandbox)
-  const log = openSessionLog(logPath)
+  let log: ReturnType<typeof openSessionLog> | undefined
+  let demo: DemoRegistry | undefined
   try {
+    await prepareSandbox(sandbox)
+    log = openSessionLog(logPath)
     // The cards come from the registered definitions themselves (called only once it exists).
-    const render = createSessionRenderer({ colors, findTool: (name) => registry.get(name, agent) })
+    const render = createSessionRenderer({
+      colors,
+      findTool: (name) => demo?.registry.get(name, agent),
+    })
     const emit = (event: SessionEvent): void => {
-      log.write(event)
+      log?.write(event)
       writeLines(io.stdout, render(event))
     }
-    const registry = createDemoRegistry({
+    demo = await createDemoRegistry({
       sandbox,
       // Registration refuses a tool the model's dialect cannot express, before the first turn.
       dialects: [dialect],
@@ -75,8 +87,10 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
         },
       },
     })
+    const { registry } = demo
+    if (tracing !== undefined) registry.use(tracing.plugin)
 
-    writeLines(io.stdout, header(options, model, mode))
+    writeLines(io.stdout, header(options, chosenModel, mode))
     emit({
       type: 'session/start',
       version: 1,
@@ -86,18 +100,32 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
       tools: registry.schemas(agent, { dialect }),
     })
     emit({ type: 'user/message', text: demoTask })
-    const outcome = await runAgentLoop({
-      model,
-      registry,
-      agent,
-      messages: [
-        { role: 'system', text: systemPrompt },
-        { role: 'user', text: demoTask },
-      ],
-      maxSteps: options.maxSteps,
-      onEvent: emit,
-      signal,
-    })
+    const run = () =>
+      runAgentLoop({
+        model,
+        registry,
+        agent,
+        messages: [
+          { role: 'system', text: systemPrompt },
+          { role: 'user', text: demoTask },
+        ],
+        maxSteps: options.maxSteps,
+        onEvent: emit,
+        signal,
+      })
+    const outcome = tracing === undefined ? await run() : await tracing.invokeAgent(agent, run)
+    if (tracing !== undefined) {
+      const spans = tracing.takeSpans()
+      writeLines(io.stdout, [
+        '',
+        colors.bold(`━━ trace: the run's ${spans.length} OpenTelemetry spans (--trace) ━━`),
+        colors.dim(
+          "execute_tool spans come from @toolpipe/otel's otelTracing(), invoke_agent and chat spans",
+        ),
+        colors.dim("from the harness around the loop; the SDK's InMemorySpanExporter kept them."),
+        ...renderTrace(spans, colors).map((line) => `  ${line}`),
+      ])
+    }
     writeLines(io.stdout, [
       '',
       `${colors.bold('session log')}  ${logPath} (${log.count} events)`,
@@ -105,7 +133,9 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
     ])
     return outcome
   } finally {
-    log.close()
+    log?.close()
+    await demo?.close()
+    await tracing?.shutdown()
   }
 }
 

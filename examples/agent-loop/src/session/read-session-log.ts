@@ -8,6 +8,7 @@ const eventTypes: ReadonlySet<string> = new Set([
   'assistant/turn',
   'tool/call',
   'approval',
+  'tool/progress',
   'tool/result',
   'context/message',
   'session/end',
@@ -85,6 +86,8 @@ function eventProblem(value: unknown): string | undefined {
       )
     case 'approval':
       return needs('callId', 'string') ?? needs('outcome', 'string')
+    case 'tool/progress':
+      return needs('callId', 'string') ?? needs('name', 'string')
     case 'tool/result': {
       const problem =
         needs('callId', 'string') ?? needs('name', 'string') ?? needs('result', 'object')

@@ -57,8 +57,27 @@ export interface ApprovalEvent {
   readonly name: string
   readonly reason?: string
   readonly outcome: ApprovalOutcome['kind']
-  /** Who answered: the person at the prompt, `--yes`, or the rule for a stdin that is not a TTY. */
-  readonly answeredBy: 'prompt' | '--yes' | 'stdin is not a TTY' | 'nobody'
+  /**
+   * Who answered: the person at the prompt, `--yes`, the rule for a stdin that is not a TTY, the
+   * person at the ACP client (`--acp`, through `session/request_permission`), or the registry's
+   * memory of an earlier "always" answer for this agent and tool (nobody was asked).
+   */
+  readonly answeredBy:
+    'prompt' | '--yes' | 'stdin is not a TTY' | 'nobody' | 'acp client' | 'remembered'
+}
+
+/**
+ * A running call reported progress (`exec.reportProgress`, or an MCP server's
+ * `notifications/progress` forwarded by the mount): what a `tools/progress` observer was told.
+ */
+export interface ToolProgressEvent {
+  readonly type: 'tool/progress'
+  readonly step: number
+  readonly callId: string
+  readonly name: string
+  readonly progress?: number
+  readonly total?: number
+  readonly message?: string
 }
 
 /** The frozen result `registry.execute()` resolved with (or the loop's own error result). */
@@ -94,6 +113,7 @@ export type SessionEvent =
   | AssistantTurnEvent
   | ToolCallEvent
   | ApprovalEvent
+  | ToolProgressEvent
   | ToolResultEvent
   | ContextMessageEvent
   | SessionEndEvent

@@ -4,7 +4,8 @@ import type { ToolDefinition } from 'toolpipe'
 import { resolveRealPathInSandbox } from '../sandbox/sandbox-path.js'
 
 /**
- * `read_file`: a UTF-8 text file of the sandbox, at most `maxLines` lines. Its pending card is a
+ * `read_file`: a UTF-8 text file of the sandbox, at most `maxLines` lines. Read-only and
+ * `concurrencySafe`, so the reads of one step run in parallel. Its pending card is a
  * generic `read` card naming the file; it has no `presentResult`, so the completed card is the
  * generic fallback: the pending title and the file's text.
  */
@@ -12,6 +13,9 @@ export function createReadFileTool(sandbox: string): ToolDefinition {
   return defineTool({
     name: 'read_file',
     description: 'Read a UTF-8 text file in the sandbox.',
+    // It only reads: a step's reads run at the same time (executeBatch), and MCP says so too.
+    annotations: { title: 'Read a file', readOnly: true },
+    concurrencySafe: true,
     parameters: {
       path: { type: 'string', required: true, description: 'the file, relative to the sandbox' },
       maxLines: { type: 'number', description: 'read at most this many lines', default: 200 },

@@ -1,3 +1,4 @@
+import { SpanStatusCode, trace } from '@opentelemetry/api'
 import { defineTool } from 'toolpipe'
 import type { ToolDefinition } from 'toolpipe'
 import { runProcess } from '../sandbox/run-process.js'
@@ -20,11 +21,13 @@ export function createRunShellTool(sandbox: string): ToolDefinition {
     },
     timeoutMs: 10_000,
     async execute({ command }, exec) {
-      const outcome = await runProcess('sh', ['-c', command], {
-        cwd: sandbox,
-        env: shellEnvironment(sandbox),
-        signal: exec.signal,
-      })
+      const outcome = await runTraced(command, () =>
+        runProcess('sh', ['-c', command], {
+          cwd: sandbox,
+          env: shellEnvironment(sandbox),
+          signal: exec.signal,
+        }),
+      )
       const status =
         outcome.signal === undefined
           ? `[exit code ${outcome.exitCode}]`
@@ -50,6 +53,40 @@ export function createRunShellTool(sandbox: string): ToolDefinition {
         : { card: 'terminal', output, exitCode: result.meta.exitCode }
     },
   })
+}
+
+/**
+ * Runs the child process inside a `process sh` span of the global tracer provider: a no-op unless
+ * the application registered one (`--trace` does), and then a child of the call's `execute_tool`
+ * span, which `@toolpipe/otel` makes active while the tool body runs.
+ */
+function runTraced(
+  command: string,
+  run: () => ReturnType<typeof runProcess>,
+): ReturnType<typeof runProcess> {
+  return trace.getTracer('toolpipe-agent-loop').startActiveSpan(
+    'process sh',
+    {
+      attributes: {
+        'process.executable.name': 'sh',
+        'process.command_args': ['sh', '-c', command],
+      },
+    },
+    async (span) => {
+      try {
+        const outcome = await run()
+        if (outcome.exitCode !== undefined) span.setAttribute('process.exit.code', outcome.exitCode)
+        else span.setAttribute('toolpipe.process.signal', outcome.signal)
+        return outcome
+      } catch (error) {
+        span.setStatus({ code: SpanStatusCode.ERROR })
+        span.setAttribute('error.type', error instanceof Error ? error.name : 'Error')
+        throw error
+      } finally {
+        span.end()
+      }
+    },
+  )
 }
 
 /** Only what a command needs: no keys or tokens from the demo's own environment reach it. */

@@ -10,20 +10,26 @@ export interface WaitForFileToolOptions {
   readonly timeoutMs?: number | undefined
   /** How often to look. Default 100. */
   readonly pollMs?: number | undefined
+  /** How often to report that it is still waiting (`exec.reportProgress`). Default 300. */
+  readonly progressMs?: number | undefined
 }
 
 /**
- * `wait_for_file`: waits until a file appears in the sandbox. It has no limit of its own: it
- * declares `timeoutMs`, and honours `exec.signal`, which `timeoutPolicy()` aborts at the deadline.
+ * `wait_for_file`: waits until a file appears in the sandbox, reporting progress as it waits. It
+ * has no limit of its own: it declares `timeoutMs`, and honours `exec.signal`, which
+ * `timeoutPolicy()` aborts at the deadline.
  */
 export function createWaitForFileTool(
   sandbox: string,
   options: WaitForFileToolOptions = {},
 ): ToolDefinition {
   const pollMs = options.pollMs ?? 100
+  const progressMs = options.progressMs ?? 300
   return defineTool({
     name: 'wait_for_file',
     description: 'Wait until a file exists in the sandbox (for example a report a build writes).',
+    annotations: { title: 'Wait for a file', readOnly: true },
+    concurrencySafe: true,
     parameters: {
       path: { type: 'string', required: true, description: 'the file, relative to the sandbox' },
     },
@@ -31,11 +37,19 @@ export function createWaitForFileTool(
     async execute({ path }, exec) {
       const absolute = await resolveRealPathInSandbox(sandbox, path)
       const started = Date.now()
+      let reported = 0
       for (;;) {
         exec.signal?.throwIfAborted()
+        const waited = Math.round((Date.now() - started) / pollMs) * pollMs
         if (await exists(absolute)) {
-          const waited = Math.round((Date.now() - started) / pollMs) * pollMs
           return [{ type: 'text', text: `${path} exists (waited about ${waited} ms)` }]
+        }
+        if (waited >= reported + progressMs) {
+          reported = waited
+          // Shown while the call runs: the message as a status line in the terminal, the content
+          // in the call's card of an ACP client (until the result replaces it).
+          const message = `waited ${waited} ms; ${path} is not there yet`
+          exec.reportProgress({ message, content: [{ type: 'text', text: `${message}…` }] })
         }
         // Rejects with the signal's reason as soon as it aborts: the tool stops right away.
         await sleep(pollMs, undefined, exec.signal === undefined ? {} : { signal: exec.signal })

@@ -68,6 +68,8 @@ describe('describeValue', () => {
     expect(describeValue({ kind: 'deny' })).toBe('an object with keys ["kind"]')
     const wide = Object.fromEntries('abcdefghij'.split('').map((key) => [key, 1]))
     expect(describeValue(wide)).toBe('an object with keys ["a","b","c","d","e","f","g","h",…]')
+    const eight = Object.fromEntries('abcdefgh'.split('').map((key) => [key, 1]))
+    expect(describeValue(eight)).toBe('an object with keys ["a","b","c","d","e","f","g","h"]')
   })
 
   it('falls back on describeType for everything else', () => {
@@ -84,10 +86,25 @@ describe('quoteString', () => {
     expect(quoteString('\ud800')).toBe('"\\ud800"')
   })
 
+  it('escapes whatever JSON escapes, even when nothing else in the string needs it', () => {
+    const strings = ['\n', '\u001f', '\t\r', '"', '\\', '\ud800', '\udfff', '\udc00x', ' ~\u007f']
+    for (const value of strings) expect(quoteString(value)).toBe(JSON.stringify(value))
+    expect(quoteString('😀')).toBe('"😀"')
+    expect(quoteString('\udfff')).toBe('"\\udfff"')
+    expect(quoteString('\u001f')).toBe('"\\u001f"')
+  })
+
   it('cuts after 64 UTF-16 units, never inside a surrogate pair', () => {
     expect(quoteString('x'.repeat(100))).toBe(`"${'x'.repeat(64)}…"`)
     expect(quoteString('x'.repeat(64))).toBe(`"${'x'.repeat(64)}"`)
     const astral = `${'x'.repeat(63)}😀tail`
     expect(quoteString(astral)).toBe(`"${'x'.repeat(63)}…"`)
+    // The first and the last astral code points: high halves 0xd800 and 0xdbff.
+    expect(quoteString(`${'x'.repeat(63)}\u{10000}tail`)).toBe(`"${'x'.repeat(63)}…"`)
+    expect(quoteString(`${'x'.repeat(63)}\u{10ffff}tail`)).toBe(`"${'x'.repeat(63)}…"`)
+    // Above the surrogates, a character is one unit and stays.
+    expect(quoteString(`${'x'.repeat(63)}\uff46tail`)).toBe(`"${'x'.repeat(63)}\uff46…"`)
+    // A pair whose high half is the 64th unit's neighbour is kept whole.
+    expect(quoteString(`${'x'.repeat(62)}😀tail`)).toBe(`"${'x'.repeat(62)}😀…"`)
   })
 })

@@ -61,17 +61,10 @@ const mostShownKeys = 8
  * `"encoding" must be one of "utf8", "base64", got ${describeValue('latin1')}` // … got "latin1"
  */
 export function describeValue(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return quoteString(value)
-    case 'number':
-      return Object.is(value, -0) ? '-0' : String(value)
-    case 'boolean':
-    case 'undefined':
-      return String(value)
-    default:
-      break
-  }
+  if (typeof value === 'string') return quoteString(value)
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value)
+  if (typeof value === 'boolean') return String(value)
+  // undefined and everything else: what describeType says, with the containers as below.
   const type = describeType(value)
   if (type === 'array') return 'an array'
   if (type !== 'object') return type
@@ -102,13 +95,23 @@ export function quoteString(value: string): string {
   return `${JSON.stringify(value.slice(0, end)).slice(0, -1)}…"`
 }
 
-/** Whether JSON would escape anything in `value`; most strings are plain, and this is cheaper. */
+/**
+ * Whether JSON would escape anything in `value`: a control character, `"`, `\`, or a surrogate
+ * (JSON.stringify escapes lone ones; a pair is left to it). Most strings are plain, and this is
+ * cheaper than JSON.stringify.
+ *
+ * Mutation testing: a mutant that answers true more often (the condition → true, or
+ * `index <= value.length`, which reads NaN past the end) only sends plain strings through
+ * JSON.stringify, which writes the same text. Those two survive as equivalent: a directive on
+ * their lines would also hide the mutants that answer false too often, which the quoteString
+ * tests kill.
+ */
 function needsEscape(value: string): boolean {
   for (let index = 0; index < value.length; index++) {
     const code = value.charCodeAt(index)
-    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) {
-      return true
-    }
+    // `(code & 0xf800) === 0xd800`: the surrogate range, 0xd800 to 0xdfff.
+    if (code <= 0x1f || code === 0x22 || code === 0x5c || (code & 0xf800) === 0xd800) return true
   }
+  // Stryker disable next-line BooleanLiteral: answering true sends a plain string through JSON.stringify, which writes the same text
   return false
 }

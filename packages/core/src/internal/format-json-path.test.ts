@@ -12,6 +12,15 @@ describe('formatJsonPath', () => {
     expect(formatJsonPath(['_x', '$y', 'z9'])).toBe('$._x.$y.z9')
   })
 
+  it('takes ASCII letters of both cases, and digits after the first character', () => {
+    expect(formatJsonPath(['A', 'Z', 'aZ', 'a', 'z', 'x0', 'x9'])).toBe('$.A.Z.aZ.a.z.x0.x9')
+    // The neighbours of those ranges are not identifier characters.
+    const neighbours = ['@', '[', '`', '{', '/', ':', 'x@', 'x[', 'x`', 'x{', 'x/', 'x:', '0x']
+    for (const key of neighbours) {
+      expect(formatJsonPath([key])).toBe(`$[${JSON.stringify(key)}]`)
+    }
+  })
+
   it('escapes quotes and control characters as JSON strings', () => {
     expect(formatJsonPath(['say "hi"', 'line\nbreak'])).toBe('$["say \\"hi\\""]["line\\nbreak"]')
   })

@@ -12,6 +12,8 @@ export class ManualClock implements TimeoutClock {
   #nextId = 1
   readonly #timers = new Map<number, Timer>()
   created = 0
+  /** `clearTimeout` calls with a handle this clock never returned: a custom scheduler may throw. */
+  foreignClears = 0
 
   setTimeout(callback: () => void, ms: number): unknown {
     const id = this.#nextId++
@@ -21,6 +23,7 @@ export class ManualClock implements TimeoutClock {
   }
 
   clearTimeout(handle: unknown): void {
+    if (typeof handle !== 'number' || handle < 1 || handle >= this.#nextId) this.foreignClears++
     this.#timers.delete(handle as number)
   }
 

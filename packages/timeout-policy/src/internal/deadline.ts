@@ -40,12 +40,12 @@ export class Deadline {
       this.#controller.abort(reason)
       if (graceMs !== undefined) this.#graceTimer = clock.setTimeout(expireGrace, graceMs)
     }, timeoutMs)
-    const forwardAbort = (): void => {
-      this.#controller.abort(callerSignal?.reason)
-    }
-    if (callerSignal?.aborted === true) forwardAbort()
-    else if (callerSignal !== undefined) {
-      this.#unsubscribe = fanOut.subscribe(callerSignal, forwardAbort)
+    if (callerSignal !== undefined) {
+      const forwardAbort = (): void => {
+        this.#controller.abort(callerSignal.reason)
+      }
+      if (callerSignal.aborted) forwardAbort()
+      else this.#unsubscribe = fanOut.subscribe(callerSignal, forwardAbort)
     }
   }
 

@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
 import { runCli } from '../cli.js'
 import type { RunCliOptions } from '../cli.js'
 
@@ -46,4 +48,31 @@ export function transcript(stdout: string): string[] {
   const first = lines.findIndex((line) => line.startsWith('━━ The tools'))
   const last = lines.findIndex((line) => line.startsWith('━━ end:'))
   return first === -1 || last === -1 ? [] : lines.slice(first, last + 1)
+}
+
+const packageRoot = fileURLToPath(new URL('../../..', import.meta.url))
+
+/**
+ * Spawns `node --import tsx src/main.ts …` the way `pnpm demo` does: stdin not a TTY, no colours,
+ * and no model variables from the test's environment.
+ */
+export function runDemo(
+  args: readonly string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NO_COLOR: '1', HOME: process.env.HOME }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+      cwd: packageRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+    child.on('error', reject)
+    child.on('close', (status) => {
+      resolve({ status, stdout, stderr })
+    })
+  })
 }

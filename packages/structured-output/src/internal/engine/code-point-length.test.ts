@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { propertyParameters } from '../../__fixtures__/property-runs.js'
 import { codePointLength, hasCodePointLength } from './code-point-length.js'
 
 describe('codePointLength', () => {
@@ -18,6 +19,7 @@ describe('codePointLength', () => {
       fc.property(fc.string({ unit: 'binary' }), (value) => {
         expect(codePointLength(value)).toBe(Array.from(value).length)
       }),
+      propertyParameters(100),
     )
   })
 })
@@ -36,7 +38,7 @@ describe('hasCodePointLength', () => {
           expect(hasCodePointLength(value, min, max)).toBe(expected)
         },
       ),
-      { numRuns: 2000 },
+      propertyParameters(2000),
     )
   })
 })

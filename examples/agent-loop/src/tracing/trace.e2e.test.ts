@@ -1,0 +1,147 @@
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runDemo, temporaryFolder } from '../cli/__fixtures__/cli-harness.js'
+import { readSessionLog } from '../session/read-session-log.js'
+import type { SessionEvent } from '../session/session-event.js'
+
+type Call = Extract<SessionEvent, { type: 'tool/call' }>
+type Result = Extract<SessionEvent, { type: 'tool/result' }>
+
+/** One line of the printed tree, taken apart: `<tree><name>  [call id]  <start>  <took>  <outcome>`. */
+interface TraceLine {
+  readonly depth: number
+  readonly name: string
+  readonly callId: string | undefined
+  readonly start: string
+  readonly duration: string
+  readonly outcome: string
+}
+
+const lineShape =
+  /^ {2}((?:[│ ] {2})*(?:[├└]─ )?)(\S+(?: \S+)?)\s+(call_\d+_\d+\s+)?(\+\d+(?:\.\d+)? m?s)\s+(\d+(?:\.\d+)? m?s)\s+([✓✗].*)$/
+
+function traceLines(stdout: string): { header: string; columns: string; lines: TraceLine[] } {
+  const all = stdout.split('\n')
+  const start = all.findIndex((line) => line.startsWith('━━ trace:'))
+  const end = all.findIndex((line, index) => index > start && line.startsWith('session log'))
+  const body = all.slice(start + 4, end - 1)
+  return {
+    header: all[start] ?? '',
+    columns: all[start + 3] ?? '',
+    lines: body.map((line) => {
+      const match = lineShape.exec(line)
+      if (match === null) throw new Error(`not a trace line: ${JSON.stringify(line)}`)
+      const [, tree = '', name = '', callId, startsAt = '', duration = '', outcome = ''] = match
+      return {
+        depth: tree.length / 3,
+        name,
+        callId: callId?.trim(),
+        start: startsAt,
+        duration,
+        outcome,
+      }
+    }),
+  }
+}
+
+describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
+  let folder: Awaited<ReturnType<typeof temporaryFolder>>
+  let run: Awaited<ReturnType<typeof runDemo>>
+  let events: SessionEvent[]
+  let trace: ReturnType<typeof traceLines>
+
+  beforeAll(async () => {
+    folder = await temporaryFolder()
+    const logPath = join(folder.path, 'session.jsonl')
+    run = await runDemo([
+      '--yes',
+      '--trace',
+      '--log',
+      logPath,
+      '--sandbox',
+      join(folder.path, 'sb'),
+    ])
+    events = await readSessionLog(logPath)
+    trace = traceLines(run.stdout)
+  }, 60_000)
+  afterAll(() => folder.remove())
+
+  it('runs as without --trace, and prints one tree of every span after the end', () => {
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 10, reason: 'answered' })
+    expect(trace.header).toBe(
+      `━━ trace: the run's ${trace.lines.length} OpenTelemetry spans (--trace) ━━`,
+    )
+    expect(trace.columns).toMatch(/^ {2}span +start +took +outcome$/)
+    expect(trace.lines[0]).toMatchObject({
+      depth: 0,
+      name: 'invoke_agent main',
+      start: '+0 ms',
+      outcome: '✓ answered after 10 steps',
+    })
+    expect(trace.lines.slice(1).every((line) => line.depth >= 1)).toBe(true)
+  })
+
+  it('has one chat span per model turn, saying how many tool calls the turn made', () => {
+    const turns = events.flatMap((event) => (event.type === 'assistant/turn' ? [event] : []))
+    const chats = trace.lines.filter((line) => line.name === 'chat scripted')
+    expect(chats.map((line) => line.outcome)).toEqual(
+      turns.map(({ toolCallIds: { length } }) =>
+        length === 0 ? '✓ an answer' : `✓ ${length} tool ${length === 1 ? 'call' : 'calls'}`,
+      ),
+    )
+    expect(chats.every((line) => line.depth === 1)).toBe(true)
+  })
+
+  it("has @toolpipe/otel's execute_tool span for every call, in start order, with the result's outcome", () => {
+    const calls = events.filter((event): event is Call => event.type === 'tool/call')
+    const results = events.filter((event): event is Result => event.type === 'tool/result')
+    const tools = trace.lines.filter((line) => line.name.startsWith('execute_tool '))
+    expect(tools.map((line) => [line.depth, line.name, line.callId])).toEqual(
+      calls.map((call) => [1, `execute_tool ${call.name}`, call.callId]),
+    )
+    for (const line of tools) {
+      const code = results.find((result) => result.callId === line.callId)?.result.error?.code
+      expect(line.outcome.startsWith(code === undefined ? '✓' : `✗ ${code}`)).toBe(true)
+    }
+    const byId = (id: string) => tools.find((line) => line.callId === id)
+    expect(byId('call_7_1')?.outcome).toBe('✗ TOOL_TIMEOUT')
+    expect(byId('call_7_1')?.duration).toMatch(/^1\.\d\d s$/)
+    // The approval wait is an event on the tool span.
+    expect(byId('call_5_1')?.outcome).toMatch(/^✓ approval allowed-once after \d+\.\d+ ms$/)
+    expect(byId('call_9_2')?.outcome).toMatch(/^✓ approval allowed-once after \d+\.\d+ ms$/)
+  })
+
+  it('shows the batch: the reads and the MCP lookup of step 1 start within a few milliseconds', () => {
+    const milliseconds = (start: string): number =>
+      start.endsWith(' s')
+        ? Number.parseFloat(start.slice(1)) * 1000
+        : Number.parseFloat(start.slice(1))
+    const starts = ['call_1_2', 'call_1_3', 'call_1_4'].map((id) =>
+      milliseconds(trace.lines.find((line) => line.callId === id)?.start ?? '+NaN ms'),
+    )
+    const ls = trace.lines.find((line) => line.callId === 'call_1_1')
+    expect(starts.every(Number.isFinite)).toBe(true)
+    // ls runs alone first; the three safe calls start together after it.
+    expect(Math.min(...starts)).toBeGreaterThanOrEqual(milliseconds(ls?.start ?? '+NaN ms'))
+    expect(Math.max(...starts) - Math.min(...starts)).toBeLessThan(50)
+    expect(trace.lines.find((line) => line.callId === 'call_1_4')?.name).toBe(
+      'execute_tool handbook_lookup',
+    )
+  })
+
+  it("nests the span run_shell's body starts under that call's execute_tool span", () => {
+    const processes = trace.lines.flatMap((line, index) =>
+      line.name === 'process sh' ? [{ line, parent: trace.lines[index - 1] }] : [],
+    )
+    // Three commands ran (ls, and node test.js twice); the denied curl never started one.
+    expect(processes.map(({ line, parent }) => [parent?.callId, line.depth, line.outcome])).toEqual(
+      [
+        ['call_1_1', 2, '✓ exit 0'],
+        ['call_5_1', 2, '✓ exit 1'],
+        ['call_9_2', 2, '✓ exit 0'],
+      ],
+    )
+  })
+})
