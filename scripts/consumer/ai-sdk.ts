@@ -63,8 +63,9 @@ async function main(): Promise<void> {
     ],
   })
   const result = await generateText({ model, tools, stopWhen: stepCountIs(3), prompt: 'go' })
+  // A step's results are final outputs; the output union also holds progress reports.
   const outputs = result.steps[0]?.toolResults.map((part) =>
-    part.dynamic ? undefined : part.output,
+    part.dynamic || 'preliminary' in part.output ? undefined : part.output,
   )
   assert(result.text === 'done', 'the turn completes')
   assert(outputs?.[0]?.error?.code === 'INVALID_ARGS', 'an invalid call is an error result')
