@@ -112,11 +112,17 @@ describe('nodes the dialect cannot read', () => {
     for (const type of [
       ['null', 'string'],
       ['null', 'null'],
+      [1, 'null'],
       ['string', 'null', 'integer'],
       ['string'],
     ]) {
       expect(convert(member({ type }), 'gemini').issues).toEqual([
-        expect.objectContaining({ keyword: 'type', fatal: true }),
+        {
+          path: 'parameters.properties.m',
+          keyword: 'type',
+          message: `"type" ${JSON.stringify(type)} cannot be expressed in gemini: only one type, or [type, "null"]`,
+          fatal: true,
+        },
       ])
     }
     expect(convert(member({ type: ['string', 'null'] }), 'gemini')).toEqual({
@@ -512,6 +518,10 @@ describe('gemini: exclusive bounds', () => {
       type: 'integer',
       maximum: 2,
     })
+    expect(m({ type: 'integer', exclusiveMinimum: 2, minimum: 1 })).toEqual({
+      type: 'integer',
+      minimum: 3,
+    })
     // a bound that is no number counts as 0
     expect(m({ type: 'integer', exclusiveMinimum: 'x' })).toEqual({ type: 'integer', minimum: 1 })
     // minimum and maximum stay where no exclusive bound was written
@@ -519,6 +529,24 @@ describe('gemini: exclusive bounds', () => {
       type: 'number',
       minimum: 1,
       maximum: 2,
+    })
+  })
+
+  it('only minimum and maximum are skipped when written already: a format after an integer enum is still refused', () => {
+    expect(convert(member({ type: 'integer', enum: [1], format: 'int32' }), 'gemini')).toEqual({
+      schema: {
+        type: 'object',
+        properties: { m: { type: 'integer', format: 'enum', enum: ['1'] } },
+      },
+      issues: [
+        {
+          path: 'parameters.properties.m',
+          keyword: 'format',
+          message: `"format" is outside toolpipe's schema subset and cannot be converted for gemini`,
+          fatal: true,
+        },
+      ],
+      dialect: 'gemini',
     })
   })
 
@@ -541,7 +569,13 @@ describe('gemini: exclusive bounds', () => {
 
 describe('openai-strict: the documented limits, at their edges', () => {
   const strict = (schema: unknown): readonly string[] =>
-    convert(schema, 'openai-strict').issues.map((found) => `${found.keyword}: ${found.message}`)
+    convert(schema, 'openai-strict').issues.map((found) => {
+      // the size limits are about the whole schema: their issues sit at the root, fatal
+      if (found.keyword !== 'enum' || !found.message.startsWith('an enum of')) {
+        expect([found.path, found.fatal]).toEqual(['parameters', true])
+      }
+      return `${found.keyword}: ${found.message}`
+    })
 
   /** `count` required string members with names of `nameLength` characters. */
   function wide(count: number, nameLength = 1): Record<string, unknown> {
@@ -589,6 +623,9 @@ describe('openai-strict: the documented limits, at their edges', () => {
     }
     properties.c = { type: 'string', const: 'cccccccc' }
     ;(schema.required as string[]).push('e', 'c')
+    // a const that is no string adds no characters (the name it sits under still counts)
+    const first = Object.keys(properties)[0] ?? ''
+    properties[first] = { type: 'array', items: { type: 'integer' }, const: [1, 2, 3] }
     expect(strict(schema)).toEqual([])
     properties.c = { type: 'string', const: 'ccccccccc' }
     expect(strict(schema)).toEqual([
@@ -637,6 +674,8 @@ describe('openai-strict: the documented limits, at their edges', () => {
     const many = Array.from({ length: 1001 }, (_, index) => index)
     for (const dialect of ['openai', 'anthropic'] satisfies Dialect[]) {
       expect(toProviderSchema({ n: { type: 'integer', enum: many } }, dialect).issues).toEqual([])
+      const long = Array.from({ length: 251 }, (_, index) => `${index}`.padEnd(100, 's'))
+      expect(toProviderSchema({ s: { type: 'string', enum: long } }, dialect).issues).toEqual([])
     }
   })
 })
