@@ -134,6 +134,7 @@ describe('$ref', () => {
         external: { $ref: 'https://example.com/s.json' },
         bare: { $ref: 'x' },
         notPointer: { $ref: '#x' },
+        noSlash: { $ref: '#x$defs/S' },
         missing: { $ref: '#/$defs/none' },
         inherited: { $ref: '#/$defs/toString' },
         deep: { $ref: '#/$defs/S/type/length' },
@@ -146,6 +147,7 @@ describe('$ref', () => {
       external: null,
       bare: null,
       notPointer: null,
+      noSlash: null,
       missing: null,
       inherited: null,
       deep: null,
@@ -156,6 +158,7 @@ describe('$ref', () => {
       'external',
       'bare',
       'notPointer',
+      'noSlash',
       'missing',
       'inherited',
       'deep',
@@ -214,13 +217,20 @@ describe('the shape of the result', () => {
     })
   })
 
-  it('array elements are normalized by items', () => {
+  it('array elements are normalized by items; a null element stays', () => {
     const schema = source({
       list: { type: 'array', items: { type: 'object', properties: { x: text } } },
     })
-    expect(normalizeArgs(schema, { list: [{ x: null }, { x: 'a' }, 3] })).toEqual({
-      list: [{}, { x: 'a' }, 3],
+    expect(normalizeArgs(schema, { list: [{ x: null }, { x: 'a' }, 3, null] })).toEqual({
+      list: [{}, { x: 'a' }, 3, null],
     })
+  })
+
+  it('a value under a schema that cannot be read stays as it is, and the rest is normalized', () => {
+    const schema = source({ external: { $ref: 'https://example.com/s.json' }, gone: text })
+    for (const value of [{ a: null }, 'x', [null]]) {
+      expect(normalizeArgs(schema, { external: value, gone: null })).toEqual({ external: value })
+    }
   })
 })
 
@@ -251,6 +261,7 @@ describe('anyOf and oneOf of objects: the one alternative that can match', () =>
     const schema = (first: unknown): StandardJSONSchemaSource =>
       source({
         u: { anyOf: [first, { type: 'object', properties: { k: { const: 'x' }, b: text } }] },
+        gone: text,
       })
     // the first alternative admits the object too: two can match, so nothing is removed
     for (const first of [
@@ -259,7 +270,7 @@ describe('anyOf and oneOf of objects: the one alternative that can match', () =>
       { type: 'object', properties: { k: { const: { x: 1 } } } },
       { type: 'object', properties: { k: { enum: ['x', 'y'] } } },
     ]) {
-      expect(normalizeArgs(schema(first), { u: { k: 'x', b: null } })).toEqual({
+      expect(normalizeArgs(schema(first), { u: { k: 'x', b: null }, gone: null })).toEqual({
         u: { k: 'x', b: null },
       })
     }
@@ -275,6 +286,24 @@ describe('anyOf and oneOf of objects: the one alternative that can match', () =>
       },
     })
     expect(normalizeArgs(schema, { u: { k: { x: 1 }, b: null } })).toEqual({ u: { k: { x: 1 } } })
+  })
+
+  it('an enum of more values is no discriminator; an alternative that does not resolve is passed over', () => {
+    const schema = source({
+      u: {
+        anyOf: [
+          { $ref: '#/$defs/none' },
+          { type: 'object', properties: { k: { enum: ['x', 'y'] }, b: text } },
+          { type: 'object', properties: { k: { const: 'x' }, b: text } },
+        ],
+      },
+      w: { anyOf: [{ type: 'object' }, text] },
+      gone: text,
+    })
+    expect(normalizeArgs(schema, { u: { k: 'y', b: null }, w: { b: null }, gone: null })).toEqual({
+      u: { k: 'y' },
+      w: { b: null },
+    })
   })
 
   it('none that matches, or more than one: the nulls inside stay', () => {
