@@ -746,3 +746,46 @@ describe('scope', () => {
     ).toBe('INVALID_SCOPE')
   })
 })
+
+describe('registry refusals and announcements, to the letter', () => {
+  it('names what is wrong with a guard, a listener or a plugin', () => {
+    const registry = createToolRegistry()
+    expect(registryError(() => registry.guard('no' as never))).toMatchObject({
+      code: 'INVALID_LISTENER',
+      message: 'a guard must be a function',
+    })
+    expect(
+      registryError(() => registry.on('tools/nope' as never, (() => undefined) as never)),
+    ).toMatchObject({
+      code: 'INVALID_LISTENER',
+      message:
+        'unknown event "tools/nope"; the events are tools/start, tools/pre-execute, tools/approval, tools/execute, tools/progress, tools/post-execute, tools/result, tools/change',
+    })
+    expect(registryError(() => registry.on('tools/result', 3 as never))).toMatchObject({
+      code: 'INVALID_LISTENER',
+      message: 'a tools/result listener must be a function',
+    })
+    expect(registryError(() => registry.use(() => undefined as never))).toMatchObject({
+      code: 'INVALID_PLUGIN',
+      message: 'a plugin must return a disposer function',
+    })
+  })
+
+  it('refuses a scope without an agent', () => {
+    const registry = createToolRegistry()
+    expect(registryError(() => registry.scope(undefined as never))).toMatchObject({
+      code: 'INVALID_SCOPE',
+      message: 'a scope must be an agent object',
+    })
+  })
+
+  it('tells a scope’s own tools/change listener when a tool of that scope is removed', () => {
+    const registry = createToolRegistry()
+    const alice = agent('alice')
+    const dispose = registry.register(tool('notes'), { scope: alice })
+    const change = vi.fn()
+    registry.on('tools/change', change, { scope: alice })
+    dispose()
+    expect(change).toHaveBeenCalledTimes(1)
+  })
+})

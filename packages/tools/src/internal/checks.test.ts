@@ -90,6 +90,12 @@ describe('checkInput', () => {
     )
   })
 
+  it('names only the fields that are wrong: a good agent, parent or signal beside a bad callId is not a mistake', () => {
+    expect(checkInput(1, 'read', { id: 'a' }, Symbol('parent'), signal)?.message).toBe(
+      'invalid tool execution input: callId must be a string, got 1',
+    )
+  })
+
   it('names every mistake, in order, separated by "; "', () => {
     expect(checkInput(undefined, 2, 3, 4, 5)?.message).toBe(
       'invalid tool execution input: callId must be a string, got undefined; name must be a string, got 2; agent must be an agent object, got 3; parent must be an execution token, got 4; signal must be an AbortSignal, got 5',

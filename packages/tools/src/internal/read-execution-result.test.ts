@@ -118,6 +118,18 @@ describe('readExecutionResult: what a tools/execute wrapper returned', () => {
     )
   })
 
+  it('does not read the error of a success: one that holds an error is refused as a whole', () => {
+    const error = {
+      name: 'E',
+      get code(): string {
+        throw new Error('no code')
+      },
+    }
+    const message = refusal({ content: [text('x')], isError: false, error }).message
+    expect(message).toMatch(/^a tools\/execute listener returned /)
+    expect(message.endsWith(expected)).toBe(true)
+  })
+
   it('reads additionalContext and meta from the result, whatever else it holds', () => {
     let reads = 0
     const counted = {

@@ -30,7 +30,8 @@ export function readToolReturn(
   let meta: unknown
   if (isArray(value)) {
     content = value
-  } else if (typeof value === 'object' && value !== null) {
+  } else {
+    // `undefined` for a value that is not an object: then neither member is there.
     const members = readMembers(
       value,
       ['content', 'structured', 'meta'],
