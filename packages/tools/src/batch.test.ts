@@ -300,6 +300,20 @@ describe('registry.batch (SPEC §13: several changes as one)', () => {
   })
 })
 
+describe('registry.batch rollback order (SPEC §13)', () => {
+  it('undoes the changes newest first: a tool registered and removed in a failed batch stays away', () => {
+    const registry = createToolRegistry()
+    expect(() =>
+      registry.batch(() => {
+        const dispose = registry.register(tool('draft'))
+        dispose()
+        throw new Error('abandon the batch')
+      }),
+    ).toThrow('abandon the batch')
+    expect(registry.list()).toEqual([])
+  })
+})
+
 describe('scope.batch', () => {
   it('announces a scope’s changes once to its listeners and the global ones', () => {
     const registry = createToolRegistry()
