@@ -55,7 +55,7 @@ describe('readToolSource: a registry or a scope, read the same way', () => {
       const source = readToolSource(scope, given, 'adapter()', refuse)
       expect(source.agent).toBe(alice)
       expect(source.list().map((definition) => definition.name)).toEqual(['shared', 'mine'])
-      expect(source.schemas('gemini').map((schema) => schema.name)).toEqual(['shared', 'mine'])
+      expect(source.schemas('openai-strict').map((schema) => schema.strict)).toEqual([true, true])
       expect(source.descriptors().map((descriptor) => descriptor.name)).toEqual(['shared', 'mine'])
       expect(source.get('mine')?.name).toBe('mine')
       expect((await source.execute(call('mine'))).content).toEqual([text('mine ran')])
@@ -110,7 +110,7 @@ describe('readToolSource: a registry or a scope, read the same way', () => {
     },
   )
 
-  it.each([
+  it.each<[unknown, string]>([
     [null, 'adapter(): tools must be a ToolRegistry or ScopedTools, got null'],
     ['registry', 'adapter(): tools must be a ToolRegistry or ScopedTools, got "registry"'],
     [{}, 'adapter(): tools must be a ToolRegistry or ScopedTools, got an empty object'],
@@ -121,6 +121,10 @@ describe('readToolSource: a registry or a scope, read the same way', () => {
     [
       { execute: () => undefined },
       'adapter(): tools must be a ToolRegistry or ScopedTools, got an object with keys ["execute"]',
+    ],
+    [
+      Object.assign(() => undefined, { scope: () => undefined, execute: () => undefined }),
+      'adapter(): tools must be a ToolRegistry or ScopedTools, got a function',
     ],
     [
       { dispose: () => undefined },
