@@ -3,14 +3,15 @@ import type { Agent } from '@toolpipe/core'
 import { CallSequencer, describeValue } from '@toolpipe/core/internal'
 import type { Dialect } from '@toolpipe/schema'
 import type { ScopedTools, ToolExecutionInput, ToolProgress, ToolRegistry } from '@toolpipe/tools'
+import { readToolSource } from '@toolpipe/tools/internal'
+import type { ToolSource } from '@toolpipe/tools/internal'
 import { jsonSchema, tool } from 'ai'
 import type { Tool } from 'ai'
 import { AiSdkBridgeError } from './ai-sdk-bridge-error.js'
 import type { AiSdkToolOutput } from './ai-sdk-tool-output.js'
 import { runCall } from './internal/run-call.js'
 import { toModelOutput } from './internal/to-model-output.js'
-import { readDialectOption, readToolSource } from './internal/tool-source.js'
-import type { ToolSource } from './internal/tool-source.js'
+import { readDialectOption } from './internal/read-dialect-option.js'
 
 /** Options of {@link toAiSdkTools}. */
 export interface ToAiSdkToolsOptions {
@@ -75,7 +76,12 @@ export function toAiSdkTools(
       'INVALID_OPTIONS',
     )
   }
-  const source = readToolSource(tools, options.agent, what)
+  const source = readToolSource(
+    tools,
+    options.agent,
+    what,
+    (message) => new AiSdkBridgeError(message, 'INVALID_OPTIONS'),
+  )
   const dialect = readDialectOption(options.dialect, what)
   const sequencer = new CallSequencer()
   const toolSet: AiSdkToolSet = {}

@@ -4,13 +4,13 @@ import { CallSequencer, describeValue } from '@toolpipe/core/internal'
 import { jsonSchemaToProviderSchema } from '@toolpipe/schema'
 import type { ProviderSchemaResult } from '@toolpipe/schema'
 import type { ScopedTools, ToolDefinition, ToolRegistry } from '@toolpipe/tools'
+import { readToolSource } from '@toolpipe/tools/internal'
+import type { ToolSource } from '@toolpipe/tools/internal'
 import { tool } from '@openai/agents'
 import type { FunctionTool, JsonSchemaDefinition } from '@openai/agents'
 import { AgentsBridgeError } from './agents-bridge-error.js'
 import { toAgentsOutput } from './internal/to-agents-output.js'
 import type { AgentsToolOutput } from './internal/to-agents-output.js'
-import { readToolSource } from './internal/tool-source.js'
-import type { ToolSource } from './internal/tool-source.js'
 
 /** Options of {@link toAgentsTools}. */
 export interface ToAgentsToolsOptions {
@@ -69,7 +69,12 @@ export function toAgentsTools(
       'INVALID_OPTIONS',
     )
   }
-  const source = readToolSource(tools, options.agent, what)
+  const source = readToolSource(
+    tools,
+    options.agent,
+    what,
+    (message) => new AgentsBridgeError(message, 'INVALID_OPTIONS'),
+  )
   const sequencer = new CallSequencer()
   const byAgentsName = new Map<string, string>()
   const converted = source.list().map((definition) => {

@@ -76,6 +76,33 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
     ])
   })
 
+  it('remembers the answers for several tools of one scope side by side', async () => {
+    const { approval, requests } = scripted(
+      { kind: 'allowed-always' },
+      { kind: 'rejected-always', reason: 'no writing' },
+    )
+    const { registry, runs } = askingRegistry(approval)
+    for (let round = 0; round < 2; round++) {
+      expect((await registry.execute(call('shell', {}, { agent: alice }))).isError).toBe(false)
+      expect((await registry.execute(call('write', {}, { agent: alice }))).error?.code).toBe(
+        'APPROVAL_REJECTED',
+      )
+    }
+    expect(requests.map((request) => request.toolName)).toEqual(['shell', 'write'])
+    expect(runs).toHaveLength(2)
+  })
+
+  it('remembers again after forgetApprovals()', async () => {
+    const { approval, requests } = scripted({ kind: 'allowed-always' }, { kind: 'allowed-always' })
+    const { registry } = askingRegistry(approval)
+    await registry.execute(call('shell', {}, { agent: alice }))
+    registry.forgetApprovals()
+    for (let round = 0; round < 3; round++) {
+      await registry.execute(call('shell', {}, { agent: alice }))
+    }
+    expect(requests).toHaveLength(2)
+  })
+
   it('allowed-once, rejected, cancelled and unavailable are not remembered', async () => {
     const outcomes: ApprovalOutcome[] = [
       { kind: 'allowed-once' },

@@ -173,3 +173,44 @@ describe('ask → approval', () => {
     expect(throwing.body).not.toHaveBeenCalled()
   })
 })
+
+describe('the approval request and its timing, to the letter', () => {
+  it('carries no reason or signal member when the call has none', async () => {
+    const { approval, requests } = service({ kind: 'allowed-once' })
+    const { registry } = askingRegistry(approval)
+    await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
+    expect(Object.keys(requests[0] ?? {}).sort()).toEqual(['agent', 'callId', 'toolName', 'view'])
+    const signal = new AbortController().signal
+    await registry.execute(call('shell', { command: 'ls' }, { agent: alice, signal }))
+    expect(requests[1]?.signal).toBe(signal)
+  })
+
+  it('reports how long the person took, measured from the request to the answer', async () => {
+    for (const answer of [
+      () => Promise.resolve<ApprovalOutcome>({ kind: 'allowed-once' }),
+      () => Promise.reject(new Error('channel closed')),
+    ]) {
+      const { approval } = service(answer)
+      const { registry } = askingRegistry(approval)
+      const durations: number[] = []
+      registry.on('tools/approval', (_exec, event) => void durations.push(event.durationMs))
+      const before = performance.now()
+      await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
+      const elapsed = performance.now() - before
+      expect(durations).toHaveLength(1)
+      expect(durations[0]).toBeGreaterThanOrEqual(0)
+      expect(durations[0]).toBeLessThanOrEqual(elapsed)
+    }
+  })
+
+  it('checks the arguments once when the person allows the call without editing it', async () => {
+    const { approval } = service({ kind: 'allowed-once' })
+    const registry = createToolRegistry({ approval })
+    const checkArgs = vi.fn(() => [])
+    registry.register(tool('shell', undefined, { checkArgs }))
+    registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
+    const result = await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
+    expect(result.isError).toBe(false)
+    expect(checkArgs).toHaveBeenCalledTimes(1)
+  })
+})

@@ -230,9 +230,87 @@ describe('registry.batch (SPEC §13: several changes as one)', () => {
         await Promise.resolve()
       }),
     )
-    expect(asynchronous).toMatchObject({ name: 'ToolRegistryError', code: 'INVALID_BATCH' })
+    expect(asynchronous).toMatchObject({
+      name: 'ToolRegistryError',
+      code: 'INVALID_BATCH',
+      message:
+        'batch(fn) runs fn synchronously, and fn returned a promise: fetch first, then apply the changes in one synchronous fn',
+    })
     expect(registry.list()).toEqual([])
     expect(onChange).not.toHaveBeenCalled()
+  })
+
+  it('counts any thenable as a promise, a function with then included; null is a result like any', () => {
+    const registry = createToolRegistry()
+    const thenableFunction = Object.assign(() => undefined, { then: () => undefined })
+    expect(thrown(() => registry.batch(() => thenableFunction))).toMatchObject({
+      code: 'INVALID_BATCH',
+    })
+    expect(thrown(() => registry.batch(() => ({ then: () => undefined })))).toMatchObject({
+      code: 'INVALID_BATCH',
+    })
+    expect(registry.batch(() => null)).toBeNull()
+    expect(registry.batch(() => ({ then: 'not a function' }))).toEqual({ then: 'not a function' })
+  })
+
+  it.each([
+    [
+      'changed nothing',
+      (registry: ReturnType<typeof createToolRegistry>) => registry.batch(() => 1),
+    ],
+    [
+      'only removed',
+      (registry: ReturnType<typeof createToolRegistry>) => {
+        const dispose = registry.register(tool('gone'))
+        registry.batch(dispose)
+      },
+    ],
+    [
+      'added, and was announced',
+      (registry: ReturnType<typeof createToolRegistry>) =>
+        registry.batch(() => registry.register(tool('kept'))),
+    ],
+  ])(
+    'after a batch that %s, the next batch a listener vetoes is undone, and its error reaches the caller',
+    (_label, before) => {
+      const logger = recordingLogger()
+      const registry = createToolRegistry({ logger })
+      before(registry)
+      const listed = names(registry.list())
+      const veto = new Error('veto')
+      registry.on('tools/change', () => {
+        throw veto
+      })
+      expect(thrown(() => registry.batch(() => registry.register(tool('vetoed'))))).toBe(veto)
+      expect(names(registry.list())).toEqual(listed)
+    },
+  )
+
+  it('after a batch that added, a batch that only removes is again announced as a disposer is', () => {
+    const logger = recordingLogger()
+    const registry = createToolRegistry({ logger })
+    const disposeRead = registry.batch(() => registry.register(tool('read')))
+    const failure = new Error('listener failed')
+    registry.on('tools/change', () => {
+      throw failure
+    })
+    registry.batch(disposeRead)
+    expect(registry.list()).toEqual([])
+    expect(logger.warnings).toEqual([['toolpipe: a tools/change listener failed', failure]])
+  })
+})
+
+describe('registry.batch rollback order (SPEC §13)', () => {
+  it('undoes the changes newest first: a tool registered and removed in a failed batch stays away', () => {
+    const registry = createToolRegistry()
+    expect(() =>
+      registry.batch(() => {
+        const dispose = registry.register(tool('draft'))
+        dispose()
+        throw new Error('abandon the batch')
+      }),
+    ).toThrow('abandon the batch')
+    expect(registry.list()).toEqual([])
   })
 })
 

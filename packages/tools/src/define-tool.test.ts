@@ -181,3 +181,43 @@ describe('defineTool', () => {
     ).toThrow(SchemaSpecError)
   })
 })
+
+describe('defineTool: the definition it builds, to the letter', () => {
+  it('has no optional member the options left out', () => {
+    const minimal = defineTool({
+      name: 'read',
+      description: 'Read.',
+      parameters: { path: { type: 'string', required: true } },
+      execute: async () => [],
+    })
+    expect(Object.keys(minimal).sort()).toEqual([
+      'checkArgs',
+      'description',
+      'execute',
+      'name',
+      'normalizeArgs',
+      'parameters',
+    ])
+  })
+
+  it('called directly, waits for an async extra check before running the body', async () => {
+    const seen: unknown[] = []
+    const read = defineTool({
+      name: 'read',
+      description: 'Read.',
+      parameters: { path: { type: 'string', required: true } },
+      checkArgs: async () => [],
+      async execute(args) {
+        seen.push(args)
+        return [text('read')]
+      },
+    })
+    const exec = {
+      callId: 'call_1',
+      name: 'read',
+      arguments: { path: 'a' },
+    } as unknown as ToolExecution
+    await expect(read.execute({ path: 'a' }, exec)).resolves.toEqual([text('read')])
+    expect(seen).toEqual([{ path: 'a' }])
+  })
+})

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@toolpipe/core'
-import { toProviderSchema } from '@toolpipe/schema'
+import { dialects, toProviderSchema } from '@toolpipe/schema'
 import type { ArgIssue, SchemaSpec } from '@toolpipe/schema'
 import { describe, expect, it, vi } from 'vitest'
 import { agent, call, text, tool } from './__fixtures__/tools.js'
@@ -333,5 +333,63 @@ describe('step 4: null→absent normalization, in every dialect (SPEC §6.3 step
       title: 'limit undefined',
     })
     expect(presented.presentCall?.({ query: 1 })).toBeUndefined()
+  })
+})
+
+describe('the dialect options, read to the letter', () => {
+  const dialectList = dialects.map((name) => JSON.stringify(name)).join(', ')
+
+  it('refuses a dialects list with any unknown name, listing the known ones', () => {
+    expect(
+      thrown(() => createToolRegistry({ dialects: ['openai', 'xml'] as never })),
+    ).toMatchObject({
+      code: 'INVALID_DIALECT',
+      message: `dialects must be an array of ${dialectList}, got an array`,
+    })
+  })
+
+  it('reads {} and { dialect: undefined } as json-schema, a bare name as that dialect, and refuses null', () => {
+    const registry = createToolRegistry()
+    registry.register(searchTool())
+    const jsonSchema = registry.schemas()
+    expect(registry.schemas(undefined, {})).toEqual(jsonSchema)
+    expect(registry.schemas(undefined, { dialect: undefined })).toEqual(jsonSchema)
+    expect(registry.schemas(undefined, 'openai-strict' as never)).toEqual(
+      registry.schemas(undefined, { dialect: 'openai-strict' }),
+    )
+    expect(registry.schemas(undefined, 'openai-strict' as never)[0]?.strict).toBe(true)
+    for (const [options, described] of [
+      [null, 'null'],
+      [{ dialect: 'xml' }, '"xml"'],
+    ] as const) {
+      expect(thrown(() => registry.schemas(undefined, options as never))).toMatchObject({
+        code: 'INVALID_DIALECT',
+        message: `unknown dialect ${described}; the dialects are ${dialectList}`,
+      })
+    }
+  })
+
+  it('converts a definition once per dialect, at registration, whatever is asked later', () => {
+    const registry = createToolRegistry({ dialects: ['openai', 'anthropic'] })
+    let reads = 0
+    const parameters = {
+      type: 'object',
+      properties: { query: { type: 'string' } },
+      required: ['query'],
+    }
+    const counted = tool('search', undefined, {})
+    Object.defineProperty(counted, 'parameters', {
+      get() {
+        reads++
+        return parameters
+      },
+    })
+    registry.register(counted)
+    const afterRegistration = reads
+    for (let turn = 0; turn < 3; turn++) {
+      registry.schemas(undefined, { dialect: 'openai' })
+      registry.schemas(undefined, { dialect: 'anthropic' })
+    }
+    expect(reads).toBe(afterRegistration)
   })
 })

@@ -364,3 +364,58 @@ describe('§12.4 executeBatch', () => {
     }
   })
 })
+
+describe('§12.4 executeBatch: what counts as safe, and the batch signal', () => {
+  it('an input that cannot be read runs nothing, so it holds back no call around it', async () => {
+    const { registry, events, open } = batchRegistry()
+    const batch = registry.executeBatch([read('a'), null as never, read('b')])
+    await settle()
+    expect(events).toEqual(['start a', 'start b'])
+    await open('a')
+    await open('b')
+    const { results } = await batch
+    expect(results[1]?.error?.code).toBe('INVALID_INPUT')
+  })
+
+  it('a tool whose concurrencySafe cannot be read any more is taken as not safe', async () => {
+    const { registry, events, open } = batchRegistry()
+    const odd = tool(
+      'odd',
+      async () => {
+        events.push('odd')
+        return [text('odd ran')]
+      },
+      { concurrencySafe: true },
+    )
+    registry.register(odd)
+    Object.defineProperty(odd, 'concurrencySafe', {
+      get() {
+        throw new Error('gone')
+      },
+    })
+    const batch = registry.executeBatch([read('a'), call('odd'), read('b')])
+    await settle()
+    expect(events).toEqual(['start a'])
+    await open('a')
+    expect(events).toEqual(['start a', 'end a', 'odd', 'start b'])
+    await open('b')
+    expect((await batch).results.map((result) => result.isError)).toEqual([false, false, false])
+  })
+
+  it('removes the one abort listener it added to the batch signal when the batch ends', async () => {
+    const { registry, open } = batchRegistry()
+    const controller = new AbortController()
+    const { signal } = controller
+    const added = vi.spyOn(signal, 'addEventListener')
+    const removed = vi.spyOn(signal, 'removeEventListener')
+    const batch = registry.executeBatch([read('a')], { signal })
+    await open('a')
+    await batch
+    const ours = added.mock.calls.filter(([type]) => type === 'abort')
+    expect(ours.length).toBeGreaterThan(0)
+    const batchListener = ours[0]?.[1]
+    expect(
+      removed.mock.calls.some(([type, listener]) => type === 'abort' && listener === batchListener),
+    ).toBe(true)
+  })
+})

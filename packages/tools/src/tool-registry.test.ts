@@ -246,11 +246,65 @@ describe('restrict', () => {
     ).toBe('INVALID_SCOPE')
   })
 
-  it('refuses lists that are not arrays of names', () => {
+  it('refuses lists that are not arrays of names, naming the list', () => {
     const { registry, alice } = setup()
-    expect(registryError(() => registry.restrict(alice, { allow: 'read' as never })).code).toBe(
-      'INVALID_RESTRICTION',
+    expect(registryError(() => registry.restrict(alice, { allow: 'read' as never }))).toMatchObject(
+      { code: 'INVALID_RESTRICTION', message: 'restriction.allow must be an array of tool names' },
     )
+    expect(
+      registryError(() => registry.restrict(alice, { deny: ['read', 1] as never })),
+    ).toMatchObject({
+      code: 'INVALID_RESTRICTION',
+      message: 'restriction.deny must be an array of tool names',
+    })
+    expect(
+      registryError(() => registry.restrict(alice, { allow: [2, 'read'] as never })).message,
+    ).toBe('restriction.allow must be an array of tool names')
+    expect(names(registry, alice)).toEqual(['read', 'write', 'shell'])
+  })
+
+  it('refuses a restriction that is not an object', () => {
+    const { registry, alice } = setup()
+    for (const restriction of [null, 'read', 1]) {
+      expect(registryError(() => registry.restrict(alice, restriction as never))).toMatchObject({
+        code: 'INVALID_RESTRICTION',
+        message: 'a restriction must be { allow?, deny? }',
+      })
+    }
+  })
+
+  it('says "(none)" when no global tool is registered', () => {
+    const registry = createToolRegistry()
+    expect(registryError(() => registry.restrict(agent('alice'), { deny: ['read'] })).message).toBe(
+      'a restriction can only name registered global tools; unknown: "read"; registered: (none)',
+    )
+  })
+
+  it('lists an allow-listed scope’s tools in registration order, not the list’s', () => {
+    const { registry, alice } = setup()
+    registry.restrict(alice, { allow: ['shell', 'read', 'write'] })
+    expect(names(registry, alice)).toEqual(['read', 'write', 'shell'])
+    registry.restrict(alice, { allow: ['shell', 'read'] })
+    expect(names(registry, alice)).toEqual(['read', 'shell'])
+  })
+
+  it('lifting one restriction keeps the others, and the scope’s own tools', () => {
+    const { registry, alice } = setup()
+    registry.register(tool('notes'), { scope: alice })
+    const liftDeny = registry.restrict(alice, { deny: ['shell'] })
+    registry.restrict(alice, { deny: ['write'] })
+    liftDeny()
+    expect(names(registry, alice)).toEqual(['read', 'shell', 'notes'])
+    expect(registry.get('write', alice)).toBeUndefined()
+  })
+
+  it('answers a name that no layer has with undefined, restricted scope or not', () => {
+    const { registry, alice } = setup()
+    registry.restrict(alice, { deny: ['shell'] })
+    expect(registry.get('nope', alice)).toBeUndefined()
+    expect(registry.get('nope')).toBeUndefined()
+    expect(registry.get('shell', alice)).toBeUndefined()
+    expect(registry.get('read', alice)?.name).toBe('read')
   })
 
   it('emits tools/change, and its disposer lifts the restriction and emits again', () => {
@@ -527,6 +581,105 @@ describe('scope', () => {
     expect(scope.get('read')).toBeDefined()
   })
 
+  it('refuses every registration after dispose with SCOPE_DISPOSED, saying what to do', () => {
+    const registry = createToolRegistry()
+    registry.register(tool('read'))
+    const scope = registry.scope(agent('alice'))
+    scope.dispose()
+    const message =
+      'the scope of agent "alice" was disposed; create a new one with registry.scope(agent)'
+    for (const attempt of [
+      () => scope.register(tool('late')),
+      () => scope.restrict({ deny: ['read'] }),
+      () => scope.guard(() => undefined),
+      () => scope.on('tools/result', () => undefined),
+    ]) {
+      expect(registryError(attempt)).toMatchObject({ code: 'SCOPE_DISPOSED', message })
+    }
+    expect(registry.list(agent('alice')).map((definition) => definition.name)).toEqual(['read'])
+  })
+
+  it('announces tools and restrictions, not guards or listeners, both when added and removed', () => {
+    const registry = createToolRegistry()
+    registry.register(tool('read'))
+    const scope = registry.scope(agent('alice'))
+    const change = vi.fn()
+    registry.on('tools/change', change)
+    const disposers = [scope.guard(() => undefined), scope.on('tools/result', () => undefined)]
+    for (const dispose of disposers) dispose()
+    expect(change).not.toHaveBeenCalled()
+    scope.restrict({ deny: ['read'] })()
+    scope.register(tool('notes'))()
+    expect(change).toHaveBeenCalledTimes(4)
+  })
+
+  it('prepends a scoped listener when asked', async () => {
+    const registry = createToolRegistry()
+    registry.register(tool('read'))
+    const alice = agent('alice')
+    const scope = registry.scope(alice)
+    const order: string[] = []
+    scope.on('tools/result', () => void order.push('first'))
+    scope.on('tools/result', () => void order.push('prepended'), { prepend: true })
+    scope.on('tools/result', () => void order.push('last'), { prepend: false })
+    await scope.execute(call('read'))
+    expect(order).toEqual(['prepended', 'first', 'last'])
+  })
+
+  it('a scoped registration a tools/change listener refuses is gone, and nothing brings it back', () => {
+    const logger = recordingLogger()
+    const registry = createToolRegistry({ logger })
+    const alice = agent('alice')
+    const scope = registry.scope(alice)
+    const refusal = new Error('no new tools')
+    const change = vi.fn(() => {
+      throw refusal
+    })
+    registry.on('tools/change', change)
+    expect(() => scope.register(tool('notes'))).toThrow(refusal)
+    expect(scope.get('notes')).toBeUndefined()
+    // Told again about the rollback, and that throw is only logged.
+    expect(change).toHaveBeenCalledTimes(2)
+    expect(logger.warnings).toEqual([['toolpipe: a tools/change listener failed', refusal]])
+    // Not tracked either: a dispose() that a failed batch takes back does not bring it back.
+    expect(() =>
+      registry.batch(() => {
+        scope.dispose()
+        throw new Error('abandon the batch')
+      }),
+    ).toThrow('abandon the batch')
+    expect(scope.get('notes')).toBeUndefined()
+  })
+
+  it('a disposer handed out by a disposed scope does nothing, and announces nothing', () => {
+    const registry = createToolRegistry()
+    const scope = registry.scope(agent('alice'))
+    const removeNotes = scope.register(tool('notes'))
+    const change = vi.fn()
+    registry.on('tools/change', change)
+    scope.dispose()
+    expect(change).toHaveBeenCalledTimes(1)
+    removeNotes()
+    expect(change).toHaveBeenCalledTimes(1)
+  })
+
+  it('a scoped tool removed in a failed batch is back, with a working disposer', () => {
+    const registry = createToolRegistry()
+    const alice = agent('alice')
+    const scope = registry.scope(alice)
+    const removeNotes = scope.register(tool('notes'))
+    const failure = new Error('abandon the batch')
+    expect(() =>
+      registry.batch(() => {
+        removeNotes()
+        throw failure
+      }),
+    ).toThrow(failure)
+    expect(scope.get('notes')?.name).toBe('notes')
+    removeNotes()
+    expect(scope.get('notes')).toBeUndefined()
+  })
+
   it('execute never throws synchronously: garbage input resolves to an error result', async () => {
     const registry = createToolRegistry()
     registry.register(tool('read'))
@@ -591,5 +744,48 @@ describe('scope', () => {
     expect(
       registryError(() => registry.register(tool('x'), { scope: 'alice' as never })).code,
     ).toBe('INVALID_SCOPE')
+  })
+})
+
+describe('registry refusals and announcements, to the letter', () => {
+  it('names what is wrong with a guard, a listener or a plugin', () => {
+    const registry = createToolRegistry()
+    expect(registryError(() => registry.guard('no' as never))).toMatchObject({
+      code: 'INVALID_LISTENER',
+      message: 'a guard must be a function',
+    })
+    expect(
+      registryError(() => registry.on('tools/nope' as never, (() => undefined) as never)),
+    ).toMatchObject({
+      code: 'INVALID_LISTENER',
+      message:
+        'unknown event "tools/nope"; the events are tools/start, tools/pre-execute, tools/approval, tools/execute, tools/progress, tools/post-execute, tools/result, tools/change',
+    })
+    expect(registryError(() => registry.on('tools/result', 3 as never))).toMatchObject({
+      code: 'INVALID_LISTENER',
+      message: 'a tools/result listener must be a function',
+    })
+    expect(registryError(() => registry.use(() => undefined as never))).toMatchObject({
+      code: 'INVALID_PLUGIN',
+      message: 'a plugin must return a disposer function',
+    })
+  })
+
+  it('refuses a scope without an agent', () => {
+    const registry = createToolRegistry()
+    expect(registryError(() => registry.scope(undefined as never))).toMatchObject({
+      code: 'INVALID_SCOPE',
+      message: 'a scope must be an agent object',
+    })
+  })
+
+  it('tells a scope’s own tools/change listener when a tool of that scope is removed', () => {
+    const registry = createToolRegistry()
+    const alice = agent('alice')
+    const dispose = registry.register(tool('notes'), { scope: alice })
+    const change = vi.fn()
+    registry.on('tools/change', change, { scope: alice })
+    dispose()
+    expect(change).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,6 +1,6 @@
 import type { CallSequencer } from '@toolpipe/core/internal'
 import type { ToolExecutionInput, ToolExecutionResult, ToolProgress } from '@toolpipe/tools'
-import type { ToolSource } from './tool-source.js'
+import type { ToolSource } from '@toolpipe/tools/internal'
 
 /**
  * One call of a tool set, in its turn (SPEC §12.4 by the sequencer), through `execute()`. A call

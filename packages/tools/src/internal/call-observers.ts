@@ -22,6 +22,7 @@ export function callObservers<TObserver>(
     if (scope !== undefined && scope !== agent) continue
     try {
       const returned = invoke(observer)
+      // Stryker disable next-line ConditionalExpression: a fast path; Promise.resolve(undefined) never rejects
       if (returned !== undefined) {
         Promise.resolve(returned).catch((error: unknown) => {
           warnSafely(logger, failure(), error)

@@ -31,11 +31,6 @@ export class ChangeBatch {
     this.#announcer = announcer
   }
 
-  /** Whether a batch is open. */
-  get open(): boolean {
-    return this.#depth > 0
-  }
-
   /** Notes how to undo a change just made, when a batch is open. */
   journal(undo: () => void): void {
     if (this.#depth > 0) this.#undo.push(undo)
@@ -112,8 +107,7 @@ export class ChangeBatch {
   }
 
   #rollBack(mark: number): void {
-    const undo = this.#undo.splice(mark)
-    for (let index = undo.length - 1; index >= 0; index--) undo[index]?.()
+    for (const step of this.#undo.splice(mark).reverse()) step()
   }
 }
 

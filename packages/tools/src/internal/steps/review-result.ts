@@ -44,6 +44,7 @@ export async function reviewResult(
       context,
     )
   }
+  // Stryker disable next-line ConditionalExpression: a fast path; an equal frozen copy of the result is returned otherwise
   if (decision.content === undefined && context === undefined) return result
   const accepted = { ...result }
   if (decision.content !== undefined) accepted.content = decision.content

@@ -41,6 +41,7 @@ export function validateArguments(
     const args = normalizedArguments(tool, exec, edited === undefined ? exec.arguments : edited)
     // Read once, and called below with the definition as `this`, like a method.
     const check: unknown = Reflect.get(tool, 'checkArgs')
+    // Stryker disable next-line StringLiteral: only 'call' is tested for below; any other origin is an edit
     const origin = edited === undefined ? 'call' : 'edit'
     if (check === undefined) return judge(tool, exec, args, noIssues, origin)
     if (typeof check !== 'function') {
@@ -100,6 +101,7 @@ function untilAborted(
 }
 
 function cancelled(toolName: string): ToolErrorResult {
+  // Stryker disable next-line StringLiteral: ToolCancelledError tells 'batch' apart from every other stage
   const error = new ToolCancelledError(toolName, 'check')
   return errorResult(error.message, { name: error.name, code: error.code })
 }
@@ -122,6 +124,7 @@ function normalizedArguments(
     throw new TypeError(`the normalizeArgs of tool "${exec.name}" is not a function`)
   }
   const normalized: unknown = Reflect.apply(normalize, tool, [args])
+  // Stryker disable next-line ConditionalExpression: a fast path; the copy of the same frozen JSON is equal to it
   if (normalized === args) return args
   const copy = normalized instanceof Promise ? notJson : copyJson(normalized)
   if (copy === notJson) {
@@ -157,8 +160,10 @@ function judge(
       return errorResult(message, { name: error.name, code: error.code })
     }
   } catch (error) {
+    // Stryker disable next-line StringLiteral: readArgIssues throws only ToolPipelineError, a HarnessError that keeps its own code whatever the origin
     return failureResult(error, 'tool')
   }
+  // Stryker disable next-line ConditionalExpression: a fast path; replacing the arguments with themselves changes nothing
   if (args !== exec.arguments) ExecutionRecord.replaceArguments(exec, args)
   ExecutionRecord.recordCheck(exec, tool)
   return undefined

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import { agent, call, text, tool } from './__fixtures__/tools.js'
+import type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
+import { createToolRegistry } from './tool-registry.js'
+
+/**
+ * SPEC §6.3 steps 5, 8 and 9: the pre-execute, execute and post-execute chains. Each listener may
+ * call `next()` for the decision below it (the default at the bottom), and a scoped listener takes
+ * part only in the calls of its own agent.
+ */
+
+const alice = agent('alice')
+const bob = agent('bob')
+
+function registryWithRead() {
+  const registry = createToolRegistry()
+  registry.register(tool('read', () => [text('read ran')]))
+  return registry
+}
+
+describe('listener chains', () => {
+  it('next() at the bottom of the chain resolves to the default decision: allow, accept', async () => {
+    const registry = registryWithRead()
+    const pre: PreToolDecision[] = []
+    const post: PostToolDecision[] = []
+    registry.on('tools/pre-execute', async (_exec, next) => {
+      const decision = await next()
+      pre.push(decision)
+      return decision
+    })
+    registry.on('tools/post-execute', async (_exec, _result, next) => {
+      const decision = await next()
+      post.push(decision)
+      return decision
+    })
+    const result = await registry.execute(call('read'))
+    expect(result).toEqual({ content: [text('read ran')], isError: false })
+    expect(pre).toStrictEqual([{ kind: 'allow' }])
+    expect(post).toStrictEqual([{ kind: 'accept' }])
+  })
+
+  it('skips another agent’s scoped listeners, and runs the call’s agent’s own', async () => {
+    const registry = registryWithRead()
+    const ran: string[] = []
+    for (const [who, scope] of [
+      ['bob', bob],
+      ['alice', alice],
+    ] as const) {
+      registry.on(
+        'tools/pre-execute',
+        (_exec, next) => {
+          ran.push(`pre ${who}`)
+          return next()
+        },
+        { scope },
+      )
+      registry.on(
+        'tools/execute',
+        (_exec, next) => {
+          ran.push(`execute ${who}`)
+          return next()
+        },
+        { scope },
+      )
+      registry.on(
+        'tools/post-execute',
+        (_exec, _result, next) => {
+          ran.push(`post ${who}`)
+          return next()
+        },
+        { scope },
+      )
+    }
+    expect((await registry.execute(call('read', {}, { agent: alice }))).isError).toBe(false)
+    expect(ran).toEqual(['pre alice', 'execute alice', 'post alice'])
+    ran.length = 0
+    // With a global listener in front, bob's scoped ones are still skipped in alice's calls.
+    registry.on('tools/pre-execute', (_exec, next) => next(), { prepend: true })
+    registry.on('tools/post-execute', (_exec, _result, next) => next(), { prepend: true })
+    registry.on('tools/execute', (_exec, next) => next(), { prepend: true })
+    await registry.execute(call('read', {}, { agent: alice }))
+    expect(ran).toEqual(['pre alice', 'execute alice', 'post alice'])
+    ran.length = 0
+    await registry.execute(call('read'))
+    expect(ran).toEqual([])
+  })
+
+  it('a wrapper that returns nothing fails the call with INVALID_DECISION', async () => {
+    const registry = registryWithRead()
+    registry.on('tools/execute', () => undefined as never)
+    const result = await registry.execute(call('read'))
+    expect(result.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_DECISION' })
+  })
+
+  it('a block without context has no additionalContext member', async () => {
+    const registry = registryWithRead()
+    registry.on('tools/post-execute', () => ({ kind: 'block', feedback: [text('not now')] }))
+    const result = await registry.execute(call('read'))
+    expect(result).toStrictEqual({
+      content: [text('not now')],
+      isError: true,
+      error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
+    })
+  })
+})
+
+describe('listener order after a failed batch', () => {
+  it('a prepended listener removed in a failed batch comes back first', async () => {
+    const registry = registryWithRead()
+    const order: string[] = []
+    registry.on('tools/result', () => void order.push('second'))
+    const removeFirst = registry.on('tools/result', () => void order.push('first'), {
+      prepend: true,
+    })
+    registry.on('tools/result', () => void order.push('third'))
+    expect(() =>
+      registry.batch(() => {
+        removeFirst()
+        throw new Error('abandon the batch')
+      }),
+    ).toThrow('abandon the batch')
+    await registry.execute(call('read'))
+    expect(order).toEqual(['first', 'second', 'third'])
+  })
+})
