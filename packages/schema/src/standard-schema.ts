@@ -43,7 +43,8 @@ export function standardSchema<const TSpec extends SchemaSpec>(
   compiledSpec(spec)
   const write = (options: StandardJSONSchemaV1.Options): Record<string, unknown> => {
     const target: unknown = (options as Partial<StandardJSONSchemaV1.Options> | undefined)?.target
-    if (typeof target !== 'string' || !targets.has(target)) {
+    // The Set holds strings only: it answers false for anything else.
+    if (!(targets as ReadonlySet<unknown>).has(target)) {
       throw new StandardSchemaError(
         `toolpipe writes JSON Schema for the targets "draft-2020-12" and "draft-07", not ${describeValue(target)}`,
         'UNSUPPORTED_TARGET',

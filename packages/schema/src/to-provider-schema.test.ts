@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { dialects, isDialect } from './dialect.js'
 import type { DialectIssue } from './dialect-issue.js'
+import type { ProviderJsonSchema } from './json-schema-object.js'
 import { SchemaSpecError } from './schema-spec-error.js'
 import { schemaSpecToJsonSchema } from './schema-spec-to-json-schema.js'
 import type { SchemaSpec } from './schema-spec.js'
@@ -65,7 +66,13 @@ describe('json-schema (SPEC §9.3: today’s schemaSpecToJsonSchema output)', ()
 })
 
 describe('openai-strict: [OpenAI] Structured Outputs, function calling with strict: true', () => {
-  const { schema, issues } = toProviderSchema(everyKeyword, 'openai-strict')
+  // Computed per test, not while the describe block is collected: code reached outside a test
+  // is a "static" mutant to Stryker, which then runs the whole suite for it.
+  let schema: ProviderJsonSchema
+  let issues: readonly DialectIssue[]
+  beforeEach(() => {
+    ;({ schema, issues } = toProviderSchema(everyKeyword, 'openai-strict'))
+  })
 
   it('"additionalProperties: false must always be set in objects" and "All fields must be required", nested objects included', () => {
     expect(schema.additionalProperties).toBe(false)
@@ -240,7 +247,13 @@ describe('openai (non-strict) and the arrays every OpenAI mode refuses', () => {
 })
 
 describe('gemini: [Gemini] the OpenAPI 3.0 Schema subset of function declarations', () => {
-  const { schema, issues } = toProviderSchema(everyKeyword, 'gemini')
+  // Computed per test, not while the describe block is collected: code reached outside a test
+  // is a "static" mutant to Stryker, which then runs the whole suite for it.
+  let schema: ProviderJsonSchema
+  let issues: readonly DialectIssue[]
+  beforeEach(() => {
+    ;({ schema, issues } = toProviderSchema(everyKeyword, 'gemini'))
+  })
 
   it('writes Schema.nullable instead of a type array (as js-genai processJsonSchema does), null out of the enum', () => {
     expect(schema.properties?.mode).toEqual({

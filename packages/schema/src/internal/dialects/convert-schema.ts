@@ -4,6 +4,7 @@ import type { JsonObject, JsonValue } from '@toolpipe/core'
 import type { Dialect } from '../../dialect.js'
 import type { DialectIssue } from '../../dialect-issue.js'
 import { describedWords, keywordRules, strictLimits } from './dialect-rules.js'
+import type { KeywordRule } from './dialect-rules.js'
 
 // Writes a JSON Schema of toolpipe's subset (SPEC §9.1) in a provider's dialect (SPEC §9.3). It
 // works from JSON Schema, not from a spec, so a hand-written `parameters` object (an MCP tool's
@@ -182,6 +183,9 @@ function convertAnyOf(node: JsonObject, conversion: Conversion, depth: number): 
   return withWords(out, words)
 }
 
+/** The keywords beside `anyOf` that follow their rule; any other is outside the subset there. */
+const annotationKeywords: readonly string[] = ['description', 'title', 'default', 'examples']
+
 /** Handles an annotation keyword by its rule; `false` when `keyword` is not one. */
 function annotation(
   keyword: string,
@@ -190,33 +194,45 @@ function annotation(
   words: string[],
   conversion: Conversion,
 ): boolean {
-  if (!['description', 'title', 'default', 'examples'].includes(keyword)) return false
-  applyRule(keyword, value, out, words, conversion)
+  const rules = annotationKeywords.includes(keyword) ? keywordRules[keyword] : undefined
+  if (rules === undefined) return false
+  applyRule(keyword, rules[conversion.dialect], value, out, words, conversion)
   return true
 }
 
 function applyRule(
+  keyword: string,
+  rule: KeywordRule,
+  value: JsonValue,
+  out: JsonObject,
+  words: string[],
+  conversion: Conversion,
+): void {
+  if (rule === 'native') {
+    out[keyword] = value
+    return
+  }
+  const text = describedWords(keyword, value)
+  words.push(text)
+  issue(
+    conversion,
+    keyword,
+    `"${keyword}" is not supported by ${conversion.dialect}: moved into the description as "${text}"; the arguments are still checked against it`,
+    false,
+  )
+}
+
+/** A keyword of the subset by its rule in the table; any other is outside the subset. */
+function applyKeyword(
   keyword: string,
   value: JsonValue,
   out: JsonObject,
   words: string[],
   conversion: Conversion,
 ): void {
-  const rule = keywordRules[keyword]?.[conversion.dialect] ?? 'fatal'
-  if (rule === 'native') {
-    out[keyword] = value
-  } else if (rule === 'described') {
-    const text = describedWords(keyword, value)
-    words.push(text)
-    issue(
-      conversion,
-      keyword,
-      `"${keyword}" is not supported by ${conversion.dialect}: moved into the description as "${text}"; the arguments are still checked against it`,
-      false,
-    )
-  } else {
-    outsideSubset(conversion, keyword, value, out)
-  }
+  const rules = keywordRules[keyword]
+  if (rules === undefined) outsideSubset(conversion, keyword, value, out)
+  else applyRule(keyword, rules[conversion.dialect], value, out, words, conversion)
 }
 
 /** Appends the words of moved keywords to the node's description. */
@@ -268,16 +284,10 @@ function convertTyped(
         convertExclusive(keyword, value, nodeType, node, out, words, conversion)
         break
       default:
-        // An exclusive bound Gemini wrote as this inclusive one already holds the tighter value.
-        if (
-          dialect === 'gemini' &&
-          (keyword === 'minimum' || keyword === 'maximum') &&
-          keyword in out
-        ) {
-          break
-        }
-        if (keywordRules[keyword] === undefined) outsideSubset(conversion, keyword, value, out)
-        else applyRule(keyword, value, out, words, conversion)
+        // An exclusive bound Gemini wrote as this inclusive one already holds the tighter value
+        // (only Gemini's convertExclusive writes `minimum` or `maximum` before their own keyword).
+        if ((keyword === 'minimum' || keyword === 'maximum') && keyword in out) break
+        applyKeyword(keyword, value, out, words, conversion)
     }
   }
   if (nodeType.name === 'object') finishObject(node, out, conversion)

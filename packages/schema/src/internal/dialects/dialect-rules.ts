@@ -3,8 +3,9 @@ import type { Dialect } from '../../dialect.js'
 /**
  * What each dialect does with each keyword of toolpipe's schema subset (SPEC §9.1), and the
  * provider document each rule rests on. `native`: kept as written; `described`: moved into the
- * property's `description` as words the model can follow (our validator still enforces it);
- * `fatal`: the provider cannot be shown it. Keywords with rules of their own (`type`,
+ * property's `description` as words the model can follow (our validator still enforces it). A
+ * keyword outside this table is outside the subset: kept as written where the provider takes
+ * JSON Schema, fatal where it does not. Keywords with rules of their own (`type`,
  * `properties`, `required`, `additionalProperties`, `items`, `anyOf`, `enum`, `const`,
  * `exclusiveMinimum`, `exclusiveMaximum`) are handled in convert-schema.ts.
  *
@@ -22,7 +23,7 @@ import type { Dialect } from '../../dialect.js'
  *   for the tool"), as typed in anthropics/anthropic-sdk-typescript
  *   src/resources/messages/messages.ts `Tool.input_schema` (JSON Schema 2020-12, `type: 'object'`).
  */
-export type KeywordRule = 'native' | 'described' | 'fatal'
+export type KeywordRule = 'native' | 'described'
 
 type RuleTable = Readonly<
   Record<string, Readonly<Record<Exclude<Dialect, 'json-schema'>, KeywordRule>>>

@@ -90,8 +90,8 @@ function readProps<TResult>(
  * @throws {StandardSchemaError} `NOT_STANDARD_SCHEMA` when `schema` is not Standard Schema v1
  */
 export function standardValidator(schema: unknown): StandardValidator {
-  const cached = typeof schema === 'object' || typeof schema === 'function'
-  const known = cached && schema !== null ? validators.get(schema) : undefined
+  // WeakMap.get answers undefined for a key that is no object: nothing to tell apart first.
+  const known = validators.get(schema as object)
   if (known !== undefined) return known
   const validator = readProps(schema, (props, vendor): StandardValidator => {
     const validate: unknown = (props as { validate?: unknown }).validate
@@ -118,8 +118,7 @@ export function standardValidator(schema: unknown): StandardValidator {
  * `NOT_OBJECT_SCHEMA`
  */
 export function standardJsonSchema(source: unknown): StandardJsonSide['schema'] {
-  const cached = typeof source === 'object' || typeof source === 'function'
-  const known = cached && source !== null ? jsonSides.get(source) : undefined
+  const known = jsonSides.get(source as object)
   if (known !== undefined) return known.schema
   const side = readProps(source, (props, vendor): StandardJsonSide => {
     const converter: unknown = (props as { jsonSchema?: unknown }).jsonSchema

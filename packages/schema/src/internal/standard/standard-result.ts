@@ -96,8 +96,10 @@ function readIssue(vendor: string, issue: unknown, index: number): ArgIssue {
       }
     }
   }
-  const named = keys.length > 0 && !message.startsWith(quoteJsonPath(keys, ''))
-  return invalid(vendor, keys, named ? `${quoteJsonPath(keys, '')}: ${message}` : message, message)
+  // The root's place is '': every message starts with it, so a path-less issue keeps its words.
+  const place = quoteJsonPath(keys, '')
+  const named = !message.startsWith(place)
+  return invalid(vendor, keys, named ? `${place}: ${message}` : message, message)
 }
 
 function readPath(
@@ -113,7 +115,7 @@ function readPath(
     const key: unknown =
       typeof segment === 'object' && segment !== null ? (segment as { key?: unknown }).key : segment
     if (typeof key === 'string') keys.push(key)
-    else if (typeof key === 'number' && Number.isSafeInteger(key) && key >= 0) keys.push(key)
+    else if (Number.isSafeInteger(key) && (key as number) >= 0) keys.push(key as number)
     else
       throw fault(`a path segment ${index} that is ${describeValue(key)}, not a JSON key or index`)
   }
