@@ -348,6 +348,35 @@ describe('gemini: [Gemini] the OpenAPI 3.0 Schema subset of function declaration
     expect(converted).not.toHaveProperty('$schema')
     expect(found).toEqual([expect.objectContaining({ keyword: 'format', fatal: true })])
   })
+
+  it.each(['constructor', 'toString', 'hasOwnProperty', '__proto__'])(
+    'a keyword named like an Object.prototype member ("%s") is outside the subset, not a rule of the table',
+    (keyword) => {
+      const parsed = JSON.parse(
+        `{"type":"object","properties":{"a":{"type":"string","${keyword}":1}}}`,
+      ) as ProviderJsonSchema
+      for (const dialect of ['openai-strict', 'gemini'] as const) {
+        expect(jsonSchemaToProviderSchema(parsed, dialect).issues).toEqual([
+          {
+            path: 'parameters.properties.a',
+            keyword,
+            message: `"${keyword}" is outside toolpipe's schema subset and cannot be converted for ${dialect}`,
+            fatal: true,
+          },
+        ])
+      }
+      for (const dialect of ['openai', 'anthropic'] as const) {
+        expect(jsonSchemaToProviderSchema(parsed, dialect).issues).toEqual([
+          {
+            path: 'parameters.properties.a',
+            keyword,
+            message: `"${keyword}" is outside toolpipe's schema subset: sent to ${dialect} as written, without conversion`,
+            fatal: false,
+          },
+        ])
+      }
+    },
+  )
 })
 
 describe('anthropic: [Anthropic] input_schema, a JSON Schema object with an object root', () => {

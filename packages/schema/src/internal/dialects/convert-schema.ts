@@ -230,7 +230,8 @@ function applyKeyword(
   words: string[],
   conversion: Conversion,
 ): void {
-  const rules = keywordRules[keyword]
+  // Own members only: a keyword named `constructor` or `toString` is no rule of the table.
+  const rules = Object.hasOwn(keywordRules, keyword) ? keywordRules[keyword] : undefined
   if (rules === undefined) outsideSubset(conversion, keyword, value, out)
   else applyRule(keyword, rules[conversion.dialect], value, out, words, conversion)
 }
