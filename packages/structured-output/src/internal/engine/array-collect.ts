@@ -69,8 +69,7 @@ export function arrayCollect(
       let element: unknown
       try {
         element = list[index]
-        // A hole reads as undefined: only then is `in` asked (the → false twin misses holes).
-        // Stryker disable next-line ConditionalExpression: see above
+        // A hole reads as undefined: only then is `in` asked (a Proxy may trap it).
         if (element === undefined && !(index in list)) {
           record(run, { code: 'sparse_array', path: pathTo(run, depth), index })
           return

@@ -1,5 +1,4 @@
 import type { BuildContext, ObjectShape, PropertyCheck, Test } from './node-check.js'
-import { isEnumMember } from './node-check.js'
 import { findProperty } from './object-shape.js'
 
 // Open objects whose members are all checked inline (a tool's scalar arguments, an edit of an
@@ -78,12 +77,10 @@ function hasFlatMembers(shape: ObjectShape, record: Record<string, unknown>): bo
   return seen === shape.requiredMask && wideSeen === shape.wideRequired
 }
 
+/** A flat shape's members are inline strings, numbers or booleans (see object-shape.ts). */
 function isInlineMatch(property: PropertyCheck, member: unknown): boolean {
   const inline = property.inline
   if (inline === 'string') return typeof member === 'string'
   if (inline === 'number') return Number.isFinite(member)
-  if (inline === 'boolean') return typeof member === 'boolean'
-  if (inline === 'integer') return Number.isInteger(member)
-  if (inline === 'enum') return isEnumMember(property.enumValues, member)
-  return member === null
+  return typeof member === 'boolean'
 }

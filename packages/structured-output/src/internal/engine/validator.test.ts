@@ -294,6 +294,24 @@ describe('arrays, element by element', () => {
       args: [['sparse_array', []]],
     })
   })
+
+  it('asks whether an index is there only of an element that reads undefined', () => {
+    // A Proxy may trap `in` (its `has`): an element that reads as a value is simply there.
+    const list = new Proxy([1, 'x'], {
+      has: () => {
+        throw new Error('has')
+      },
+    })
+    expect(inBoth({ type: 'array', items: { type: 'number' } }, list)).toEqual({
+      json: [['invalid_type', [1]]],
+      args: [['invalid_type', [1]]],
+    })
+    expect(inBoth({ type: 'array' }, list)).toEqual({ json: [], args: [] })
+    expect(inBoth({ type: 'array', minItems: 3 }, list)).toEqual({
+      json: [['too_few_items', []]],
+      args: [['too_few_items', []]],
+    })
+  })
 })
 
 describe('readSchema, as the engine’s users call it', () => {
