@@ -76,6 +76,28 @@ describe('validateStructuredValue: types', () => {
   })
 })
 
+describe('validateStructuredValue: the words of a wrong type', () => {
+  it('name the expected type with its article, and null when the node is nullable', () => {
+    const schema: StructuredOutputSchema = {
+      type: 'object',
+      properties: {
+        a: { type: 'array' },
+        b: { type: 'boolean' },
+        c: { type: 'integer' },
+        d: { type: ['array', 'null'] },
+      },
+    }
+    expect(
+      validateBothWays(schema, { a: 1, b: 1, c: 'x', d: 2 }).map((issue) => issue.message),
+    ).toEqual([
+      '"a" must be an array, got number',
+      '"b" must be a boolean, got number',
+      '"c" must be an integer, got string',
+      '"d" must be an array or null, got number',
+    ])
+  })
+})
+
 describe('validateStructuredValue: objects', () => {
   const schema: StructuredOutputSchema = {
     type: 'object',

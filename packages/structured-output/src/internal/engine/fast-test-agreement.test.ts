@@ -35,11 +35,29 @@ const simpleChild = fc.constantFrom<Node>(
   { type: ['number', 'null'] },
 )
 
+const flatChild = fc.constantFrom<Node>({ type: 'string' }, { type: 'number' }, { type: 'boolean' })
+
+/** An open object of strings, numbers and booleans alone (its own loops: flat-object-test.ts). */
+const flatObject: fc.Arbitrary<Node> = fc
+  .record({
+    keys: fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'toString', '1'), { maxLength: 5 }),
+    children: fc.array(flatChild, { minLength: 5, maxLength: 5 }),
+    required: fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
+  })
+  .map(({ keys, children, required }) => ({
+    type: 'object',
+    properties: Object.fromEntries(keys.map((key, index) => [key, children[index]])),
+    required: keys.filter((_, index) => required[index]),
+  }))
+
 /** An object node of many members (9 and more are looked up by name; 31+ required are counted). */
 const wideObject: fc.Arbitrary<Node> = fc
   .record({
     count: fc.integer({ min: 2, max: 40 }),
-    children: fc.array(simpleChild, { minLength: 40, maxLength: 40 }),
+    children: fc.oneof(
+      fc.array(simpleChild, { minLength: 40, maxLength: 40 }),
+      fc.array(flatChild, { minLength: 40, maxLength: 40 }),
+    ),
     requiredAll: fc.boolean(),
     requiredEvery: fc.integer({ min: 1, max: 3 }),
     closed: fc.boolean(),
@@ -55,60 +73,99 @@ const wideObject: fc.Arbitrary<Node> = fc
     return node
   })
 
+/** An object node of `children`, open or closed, nullable or not. */
+function objectOf(child: fc.Arbitrary<Node>): fc.Arbitrary<Node> {
+  return fc
+    .record({
+      keys: fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'toString', '1'), { maxLength: 4 }),
+      children: fc.array(fc.oneof(simpleChild, child), { minLength: 4, maxLength: 4 }),
+      required: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+      closed: fc.boolean(),
+      nullable: fc.boolean(),
+    })
+    .map(({ keys, children, required, closed, nullable }) => {
+      const node: Node = {
+        type: nullable ? ['object', 'null'] : 'object',
+        properties: Object.fromEntries(keys.map((key, index) => [key, children[index]])),
+        required: keys.filter((_, index) => required[index]),
+      }
+      if (closed) node.additionalProperties = false
+      return node
+    })
+}
+
+/** An array node of `items` (or of anything), with or without counts, nullable or not. */
+function arrayOf(items: fc.Arbitrary<Node>): fc.Arbitrary<Node> {
+  return fc
+    .record(
+      {
+        items,
+        minItems: fc.constantFrom(0, 1, 2),
+        maxItems: fc.constantFrom(2, 3, 5),
+        nullable: fc.boolean(),
+      },
+      { requiredKeys: ['nullable', 'items'] },
+    )
+    .chain(({ nullable, ...keywords }) =>
+      fc.constantFrom<Node>(
+        { type: nullable ? ['array', 'null'] : 'array', ...keywords },
+        { type: 'array', ...keywords, items: undefined },
+      ),
+    )
+    .map((node) => {
+      if (node.items === undefined) delete node.items
+      return node
+    })
+}
+
+function anyOfOf(alternative: fc.Arbitrary<Node>): fc.Arbitrary<Node> {
+  return fc.array(alternative, { minLength: 1, maxLength: 3 }).map((anyOf) => ({ anyOf }))
+}
+
+const levelOne: fc.Arbitrary<Node> = fc.oneof(
+  simpleChild,
+  flatObject,
+  wideObject,
+  objectOf(simpleChild),
+  schemaNode(1),
+)
+const levelTwo: fc.Arbitrary<Node> = fc.oneof(
+  arrayOf(levelOne),
+  objectOf(levelOne),
+  anyOfOf(levelOne),
+)
 /** Objects and arrays of them, nested, flat or not, open or closed, nullable or not. */
-const containerNode: fc.Arbitrary<Node> = fc.letrec<{ node: Node }>((tie) => ({
-  node: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    { weight: 3, arbitrary: schemaNode(1) },
-    { weight: 1, arbitrary: wideObject },
-    {
-      weight: 3,
-      arbitrary: fc
-        .record({
-          keys: fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'toString', '1'), {
-            maxLength: 4,
-          }),
-          children: fc.array(fc.oneof(simpleChild, tie('node')), {
-            minLength: 4,
-            maxLength: 4,
-          }),
-          required: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
-          closed: fc.boolean(),
-          nullable: fc.boolean(),
-        })
-        .map(({ keys, children, required, closed, nullable }) => {
-          const node: Node = {
-            type: nullable ? ['object', 'null'] : 'object',
-            properties: Object.fromEntries(keys.map((key, index) => [key, children[index]])),
-            required: keys.filter((_, index) => required[index]),
-          }
-          if (closed) node.additionalProperties = false
-          return node
-        }),
-    },
-    {
-      weight: 3,
-      arbitrary: fc
-        .record(
-          {
-            items: fc.oneof(simpleChild, tie('node')),
-            minItems: fc.constantFrom(0, 1, 2),
-            maxItems: fc.constantFrom(2, 3, 5),
-            nullable: fc.boolean(),
-          },
-          { requiredKeys: ['nullable'] },
-        )
-        .map(({ nullable, ...keywords }) => ({
-          type: nullable ? ['array', 'null'] : 'array',
-          ...keywords,
-        })),
-    },
-    {
-      weight: 1,
-      arbitrary: fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map((anyOf) => ({ anyOf })),
-    },
-  ),
-})).node
+const containerNode: fc.Arbitrary<Node> = fc.oneof(
+  levelOne,
+  levelTwo,
+  arrayOf(levelTwo),
+  objectOf(levelTwo),
+  anyOfOf(levelTwo),
+)
+
+/** A valid value of a simple scalar node, or `undefined` for a node with more keywords. */
+function validScalar(node: Node): fc.Arbitrary<unknown> | undefined {
+  const extra = Object.keys(node).filter((keyword) => keyword !== 'type' && keyword !== 'enum')
+  if (extra.length > 0 && !(extra.length === 1 && node.minLength === 1)) return undefined
+  const types = (Array.isArray(node.type) ? node.type : [node.type]) as string[]
+  if (Array.isArray(node.enum)) return fc.constantFrom(...(node.enum as unknown[]))
+  const samples: Record<string, unknown> = {
+    string: 'text',
+    number: 2.5,
+    integer: 3,
+    boolean: false,
+    null: null,
+  }
+  return fc.constantFrom(...types.map((type) => samples[type]))
+}
+
+/** Mostly a valid value for a scalar node, else one near it (at or around its bounds, or wrong). */
+function scalarFor(node: Node): fc.Arbitrary<unknown> {
+  const valid = validScalar(node)
+  return valid === undefined
+    ? valueNear(node)
+    : fc.oneof({ weight: 1, arbitrary: valueNear(node) }, { weight: 4, arbitrary: valid })
+}
 
 /** A value for `node`: mostly valid, sometimes not, and every member where it belongs. */
 function valueFor(node: Node): fc.Arbitrary<unknown> {
@@ -139,10 +196,14 @@ function valueFor(node: Node): fc.Arbitrary<unknown> {
               maxLength: 4,
             },
           )
-        : valueNear(node)
-  return Array.isArray(node.type)
-    ? fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 5, arbitrary: base })
-    : base
+        : scalarFor(node)
+  const wrong = fc.constantFrom<unknown>('x', 0, 1.5, true, null, [], {})
+  return fc.oneof(
+    { weight: 1, arbitrary: wrong },
+    // (the rest: mostly valid, so that valid values deep in the tree are common)
+    { weight: Array.isArray(node.type) ? 4 : 0, arbitrary: fc.constant(null) },
+    { weight: 30, arbitrary: base },
+  )
 }
 
 class Record2 {
@@ -164,7 +225,9 @@ function generator(seed: number): () => number {
 
 /**
  * `value` with some of its containers made unusual: another prototype or realm, a subclass,
- * keys in another order, inherited or undefined members, a throwing getter, a hole, a cycle.
+ * keys in another order, inherited or undefined members, a throwing getter, a hole, a member
+ * that is the same object as a container above (a shared value: the tree is rebuilt here, so
+ * {@link closeCycle} makes the cycles).
  */
 function roughen(value: unknown, random: () => number, ancestors: object[] = []): unknown {
   if (typeof value !== 'object' || value === null) return value
@@ -229,6 +292,30 @@ function roughen(value: unknown, random: () => number, ancestors: object[] = [])
   return Object.fromEntries(entries)
 }
 
+/**
+ * `value` (a fresh tree, written in place) with one member somewhere below replaced by one of the
+ * containers above it: a cycle.
+ */
+function closeCycle(value: unknown, random: () => number): unknown {
+  const path: object[] = []
+  let container: unknown = value
+  while (typeof container === 'object' && container !== null) {
+    path.push(container)
+    const keys = Object.keys(container)
+    if (keys.length === 0) break
+    const key = keys[Math.floor(random() * keys.length)]!
+    const below = Object.getOwnPropertyDescriptor(container, key)
+    if (below === undefined || !('value' in below)) break
+    if (random() < 0.4 || typeof below.value !== 'object' || below.value === null) {
+      const ancestor = path[Math.floor(random() * path.length)]
+      ;(container as Record<string, unknown>)[key] = ancestor
+      break
+    }
+    container = below.value
+  }
+  return value
+}
+
 function assertAgreement(schema: Node, value: unknown): void {
   for (const dialect of ['json', 'args'] as const) {
     const validator = compile(schema, dialect)
@@ -239,6 +326,30 @@ function assertAgreement(schema: Node, value: unknown): void {
     ).toBe(found.length === 0)
   }
 }
+
+/** The issues as sorted [code, path] texts, the alternatives of a union included. */
+function issueSet(
+  issues: readonly { code: string; path: readonly (string | number)[] }[],
+): string[] {
+  return issues
+    .map((issue) => {
+      const alternatives = (issue as { alternatives?: (typeof issues)[] }).alternatives
+      const nested = alternatives?.map((list) => issueSet(list).join(';')).join('|') ?? ''
+      return `${issue.code} ${JSON.stringify(issue.path)} ${nested}`
+    })
+    .sort()
+}
+
+/** Arrays of objects: the loops that check an object per element (object-elements-test.ts). */
+const objectList: fc.Arbitrary<Node> = fc
+  .record({
+    items: fc.oneof(flatObject, objectOf(simpleChild), wideObject, objectOf(levelOne)),
+    nested: fc.boolean(),
+  })
+  .map(({ items, nested }) => {
+    const list: Node = { type: 'array', items }
+    return nested ? { type: 'object', properties: { list, other: list } } : list
+  })
 
 describe('the fast test agrees with the issue walk', () => {
   it('for values near the schema, in both dialects', () => {
@@ -253,6 +364,22 @@ describe('the fast test agrees with the issue walk', () => {
     )
   })
 
+  it('for arrays of objects, element by element (their own loops)', () => {
+    fc.assert(
+      fc.property(
+        objectList.chain((schema) =>
+          fc.tuple(fc.constant(schema), valueFor(schema), fc.integer(), fc.boolean()),
+        ),
+        ([schema, value, seed, rough]) => {
+          const random = generator(seed)
+          const unusual = roughen(value, random)
+          assertAgreement(schema, rough ? closeCycle(unusual, random) : value)
+        },
+      ),
+      propertyParameters(600, 300),
+    )
+  })
+
   it('for values made unusual (prototypes, realms, subclasses, holes, cycles, getters)', () => {
     fc.assert(
       fc.property(
@@ -260,7 +387,25 @@ describe('the fast test agrees with the issue walk', () => {
           fc.tuple(fc.constant(schema), valueFor(schema), fc.integer()),
         ),
         ([schema, value, seed]) => {
-          assertAgreement(schema, roughen(value, generator(seed)))
+          const random = generator(seed)
+          const unusual = roughen(value, random)
+          assertAgreement(schema, random() < 0.3 ? closeCycle(unusual, random) : unusual)
+        },
+      ),
+      propertyParameters(600, 300),
+    )
+  })
+})
+
+describe('the two dialects find the same issues in plain data, each in its own order', () => {
+  it('for values near the schema', () => {
+    fc.assert(
+      fc.property(
+        containerNode.chain((schema) => fc.tuple(fc.constant(schema), valueFor(schema))),
+        ([schema, value]) => {
+          const json = compile(schema, 'json').collect(value)
+          const args = compile(schema, 'args').collect(value)
+          expect(issueSet(args)).toEqual(issueSet(json))
         },
       ),
       propertyParameters(600, 300),

@@ -217,11 +217,25 @@ describe('the two dialects: json (plain data) and args (checkArgs)', () => {
         ['missing', ['m35']],
       ],
     })
-    // An unreadable member was there: it is not also missing.
+    // An unreadable member was there: it is not also missing (the 32nd one included).
     expect(inBoth(schema, unreadable)).toEqual({
       json: [['unreadable', ['m36']]],
       args: [['unreadable', ['m36']]],
     })
+    const unreadable32nd = Object.defineProperty({ ...full }, 'm31', {
+      enumerable: true,
+      get: () => {
+        throw new Error('m31')
+      },
+    })
+    expect(inBoth(schema, unreadable32nd)).toEqual({
+      json: [['unreadable', ['m31']]],
+      args: [['unreadable', ['m31']]],
+    })
+    // None of the members past the 31st given: each is missing.
+    const first31 = Object.fromEntries(keys.slice(0, 31).map((key, index) => [key, index]))
+    const missing = keys.slice(31).map((key) => ['missing', [key]])
+    expect(inBoth(schema, first31)).toEqual({ json: missing, args: missing })
   })
 
   it('stops at 100 issues and says so, in both dialects', () => {
@@ -293,6 +307,13 @@ describe('arrays, element by element', () => {
       json: [['sparse_array', []]],
       args: [['sparse_array', []]],
     })
+    // Whatever the items: a hole is no member of an enum either.
+    // eslint-disable-next-line no-sparse-arrays
+    const sparseWords = ['a', , 'a']
+    expect(inBoth({ type: 'array', items: { type: 'string', enum: ['a'] } }, sparseWords)).toEqual({
+      json: [['sparse_array', []]],
+      args: [['sparse_array', []]],
+    })
   })
 
   it('asks whether an index is there only of an element that reads undefined', () => {
@@ -333,5 +354,141 @@ describe('readSchema, as the engine’s users call it', () => {
     expect(readSchema({ anyOf: [{ type: 'object' }] }, 'object').violations).toEqual([
       'schema: the root must have "type": "object"; "anyOf" is only allowed below the root',
     ])
+  })
+})
+
+describe('cycles, shared values and hostile containers, in every loop', () => {
+  it('a cycle is found wherever it closes; the same object twice is no cycle', () => {
+    // Items of each kind the array loops check: a flat object (strings, numbers, booleans), any
+    // other object, and an object reached through a union (its own test, called per element).
+    const flat = { type: 'object', properties: { n: { type: 'number' } } }
+    const general = {
+      type: 'object',
+      properties: { n: { type: 'number' }, tag: { type: ['string', 'null'] } },
+    }
+    const union = { anyOf: [general, { type: 'string' }] }
+    for (const [items, code] of [
+      [flat, 'cycle'],
+      [general, 'cycle'],
+      // A union refuses the element: its object alternative found the cycle.
+      [union, 'invalid_union'],
+    ] as const) {
+      const schema = { type: 'object', properties: { list: { type: 'array', items } } }
+      const root: { list: unknown[] } = { list: [{ n: 1 }] }
+      root.list.push(root)
+      expect(inBoth(schema, root)).toEqual({ json: [[code, ['list', 1]]], args: [] })
+      // The same object twice, side by side, is no cycle.
+      const shared = { n: 2 }
+      expect(inBoth(schema, { list: [shared, shared] })).toEqual({ json: [], args: [] })
+    }
+    // A member that is a flat object, and one that is any other object.
+    for (const member of [flat, general]) {
+      const schema = { type: 'object', properties: { n: { type: 'number' }, next: member } }
+      const root: Record<string, unknown> = { n: 1 }
+      root.next = root
+      expect(inBoth(schema, root)).toEqual({ json: [['cycle', ['next']]], args: [] })
+    }
+    // A cycle that closes below an element, back at the element.
+    const element: Record<string, unknown> = { n: 1, tag: null }
+    element.child = element
+    const withChild = {
+      type: 'object',
+      properties: {
+        list: {
+          type: 'array',
+          items: { ...general, properties: { ...general.properties, child: { type: 'object' } } },
+        },
+      },
+    }
+    expect(inBoth(withChild, { list: [element] })).toEqual({
+      json: [['cycle', ['list', 0, 'child']]],
+      args: [],
+    })
+    // The same object twice, in places at one depth, is no cycle: neither element after element,
+    // nor a member checked after a sibling that remembered it, nor across two lists.
+    const shared = { n: 1, tag: null, child: {} }
+    expect(inBoth(withChild, { list: [shared, shared] })).toEqual({ json: [], args: [] })
+    const container = { type: 'object', properties: { inner: { type: 'object' } } }
+    const twice = { type: 'object', properties: { a: container, b: { type: 'object' } } }
+    const member = { inner: {} }
+    expect(inBoth(twice, { a: member, b: member })).toEqual({ json: [], args: [] })
+    const lists = {
+      type: 'object',
+      properties: {
+        a: withChild.properties.list,
+        b: { type: 'array', items: flat },
+        c: { type: 'array', items: general },
+      },
+    }
+    expect(inBoth(lists, { a: [shared], b: [shared], c: [shared] })).toEqual({ json: [], args: [] })
+  })
+
+  it('reads no element past the length, whatever the array answers', () => {
+    const flat = { type: 'object', properties: { n: { type: 'number' } } }
+    const general = {
+      type: 'object',
+      properties: { n: { type: 'number' }, tag: { type: ['string', 'null'] } },
+    }
+    const kinds: [unknown, unknown][] = [
+      [{ type: 'string' }, 'a'],
+      [{ type: 'number' }, 1.5],
+      [{ type: 'integer' }, 2],
+      [{ type: 'boolean' }, true],
+      [{ type: 'null' }, null],
+      [{ type: 'string', enum: ['a', 'b'] }, 'b'],
+      [{ type: 'string', minLength: 1 }, 'a'],
+      [flat, { n: 1 }],
+      [general, { n: 1, tag: null }],
+      [undefined, 1],
+    ]
+    for (const [items, element] of kinds) {
+      const read = new Set<number>()
+      // A hostile array: two elements long, yet it answers every index.
+      const list = new Proxy([element, element], {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) {
+            read.add(Number(key))
+            return element
+          }
+          return Reflect.get(target, key, receiver) as unknown
+        },
+      })
+      const schema = items === undefined ? { type: 'array' } : { type: 'array', items }
+      expect(inBoth(schema, list)).toEqual({ json: [], args: [] })
+      expect([...read].sort()).toEqual([0, 1])
+    }
+  })
+
+  it('an object node without members reads none, however the object lists its keys', () => {
+    const throwing = (): never => {
+      throw new Error('trap')
+    }
+    for (const target of [{}, Object.create(null) as object]) {
+      const value = new Proxy(target, { ownKeys: throwing })
+      expect(inBoth({ type: 'object' }, value)).toEqual({ json: [], args: [] })
+      expect(inBoth({ type: 'array', items: { type: 'object' } }, [value])).toEqual({
+        json: [],
+        args: [],
+      })
+      expect(
+        inBoth({ type: 'object', properties: { a: { type: 'object' } } }, { a: value }),
+      ).toEqual({ json: [], args: [] })
+    }
+  })
+
+  it('a union whose first alternative reads a member that throws asks the next one', () => {
+    const value = {
+      get id(): string {
+        throw new Error('id')
+      },
+    }
+    const schema = {
+      anyOf: [
+        { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+        { type: 'object' },
+      ],
+    }
+    expect(inBoth(schema, value)).toEqual({ json: [], args: [] })
+    expect(inBoth({ type: 'array', items: schema }, [value])).toEqual({ json: [], args: [] })
   })
 })
