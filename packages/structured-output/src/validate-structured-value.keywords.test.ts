@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { StructuredOutputSchema, StructuredSubschema } from './structured-schema.js'
+import { validateBothWays } from './__fixtures__/validate-both-ways.js'
+// Where a test counts reads: validateBothWays reads the value three times.
 import { validateStructuredValue } from './validate-structured-value.js'
 
 // The keywords SPEC §9.1 adds, each enforced exactly as JSON Schema 2020-12, with its issue.
@@ -10,7 +12,7 @@ function member(node: StructuredSubschema): StructuredOutputSchema {
 
 /** The issues of `{ a: value }` against `{ a: node }`. */
 function issuesOf(node: StructuredSubschema, value: unknown) {
-  return validateStructuredValue(member(node), { a: value })
+  return validateBothWays(member(node), { a: value })
 }
 
 function codes(node: StructuredSubschema, value: unknown): string[] {
@@ -125,7 +127,7 @@ describe('pattern', () => {
   it('gives the same answer every time (no state kept between calls)', () => {
     const schema = member({ type: 'string', pattern: 'x' })
     for (let round = 0; round < 3; round++) {
-      expect(validateStructuredValue(schema, { a: 'axb' })).toEqual([])
+      expect(validateBothWays(schema, { a: 'axb' })).toEqual([])
     }
   })
 })
@@ -303,7 +305,7 @@ describe('at most 100 issues', () => {
 
   it('counting the issues inside unions', () => {
     const node = { anyOf: [{ type: 'string' }, { type: 'integer' }] } as const
-    const issues = validateStructuredValue(member({ type: 'array', items: node }), {
+    const issues = validateBothWays(member({ type: 'array', items: node }), {
       a: Array.from({ length: 60 }, () => true),
     })
     // Each refused element costs three issues: two alternatives and the union.
@@ -312,10 +314,79 @@ describe('at most 100 issues', () => {
   })
 
   it('exactly 100 issues is not too many', () => {
-    const issues = validateStructuredValue(member({ type: 'array', items: { type: 'string' } }), {
+    const issues = validateBothWays(member({ type: 'array', items: { type: 'string' } }), {
       a: Array.from({ length: 100 }, () => 1),
     })
     expect(issues).toHaveLength(100)
     expect(issues.every((issue) => issue.code === 'invalid_type')).toBe(true)
+  })
+})
+
+describe('the words of union issues, at their edges', () => {
+  it('quotes the alternatives when one refused a member rather than the value’s type', () => {
+    const shape = {
+      anyOf: [{ type: 'object', properties: { r: { type: 'number' } } }, { type: 'string' }],
+    } as const
+    const [issue] = issuesOf(shape, { r: 'wide' })
+    expect(issue?.message).toBe(
+      '"a" matches none of the 2 alternatives of its "anyOf": (1) "a.r" must be a number, got string; (2) "a" must be a string, got object',
+    )
+  })
+
+  it('quotes at most three issues of an alternative, then "…"', () => {
+    const point = {
+      type: 'object',
+      properties: {
+        w: { type: 'number' },
+        x: { type: 'number' },
+        y: { type: 'number' },
+        z: { type: 'number' },
+      },
+    } as const
+    const shape = { anyOf: [point, { type: 'null' }] } as const
+    const three = issuesOf(shape, { x: '1', y: '2', z: '3' })[0]?.message
+    expect(three).toBe(
+      '"a" matches none of the 2 alternatives of its "anyOf": (1) "a.x" must be a number, got string, "a.y" must be a number, got string, "a.z" must be a number, got string; (2) "a" must be null, got object',
+    )
+    const four = issuesOf(shape, { w: '0', x: '1', y: '2', z: '3' })[0]?.message
+    expect(four).toBe(
+      '"a" matches none of the 2 alternatives of its "anyOf": (1) "a.w" must be a number, got string, "a.x" must be a number, got string, "a.y" must be a number, got string, …; (2) "a" must be null, got object',
+    )
+  })
+})
+
+describe('the words of every type', () => {
+  it.each([
+    ['object', 'an object', 'string'],
+    ['array', 'an array', 'string'],
+    ['string', 'a string', 'number'],
+    ['number', 'a number', 'string'],
+    ['integer', 'an integer', 'string'],
+    ['boolean', 'a boolean', 'string'],
+    ['null', 'null', 'string'],
+  ] as const)('%s: "must be %s"', (type, words, got) => {
+    const value = got === 'string' ? 'text' : 1
+    expect(issuesOf({ type }, value)[0]?.message).toBe(`"a" must be ${words}, got ${got}`)
+    if (type !== 'null') {
+      expect(issuesOf({ type: [type, 'null'] }, value)[0]?.message).toBe(
+        `"a" must be ${words} or null, got ${got}`,
+      )
+    }
+  })
+
+  it('names every place exactly, however often the same schema words issues', () => {
+    const schema = member({
+      type: 'object',
+      properties: { x: { type: 'number' }, y: { type: 'number' } },
+    })
+    expect(validateBothWays(schema, { a: 1 }).map((issue) => issue.message)).toEqual([
+      '"a" must be an object, got number',
+    ])
+    expect(
+      validateBothWays(schema, { a: { x: '1', y: '2' } }).map((issue) => issue.message),
+    ).toEqual(['"a.x" must be a number, got string', '"a.y" must be a number, got string'])
+    expect(validateBothWays(schema, { a: 1 }).map((issue) => issue.message)).toEqual([
+      '"a" must be an object, got number',
+    ])
   })
 })

@@ -4,6 +4,8 @@ import { assertSupportedOutputSchema } from './assert-supported-output-schema.js
 import { OutputSchemaError } from './output-schema-error.js'
 import type { StructuredIssue } from './structured-issue.js'
 import type { StructuredOutputSchema, StructuredSchemaNode } from './structured-schema.js'
+import { validateBothWays } from './__fixtures__/validate-both-ways.js'
+// Where a test counts reads: validateBothWays reads the value three times.
 import { validateStructuredValue } from './validate-structured-value.js'
 
 /** A schema with one required member `a` of the given node. */
@@ -13,7 +15,7 @@ function member(node: StructuredSchemaNode): StructuredOutputSchema {
 
 /** The issue codes and paths, for compact assertions. */
 function found(schema: StructuredOutputSchema, value: unknown): [string, unknown[]][] {
-  return validateStructuredValue(schema, value).map((issue) => [issue.code, [...issue.path]])
+  return validateBothWays(schema, value).map((issue) => [issue.code, [...issue.path]])
 }
 
 describe('validateStructuredValue: types', () => {
@@ -27,9 +29,9 @@ describe('validateStructuredValue: types', () => {
     ['object', {}, [[], null, 'x', 1]],
   ] as const)('%s', (type, good, bad) => {
     const schema = member({ type })
-    expect(validateStructuredValue(schema, { a: good })).toEqual([])
+    expect(validateBothWays(schema, { a: good })).toEqual([])
     for (const value of bad) {
-      const issues = validateStructuredValue(schema, { a: value })
+      const issues = validateBothWays(schema, { a: value })
       expect(issues).toHaveLength(1)
       expect(issues[0]).toMatchObject({ code: 'invalid_type', path: ['a'], expected: type })
     }
@@ -38,9 +40,9 @@ describe('validateStructuredValue: types', () => {
   it('integer: any finite number without a fraction, 1.0 and -0 and 1e300 included', () => {
     const schema = member({ type: 'integer' })
     for (const value of [1.0, -0, 1e300, -(2 ** 53) - 2, JSON.parse('1.0') as number]) {
-      expect(validateStructuredValue(schema, { a: value })).toEqual([])
+      expect(validateBothWays(schema, { a: value })).toEqual([])
     }
-    expect(validateStructuredValue(schema, { a: 1.5 })).toEqual([
+    expect(validateBothWays(schema, { a: 1.5 })).toEqual([
       {
         code: 'invalid_type',
         path: ['a'],
@@ -53,9 +55,9 @@ describe('validateStructuredValue: types', () => {
 
   it('number: any finite number; NaN and the infinities are not numbers here', () => {
     const schema = member({ type: 'number' })
-    expect(validateStructuredValue(schema, { a: -0 })).toEqual([])
-    expect(validateStructuredValue(schema, { a: Number.MAX_VALUE })).toEqual([])
-    expect(validateStructuredValue(schema, { a: Number.NaN })[0]).toMatchObject({
+    expect(validateBothWays(schema, { a: -0 })).toEqual([])
+    expect(validateBothWays(schema, { a: Number.MAX_VALUE })).toEqual([])
+    expect(validateBothWays(schema, { a: Number.NaN })[0]).toMatchObject({
       message: '"a" must be a number, got NaN',
       received: 'NaN',
     })
@@ -64,13 +66,35 @@ describe('validateStructuredValue: types', () => {
   it('describes what it got, JSON or not', () => {
     const schema = member({ type: 'string' })
     const received = (value: unknown) =>
-      (validateStructuredValue(schema, { a: value })[0] as { received: string }).received
+      (validateBothWays(schema, { a: value })[0] as { received: string }).received
     expect(received(1n)).toBe('a bigint')
     expect(received(Symbol('s'))).toBe('a symbol')
     expect(received(() => 'x')).toBe('a function')
     expect(received(new Map())).toBe('an instance of Map')
     expect(received([])).toBe('array')
     expect(received(Number.POSITIVE_INFINITY)).toBe('Infinity')
+  })
+})
+
+describe('validateStructuredValue: the words of a wrong type', () => {
+  it('name the expected type with its article, and null when the node is nullable', () => {
+    const schema: StructuredOutputSchema = {
+      type: 'object',
+      properties: {
+        a: { type: 'array' },
+        b: { type: 'boolean' },
+        c: { type: 'integer' },
+        d: { type: ['array', 'null'] },
+      },
+    }
+    expect(
+      validateBothWays(schema, { a: 1, b: 1, c: 'x', d: 2 }).map((issue) => issue.message),
+    ).toEqual([
+      '"a" must be an array, got number',
+      '"b" must be a boolean, got number',
+      '"c" must be an integer, got string',
+      '"d" must be an array or null, got number',
+    ])
   })
 })
 
@@ -87,7 +111,7 @@ describe('validateStructuredValue: objects', () => {
   }
 
   it('reports a missing required member, with its name as the last path key', () => {
-    expect(validateStructuredValue(schema, { toString: true })).toEqual([
+    expect(validateBothWays(schema, { toString: true })).toEqual([
       { code: 'missing', path: ['id'], message: 'missing required property "id"' },
     ])
   })
@@ -97,10 +121,8 @@ describe('validateStructuredValue: objects', () => {
   })
 
   it('lets an optional member be absent, or present as undefined', () => {
-    expect(validateStructuredValue(schema, { id: 'x', toString: false })).toEqual([])
-    expect(validateStructuredValue(schema, { id: 'x', note: undefined, toString: false })).toEqual(
-      [],
-    )
+    expect(validateBothWays(schema, { id: 'x', toString: false })).toEqual([])
+    expect(validateBothWays(schema, { id: 'x', note: undefined, toString: false })).toEqual([])
   })
 
   it('never counts an inherited property as a member (toString, a polluted prototype)', () => {
@@ -112,9 +134,9 @@ describe('validateStructuredValue: objects', () => {
       writable: true,
     })
     try {
-      expect(validateStructuredValue(schema, { id: 'x', toString: true })).toEqual([])
+      expect(validateBothWays(schema, { id: 'x', toString: true })).toEqual([])
       const closed: StructuredOutputSchema = { ...schema, additionalProperties: false }
-      expect(validateStructuredValue(closed, { id: 'x', toString: true })).toEqual([])
+      expect(validateBothWays(closed, { id: 'x', toString: true })).toEqual([])
       expect(found(closed, { id: 'x', toString: true, note: 1 })).toEqual([
         ['invalid_type', ['note']],
       ])
@@ -124,14 +146,14 @@ describe('validateStructuredValue: objects', () => {
   })
 
   it('allows unknown members unless additionalProperties is false', () => {
-    expect(validateStructuredValue(schema, { id: 'x', toString: true, extra: 1 })).toEqual([])
+    expect(validateBothWays(schema, { id: 'x', toString: true, extra: 1 })).toEqual([])
     const open: StructuredOutputSchema = { ...schema, additionalProperties: true }
-    expect(validateStructuredValue(open, { id: 'x', toString: true, extra: 1 })).toEqual([])
+    expect(validateBothWays(open, { id: 'x', toString: true, extra: 1 })).toEqual([])
   })
 
   it('refuses each unknown member under additionalProperties: false, once', () => {
     const closed: StructuredOutputSchema = { ...schema, additionalProperties: false }
-    expect(validateStructuredValue(closed, { id: 'x', toString: true, b: 1, a: [] })).toEqual([
+    expect(validateBothWays(closed, { id: 'x', toString: true, b: 1, a: [] })).toEqual([
       {
         code: 'unknown_property',
         path: ['b'],
@@ -147,14 +169,12 @@ describe('validateStructuredValue: objects', () => {
 
   it('does not count an unknown member present as undefined', () => {
     const closed: StructuredOutputSchema = { ...schema, additionalProperties: false }
-    expect(validateStructuredValue(closed, { id: 'x', toString: true, extra: undefined })).toEqual(
-      [],
-    )
+    expect(validateBothWays(closed, { id: 'x', toString: true, extra: undefined })).toEqual([])
   })
 
   it('refuses every member of an object without properties under additionalProperties: false', () => {
     const empty: StructuredOutputSchema = { type: 'object', additionalProperties: false }
-    expect(validateStructuredValue(empty, {})).toEqual([])
+    expect(validateBothWays(empty, {})).toEqual([])
     expect(found(empty, { a: 1, b: 2 })).toEqual([
       ['unknown_property', ['a']],
       ['unknown_property', ['b']],
@@ -163,7 +183,7 @@ describe('validateStructuredValue: objects', () => {
 
   it('finds members in any order (schema order is only the fast path)', () => {
     const closed: StructuredOutputSchema = { ...schema, additionalProperties: false }
-    expect(validateStructuredValue(closed, { toString: true, note: 'n', id: 'x' })).toEqual([])
+    expect(validateBothWays(closed, { toString: true, note: 'n', id: 'x' })).toEqual([])
     expect(found(closed, { toString: 1, zz: 0, id: 2 })).toEqual([
       ['invalid_type', ['toString']],
       ['unknown_property', ['zz']],
@@ -178,7 +198,7 @@ describe('validateStructuredValue: objects', () => {
       required: ['b', '2', '10'],
       additionalProperties: false,
     }
-    expect(validateStructuredValue(numeric, { b: 'x', '10': 1, '2': 2 })).toEqual([])
+    expect(validateBothWays(numeric, { b: 'x', '10': 1, '2': 2 })).toEqual([])
     expect(found(numeric, { b: 'x', '2': 2, '3': 3 })).toEqual([
       ['unknown_property', ['3']],
       ['missing', ['10']],
@@ -194,7 +214,7 @@ describe('validateStructuredValue: objects', () => {
       additionalProperties: false,
     }
     const full = Object.fromEntries(names.map((name, index) => [name, index]))
-    expect(validateStructuredValue(wide, full)).toEqual([])
+    expect(validateBothWays(wide, full)).toEqual([])
     const partial: Record<string, number | undefined> = { ...full, p39: undefined }
     delete partial.p3
     delete partial.p35
@@ -213,17 +233,17 @@ describe('validateStructuredValue: objects', () => {
 
   it('accepts null-prototype objects and plain objects from another realm', () => {
     const bare = Object.assign(Object.create(null) as object, { id: 'x', toString: true })
-    expect(validateStructuredValue(schema, bare)).toEqual([])
+    expect(validateBothWays(schema, bare)).toEqual([])
     const foreign: unknown = runInNewContext("({ id: 'x', toString: true, list: [1, 2] })")
     expect(Object.getPrototypeOf(foreign)).not.toBe(Object.prototype)
-    expect(validateStructuredValue(schema, foreign)).toEqual([])
+    expect(validateBothWays(schema, foreign)).toEqual([])
     const lists: StructuredOutputSchema = {
       type: 'object',
       properties: { list: { type: 'array', items: { type: 'integer' } } },
       required: ['list'],
       additionalProperties: false,
     }
-    expect(validateStructuredValue(lists, runInNewContext('({ list: [1, 2] })'))).toEqual([])
+    expect(validateBothWays(lists, runInNewContext('({ list: [1, 2] })'))).toEqual([])
     expect(found(lists, runInNewContext("({ list: [1, 'x'], other: 1 })"))).toEqual([
       ['invalid_type', ['list', 1]],
       ['unknown_property', ['other']],
@@ -242,7 +262,7 @@ describe('validateStructuredValue: objects', () => {
       [new String('x'), 'an instance of String'],
       [Object.create({ id: 'x' }) as object, 'an object with a custom prototype'],
     ] as const) {
-      expect(validateStructuredValue(schema, value)).toEqual([
+      expect(validateBothWays(schema, value)).toEqual([
         {
           code: 'invalid_type',
           path: [],
@@ -259,7 +279,7 @@ describe('validateStructuredValue: arrays', () => {
   const schema = member({ type: 'array', items: { type: 'integer' } })
 
   it('checks every element, with its index in the path', () => {
-    expect(validateStructuredValue(schema, { a: [1, 2, 3] })).toEqual([])
+    expect(validateBothWays(schema, { a: [1, 2, 3] })).toEqual([])
     expect(found(schema, { a: [1, 'two', 3, 4.5] })).toEqual([
       ['invalid_type', ['a', 1]],
       ['invalid_type', ['a', 3]],
@@ -267,18 +287,16 @@ describe('validateStructuredValue: arrays', () => {
   })
 
   it('accepts any elements without items, and nested arrays with nested items', () => {
-    expect(validateStructuredValue(member({ type: 'array' }), { a: [1, 'x', {}, [null]] })).toEqual(
-      [],
-    )
+    expect(validateBothWays(member({ type: 'array' }), { a: [1, 'x', {}, [null]] })).toEqual([])
     const nested = member({ type: 'array', items: { type: 'array', items: { type: 'boolean' } } })
-    expect(validateStructuredValue(nested, { a: [[true], [], [false, true]] })).toEqual([])
+    expect(validateBothWays(nested, { a: [[true], [], [false, true]] })).toEqual([])
     expect(found(nested, { a: [[true], [0]] })).toEqual([['invalid_type', ['a', 1, 0]]])
   })
 
   it('refuses a sparse array once, naming the first hole, without walking its length', () => {
     const holes: number[] = [1]
     holes[3] = 4
-    expect(validateStructuredValue(schema, { a: holes })).toEqual([
+    expect(validateBothWays(schema, { a: holes })).toEqual([
       {
         code: 'not_json',
         path: ['a'],
@@ -292,12 +310,12 @@ describe('validateStructuredValue: arrays', () => {
 
   it('refuses an Array subclass, and accepts a foreign-realm array', () => {
     class Numbers extends Array<number> {}
-    expect(validateStructuredValue(schema, { a: Numbers.from([1]) })[0]).toMatchObject({
+    expect(validateBothWays(schema, { a: Numbers.from([1]) })[0]).toMatchObject({
       code: 'invalid_type',
       received: 'an instance of Numbers',
     })
     const foreign: unknown = runInNewContext('[1, 2]')
-    expect(validateStructuredValue(schema, { a: foreign })).toEqual([])
+    expect(validateBothWays(schema, { a: foreign })).toEqual([])
   })
 })
 
@@ -305,9 +323,9 @@ describe('validateStructuredValue: enum and const compare JSON values', () => {
   it('enum: one of the members, 1 and 1.0 being one number, 0 and -0 too', () => {
     const schema = member({ type: 'number', enum: [1, 0, 2.5] })
     for (const value of [1, 1.0, JSON.parse('1.0') as number, -0, 2.5]) {
-      expect(validateStructuredValue(schema, { a: value })).toEqual([])
+      expect(validateBothWays(schema, { a: value })).toEqual([])
     }
-    expect(validateStructuredValue(schema, { a: 3 })).toEqual([
+    expect(validateBothWays(schema, { a: 3 })).toEqual([
       {
         code: 'invalid_enum',
         path: ['a'],
@@ -322,20 +340,20 @@ describe('validateStructuredValue: enum and const compare JSON values', () => {
     expect(found(member({ type: 'string', enum: ['open', 'closed'] }), { a: 'Open' })).toEqual([
       ['invalid_enum', ['a']],
     ])
-    expect(validateStructuredValue(member({ type: 'null', enum: [null] }), { a: null })).toEqual([])
+    expect(validateBothWays(member({ type: 'null', enum: [null] }), { a: null })).toEqual([])
     expect(found(member({ type: 'boolean', enum: [true] }), { a: false })).toEqual([
       ['invalid_enum', ['a']],
     ])
     const letters = 'abcdefghijklmnopqrstuvwxyz'.split('')
     const long = member({ type: 'string', enum: letters })
-    expect(validateStructuredValue(long, { a: 'q' })).toEqual([])
+    expect(validateBothWays(long, { a: 'q' })).toEqual([])
     expect(found(long, { a: 'é' })).toEqual([['invalid_enum', ['a']]])
   })
 
   it('const: 1 accepts 1.0, and a wrong value is reported with both', () => {
     const schema = member({ type: 'integer', const: 1 })
-    expect(validateStructuredValue(schema, { a: 1.0 })).toEqual([])
-    expect(validateStructuredValue(schema, { a: 2 })).toEqual([
+    expect(validateBothWays(schema, { a: 1.0 })).toEqual([])
+    expect(validateBothWays(schema, { a: 2 })).toEqual([
       {
         code: 'invalid_const',
         path: ['a'],
@@ -371,7 +389,7 @@ describe('validateStructuredValue: hostile values are issues, never a throw', ()
   it('a cycle back to an enclosing container', () => {
     const root: Record<string, unknown> = {}
     root.child = { child: root }
-    expect(validateStructuredValue(tree, root)).toEqual([
+    expect(validateBothWays(tree, root)).toEqual([
       {
         code: 'not_json',
         path: ['child', 'child'],
@@ -388,13 +406,13 @@ describe('validateStructuredValue: hostile values are issues, never a throw', ()
 
   it('a shared, non-cyclic reference is fine', () => {
     const shared = { child: {} }
-    expect(validateStructuredValue(tree, { child: shared, list: [shared, shared] })).toEqual([])
+    expect(validateBothWays(tree, { child: shared, list: [shared, shared] })).toEqual([])
   })
 
   it('100,000 levels of nesting: checked only as deep as the schema goes', () => {
     let deep: Record<string, unknown> = {}
     for (let level = 0; level < 100_000; level++) deep = { child: deep, list: [deep] }
-    expect(validateStructuredValue(tree, deep)).toEqual([])
+    expect(validateBothWays(tree, deep)).toEqual([])
     let deepList: unknown = 'leaf'
     for (let level = 0; level < 100_000; level++) deepList = [deepList]
     expect(found(member({ type: 'array', items: { type: 'string' } }), { a: deepList })).toEqual([
@@ -413,8 +431,8 @@ describe('validateStructuredValue: hostile values are issues, never a throw', ()
       additionalProperties: false,
     }
     assertSupportedOutputSchema(declared)
-    expect(validateStructuredValue(declared, JSON.parse('{"__proto__": "x"}'))).toEqual([])
-    expect(validateStructuredValue(declared, JSON.parse('{"__proto__": 5}'))).toEqual([
+    expect(validateBothWays(declared, JSON.parse('{"__proto__": "x"}'))).toEqual([])
+    expect(validateBothWays(declared, JSON.parse('{"__proto__": 5}'))).toEqual([
       {
         code: 'invalid_type',
         path: ['__proto__'],
@@ -449,7 +467,7 @@ describe('validateStructuredValue: hostile values are issues, never a throw', ()
         throw new Error('boom')
       },
     }
-    expect(validateStructuredValue(schema, { inner, after: 2 })).toEqual([
+    expect(validateBothWays(schema, { inner, after: 2 })).toEqual([
       {
         code: 'invalid_type',
         path: ['inner', 'id'],
@@ -509,21 +527,21 @@ describe('validateStructuredValue: hostile values are issues, never a throw', ()
           },
         },
       )
-    expect(validateStructuredValue(schema, { a: trapping('getPrototypeOf') })).toEqual([
+    expect(validateBothWays(schema, { a: trapping('getPrototypeOf') })).toEqual([
       {
         code: 'not_json',
         path: ['a'],
         message: '"a" could not be read (a getter or Proxy threw: getPrototypeOf trap)',
       },
     ])
-    expect(validateStructuredValue(schema, { a: trapping('ownKeys') })).toEqual([
+    expect(validateBothWays(schema, { a: trapping('ownKeys') })).toEqual([
       {
         code: 'not_json',
         path: ['a'],
         message: '"a" could not be read (a getter or Proxy threw: ownKeys trap)',
       },
     ])
-    expect(validateStructuredValue(schema, { a: trapping('get') })).toEqual([
+    expect(validateBothWays(schema, { a: trapping('get') })).toEqual([
       {
         code: 'not_json',
         path: ['a', 'b'],
@@ -546,13 +564,13 @@ describe('validateStructuredValue: hostile values are issues, never a throw', ()
       properties: { b: { type: 'string' } },
       required: ['b'],
     })
-    expect(validateStructuredValue(schema, { a: new Proxy({ b: 'x' }, {}) })).toEqual([])
+    expect(validateBothWays(schema, { a: new Proxy({ b: 'x' }, {}) })).toEqual([])
   })
 
   it('non-JSON values at the root', () => {
     const schema: StructuredOutputSchema = { type: 'object' }
     for (const value of [undefined, Number.NaN, 1n, Symbol('s'), () => ({}), [], null]) {
-      const issues = validateStructuredValue(schema, value)
+      const issues = validateBothWays(schema, value)
       expect(issues).toHaveLength(1)
       expect(issues[0]?.code).toBe('invalid_type')
     }
@@ -583,7 +601,7 @@ describe('validateStructuredValue: issues', () => {
       required: ['summary', 'rows', 'verdict'],
       additionalProperties: false,
     }
-    const issues: StructuredIssue[] = validateStructuredValue(schema, {
+    const issues: StructuredIssue[] = validateBothWays(schema, {
       summary: { total: 1.5, extra: true },
       rows: [{ 'odd key': 'open' }, { 'odd key': 'pending' }, {}],
     })
@@ -609,9 +627,9 @@ describe('validateStructuredValue: issues', () => {
 describe('validateStructuredValue: the schema', () => {
   it('throws OutputSchemaError for an unsupported schema (a programming error, not a value issue)', () => {
     const schema = { type: 'object', properties: { a: { type: 'string', format: 'date' } } }
-    expect(() =>
-      validateStructuredValue(schema as unknown as StructuredOutputSchema, { a: 'x' }),
-    ).toThrow(OutputSchemaError)
+    expect(() => validateBothWays(schema as unknown as StructuredOutputSchema, { a: 'x' })).toThrow(
+      OutputSchemaError,
+    )
   })
 
   it('compiles a schema once: later edits are seen only after assertSupportedOutputSchema', () => {
@@ -619,21 +637,21 @@ describe('validateStructuredValue: the schema', () => {
       type: 'object' as const,
       properties: { a: { type: 'string' as StructuredSchemaNode['type'] } },
     }
-    expect(validateStructuredValue(schema, { a: 'x' })).toEqual([])
+    expect(validateBothWays(schema, { a: 'x' })).toEqual([])
     schema.properties.a.type = 'number'
-    expect(validateStructuredValue(schema, { a: 'x' })).toEqual([])
+    expect(validateBothWays(schema, { a: 'x' })).toEqual([])
     assertSupportedOutputSchema(schema)
     expect(found(schema, { a: 'x' })).toEqual([['invalid_type', ['a']]])
   })
 
   it('forgets a schema whose re-check failed', () => {
     const schema: Record<string, unknown> = { type: 'object' }
-    expect(validateStructuredValue(schema as unknown as StructuredOutputSchema, {})).toEqual([])
+    expect(validateBothWays(schema as unknown as StructuredOutputSchema, {})).toEqual([])
     schema.type = 'array'
     expect(() => {
       assertSupportedOutputSchema(schema)
     }).toThrow(OutputSchemaError)
-    expect(() => validateStructuredValue(schema as unknown as StructuredOutputSchema, {})).toThrow(
+    expect(() => validateBothWays(schema as unknown as StructuredOutputSchema, {})).toThrow(
       OutputSchemaError,
     )
   })
@@ -648,8 +666,8 @@ describe('validateStructuredValue: the schema', () => {
     }
     const schema = { type: 'object', properties: { a: node } }
     assertSupportedOutputSchema(schema)
-    expect(validateStructuredValue(schema, { a: 'x' })).toEqual([])
-    expect(validateStructuredValue(schema, { a: 'x' })).toEqual([])
+    expect(validateBothWays(schema, { a: 'x' })).toEqual([])
+    expect(validateBothWays(schema, { a: 'x' })).toEqual([])
     expect(reads).toBe(1)
   })
 })

@@ -26,6 +26,8 @@ export function readNumberBounds(keywords: Keywords, violation: Violation): Numb
     for (const high of ['maximum', 'exclusiveMaximum'] as const) {
       const lowValue = bounds[low]
       const highValue = bounds[high]
+      // For the types: a comparison with undefined is false anyway ("→ true" skips every pair and fails the tests).
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: see above
       if (lowValue === undefined || highValue === undefined) continue
       const exclusive = low === 'exclusiveMinimum' || high === 'exclusiveMaximum'
       if (lowValue > highValue || (exclusive && lowValue === highValue)) {
@@ -41,6 +43,7 @@ export function readNumberBounds(keywords: Keywords, violation: Violation): Numb
 function readFinite(keywords: Keywords, keyword: string, violation: Violation): number | undefined {
   if (!keywords.has(keyword)) return undefined
   const value = keywords.get(keyword)
+  // Stryker disable next-line ConditionalExpression: for the type; Number.isFinite refuses non-numbers too ("→ false" refuses every bound)
   if (typeof value === 'number' && Number.isFinite(value)) return value
   violation(`"${keyword}" must be a finite number, got ${describeType(value)}`)
   return undefined
@@ -64,6 +67,7 @@ export function readCounts(
 ): CountBounds {
   const min = readCount(keywords, minKeyword, violation)
   const max = readCount(keywords, maxKeyword, violation)
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: for the types: a comparison with undefined is false anyway
   if (min !== undefined && max !== undefined && min > max) {
     violation(`"${minKeyword}" ${min} is greater than "${maxKeyword}" ${max}: nothing could match`)
   }
@@ -73,6 +77,7 @@ export function readCounts(
 function readCount(keywords: Keywords, keyword: string, violation: Violation): number | undefined {
   if (!keywords.has(keyword)) return undefined
   const value = keywords.get(keyword)
+  // Stryker disable next-line ConditionalExpression: for the type; Number.isInteger refuses non-numbers too ("→ false" refuses every count)
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value
   const got = typeof value === 'number' ? describeValue(value) : describeType(value)
   violation(`"${keyword}" must be a non-negative integer, got ${got}`)

@@ -120,6 +120,7 @@ function readTypeArray(types: readonly unknown[], violation: Violation): NodeTyp
     violation(`"type" could not be read: ${describeThrown(error)}`)
     return undefined
   }
+  // Stryker disable next-line ConditionalExpression: for the type; isTypeName refuses non-strings too
   if (typeof first === 'string' && isTypeName(first) && first !== 'null' && second === 'null') {
     return { type: first, nullable: true }
   }

@@ -52,6 +52,7 @@ export function readAdditionalProperties(keywords: Keywords, violation: Violatio
   const value = keywords.get('additionalProperties')
   if (typeof value !== 'boolean') {
     violation(`"additionalProperties" must be a boolean, got ${describeType(value)}`)
+    // Stryker disable next-line BooleanLiteral: the violation refuses the node, closed or not
     return false
   }
   return !value

@@ -58,6 +58,9 @@ export function readSchema(schema: unknown, rootRule: RootRule): ReadResult {
     ancestorPlaces: [],
   }
   const node = readNode(schema, walk)
+  // readNode gives a node only when no violation was found below it, and undefined only with
+  // one: each half of this check says what the other does ("→ true" refuses every schema).
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: see above
   if (node === undefined || walk.violations.length > 0) {
     return { node: undefined, violations: walk.violations }
   }
@@ -74,6 +77,7 @@ function readNode(source: unknown, walk: SchemaWalk): NodeDefinition | undefined
   }
   const ancestorIndex = walk.ancestors.indexOf(source)
   if (ancestorIndex !== -1) {
+    // Stryker disable next-line StringLiteral: ancestorPlaces runs beside ancestors (the fallback is for the type)
     violation(`circular schema: this node is also ${walk.ancestorPlaces[ancestorIndex] ?? ''}`)
     return undefined
   }
@@ -92,6 +96,7 @@ function readNode(source: unknown, walk: SchemaWalk): NodeDefinition | undefined
       ? readAnyOfNode(keywords, walk, violation)
       : readTypedNode(keywords, walk, violation)
     // Any violation here or below means no definition: every node used below is then supported.
+    // Stryker disable next-line ConditionalExpression: readSchema refuses on any violation too (see there)
     return walk.violations.length === violationsBefore ? node : undefined
   } finally {
     walk.ancestors.pop()
@@ -132,7 +137,11 @@ function readTypedNode(
   if (nodeType === undefined) return undefined
 
   const definitions: PropertyDefinition[] = []
+  // A member that could not be read, or broken "properties", came with a violation that refuses
+  // this node: what is defined here then is never used.
+  // Stryker disable next-line ArrayDeclaration: see above
   for (const [key, node] of properties ?? []) {
+    // Stryker disable next-line ConditionalExpression: see above
     if (node !== undefined) definitions.push({ key, node, required: required.has(key) })
   }
   return {
@@ -182,6 +191,7 @@ function readAnyOfNode(
     return undefined
   }
   const length = lengthOf(source, 'anyOf', violation)
+  // Stryker disable next-line ConditionalExpression: lengthOf's violation refuses the node whatever follows
   if (length === undefined) return undefined
   if (length === 0) {
     violation('"anyOf" must not be empty')
@@ -201,6 +211,7 @@ function readAnyOfNode(
       return undefined
     }
     const node = readChild(member, walk, 'anyOf', index)
+    // Stryker disable next-line ConditionalExpression: an alternative without a node came with a violation that refuses this one
     if (node !== undefined) alternatives.push(node)
   }
   return { kind: 'anyOf', anyOf: alternatives }

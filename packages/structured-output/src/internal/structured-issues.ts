@@ -75,7 +75,10 @@ export class StructuredIssueWording {
 
   #wordsOf(node: TypedNodeDefinition): NodeWords {
     let words = this.#words.get(node)
+    // A memo: without it (→ true, or no set below) the same words are made again.
+    // Stryker disable next-line ConditionalExpression: see above
     if (words === undefined) {
+      // Stryker disable next-line ArrayDeclaration: only an enum issue reads the members, and it has them
       const members = node.enumValues ?? []
       const expected = node.nullable ? `${article[node.type]} or null` : article[node.type]
       const listed = members.map((member) => JSON.stringify(member)).join(', ')
@@ -86,6 +89,7 @@ export class StructuredIssueWording {
         members: listed,
         frozenMembers: Object.freeze([...members]),
       }
+      // Stryker disable next-line CallExpression: a memo, see above
       this.#words.set(node, words)
     }
     return words
@@ -94,10 +98,14 @@ export class StructuredIssueWording {
   /** {@link place}, kept for the root's members (the commonest places by far). */
   #place(path: IssuePath): string {
     const key = path.length === 1 ? path[0] : undefined
+    // A memo for string keys only (an index is cheap to write): either way the same text.
+    // Stryker disable next-line ConditionalExpression,StringLiteral: see above
     if (typeof key !== 'string') return place(path)
     let text = this.#memberPlaces.get(key)
+    // Stryker disable next-line ConditionalExpression: a memo, see above
     if (text === undefined) {
       text = place(path)
+      // Stryker disable next-line CallExpression: a memo, see above
       this.#memberPlaces.set(key, text)
     }
     return text
@@ -222,6 +230,7 @@ function wordIssue(
         received: issue.length,
       }
     case 'pattern_mismatch': {
+      // Stryker disable next-line OptionalChaining,StringLiteral: a pattern_mismatch always has its pattern (the fallback is for the type)
       const pattern = issue.node.pattern?.source ?? ''
       return {
         code: 'pattern_mismatch',

@@ -28,6 +28,7 @@ export function arrayCollect(
         record(run, { code: 'invalid_type', path: pathTo(run, depth), node, value })
         return
       }
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: looking more often finds no more cycles (args keeps no ancestors; none are above depth 0)
       if (json && depth > 0) {
         for (let level = 0; level < depth; level++) {
           if (run.ancestors[level] === value) {
@@ -46,6 +47,7 @@ export function arrayCollect(
       record(run, { code: 'unreadable', path: pathTo(run, depth), node, error })
       return
     }
+    // Stryker disable next-line ConditionalExpression: a node that does not remember itself has no container below it that would look
     if (storesSelf) run.ancestors[depth] = value
     if (length < counts.min) {
       record(run, {
@@ -69,6 +71,7 @@ export function arrayCollect(
       let element: unknown
       try {
         element = list[index]
+        // A hole reads as undefined: only then is `in` asked (a Proxy may trap it).
         if (element === undefined && !(index in list)) {
           record(run, { code: 'sparse_array', path: pathTo(run, depth), index })
           return
@@ -86,6 +89,7 @@ export function arrayCollect(
         run.keys[depth] = index
         items.collectChild(element, run)
       }
+      // Stryker disable next-line ConditionalExpression: going on once the budget is spent records nothing more (every record is refused)
       if (run.budget.exhausted) return
     }
   }

@@ -14,6 +14,26 @@ describe('codePointLength', () => {
     expect(codePointLength('\ud83d\ud83d\ude00')).toBe(2)
   })
 
+  it('pairs exactly a high surrogate (0xd800–0xdbff) with a low one (0xdc00–0xdfff) after it', () => {
+    // Each edge of both ranges, and their neighbours outside.
+    const cases: [string, number][] = [
+      ['\ud800\udc00', 1],
+      ['\udbff\udfff', 1],
+      ['\ud800\udfff', 1],
+      ['\udbff\udc00', 1],
+      ['\ud7ff\udc00', 2],
+      ['\udc00\udc00', 2],
+      ['\ud800\udbff', 2],
+      ['\ud800\ue000', 2],
+      ['a\udc00', 2],
+      ['\uffff\udfff', 2],
+    ]
+    for (const [value, length] of cases) {
+      expect(codePointLength(value), JSON.stringify(value)).toBe(length)
+      expect(codePointLength(value)).toBe(Array.from(value).length)
+    }
+  })
+
   it('agrees with the string iterator on any string', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (value) => {
@@ -25,6 +45,25 @@ describe('codePointLength', () => {
 })
 
 describe('hasCodePointLength', () => {
+  it('decides at the edges of both bounds, where the UTF-16 length alone says too little', () => {
+    // Two code points in four units, and two in two.
+    for (const [value, points] of [
+      ['😀😀', 2],
+      ['ab', 2],
+      ['a😀', 2],
+    ] as const) {
+      expect(hasCodePointLength(value, points, points), value).toBe(true)
+      expect(hasCodePointLength(value, points + 1, undefined), value).toBe(false)
+      expect(hasCodePointLength(value, undefined, points - 1), value).toBe(false)
+      expect(hasCodePointLength(value, undefined, undefined), value).toBe(true)
+    }
+    expect(hasCodePointLength('😀', 2, undefined)).toBe(false)
+    expect(hasCodePointLength('😀😀😀', undefined, 3)).toBe(true)
+    expect(hasCodePointLength('😀😀😀', undefined, 2)).toBe(false)
+    expect(hasCodePointLength('', 0, 0)).toBe(true)
+    expect(hasCodePointLength('', 1, undefined)).toBe(false)
+  })
+
   it('agrees with counting, for any bounds', () => {
     fc.assert(
       fc.property(

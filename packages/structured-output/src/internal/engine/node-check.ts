@@ -96,8 +96,8 @@ export interface ObjectShape {
   /** `additionalProperties: false`. */
   readonly closed: boolean
   /**
-   * Open, with members that are all checked inline (a type alone, or an `enum` alone): such
-   * objects get loops of their own (see flat-object-test.ts).
+   * Open, with members that are all strings, numbers or booleans checked inline (a type alone):
+   * such objects get loops of their own (see flat-object-test.ts).
    */
   readonly flat: boolean
 }

@@ -30,9 +30,11 @@ export function objectCollect(
         record(run, { code: 'invalid_type', path: pathTo(run, depth), node, value })
         return
       }
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: looking more often finds no more cycles (args keeps no ancestors; none are above depth 0)
       if (json && depth > 0 && isCycle(value, depth, run)) return
       // Any object will do: no member to read.
       if (shape.properties.length === 0 && !shape.closed) return
+      // Stryker disable next-line ConditionalExpression: a node that does not remember itself has no container below it that would look
       if (storesSelf) run.ancestors[depth] = value
       // Member reads are guarded one by one, and nothing below throws: what lands here is the
       // listing of the keys itself (a Proxy's ownKeys or getOwnPropertyDescriptor trap).
@@ -87,6 +89,7 @@ function collectInListedOrder(
     } catch (error) {
       if (property !== undefined) {
         if (property.index < 31) seenBits |= 1 << property.index
+        // Stryker disable next-line ArrayDeclaration: only the indexes from 31 on are read
         else (seenWide ??= [])[property.index] = true
       }
       record(run, {
@@ -104,10 +107,12 @@ function collectInListedOrder(
     } else {
       cursor = property.index + 1
       if (property.index < 31) seenBits |= 1 << property.index
+      // Stryker disable next-line ArrayDeclaration: only the indexes from 31 on are read
       else (seenWide ??= [])[property.index] = true
       run.keys[depth] = key
       property.check.collectChild(member, run)
     }
+    // Stryker disable next-line ConditionalExpression: going on once the budget is spent records nothing more (every record is refused)
     if (run.budget.exhausted) return
   }
   for (const property of shape.properties) {
@@ -167,6 +172,7 @@ function collectInDeclaredOrder(
         node: property.check.node,
       })
     }
+    // Stryker disable next-line ConditionalExpression: going on once the budget is spent records nothing more (every record is refused)
     if (run.budget.exhausted) return
   }
   if (shape.closed) collectUnknown(shape, value, depth, run)
@@ -191,6 +197,7 @@ function collectUnknown(
     }
     if (member !== undefined)
       record(run, { code: 'unknown_property', path: pathTo(run, depth, key) })
+    // Stryker disable next-line ConditionalExpression: going on once the budget is spent records nothing more (every record is refused)
     if (run.budget.exhausted) return
   }
 }
