@@ -1,6 +1,6 @@
 // @ts-check
 
-// Read by the packages' property tests (their __fixtures__/property-runs.ts): in a mutation run
+// Read by the packages' property tests (through property-runs.shared.ts): in a mutation run
 // they make a tenth of their cases, from a fixed seed. Stryker starts its test runners with this
 // process's environment, so setting it here reaches every one of them.
 process.env.TOOLPIPE_MUTATION_RUN = '1'

@@ -11,7 +11,7 @@ import {
 import type { Family } from './__fixtures__/spec-arbitraries.js'
 import { checkArgs } from './check-args.js'
 import { schemaSpecToJsonSchema } from './schema-spec-to-json-schema.js'
-import { propertyParameters, propertyRuns } from './__fixtures__/property-runs.js'
+import { propertyParameters, propertyRuns } from '../../../property-runs.shared.js'
 
 /**
  * SPEC §3 MUST, for every keyword of §9.2: for every spec and every JSON value (`-0` aside),

@@ -5,7 +5,7 @@ import { checkArgs } from './check-args.js'
 import type { SchemaSpec } from './schema-spec.js'
 import { ToolArgsError } from './tool-args-error.js'
 import { validateArgs } from './validate-args.js'
-import { propertyParameters } from './__fixtures__/property-runs.js'
+import { propertyParameters } from '../../../property-runs.shared.js'
 
 const unreadableText = 'an unreadable value (a getter or Proxy trap threw)'
 

@@ -6,7 +6,7 @@ import { SchemaSpecError } from './schema-spec-error.js'
 import type { SchemaSpec } from './schema-spec.js'
 import { ToolArgsError } from './tool-args-error.js'
 import { validateArgs } from './validate-args.js'
-import { propertyParameters } from './__fixtures__/property-runs.js'
+import { propertyParameters } from '../../../property-runs.shared.js'
 
 // SPEC §9.1: bounded work on untrusted arguments, and the one engine's guarantees in checkArgs.
 

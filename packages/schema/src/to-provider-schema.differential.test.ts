@@ -9,7 +9,7 @@ import type { Dialect } from './dialect.js'
 import { normalizeArgs } from './normalize-args.js'
 import type { SchemaSpec } from './schema-spec.js'
 import { toProviderSchema } from './to-provider-schema.js'
-import { propertyParameters, propertyRuns } from './__fixtures__/property-runs.js'
+import { propertyParameters, propertyRuns } from '../../../property-runs.shared.js'
 
 /**
  * SPEC §9.3: for generated specs and values, Ajv (draft 2020-12) on each dialect's output agrees

@@ -8,7 +8,7 @@ import {
   valueNear as valueNearKeywords,
 } from './__fixtures__/keyword-arbitraries.js'
 import type { Family } from './__fixtures__/keyword-arbitraries.js'
-import { propertyParameters, propertyRuns } from './__fixtures__/property-runs.js'
+import { propertyParameters, propertyRuns } from '../../../property-runs.shared.js'
 import { assertSupportedOutputSchema } from './assert-supported-output-schema.js'
 import type { StructuredOutputSchema } from './structured-schema.js'
 import { validateBothWays } from './__fixtures__/validate-both-ways.js'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { propertyParameters } from '../../__fixtures__/property-runs.js'
+import { propertyParameters } from '../../../../../property-runs.shared.js'
 import { codePointLength, hasCodePointLength } from './code-point-length.js'
 
 describe('codePointLength', () => {

@@ -1,3 +1,7 @@
+// The property tests' case counts, shared by every package that has them (imported by relative
+// path, as the packages' vitest configs import vitest.shared.ts): one reader beside the writer,
+// stryker.shared.mjs.
+
 /**
  * Whether this is a mutation run: `stryker.shared.mjs` sets TOOLPIPE_MUTATION_RUN for Stryker's
  * test runners, and nothing else does.
