@@ -4,30 +4,16 @@ import { functionCall } from '@openai/agents/testing'
 import { asCallId } from '@toolpipe/core'
 import { toAiSdkTools } from '@toolpipe/ai-sdk'
 import { toAgentsTools } from '@toolpipe/openai-agents'
-import { createToolRegistry, defineTool } from '@toolpipe/tools'
+import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolExecutionResult, ToolRegistry } from '@toolpipe/tools'
 import type { ModelMessage } from 'ai'
-import { smallArgs } from './fixtures.js'
+import { readFileTool, smallArgs } from './fixtures.js'
 import type { Comparison, Suite } from './harness.js'
 
-const okContent = [{ type: 'text' as const, text: 'ok' }]
-
-/** The `read_file`-like `defineTool` tool of the tools suite: a 4-field spec, validated in the pipeline. */
+/** A registry holding the shared `read_file` tool (a 4-field spec, validated in the pipeline). */
 function readFileRegistry(): ToolRegistry {
   const registry = createToolRegistry()
-  registry.register(
-    defineTool({
-      name: 'read_file',
-      description: 'Read a text file.',
-      parameters: {
-        path: { type: 'string', required: true },
-        offset: { type: 'number' },
-        limit: { type: 'number' },
-        encoding: { type: 'string', enum: ['utf8', 'base64'] },
-      },
-      execute: () => Promise.resolve(okContent),
-    }),
-  )
+  registry.register(readFileTool())
   return registry
 }
 

@@ -1,3 +1,5 @@
+import { defineTool } from '@toolpipe/tools'
+import type { ToolDefinition } from '@toolpipe/tools'
 /** The argument shapes every benchmark shares, so that tables compare like with like. */
 
 /** A 4-field args object, like a `read_file` call. */
@@ -253,4 +255,25 @@ export const outputPool: ValuePool = {
       rowAt(rows, 73).status = 'pending'
     }),
   ]),
+}
+
+/** The text a benchmark tool answers with. */
+export const okContent = [{ type: 'text' as const, text: 'ok' }]
+
+/**
+ * A `read_file`-like tool from `defineTool` for the SMALL arguments: the pipeline validates its
+ * 4-field spec (step 4). The tools, mcp, otel and adapters suites run the same one.
+ */
+export function readFileTool(): ToolDefinition {
+  return defineTool({
+    name: 'read_file',
+    description: 'Read a text file.',
+    parameters: {
+      path: { type: 'string', required: true },
+      offset: { type: 'number' },
+      limit: { type: 'number' },
+      encoding: { type: 'string', enum: ['utf8', 'base64'] },
+    },
+    execute: () => Promise.resolve(okContent),
+  })
 }

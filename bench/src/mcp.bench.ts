@@ -1,14 +1,14 @@
 /* eslint-disable @typescript-eslint/no-deprecated -- the low-level Server is the baseline. */
 import { asCallId } from '@toolpipe/core'
 import { createMcpServer, mountMcpTools } from '@toolpipe/mcp'
-import { createToolRegistry, defineTool } from '@toolpipe/tools'
+import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolRegistry } from '@toolpipe/tools'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
-import { smallArgs } from './fixtures.js'
+import { okContent, readFileTool, smallArgs } from './fixtures.js'
 import type { Comparison, Suite } from './harness.js'
 
 /** The `read_file`-like tool of the tools suite, as JSON Schema: 4 scalar members, `path` required. */
@@ -22,7 +22,6 @@ const readFileSchema = {
   },
   required: ['path'],
 }
-const okContent = [{ type: 'text' as const, text: 'ok' }]
 
 /** An SDK client connected in memory to `server`'s side of a linked pair. */
 async function connected(connect: (transport: Transport) => Promise<void>): Promise<Client> {
@@ -49,19 +48,7 @@ async function plainServerClient(): Promise<Client> {
 /** A registry holding the same tool as a `defineTool` tool (validated in the pipeline). */
 function readFileRegistry(): ToolRegistry {
   const registry = createToolRegistry()
-  registry.register(
-    defineTool({
-      name: 'read_file',
-      description: 'Read a text file.',
-      parameters: {
-        path: { type: 'string', required: true },
-        offset: { type: 'number' },
-        limit: { type: 'number' },
-        encoding: { type: 'string', enum: ['utf8', 'base64'] },
-      },
-      execute: () => Promise.resolve(okContent),
-    }),
-  )
+  registry.register(readFileTool())
   return registry
 }
 

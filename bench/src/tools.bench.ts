@@ -2,10 +2,8 @@ import { asCallId } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
 import { createToolRegistry, defineTool } from '@toolpipe/tools'
 import type { ToolDefinition, ToolExecution, ToolRegistry } from '@toolpipe/tools'
-import { mediumArgs, smallArgs } from './fixtures.js'
+import { mediumArgs, okContent, readFileTool, smallArgs } from './fixtures.js'
 import type { Comparison, Suite } from './harness.js'
-
-const okContent = [{ type: 'text' as const, text: 'ok' }]
 
 function trivialTool(name: string): ToolDefinition {
   return {
@@ -45,21 +43,6 @@ function executeComparison(label: string, args: unknown): Comparison {
       { name: 'execute(), 3 listeners × 5 events', run: () => listened.execute(input) },
     ],
   }
-}
-
-/** A `read_file`-like tool from `defineTool`: the pipeline validates its 4-field spec (step 4). */
-function readFileTool(): ToolDefinition {
-  return defineTool({
-    name: 'read_file',
-    description: 'Read a text file.',
-    parameters: {
-      path: { type: 'string', required: true },
-      offset: { type: 'number' },
-      limit: { type: 'number' },
-      encoding: { type: 'string', enum: ['utf8', 'base64'] },
-    },
-    execute: () => Promise.resolve(okContent),
-  })
 }
 
 /**
