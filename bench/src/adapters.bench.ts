@@ -3,9 +3,10 @@ import type { JsonSchemaDefinition } from '@openai/agents'
 import { functionCall } from '@openai/agents/testing'
 import { asCallId } from '@toolpipe/core'
 import { toAiSdkTools } from '@toolpipe/ai-sdk'
+import type { AiSdkToolOutput } from '@toolpipe/ai-sdk'
 import { toAgentsTools } from '@toolpipe/openai-agents'
 import { createToolRegistry } from '@toolpipe/tools'
-import type { ToolExecutionResult, ToolRegistry } from '@toolpipe/tools'
+import type { ToolRegistry } from '@toolpipe/tools'
 import type { ModelMessage } from 'ai'
 import { readFileTool, smallArgs } from './fixtures.js'
 import type { Comparison, Suite } from './harness.js'
@@ -63,17 +64,16 @@ function callComparison(): Comparison {
       },
       {
         name: 'toAiSdkTools: execute',
-        run: () => execute(JSON.parse(text), { toolCallId: 'call_1', messages, context: {} }),
+        run: () =>
+          finalOutput(execute(JSON.parse(text), { toolCallId: 'call_1', messages, context: {} })),
       },
       {
         name: 'toAiSdkTools: execute + toModelOutput',
         run: async () => {
           const input: unknown = JSON.parse(text)
-          const output = (await execute(input, {
-            toolCallId: 'call_1',
-            messages,
-            context: {},
-          })) as ToolExecutionResult
+          const output = await finalOutput(
+            execute(input, { toolCallId: 'call_1', messages, context: {} }),
+          )
           return toModelOutput({ toolCallId: 'call_1', input, output })
         },
       },
@@ -93,4 +93,18 @@ function callComparison(): Comparison {
 export const adaptersSuite: Suite = {
   name: 'adapters',
   comparisons: () => [callComparison()],
+}
+
+/**
+ * The tool's final output, as the AI SDK reads it: `toAiSdkTools` streams (each progress report,
+ * then the result), so its `execute` answers an async iterable whose last value is the result.
+ */
+async function finalOutput(returned: unknown): Promise<AiSdkToolOutput> {
+  if (typeof returned === 'object' && returned !== null && Symbol.asyncIterator in returned) {
+    let last: AiSdkToolOutput | undefined
+    for await (const output of returned as AsyncIterable<AiSdkToolOutput>) last = output
+    if (last === undefined) throw new Error('the AI SDK tool gave no output')
+    return last
+  }
+  return returned as AiSdkToolOutput
 }
