@@ -207,6 +207,49 @@ async function announcement(callId: string, invocationId: string): Promise<Pendi
   )
 }
 
+/**
+ * Waits until the journal holds the completion of the step named `name`: from then on, a replay
+ * returns its result instead of running it again.
+ */
+async function journaled(invocationId: string, name: string): Promise<void> {
+  await until(
+    async () => {
+      const response = await fetch(`${restate().admin}/query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({
+          query: `SELECT entry_type, name, entry_lite_json FROM sys_journal WHERE id = '${invocationId}'`,
+        }),
+      })
+      if (!response.ok) {
+        throw new Error(`query failed: HTTP ${response.status} ${await response.text()}`)
+      }
+      const { rows } = (await response.json()) as {
+        rows: { entry_type: string; name?: string | null; entry_lite_json: string }[]
+      }
+      const entries = rows.map((row) => ({
+        type: row.entry_type,
+        name: row.name,
+        lite: JSON.parse(row.entry_lite_json) as {
+          Command?: { Run?: { completion_id: number } }
+          Notification?: { id?: { CompletionId?: number } }
+        },
+      }))
+      const step = entries.find((entry) => entry.type === 'Command: Run' && entry.name === name)
+      const completionId = step?.lite.Command?.Run?.completion_id
+      if (completionId === undefined) return undefined
+      const completed = entries.some(
+        (entry) =>
+          entry.type === 'Notification: Run' &&
+          entry.lite.Notification?.id?.CompletionId === completionId,
+      )
+      return completed ? true : undefined
+    },
+    `the step "${name}" to be journaled`,
+    invocationId,
+  )
+}
+
 async function announcementsOf(callId: string): Promise<PendingApproval[]> {
   return (await lines('approvals.jsonl'))
     .map((line) => JSON.parse(line) as PendingApproval)
@@ -247,6 +290,8 @@ describe('a turn survives its agent process', () => {
       const invocationId = await startTurn('publish:restart')
       const pending = await announcement('restart/publish', invocationId)
       expect(pending.view).toEqual({ card: 'generic', title: 'publish "restart"' })
+      // The card is out once its step is journaled; a crash before that is the next test.
+      await journaled(invocationId, 'approval publish restart/publish')
 
       await crashService()
       await startService()
@@ -270,6 +315,41 @@ describe('a turn survives its agent process', () => {
         'publish restart/publish',
       ])
       expect(await announcementsOf('restart/publish')).toHaveLength(1)
+    },
+    timeout,
+  )
+
+  it(
+    'killed inside announce, before its step is journaled: the replay announces again with the same awakeable id, and the body runs once',
+    async () => {
+      await crashService()
+      await startService({ FIXTURE_HANG_IN_ANNOUNCE: 'twice/publish' })
+      const invocationId = await startTurn('publish:twice')
+      await currentService().waitForOutput(
+        'FIXTURE HANGING IN ANNOUNCE twice/publish',
+        'the announcement to hang',
+        90_000,
+      )
+      await crashService()
+      await startService()
+      await journaled(invocationId, 'approval publish twice/publish')
+
+      // At least once for the world outside: the same card, with the same awakeable id.
+      const [first, second, ...more] = await announcementsOf('twice/publish')
+      expect(more).toEqual([])
+      expect(second).toEqual(first)
+      await answerOverHttp(first?.awakeableId ?? '', '{"kind":"allowed-once"}')
+
+      const output = await turnOutput(invocationId)
+      expect(resultOf(output, 'twice/publish')).toEqual({
+        content: [{ type: 'text', text: 'published by twice/publish' }],
+        isError: false,
+      })
+      expect(await executionsOf('twice/publish')).toEqual([
+        'announce twice/publish',
+        'announce twice/publish',
+        'publish twice/publish',
+      ])
     },
     timeout,
   )

@@ -3,7 +3,8 @@
 // FIXTURE_PORT, FIXTURE_DIR (the folder for the records), FIXTURE_BLOCK_AT ("<tag> step <n>":
 // that model step hangs after recording that it started, so that the test can kill the process
 // there), FIXTURE_DENY (a tool name a guard denies: a process whose policy differs from the one
-// that wrote the journal), FIXTURE_INGRESS.
+// that wrote the journal), FIXTURE_HANG_IN_ANNOUNCE (a call id: its `announce` hangs after the
+// card is written, before the step can be journaled), FIXTURE_INGRESS.
 import { appendFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as restate from '@restatedev/restate-sdk'
@@ -19,6 +20,7 @@ const dir = process.env.FIXTURE_DIR ?? ''
 const blockAt = process.env.FIXTURE_BLOCK_AT
 const ingress = process.env.FIXTURE_INGRESS ?? ''
 const deny = process.env.FIXTURE_DENY
+const hangInAnnounce = process.env.FIXTURE_HANG_IN_ANNOUNCE
 if (!(port > 0) || dir === '') throw new Error('FIXTURE_PORT and FIXTURE_DIR are required')
 
 /** One line per execution of a body (or of a wrapper's code), in the order they ran. */
@@ -159,6 +161,11 @@ async function announce(request: ApprovalRequest, awakeableId: string): Promise<
   }
   if (request.toolName === 'publish_flaky') throw new Error('the channel is down')
   await announceToFile(request, awakeableId)
+  if (request.callId === hangInAnnounce) {
+    console.log(`FIXTURE HANGING IN ANNOUNCE ${request.callId}`)
+    // Until the test kills this process: the card is out, its step is not journaled.
+    await new Promise(() => undefined)
+  }
 }
 
 const agent = createAgentService({
