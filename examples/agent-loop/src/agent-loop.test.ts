@@ -242,7 +242,7 @@ describe('runAgentLoop', () => {
     const tools = outcome.messages.filter((message) => message.role === 'tool')
     expect(tools).toHaveLength(2)
     // executeBatch's own answer for a call it never started (it was the loop's before #19).
-    const cancelled = 'Error: the batch was aborted before the call of tool "echo" started'
+    const cancelled = 'Error: the call of tool "echo" was cancelled before it started'
     expect(tools[1]).toMatchObject({
       result: { toolCallId: 'b', isError: true, content: [{ type: 'text', text: cancelled }] },
     })

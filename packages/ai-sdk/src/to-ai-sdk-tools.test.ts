@@ -422,6 +422,9 @@ describe('toAiSdkTools: progress and cancellation', () => {
     await new Promise((resolve) => setTimeout(resolve, 5))
     controller.abort()
     expect(await second).toMatchObject({
+      content: [
+        { type: 'text', text: 'Error: the call of tool "write" was cancelled before it started' },
+      ],
       isError: true,
       error: { name: 'ToolCancelledError', code: 'CANCELLED' },
     })

@@ -298,7 +298,7 @@ describe('toAgentsTools: calls', () => {
     await new Promise((resolve) => setTimeout(resolve, 5))
     controller.abort()
     expect(await second).toBe(
-      'Error: the batch was aborted before the call of tool "write" started',
+      'Error: the call of tool "write" was cancelled before it started',
     )
     finish()
     expect(await first).toBe('first')

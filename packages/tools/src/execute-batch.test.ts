@@ -204,7 +204,7 @@ describe('§12.4 executeBatch', () => {
     const { results } = await batch
     expect(events).toEqual(['start a', 'start b', 'end a', 'end b'])
     expect(results[2]).toEqual({
-      content: [text('Error: the batch was aborted before the call of tool "write" started')],
+      content: [text('Error: the call of tool "write" was cancelled before it started')],
       isError: true,
       error: { name: 'ToolCancelledError', code: 'CANCELLED' },
     })

@@ -2,7 +2,10 @@ import { HarnessError } from '@toolpipe/core'
 
 /** When a cancelled call was stopped. */
 export type ToolCancelledStage =
-  /** A call of a batch whose signal aborted before the call's turn came (SPEC §12.4). */
+  /**
+   * A call of a batch whose signal aborted before the call's turn came (SPEC §12.4), or a call an
+   * adapter held back while a call that is not concurrency-safe ran, whose signal aborted there.
+   */
   | 'batch'
   /** The call's signal aborted while its async argument check was pending at step 4. */
   | 'check'
@@ -26,7 +29,7 @@ export class ToolCancelledError extends HarnessError {
   constructor(toolName: string, stage: ToolCancelledStage = 'batch') {
     super(
       stage === 'batch'
-        ? `the batch was aborted before the call of tool "${toolName}" started`
+        ? `the call of tool "${toolName}" was cancelled before it started`
         : `the call of tool "${toolName}" was cancelled while its arguments were being checked`,
       'CANCELLED',
     )
