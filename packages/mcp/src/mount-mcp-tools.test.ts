@@ -39,9 +39,13 @@ function recordingLogger(): ToolRegistryLogger & { messages: string[] } {
   return { messages, warn: (message: string) => void messages.push(message) }
 }
 
-/** Resolves once `check` holds, polling the event loop (notifications travel asynchronously). */
+/**
+ * Resolves once `check` holds, polling the event loop (notifications travel asynchronously).
+ * A deadline in time, not a count of rounds: a loaded CI machine stretches every round.
+ */
 async function eventually(check: () => boolean): Promise<void> {
-  for (let round = 0; round < 200 && !check(); round++) {
+  const deadline = Date.now() + 10_000
+  while (!check() && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
   expect(check()).toBe(true)
