@@ -88,7 +88,8 @@ export function checkTrue(value: unknown, keyword: string, walk: SpecWalk): bool
 
 /**
  * A frozen copy of the `enum` members: strings on a string, finite numbers on a number, whole
- * numbers on an integer; never empty. `undefined` (with mistakes) otherwise.
+ * numbers on an integer; never empty. Each other member is a mistake (and left out: a prop with
+ * a mistake is dropped anyway); `undefined`, with a mistake, when there is no list.
  */
 export function checkEnum(
   values: unknown,
@@ -111,16 +112,14 @@ export function checkEnum(
     return undefined
   }
   const copy: (string | number)[] = []
-  let valid = true
   for (const [index, value] of list.entries()) {
     if (isOfType(value, type)) {
       copy.push(value)
     } else {
-      valid = false
       mistake(walk, `must be ${memberText(type)}, got ${describeValue(value)}`, 'enum', index)
     }
   }
-  return valid ? Object.freeze(copy) : undefined
+  return Object.freeze(copy)
 }
 
 function isOfType(value: unknown, type: SchemaType): value is string | number {
@@ -162,16 +161,15 @@ export interface NumberBounds {
  * Refuses bounds that no number satisfies: a lower bound above an upper one, or equal to it when
  * either is exclusive. JSON Schema allows them, but a model shown one can only fail.
  */
-export function checkBoundOrder(bounds: NumberBounds, walk: SpecWalk): boolean {
-  let valid = true
+export function checkBoundOrder(bounds: NumberBounds, walk: SpecWalk): void {
   for (const low of ['minimum', 'exclusiveMinimum'] as const) {
     for (const high of ['maximum', 'exclusiveMaximum'] as const) {
       const lowValue = bounds[low]
       const highValue = bounds[high]
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a comparison with one absent bound is false anyway; only both absent must be skipped
       if (lowValue === undefined || highValue === undefined) continue
       const exclusive = low === 'exclusiveMinimum' || high === 'exclusiveMaximum'
       if (lowValue > highValue || (exclusive && lowValue === highValue)) {
-        valid = false
         mistake(
           walk,
           `${describeValue(lowValue)} and ${high} ${describeValue(highValue)} leave no number that could match`,
@@ -180,7 +178,6 @@ export function checkBoundOrder(bounds: NumberBounds, walk: SpecWalk): boolean {
       }
     }
   }
-  return valid
 }
 
 /** Refuses a lower count above the upper one (`minLength` 5, `maxLength` 2). */
@@ -190,10 +187,9 @@ export function checkCountOrder(
   keywords: readonly [string, string],
   what: string,
   walk: SpecWalk,
-): boolean {
-  if (min === undefined || max === undefined || min <= max) return true
+): void {
+  if (min === undefined || max === undefined || min <= max) return
   mistake(walk, `${min} is greater than ${keywords[1]} ${max}: no ${what} could match`, keywords[0])
-  return false
 }
 
 /**
