@@ -53,6 +53,7 @@ export const keywordList = [...commonKeywords, ...placements.keys(), 'anyOf'].jo
 /** Refuses `keyword` (set on the prop) if it does not belong on `type`; returns whether it does. */
 export function checkPlacement(keyword: string, type: SchemaType, walk: SpecWalk): boolean {
   const allowed = placements.get(keyword)
+  // Stryker disable next-line ConditionalExpression: compileTyped asks about placed keywords only, so allowed is never undefined (the test is for the type)
   if (allowed === undefined || allowed.includes(type)) return true
   const where =
     allowed.length === 1
@@ -67,9 +68,7 @@ export function checkPlacement(keyword: string, type: SchemaType, walk: SpecWalk
 
 /** The prop's `type`, or `undefined` with a mistake. */
 export function checkType(type: unknown, walk: SpecWalk): SchemaType | undefined {
-  if (typeof type === 'string' && (schemaTypes as readonly string[]).includes(type)) {
-    return type as SchemaType
-  }
+  if ((schemaTypes as readonly unknown[]).includes(type)) return type as SchemaType
   if (type === undefined) {
     mistake(walk, `is missing: one of ${typeList} (or give the prop an anyOf)`, 'type')
   } else {
@@ -124,8 +123,18 @@ export function checkEnum(
 
 function isOfType(value: unknown, type: SchemaType): value is string | number {
   if (type === 'string') return typeof value === 'string'
-  if (typeof value !== 'number' || !Number.isFinite(value)) return false
+  if (!isFiniteNumber(value)) return false
   return type !== 'integer' || Number.isInteger(value)
+}
+
+/** Whether `value` is a finite number (`Number.isFinite` never coerces, so no `typeof` first). */
+function isFiniteNumber(value: unknown): value is number {
+  return Number.isFinite(value)
+}
+
+/** Whether `value` is a whole number (`Number.isInteger` never coerces either). */
+function isWholeNumber(value: unknown): value is number {
+  return Number.isInteger(value)
 }
 
 function memberText(type: SchemaType): string {
@@ -136,7 +145,7 @@ function memberText(type: SchemaType): string {
 /** A number bound (`minimum`, …): a finite number, or `undefined` with a mistake. */
 export function checkFinite(value: unknown, keyword: string, walk: SpecWalk): number | undefined {
   if (value === undefined) return undefined
-  if (typeof value === 'number' && Number.isFinite(value)) return value
+  if (isFiniteNumber(value)) return value
   mistake(walk, `must be a finite number, got ${describeValue(value)}`, keyword)
   return undefined
 }
@@ -144,7 +153,7 @@ export function checkFinite(value: unknown, keyword: string, walk: SpecWalk): nu
 /** A count (`minLength`, `maxItems`, …): a non-negative integer, or `undefined` with a mistake. */
 export function checkCount(value: unknown, keyword: string, walk: SpecWalk): number | undefined {
   if (value === undefined) return undefined
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value
+  if (isWholeNumber(value) && value >= 0) return value
   mistake(walk, `must be a non-negative integer, got ${describeValue(value)}`, keyword)
   return undefined
 }
