@@ -53,9 +53,12 @@ const noKey = ''
  * @throws {SchemaSpecError} listing every mistake of an invalid spec, a hostile one included
  */
 export function compiledSpec(spec: unknown): CompiledSpec {
-  // A WeakMap answers `undefined` for a key that is not an object: such a spec is refused below.
-  const cached = compiledSpecs.get(spec as object)
-  if (cached !== undefined) return cached
+  // A WeakMap would answer `undefined` for a key that is not an object as well; the guard keeps
+  // the lookup typed (and Stryker's instrumented form of this hot path allocation-free).
+  if (typeof spec === 'object' && spec !== null) {
+    const cached = compiledSpecs.get(spec)
+    if (cached !== undefined) return cached
+  }
   const walk = startWalk()
   const fields = compileMembers(spec, 1, walk)
   if (walk.mistakes.length > 0) throw new SchemaSpecError(walk.mistakes)
