@@ -126,6 +126,38 @@ describe('assertValidSchemaSpec: mistakes are counted once', () => {
     ])
   })
 
+  it('a prop with an unknown type: that one mistake, its keywords not checked against it', () => {
+    expect(mistakesOf({ a: { type: 'text', minLength: 1, items: {} } })).toEqual([
+      {
+        path: ['a', 'type'],
+        message:
+          'spec.a.type must be one of "string", "number", "integer", "boolean", "object", "array", got "text"',
+      },
+    ])
+  })
+
+  it('each bound and count keyword names itself in its path', () => {
+    expect(
+      mistakesOf({
+        n: { type: 'number', exclusiveMinimum: '0', exclusiveMaximum: null },
+        l: { type: 'array', minItems: -1 },
+      }),
+    ).toEqual([
+      {
+        path: ['n', 'exclusiveMinimum'],
+        message: 'spec.n.exclusiveMinimum must be a finite number, got "0"',
+      },
+      {
+        path: ['n', 'exclusiveMaximum'],
+        message: 'spec.n.exclusiveMaximum must be a finite number, got null',
+      },
+      {
+        path: ['l', 'minItems'],
+        message: 'spec.l.minItems must be a non-negative integer, got -1',
+      },
+    ])
+  })
+
   it('a prop with a mistake is not measured against its default', () => {
     expect(mistakesOf({ a: { type: 'string', maxLength: 'x', default: 5 } })).toEqual([
       {
@@ -213,6 +245,22 @@ describe('assertValidSchemaSpec: nesting and cycles', () => {
           'spec.nested.properties.list.items refers back to spec.nested.properties.list: a spec must not be cyclic',
       },
     ])
+  })
+
+  it('accepts one properties object shared by two props (shared, not cyclic)', () => {
+    const properties = { x: { type: 'string' } } as const
+    expect(
+      schemaSpecToJsonSchema({
+        a: { type: 'object', properties },
+        b: { type: 'object', properties },
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: {
+        a: { type: 'object', properties: { x: { type: 'string' } } },
+        b: { type: 'object', properties: { x: { type: 'string' } } },
+      },
+    })
   })
 
   it('writes the JSON Schema of a spec that shares one prop object in several places', () => {

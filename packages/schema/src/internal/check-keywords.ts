@@ -79,10 +79,10 @@ export function checkType(type: unknown, walk: SpecWalk): SchemaType | undefined
 
 /** `value` must be `true` or absent (`required`, `nullable`). */
 export function checkTrue(value: unknown, keyword: string, walk: SpecWalk): boolean {
-  if (value === undefined) return false
-  if (value === true) return true
-  mistake(walk, `must be true or left out, got ${describeValue(value)}`, keyword)
-  return false
+  if (value !== undefined && value !== true) {
+    mistake(walk, `must be true or left out, got ${describeValue(value)}`, keyword)
+  }
+  return value === true
 }
 
 /**

@@ -97,6 +97,7 @@ function compileMembers(spec: unknown, depth: number, walk: SpecWalk): CompiledP
         mistake(walk, 'is not allowed: a property name must not be empty')
       } else {
         const field = compileProp(prop, key, depth, walk)
+        // Stryker disable next-line ConditionalExpression: a prop that did not compile has added a mistake, and a spec with one is refused whole
         if (field !== undefined) fields.push(field)
       }
     })
@@ -105,7 +106,11 @@ function compileMembers(spec: unknown, depth: number, walk: SpecWalk): CompiledP
   return fields
 }
 
-/** Compiles one prop at the walk's place; `undefined` when it has a mistake. */
+/**
+ * Compiles one prop at the walk's place; `undefined` when it cannot be compiled at all (each such
+ * case adds a mistake). A prop with a mistake is compiled as far as it goes, but never used: a
+ * spec with any mistake is refused whole.
+ */
 function compileProp(
   prop: unknown,
   key: string,
@@ -135,7 +140,7 @@ function compileProp(
         ? compileAnyOf(keywords, key, depth, walk)
         : compileTyped(keywords, key, depth, walk, mistakesBefore)
   leave(walk)
-  return walk.mistakes.length > mistakesBefore ? undefined : compiled
+  return compiled
 }
 
 /** A union prop: `anyOf` (a non-empty array of props), `required` and `description` only. */
@@ -177,7 +182,7 @@ function compileAnyOf(
     const compiled = below(walk, ['anyOf', index], () =>
       compileProp(member, noKey, depth + 1, walk),
     )
-    // Stryker disable next-line ConditionalExpression: a member that did not compile has added a mistake, and compileProp then drops the whole union
+    // Stryker disable next-line ConditionalExpression: a member that did not compile has added a mistake, and a spec with one is refused whole
     if (compiled !== undefined) members.push(compiled)
   }
   return { kind: 'anyOf', key, required, description, members }
@@ -227,6 +232,7 @@ function compileTyped(
       : below(walk, ['items'], () => compileProp(itemsSource, noKey, depth + 1, walk))
 
   const compiled: CompiledTypedProp = {
+    // Stryker disable next-line StringLiteral: the readers of a compiled prop ask only whether its kind is 'anyOf'
     kind: 'typed',
     key,
     type,
