@@ -263,6 +263,16 @@ describe('assertValidSchemaSpec: nesting and cycles', () => {
     })
   })
 
+  it('accepts an object prop used again as a sibling’s items, once its own members were checked', () => {
+    const point = { type: 'object', properties: { x: { type: 'number' } } } as const
+    expect(
+      schemaSpecToJsonSchema({ point, path: { type: 'array', items: point } }).properties,
+    ).toEqual({
+      point: { type: 'object', properties: { x: { type: 'number' } } },
+      path: { type: 'array', items: { type: 'object', properties: { x: { type: 'number' } } } },
+    })
+  })
+
   it('writes the JSON Schema of a spec that shares one prop object in several places', () => {
     const shared = { type: 'string', minLength: 1 } as const
     expect(schemaSpecToJsonSchema({ a: shared, b: { type: 'array', items: shared } })).toEqual({
