@@ -11,8 +11,10 @@ export const sharedVitestConfig = defineConfig({
     },
     pool: 'threads',
     // CI machines have 2 cores and turbo runs packages side by side: a property test that takes
-    // 2 s alone can take 20 s there. Timeouts catch hangs, not slowness (benchmarks measure speed).
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // 2 s alone can take 20 s there, and a differential file of 5 tests took 54 s beside a
+    // Stryker run. Timeouts catch hangs, not slowness (benchmarks measure speed): one default,
+    // generous for every test, rather than tighter ones that a busy machine trips.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 })

@@ -85,7 +85,7 @@ afterAll(async () => {
   await service?.stop(5_000)
   // Removes the records with the server's data.
   await server?.stop()
-}, 60_000)
+})
 
 /** Restate's view of an invocation (its admin API's `sys_invocation` table). */
 async function invocationRow(

@@ -218,7 +218,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       await running
     })
     exitCode = await agentProcess.stop()
-  }, 90_000)
+  })
   afterAll(() => folder.remove())
 
   it('answers initialize with protocol version 1 and its name', () => {
@@ -497,7 +497,7 @@ describe('the ACP agent with --max-steps', () => {
     } finally {
       await folder.remove()
     }
-  }, 60_000)
+  })
 })
 
 async function waitFor(condition: () => boolean): Promise<void> {

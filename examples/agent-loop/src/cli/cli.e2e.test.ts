@@ -35,7 +35,7 @@ describe('the demo, run non-interactively through the real CLI', () => {
     folder = await temporaryFolder()
     run = await runDemo(['--yes', '--log', logPath(), '--sandbox', sandbox()])
     events = await readSessionLog(logPath())
-  }, 60_000)
+  })
   afterAll(() => folder.remove())
 
   it('exits 0, prints no warning, and says where the log was written', () => {

@@ -8,7 +8,7 @@ describe('the team-handbook MCP server, as a child process over stdio', () => {
   let client: Client
   beforeAll(async () => {
     client = await connectHandbook()
-  }, 30_000)
+  })
   afterAll(() => client.close())
 
   it('lists two read-only tools, lookup with input and output schemas', async () => {

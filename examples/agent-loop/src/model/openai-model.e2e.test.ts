@@ -117,8 +117,7 @@ describe('the loop through the openai client, against a local OpenAI-compatible 
     } finally {
       await server.close()
     }
-    // A whole live session (a fresh sandbox, a node --check): room for a busy machine.
-  }, 20_000)
+  })
 
   it('TOOL_SCHEMA_DIALECT=openai-strict: strict schemas with strict: true, and a null for a left-out member is absent to the tool', async () => {
     const server = await startFakeOpenAiServer([
@@ -173,7 +172,7 @@ describe('the loop through the openai client, against a local OpenAI-compatible 
     } finally {
       await server.close()
     }
-  }, 20_000)
+  })
 
   it('prints one clear line and exits 1 when the endpoint refuses the key', async () => {
     const server = await startFakeOpenAiServer([

@@ -135,6 +135,5 @@ describe("the demo's policies in the pipeline", () => {
     expect(
       (await run(registry, 'edit_file', { path: 'notes.md' })).additionalContext,
     ).toBeUndefined()
-    // It spawns node twice: room for a busy machine.
-  }, 15_000)
+  })
 })

@@ -13,7 +13,7 @@ describe('--replay', () => {
     folder = await temporaryFolder()
     // No --yes and a stdin that is not a TTY: the scripted run approves its asks by that rule.
     live = await runCliCaptured(['--log', logPath(), '--sandbox', join(folder.path, 'sandbox')])
-  }, 30_000)
+  })
   afterAll(() => folder.remove())
 
   it('draws exactly the cards the live run drew, from the log alone', async () => {

@@ -63,7 +63,7 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
     ])
     events = await readSessionLog(logPath)
     trace = traceLines(run.stdout)
-  }, 60_000)
+  })
   afterAll(() => folder.remove())
 
   it('runs as without --trace, and prints one tree of every span after the end', () => {
