@@ -27,6 +27,7 @@ describe('checkArgs on unreadable values', () => {
         code: 'invalid_type',
         path: ['list', 1],
         message: `"list[1]" must be a JSON value, got ${unreadableText}`,
+        expected: 'any',
         received: 'unreadable',
       },
       { code: 'missing', path: ['name'] },

@@ -73,8 +73,13 @@ function subject(path: readonly (string | number)[]): string {
 }
 
 /** A spec's typed nodes have the six DSL types; a union node is `anyOf`. */
-function typeOf(node: NodeDefinition | undefined): SchemaType | 'anyOf' {
-  if (node === undefined) return 'object'
+function typeOf(node: NodeDefinition | undefined): SchemaType | 'anyOf' | 'any' {
+  // No node: an element of an array without `items`, which any JSON value would do for.
+  return node === undefined ? 'any' : declaredType(node)
+}
+
+/** The type a node declares; `'anyOf'` for a union. */
+function declaredType(node: NodeDefinition): SchemaType | 'anyOf' {
   return node.kind === 'typed' ? (node.type as SchemaType) : 'anyOf'
 }
 
@@ -95,7 +100,7 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
         code: 'missing',
         path,
         message: `missing required property ${words.subject(path)}`,
-        expected: typeOf(issue.node),
+        expected: declaredType(issue.node),
       }
     case 'invalid_enum': {
       const allowed = issue.node.enumValues as readonly (string | number | null)[]
