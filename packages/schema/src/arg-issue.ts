@@ -47,8 +47,12 @@ export interface InvalidTypeIssue {
   readonly code: 'invalid_type'
   readonly path: readonly (string | number)[]
   readonly message: string
-  /** The declared type (without the `null` of a nullable prop); `'anyOf'` for a union prop. */
-  readonly expected: SchemaType | 'anyOf'
+  /**
+   * The declared type (without the `null` of a nullable prop); `'anyOf'` for a union prop;
+   * `'any'` for an element of an array without `items`, which any JSON value would do for (it
+   * is refused only when it cannot be read).
+   */
+  readonly expected: SchemaType | 'anyOf' | 'any'
   /** Present on a nullable prop: `null` would have done too. */
   readonly nullable?: true
   readonly received: ReceivedKind

@@ -21,5 +21,5 @@ export const dialects: readonly Dialect[] = Object.freeze([
 
 /** Whether `value` names a {@link Dialect}. */
 export function isDialect(value: unknown): value is Dialect {
-  return typeof value === 'string' && (dialects as readonly string[]).includes(value)
+  return (dialects as readonly unknown[]).includes(value)
 }

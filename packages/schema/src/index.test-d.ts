@@ -85,7 +85,7 @@ describe('checkArgs and ArgIssue', () => {
         expectTypeOf(issue.alternatives).toEqualTypeOf<readonly (readonly ArgIssue[])[]>()
       }
       if (issue.code === 'invalid_type') {
-        expectTypeOf(issue.expected).toEqualTypeOf<SchemaType | 'anyOf'>()
+        expectTypeOf(issue.expected).toEqualTypeOf<SchemaType | 'anyOf' | 'any'>()
         expectTypeOf(issue.received).toEqualTypeOf<ReceivedKind>()
       }
       if (issue.code === 'sparse_array') expectTypeOf(issue.index).toEqualTypeOf<number>()

@@ -1,5 +1,9 @@
 import { describeValue, quoteJsonPath, quoteString } from '@toolpipe/core/internal'
-import type { NodeDefinition, RawIssue } from '@toolpipe/structured-output/internal'
+import type {
+  NodeDefinition,
+  RawIssue,
+  TypedNodeDefinition,
+} from '@toolpipe/structured-output/internal'
 import type { ArgIssue, ReceivedKind } from '../arg-issue.js'
 import type { SchemaType } from '../schema-spec.js'
 import { receivedText, typeWithArticle } from './issue-text.js'
@@ -16,11 +20,11 @@ const quotedPerAlternative = 3
  * node's messages (` must be one of "a", "b", got `) is worked out on its first issue and kept.
  */
 export class ArgIssueWording {
-  readonly #expectations = new Map<NodeDefinition, string>()
-  /** The subjects of the root's members, quoted once: `"path"`. */
-  readonly #memberSubjects = new Map<string, string>()
+  readonly #expectations = new Map<NodeDefinition | undefined, string>()
+  /** The subjects of the root's members (and of a default's elements), quoted once: `"path"`. */
+  readonly #memberSubjects = new Map<string | number, string>()
   readonly #words: Words = {
-    expect: (node) => this.#expectation(node),
+    expect: (node) => this.#expectations.get(node) ?? this.#rememberExpectation(node),
     subject: (path) => this.#subject(path),
   }
 
@@ -35,23 +39,24 @@ export class ArgIssueWording {
   }
 
   #subject(path: readonly (string | number)[]): string {
+    // Stryker disable next-line ConditionalExpression: keying no path only turns the memo off: every subject is quoted anew, the same
     const key = path.length === 1 ? path[0] : undefined
-    if (typeof key !== 'string') return subject(path)
-    let text = this.#memberSubjects.get(key)
-    if (text === undefined) {
-      text = subject(path)
-      this.#memberSubjects.set(key, text)
-    }
+    // Stryker disable next-line ConditionalExpression: the memo only spares quoting again; a subject quoted anew reads the same
+    if (key === undefined) return subject(path)
+    return this.#memberSubjects.get(key) ?? this.#rememberSubject(key, path)
+  }
+
+  #rememberSubject(key: string | number, path: readonly (string | number)[]): string {
+    const text = subject(path)
+    // Stryker disable next-line CallExpression: the memo only spares quoting again; a subject quoted anew reads the same
+    this.#memberSubjects.set(key, text)
     return text
   }
 
-  #expectation(node: NodeDefinition | undefined): string {
-    if (node === undefined) return expectation(node)
-    let text = this.#expectations.get(node)
-    if (text === undefined) {
-      text = expectation(node)
-      this.#expectations.set(node, text)
-    }
+  #rememberExpectation(node: NodeDefinition | undefined): string {
+    const text = expectation(node)
+    // Stryker disable next-line CallExpression: the memo only spares wording again; an expectation worded anew reads the same
+    this.#expectations.set(node, text)
     return text
   }
 }
@@ -68,8 +73,13 @@ function subject(path: readonly (string | number)[]): string {
 }
 
 /** A spec's typed nodes have the six DSL types; a union node is `anyOf`. */
-function typeOf(node: NodeDefinition | undefined): SchemaType | 'anyOf' {
-  if (node === undefined) return 'object'
+function typeOf(node: NodeDefinition | undefined): SchemaType | 'anyOf' | 'any' {
+  // No node: an element of an array without `items`, which any JSON value would do for.
+  return node === undefined ? 'any' : declaredType(node)
+}
+
+/** The type a node declares; `'anyOf'` for a union. */
+function declaredType(node: NodeDefinition): SchemaType | 'anyOf' {
   return node.kind === 'typed' ? (node.type as SchemaType) : 'anyOf'
 }
 
@@ -90,7 +100,7 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
         code: 'missing',
         path,
         message: `missing required property ${words.subject(path)}`,
-        expected: typeOf(issue.node),
+        expected: declaredType(issue.node),
       }
     case 'invalid_enum': {
       const allowed = issue.node.enumValues as readonly (string | number | null)[]
@@ -132,6 +142,7 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
         received: issue.length,
       }
     case 'pattern_mismatch': {
+      // Stryker disable next-line OptionalChaining,StringLiteral: the engine reports a mismatch only from a node with a pattern; the fallback is for the type
       const pattern = issue.node.pattern?.source ?? ''
       return {
         code: 'pattern_mismatch',
@@ -166,6 +177,7 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
         message: `more than ${issue.limit} issues: the first ${issue.limit} are listed, and the rest of the arguments was not checked`,
         limit: issue.limit,
       }
+    // Stryker disable next-line ConditionalExpression: without this case the switch ends, and so does the function, with undefined all the same
     default:
       // `unknown_property`, `invalid_const` and `cycle` come from keywords and a dialect a spec
       // never compiles to.
@@ -190,6 +202,7 @@ function unionIssue(
   )
   const wanted: string[] = []
   for (const issues of alternatives) {
+    // Stryker disable next-line ConditionalExpression: an alternative that refused the value's own type found nothing else (the engine stops there)
     const only = issues.length === 1 ? issues[0] : undefined
     if (only?.code !== 'invalid_type' || only.path.length !== path.length) break
     wanted.push(expectedText(only.node))
@@ -209,19 +222,20 @@ function unionIssue(
   return { code: 'invalid_union', path, message, alternatives: worded }
 }
 
-/** `a string`, `an integer or null`, or the members of an enum. */
-function expectedText(node: NodeDefinition | undefined): string {
-  if (node?.kind !== 'typed') return 'one of the members of its anyOf'
+/** `a string`, `an integer or null`. */
+function expectedText(node: TypedNodeDefinition): string {
   const text = typeWithArticle(node.type as SchemaType)
   return node.nullable ? `${text} or null` : text
 }
 
 /** What a message says after its subject: ` must be a string, got ` or ` must be one of "a", "b", got `. */
 function expectation(node: NodeDefinition | undefined): string {
-  if (node?.kind === 'typed' && node.enumValues !== undefined) {
+  // No node: an element of an array without `items`, which any value would do for.
+  if (node === undefined) return ' must be a JSON value, got '
+  if (node.kind === 'anyOf') return ' must match one of the members of its anyOf, got '
+  if (node.enumValues !== undefined) {
     return ` must be one of ${node.enumValues.map((value) => JSON.stringify(value)).join(', ')}, got `
   }
-  if (node?.kind === 'anyOf') return ' must match one of the members of its anyOf, got '
   return ` must be ${expectedText(node)}, got `
 }
 
@@ -242,17 +256,17 @@ function typeIssue(
       received,
     }
   }
+  const expected = typeOf(node)
   // A fractional number where an integer is wanted: the number itself says what was wrong.
   const got =
-    received === 'number' && node?.kind === 'typed' && node.type === 'integer'
-      ? describeValue(value)
-      : receivedText(received)
+    received === 'number' && expected === 'integer' ? describeValue(value) : receivedText(received)
   const issue: ArgIssue = {
     code: 'invalid_type',
     path,
     message: words.subject(path) + words.expect(node) + got,
-    expected: typeOf(node),
+    expected,
     received,
   }
+  // Stryker disable next-line ConditionalExpression: an anyOf node has no nullable flag, which reads as not nullable
   return node?.kind === 'typed' && node.nullable ? { ...issue, nullable: true } : issue
 }

@@ -53,6 +53,7 @@ export const keywordList = [...commonKeywords, ...placements.keys(), 'anyOf'].jo
 /** Refuses `keyword` (set on the prop) if it does not belong on `type`; returns whether it does. */
 export function checkPlacement(keyword: string, type: SchemaType, walk: SpecWalk): boolean {
   const allowed = placements.get(keyword)
+  // Stryker disable next-line ConditionalExpression: compileTyped asks about placed keywords only, so allowed is never undefined (the test is for the type)
   if (allowed === undefined || allowed.includes(type)) return true
   const where =
     allowed.length === 1
@@ -67,9 +68,7 @@ export function checkPlacement(keyword: string, type: SchemaType, walk: SpecWalk
 
 /** The prop's `type`, or `undefined` with a mistake. */
 export function checkType(type: unknown, walk: SpecWalk): SchemaType | undefined {
-  if (typeof type === 'string' && (schemaTypes as readonly string[]).includes(type)) {
-    return type as SchemaType
-  }
+  if ((schemaTypes as readonly unknown[]).includes(type)) return type as SchemaType
   if (type === undefined) {
     mistake(walk, `is missing: one of ${typeList} (or give the prop an anyOf)`, 'type')
   } else {
@@ -80,15 +79,16 @@ export function checkType(type: unknown, walk: SpecWalk): SchemaType | undefined
 
 /** `value` must be `true` or absent (`required`, `nullable`). */
 export function checkTrue(value: unknown, keyword: string, walk: SpecWalk): boolean {
-  if (value === undefined) return false
-  if (value === true) return true
-  mistake(walk, `must be true or left out, got ${describeValue(value)}`, keyword)
-  return false
+  if (value !== undefined && value !== true) {
+    mistake(walk, `must be true or left out, got ${describeValue(value)}`, keyword)
+  }
+  return value === true
 }
 
 /**
  * A frozen copy of the `enum` members: strings on a string, finite numbers on a number, whole
- * numbers on an integer; never empty. `undefined` (with mistakes) otherwise.
+ * numbers on an integer; never empty. Each other member is a mistake (and left out: a prop with
+ * a mistake is dropped anyway); `undefined`, with a mistake, when there is no list.
  */
 export function checkEnum(
   values: unknown,
@@ -111,22 +111,30 @@ export function checkEnum(
     return undefined
   }
   const copy: (string | number)[] = []
-  let valid = true
   for (const [index, value] of list.entries()) {
     if (isOfType(value, type)) {
       copy.push(value)
     } else {
-      valid = false
       mistake(walk, `must be ${memberText(type)}, got ${describeValue(value)}`, 'enum', index)
     }
   }
-  return valid ? Object.freeze(copy) : undefined
+  return Object.freeze(copy)
 }
 
 function isOfType(value: unknown, type: SchemaType): value is string | number {
   if (type === 'string') return typeof value === 'string'
-  if (typeof value !== 'number' || !Number.isFinite(value)) return false
+  if (!isFiniteNumber(value)) return false
   return type !== 'integer' || Number.isInteger(value)
+}
+
+/** Whether `value` is a finite number (`Number.isFinite` never coerces, so no `typeof` first). */
+function isFiniteNumber(value: unknown): value is number {
+  return Number.isFinite(value)
+}
+
+/** Whether `value` is a whole number (`Number.isInteger` never coerces either). */
+function isWholeNumber(value: unknown): value is number {
+  return Number.isInteger(value)
 }
 
 function memberText(type: SchemaType): string {
@@ -137,7 +145,7 @@ function memberText(type: SchemaType): string {
 /** A number bound (`minimum`, …): a finite number, or `undefined` with a mistake. */
 export function checkFinite(value: unknown, keyword: string, walk: SpecWalk): number | undefined {
   if (value === undefined) return undefined
-  if (typeof value === 'number' && Number.isFinite(value)) return value
+  if (isFiniteNumber(value)) return value
   mistake(walk, `must be a finite number, got ${describeValue(value)}`, keyword)
   return undefined
 }
@@ -145,7 +153,7 @@ export function checkFinite(value: unknown, keyword: string, walk: SpecWalk): nu
 /** A count (`minLength`, `maxItems`, …): a non-negative integer, or `undefined` with a mistake. */
 export function checkCount(value: unknown, keyword: string, walk: SpecWalk): number | undefined {
   if (value === undefined) return undefined
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value
+  if (isWholeNumber(value) && value >= 0) return value
   mistake(walk, `must be a non-negative integer, got ${describeValue(value)}`, keyword)
   return undefined
 }
@@ -162,16 +170,15 @@ export interface NumberBounds {
  * Refuses bounds that no number satisfies: a lower bound above an upper one, or equal to it when
  * either is exclusive. JSON Schema allows them, but a model shown one can only fail.
  */
-export function checkBoundOrder(bounds: NumberBounds, walk: SpecWalk): boolean {
-  let valid = true
+export function checkBoundOrder(bounds: NumberBounds, walk: SpecWalk): void {
   for (const low of ['minimum', 'exclusiveMinimum'] as const) {
     for (const high of ['maximum', 'exclusiveMaximum'] as const) {
       const lowValue = bounds[low]
       const highValue = bounds[high]
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a comparison with one absent bound is false anyway; only both absent must be skipped
       if (lowValue === undefined || highValue === undefined) continue
       const exclusive = low === 'exclusiveMinimum' || high === 'exclusiveMaximum'
       if (lowValue > highValue || (exclusive && lowValue === highValue)) {
-        valid = false
         mistake(
           walk,
           `${describeValue(lowValue)} and ${high} ${describeValue(highValue)} leave no number that could match`,
@@ -180,7 +187,6 @@ export function checkBoundOrder(bounds: NumberBounds, walk: SpecWalk): boolean {
       }
     }
   }
-  return valid
 }
 
 /** Refuses a lower count above the upper one (`minLength` 5, `maxLength` 2). */
@@ -190,10 +196,9 @@ export function checkCountOrder(
   keywords: readonly [string, string],
   what: string,
   walk: SpecWalk,
-): boolean {
-  if (min === undefined || max === undefined || min <= max) return true
+): void {
+  if (min === undefined || max === undefined || min <= max) return
   mistake(walk, `${min} is greater than ${keywords[1]} ${max}: no ${what} could match`, keywords[0])
-  return false
 }
 
 /**

@@ -1,5 +1,4 @@
 import { describeValue } from '@toolpipe/core/internal'
-import { createValidator, readSchema } from '@toolpipe/structured-output/internal'
 import { SchemaSpecError } from '../schema-spec-error.js'
 import { checkDefault } from './check-default.js'
 import {
@@ -18,6 +17,7 @@ import {
   placements,
 } from './check-keywords.js'
 import { ArgIssueWording } from './arg-issue-wording.js'
+import { engineValidator } from './engine-validator.js'
 import type { CompiledProp, CompiledSpec, CompiledTypedProp } from './compiled-prop.js'
 import { objectSchemaOf } from './json-schema-of.js'
 import {
@@ -42,6 +42,10 @@ const compiledSpecs = new WeakMap<object, CompiledSpec>()
 /** How deep `properties`, `items` and `anyOf` may nest; far beyond any tool, far inside the stack. */
 export const maxSpecDepth = 32
 
+/** The key of array items and `anyOf` members, which sit in no object. */
+// Stryker disable next-line StringLiteral: the key of items and members is never read (only the members of properties are looked up by key)
+const noKey = ''
+
 /**
  * The compiled form of `spec`, from the memo or compiled now: its members, and the validation
  * engine of `@toolpipe/structured-output` compiled from its JSON Schema.
@@ -49,6 +53,8 @@ export const maxSpecDepth = 32
  * @throws {SchemaSpecError} listing every mistake of an invalid spec, a hostile one included
  */
 export function compiledSpec(spec: unknown): CompiledSpec {
+  // A WeakMap would answer `undefined` for a key that is not an object as well; the guard keeps
+  // the lookup typed (and Stryker's instrumented form of this hot path allocation-free).
   if (typeof spec === 'object' && spec !== null) {
     const cached = compiledSpecs.get(spec)
     if (cached !== undefined) return cached
@@ -56,14 +62,9 @@ export function compiledSpec(spec: unknown): CompiledSpec {
   const walk = startWalk()
   const fields = compileMembers(spec, 1, walk)
   if (walk.mistakes.length > 0) throw new SchemaSpecError(walk.mistakes)
-  const read = readSchema(objectSchemaOf(fields), 'object')
-  // The spec was checked above, so its schema is inside the subset: a refusal is a bug here.
-  if (read.node === undefined) {
-    throw new Error(`@toolpipe/schema: the engine refused a spec: ${read.violations.join('; ')}`)
-  }
   const compiled: CompiledSpec = {
     fields,
-    validator: createValidator(read.node, 'args'),
+    validator: engineValidator(objectSchemaOf(fields)),
     wording: new ArgIssueWording(),
   }
   compiledSpecs.set(spec as object, compiled)
@@ -96,6 +97,7 @@ function compileMembers(spec: unknown, depth: number, walk: SpecWalk): CompiledP
         mistake(walk, 'is not allowed: a property name must not be empty')
       } else {
         const field = compileProp(prop, key, depth, walk)
+        // Stryker disable next-line ConditionalExpression: a prop that did not compile has added a mistake, and a spec with one is refused whole
         if (field !== undefined) fields.push(field)
       }
     })
@@ -104,7 +106,11 @@ function compileMembers(spec: unknown, depth: number, walk: SpecWalk): CompiledP
   return fields
 }
 
-/** Compiles one prop at the walk's place; `undefined` when it has a mistake. */
+/**
+ * Compiles one prop at the walk's place; `undefined` when it cannot be compiled at all (each such
+ * case adds a mistake). A prop with a mistake is compiled as far as it goes, but never used: a
+ * spec with any mistake is refused whole.
+ */
 function compileProp(
   prop: unknown,
   key: string,
@@ -127,11 +133,14 @@ function compileProp(
   }
   if (!enter(prop, walk)) return undefined
   const keywords = readKeywords(prop, walk)
-  const compiled = keywords.has('anyOf')
-    ? compileAnyOf(keywords, key, depth, walk)
-    : compileTyped(keywords, key, depth, walk, mistakesBefore)
+  const compiled =
+    keywords === undefined
+      ? undefined
+      : keywords.has('anyOf')
+        ? compileAnyOf(keywords, key, depth, walk)
+        : compileTyped(keywords, key, depth, walk, mistakesBefore)
   leave(walk)
-  return walk.mistakes.length > mistakesBefore ? undefined : compiled
+  return compiled
 }
 
 /** A union prop: `anyOf` (a non-empty array of props), `required` and `description` only. */
@@ -170,7 +179,10 @@ function compileAnyOf(
   }
   const members: CompiledProp[] = []
   for (const [index, member] of list.entries()) {
-    const compiled = below(walk, ['anyOf', index], () => compileProp(member, '', depth + 1, walk))
+    const compiled = below(walk, ['anyOf', index], () =>
+      compileProp(member, noKey, depth + 1, walk),
+    )
+    // Stryker disable next-line ConditionalExpression: a member that did not compile has added a mistake, and a spec with one is refused whole
     if (compiled !== undefined) members.push(compiled)
   }
   return { kind: 'anyOf', key, required, description, members }
@@ -217,9 +229,10 @@ function compileTyped(
   const items =
     itemsSource === undefined
       ? undefined
-      : below(walk, ['items'], () => compileProp(itemsSource, '', depth + 1, walk))
+      : below(walk, ['items'], () => compileProp(itemsSource, noKey, depth + 1, walk))
 
   const compiled: CompiledTypedProp = {
+    // Stryker disable next-line StringLiteral: the readers of a compiled prop ask only whether its kind is 'anyOf'
     kind: 'typed',
     key,
     type,
@@ -241,10 +254,11 @@ function compileTyped(
   if (defaultSource === undefined) return compiled
   // A default is checked against a prop without mistakes only: the prop is its measure.
   if (walk.mistakes.length > mistakesBefore) return compiled
+  // A default that does not do is a mistake, and the walk's caller then drops the prop.
   const defaultValue = checkDefault(compiled, defaultSource, (text) => {
     mistake(walk, text, 'default')
   })
-  return defaultValue === undefined ? compiled : { ...compiled, defaultValue }
+  return { ...compiled, defaultValue }
 }
 
 function checkDescription(value: unknown, walk: SpecWalk): string | undefined {
@@ -253,11 +267,15 @@ function checkDescription(value: unknown, walk: SpecWalk): string | undefined {
   return undefined
 }
 
-/** Reads the prop's own enumerable keywords once; `undefined` counts as absent. */
-function readKeywords(prop: object, walk: SpecWalk): Map<string, unknown> {
-  const keywords = new Map<string, unknown>()
+/**
+ * Reads the prop's own enumerable keywords once; `undefined` counts as absent. `undefined` when
+ * its keys cannot be listed: that one mistake says so, and no keyword is looked for.
+ */
+function readKeywords(prop: object, walk: SpecWalk): Map<string, unknown> | undefined {
   const names = guarded(walk, () => Object.keys(prop))
-  for (const name of names === unreadable ? [] : names) {
+  if (names === unreadable) return undefined
+  const keywords = new Map<string, unknown>()
+  for (const name of names) {
     const value = guarded(walk, () => (prop as Record<string, unknown>)[name], name)
     if (value === undefined || value === unreadable) continue
     if (commonKeywords.includes(name) || placements.has(name) || name === 'anyOf') {

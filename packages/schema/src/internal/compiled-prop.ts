@@ -21,7 +21,7 @@ export interface CompiledTypedProp extends CompiledPropBase {
   readonly nullable: boolean
   /** A frozen copy of the allowed values (strings, or numbers on `number` and `integer`). */
   readonly enumValues: readonly (string | number)[] | undefined
-  /** A frozen snapshot of the default; `undefined` when there is none (`null` is a default). */
+  /** A snapshot of the default (each JSON Schema written copies it); `undefined` when there is none (`null` is a default). */
   readonly defaultValue: JsonValue | undefined
   readonly minimum: number | undefined
   readonly maximum: number | undefined

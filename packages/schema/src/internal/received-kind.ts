@@ -9,7 +9,7 @@ export function receivedKind(value: unknown): ReceivedKind {
   switch (typeof value) {
     case 'number':
       if (Number.isFinite(value)) return 'number'
-      return Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity'
+      return Number.isNaN(value) ? 'NaN' : value === Infinity ? 'Infinity' : '-Infinity'
     case 'object':
       if (value === null) return 'null'
       try {
