@@ -297,9 +297,7 @@ describe('toAgentsTools: calls', () => {
     const second = invoke(write!, { path: 'second' }, { callId: 'c2', signal: controller.signal })
     await new Promise((resolve) => setTimeout(resolve, 5))
     controller.abort()
-    expect(await second).toBe(
-      'Error: the call of tool "write" was cancelled before it started',
-    )
+    expect(await second).toBe('Error: the call of tool "write" was cancelled before it started')
     finish()
     expect(await first).toBe('first')
     expect(ran).toEqual(['first'])
