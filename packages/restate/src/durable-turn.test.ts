@@ -87,22 +87,25 @@ afterAll(async () => {
   await server?.stop()
 })
 
+/** The rows of a SQL query over Restate's admin API (its `sys_*` tables). */
+async function query<TRow>(sql: string): Promise<TRow[]> {
+  const response = await fetch(`${restate().admin}/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ query: sql }),
+  })
+  if (!response.ok)
+    throw new Error(`query failed: HTTP ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { rows: TRow[] }).rows
+}
+
 /** Restate's view of an invocation (its admin API's `sys_invocation` table). */
 async function invocationRow(
   invocationId: string,
 ): Promise<{ status?: string; last_failure?: string | null } | undefined> {
-  const response = await fetch(`${restate().admin}/query`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({
-      query: `SELECT status, last_failure FROM sys_invocation WHERE id = '${invocationId}'`,
-    }),
-  })
-  if (!response.ok)
-    throw new Error(`query failed: HTTP ${response.status} ${await response.text()}`)
-  const { rows } = (await response.json()) as {
-    rows: { status?: string; last_failure?: string | null }[]
-  }
+  const rows = await query<{ status?: string; last_failure?: string | null }>(
+    `SELECT status, last_failure FROM sys_invocation WHERE id = '${invocationId}'`,
+  )
   return rows[0]
 }
 
@@ -214,19 +217,11 @@ async function announcement(callId: string, invocationId: string): Promise<Pendi
 async function journaled(invocationId: string, name: string): Promise<void> {
   await until(
     async () => {
-      const response = await fetch(`${restate().admin}/query`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          query: `SELECT entry_type, name, entry_lite_json FROM sys_journal WHERE id = '${invocationId}'`,
-        }),
-      })
-      if (!response.ok) {
-        throw new Error(`query failed: HTTP ${response.status} ${await response.text()}`)
-      }
-      const { rows } = (await response.json()) as {
-        rows: { entry_type: string; name?: string | null; entry_lite_json: string }[]
-      }
+      const rows = await query<{
+        entry_type: string
+        name?: string | null
+        entry_lite_json: string
+      }>(`SELECT entry_type, name, entry_lite_json FROM sys_journal WHERE id = '${invocationId}'`)
       const entries = rows.map((row) => ({
         type: row.entry_type,
         name: row.name,

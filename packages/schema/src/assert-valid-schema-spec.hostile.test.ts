@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { assertValidSchemaSpec } from './assert-valid-schema-spec.js'
-import { SchemaSpecError } from './schema-spec-error.js'
-import type { SchemaSpecMistake } from './schema-spec-error.js'
+import { mistakesOf, revoked } from './__fixtures__/spec-mistakes.js'
 import { schemaSpecToJsonSchema } from './schema-spec-to-json-schema.js'
 
 /**
  * A spec is untrusted input too (a plugin's, a server's): every mistake once, at its path, and
  * nothing read past what could not be read.
  */
-
-function mistakesOf(spec: unknown): readonly SchemaSpecMistake[] {
-  try {
-    assertValidSchemaSpec(spec)
-  } catch (error) {
-    if (error instanceof SchemaSpecError) return error.mistakes
-    throw error
-  }
-  throw new Error('the spec was accepted')
-}
-
-function revoked(): object {
-  const { proxy, revoke } = Proxy.revocable({}, {})
-  revoke()
-  return proxy
-}
 
 const revokedText = "could not be read: Cannot perform 'IsArray' on a proxy that has been revoked"
 

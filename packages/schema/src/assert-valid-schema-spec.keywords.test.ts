@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { assertValidSchemaSpec } from './assert-valid-schema-spec.js'
-import { SchemaSpecError } from './schema-spec-error.js'
-import type { SchemaSpecMistake } from './schema-spec-error.js'
+import { mistakesOf } from './__fixtures__/spec-mistakes.js'
 
 /** SPEC §9.2: the refusals of the keywords the DSL gained, each with its path. */
-
-function mistakesOf(spec: unknown): readonly SchemaSpecMistake[] {
-  try {
-    assertValidSchemaSpec(spec)
-  } catch (error) {
-    if (error instanceof SchemaSpecError) return error.mistakes
-    throw error
-  }
-  throw new Error('the spec was accepted')
-}
 
 describe('assertValidSchemaSpec accepts the §9.2 keywords where they belong', () => {
   it('every keyword on its own type', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { revoked } from './__fixtures__/spec-mistakes.js'
 import { checkArgs } from './check-args.js'
 import type { SchemaSpec } from './schema-spec.js'
 import { validateArgs } from './validate-args.js'
@@ -6,12 +7,6 @@ import { validateArgs } from './validate-args.js'
 /** Values that cannot be read, where the spec names no single type for them. */
 
 const unreadableText = 'an unreadable value (a getter or Proxy trap threw)'
-
-function revoked(): object {
-  const { proxy, revoke } = Proxy.revocable({}, {})
-  revoke()
-  return proxy
-}
 
 describe('checkArgs on unreadable values', () => {
   it('an element of an array without items: any JSON value would do, had it been readable', () => {
