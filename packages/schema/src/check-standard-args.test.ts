@@ -187,9 +187,7 @@ describe('checkStandardArgs: a missing member in toolpipe words, only where it i
 
   it('a member that is there with the wrong type keeps the library words', () => {
     const result = settled(checkStandardArgs(v.object({ text: v.string() }), { text: 1 }))
-    expect(result.issues?.[0]?.message).toBe(
-      '"text": Invalid type: Expected string but received 1',
-    )
+    expect(result.issues?.[0]?.message).toBe('"text": Invalid type: Expected string but received 1')
   })
 
   it('a refinement that points at a member left out keeps its words (zod refine with a path)', () => {
@@ -197,7 +195,7 @@ describe('checkStandardArgs: a missing member in toolpipe words, only where it i
       .object({ password: z.string(), confirm: z.string().optional() })
       .refine((value) => value.confirm === value.password, {
         path: ['confirm'],
-        message: 'the passwords differ',
+        error: 'the passwords differ',
       })
     expect(settled(checkStandardArgs(schema, { password: 'a' })).issues?.[0]?.message).toBe(
       '"confirm": the passwords differ',
@@ -233,9 +231,14 @@ describe('checkStandardArgs: a missing member in toolpipe words, only where it i
         throw new Error('no code')
       },
     }
-    expect(settled(checkStandardArgs(fake(() => ({ issues: [issue] })), {})).issues?.[0]).toEqual(
-      expect.objectContaining({ message: '"text": m' }),
-    )
+    expect(
+      settled(
+        checkStandardArgs(
+          fake(() => ({ issues: [issue] })),
+          {},
+        ),
+      ).issues?.[0],
+    ).toEqual(expect.objectContaining({ message: '"text": m' }))
     const revoked = Proxy.revocable({}, {})
     revoked.revoke()
     const zodLike = fake(

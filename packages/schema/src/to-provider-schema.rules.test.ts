@@ -152,16 +152,16 @@ describe('keywords outside the subset', () => {
   it.each(['openai', 'anthropic'] as const)(
     '%s: kept as written, with a non-fatal issue',
     (dialect) => {
-      expect(convert(member({ type: 'string', contentEncoding: 'base64' }), dialect).issues).toEqual(
-        [
-          {
-            path: 'parameters.properties.m',
-            keyword: 'contentEncoding',
-            message: `"contentEncoding" is outside toolpipe's schema subset: sent to ${dialect} as written, without conversion`,
-            fatal: false,
-          },
-        ],
-      )
+      expect(
+        convert(member({ type: 'string', contentEncoding: 'base64' }), dialect).issues,
+      ).toEqual([
+        {
+          path: 'parameters.properties.m',
+          keyword: 'contentEncoding',
+          message: `"contentEncoding" is outside toolpipe's schema subset: sent to ${dialect} as written, without conversion`,
+          fatal: false,
+        },
+      ])
     },
   )
 
@@ -324,9 +324,10 @@ describe('format (SPEC §22): a value the provider documents stays, any other be
   )
 
   it('a format that is not a string, or on a type named like an Object.prototype member, is words', () => {
-    expect(convert(member({ type: 'string', format: 5 }), 'gemini').schema.properties?.m).toEqual(
-      { type: 'string', description: 'format: 5' },
-    )
+    expect(convert(member({ type: 'string', format: 5 }), 'gemini').schema.properties?.m).toEqual({
+      type: 'string',
+      description: 'format: 5',
+    })
     const { schema, issues } = convert(
       member({ type: 'constructor', format: 'date-time' }),
       'openai-strict',
@@ -682,7 +683,8 @@ describe('gemini: exclusive bounds', () => {
         {
           path: 'parameters.properties.m',
           keyword: 'format',
-          message: 'format "int32" is not supported by gemini on an integer: moved into the description as "format: int32"',
+          message:
+            'format "int32" is not supported by gemini on an integer: moved into the description as "format: int32"',
           fatal: false,
         },
       ],

@@ -262,7 +262,7 @@ describe('step 4: null→absent normalization, in every dialect (SPEC §6.3 step
     expect(checkArgs).toHaveBeenCalledWith({ keep: 1 })
   })
 
-  it('a hand-written definition without normalizeArgs is left as it is', async () => {
+  it('a member its parameters do not declare keeps its null', async () => {
     const registry = createToolRegistry()
     const body = vi.fn(async (args: unknown) => [text(JSON.stringify(args))])
     registry.register(tool('hand', body))

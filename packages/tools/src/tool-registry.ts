@@ -7,6 +7,7 @@ import { ApprovalMemory } from './internal/approval-memory.js'
 import { assertToolDefinition } from './internal/check-definition.js'
 import { describeValue } from './internal/checks.js'
 import { describeTool } from './internal/describe-tool.js'
+import { DerivedNormalizers } from './internal/derived-normalizers.js'
 import { DialectSchemas, readDialect } from './internal/dialect-schemas.js'
 import { executeBatch } from './internal/execute-batch.js'
 import { executeCall } from './internal/execute-pipeline.js'
@@ -210,6 +211,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     progressObservers: listeners['tools/progress'],
     postExecuteListeners: listeners['tools/post-execute'],
     resultObservers: listeners['tools/result'],
+    normalizers: new DerivedNormalizers(),
     cancellation: new AbortFanOut(),
   }
 

@@ -11,6 +11,7 @@ import type {
 } from '../tool-events.js'
 import type { ToolGuard } from '../tool-execution.js'
 import type { ApprovalMemory } from './approval-memory.js'
+import type { DerivedNormalizers } from './derived-normalizers.js'
 import type { ListenerEntry } from './compose.js'
 import type { ToolLayers } from './tool-layers.js'
 
@@ -29,6 +30,8 @@ export interface Pipeline {
   readonly progressObservers: { readonly entries: readonly ListenerEntry<ProgressObserver>[] }
   readonly postExecuteListeners: { readonly entries: readonly ListenerEntry<PostExecuteListener>[] }
   readonly resultObservers: { readonly entries: readonly ListenerEntry<ResultObserver>[] }
+  /** Step 4's null→absent step for the tools without a `normalizeArgs` of their own. */
+  readonly normalizers: DerivedNormalizers
   /** One listener per caller signal for the calls that wait on an async argument check. */
   readonly cancellation: AbortFanOut
 }

@@ -20,15 +20,13 @@ export function isMissingKey(
 ): boolean {
   if (keys.length === 0) return false
   try {
-    if (!saysTypeOrKey(issue as { kind?: unknown; code?: unknown })) return false
+    if (!saysTypeOrKey(issue)) return false
     let parent: unknown = input
-    for (let index = 0; index < keys.length - 1; index++) {
-      if (typeof parent !== 'object' || parent === null) return false
-      const key = keys[index] as string | number
-      if (!Object.hasOwn(parent, key)) return false
+    for (const key of keys.slice(0, -1)) {
+      if (typeof parent !== 'object' || parent === null || !Object.hasOwn(parent, key)) return false
       parent = (parent as Record<string | number, unknown>)[key]
     }
-    const last = keys[keys.length - 1] as string | number
+    const last = keys.at(-1)
     return isPlainObject(parent) && typeof last === 'string' && !Object.hasOwn(parent, last)
   } catch {
     return false
