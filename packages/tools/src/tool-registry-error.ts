@@ -8,7 +8,10 @@ export type ToolRegistryErrorCode =
   | 'DUPLICATE_TOOL'
   /** `restrict` with no lists, a non-scope, or names that are not registered global tools. */
   | 'INVALID_RESTRICTION'
-  /** A listener or guard that is not a function, or an unknown event name. */
+  /**
+   * A listener, guard or `schemas()`'s `onDialectIssue` that is not a function, or an unknown
+   * event name.
+   */
   | 'INVALID_LISTENER'
   /** A scope that is not an agent object. */
   | 'INVALID_SCOPE'
@@ -17,8 +20,8 @@ export type ToolRegistryErrorCode =
   /** A registration through a `ScopedTools` handle after its `dispose()`. */
   | 'SCOPE_DISPOSED'
   /**
-   * A tool whose parameters one of the registry's `dialects` (or the dialect `schemas()` was asked
-   * for) cannot express; the message lists every fatal issue with its path.
+   * At `register`: a tool whose parameters one of the registry's `dialects` cannot express; the
+   * message lists every fatal issue with its path. (`schemas()` degrades such a tool instead.)
    */
   | 'UNSUPPORTED_SCHEMA'
   /** A `dialects` option, or a `schemas()` dialect, that is not one of the five dialect names. */
