@@ -24,10 +24,7 @@ export interface ToolSource {
    * The visible tools' provider schemas in `dialect`, each tool the dialect cannot express
    * degraded and reported as `schemas()` does (SPEC §22).
    */
-  schemas(
-    dialect: Dialect,
-    onDialectIssue?: ((report: DialectIssueReport) => void) | undefined,
-  ): ToolSchema[]
+  schemas(dialect: Dialect, onDialectIssue?: (report: DialectIssueReport) => void): ToolSchema[]
   /** The visible tools' full descriptions. */
   descriptors(): ToolDescriptor[]
   /** The definition a call of `name` would resolve to. */
