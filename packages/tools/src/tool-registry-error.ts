@@ -9,10 +9,15 @@ export type ToolRegistryErrorCode =
   /** `restrict` with no lists, a non-scope, or names that are not registered global tools. */
   | 'INVALID_RESTRICTION'
   /**
-   * A listener, guard or `schemas()`'s `onDialectIssue` that is not a function, or an unknown
-   * event name.
+   * A listener, guard, visibility filter or `schemas()`'s `onDialectIssue` that is not a
+   * function, or an event name that is not one.
    */
   | 'INVALID_LISTENER'
+  /**
+   * `notify` for a built-in event or with a payload that is not JSON, or `reportDecision` with an
+   * execution the pipeline did not make.
+   */
+  | 'INVALID_EVENT'
   /** A scope that is not an agent object. */
   | 'INVALID_SCOPE'
   /** A plugin that did not return a disposer function. */
