@@ -291,7 +291,7 @@ const files = only.length > 0 ? only : documents()
 const problems = []
 const examples = files.flatMap((file) => examplesOf(file, problems))
 prepare(examples)
-problems.push(...typeCheck(examples))
+if (examples.length > 0) problems.push(...typeCheck(examples))
 const printing = examples.filter((example) => example.prints !== undefined)
 if (problems.length === 0) problems.push(...runPrinting(examples))
 if (problems.length > 0) {
