@@ -6,7 +6,7 @@ import type { FileDiff } from './file-diff.js'
 import type { FileLocation } from './file-location.js'
 import { limitLines } from './internal/html/body-text.js'
 import type { BodyOptions } from './internal/html/content-html.js'
-import { contentHtml, preHtml } from './internal/html/content-html.js'
+import { contentHtml, preElement, preHtml } from './internal/html/content-html.js'
 import type { DiffLayout } from './internal/html/diff-html.js'
 import { diffHtml, moreLines } from './internal/html/diff-html.js'
 import { terminalHtml } from './internal/html/terminal-html.js'
@@ -196,7 +196,7 @@ function bodyHtml(card: CardMembers, settings: Settings): string {
   if (card.content !== undefined) parts.push(contentHtml(card.content, settings))
   if (card.output !== undefined && card.output !== '') {
     const { text, more } = limitLines(card.output, settings.maxLines)
-    parts.push(`<pre class="tp-terminal">${terminalHtml(text, settings.links)}</pre>`)
+    parts.push(preElement('tp-terminal', terminalHtml(text, settings.links)))
     if (more > 0) parts.push(moreLines(more))
   }
   for (const diff of card.diffs ?? []) parts.push(diffHtml(diff, settings))

@@ -53,7 +53,15 @@ function blockHtml(block: ContentBlock, options: BodyOptions, depth: number): st
 /** A text body in a `<pre>`: `\r\n` read as `\n`, cut at `maxLines`, URLs linked. */
 export function preHtml(classes: string, text: string, options: BodyOptions): string {
   const { text: shown, more } = limitLines(text.replace(/\r\n/g, '\n'), options.maxLines)
-  return `<pre class="${classes}">${linkedTextHtml(shown, options.links)}</pre>${more > 0 ? moreLines(more) : ''}`
+  return `${preElement(classes, linkedTextHtml(shown, options.links))}${more > 0 ? moreLines(more) : ''}`
+}
+
+/**
+ * A `<pre>` element around `html`. The HTML parser drops a newline right after `<pre>`, so a
+ * body that starts with one gets a second: the text keeps its first, empty line.
+ */
+export function preElement(classes: string, html: string): string {
+  return `<pre class="${classes}">${html.startsWith('\n') ? '\n' : ''}${html}</pre>`
 }
 
 /** The decoded size of base64 data, in bytes, kB or MB. */

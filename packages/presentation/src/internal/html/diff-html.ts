@@ -31,7 +31,8 @@ export function diffHtml(diff: FileDiff, layout: DiffLayout): string {
     layout.layout === 'split' ? splitRows(hunk) : unifiedRows(hunk),
   )
   const shown = rows.slice(0, layout.maxLines)
-  const more = rows.length - shown.length
+  // Hunk headers are rows but not lines of the file.
+  const more = rows.slice(shown.length).filter((each) => !each.startsWith(hunkRow)).length
   return `<section class="tp-diff">${path}<table class="tp-diff-table tp-diff-${layout.layout === 'split' ? 'split' : 'unified'}"><tbody>${shown.join('')}</tbody></table>${more > 0 ? moreLines(more) : ''}</section>`
 }
 
@@ -40,8 +41,10 @@ export function moreLines(count: number): string {
   return `<p class="tp-note">… ${count} more ${count === 1 ? 'line' : 'lines'}</p>`
 }
 
+const hunkRow = '<tr class="tp-hunk">'
+
 function header(hunk: DiffHunk, columns: number): string {
-  return `<tr class="tp-hunk"><td colspan="${columns}">@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@</td></tr>`
+  return `${hunkRow}<td colspan="${columns}">@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@</td></tr>`
 }
 
 function unifiedRows(hunk: DiffHunk): string[] {
