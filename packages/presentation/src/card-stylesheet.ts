@@ -96,14 +96,15 @@ export const cardStylesheet = `.tp-card {
 }
 .tp-badge-new { color: var(--tp-ok); border-color: var(--tp-ok); font-family: system-ui, sans-serif; }
 .tp-diff > .tp-note { padding: 6px 10px; }
-.tp-diff-table { width: 100%; border-collapse: collapse; table-layout: fixed; }
+.tp-diff-table { width: 100%; border-collapse: collapse; }
 .tp-diff-table td { padding: 0 8px; vertical-align: top; }
 .tp-num {
-  width: 3.5em; text-align: right; color: var(--tp-muted); user-select: none; white-space: nowrap;
+  width: 1%; min-width: 3em; text-align: right; color: var(--tp-muted); user-select: none; white-space: nowrap;
 }
 .tp-diff-unified .tp-num + .tp-num { border-right: 1px solid var(--tp-border); }
-.tp-sign { width: 1.6em; text-align: center; user-select: none; }
+.tp-sign { width: 1%; text-align: center; user-select: none; }
 .tp-code { white-space: pre-wrap; overflow-wrap: anywhere; }
+.tp-diff-split .tp-code { width: 50%; }
 .tp-diff-split .tp-code:nth-child(3) { border-right: 1px solid var(--tp-border); }
 .tp-hunk td, .tp-eof td { background: var(--tp-hunk-bg); color: var(--tp-muted); padding: 2px 10px; }
 tr.tp-add, td.tp-add { background: var(--tp-add-bg); color: var(--tp-add-fg); }

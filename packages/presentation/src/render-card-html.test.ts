@@ -77,7 +77,12 @@ describe('renderCardHtml: cards', () => {
     expect(html.text(html.one('tp-title'))).toBe('$rm -rf x')
     expect(html.text(html.one('tp-badge-fail'))).toBe('APPROVAL_REJECTED')
     expect(html.text(html.one('tp-text'))).toBe('Error: rejected')
-    // A generic result with its own title is no command.
+    // So does the generic fallback, which repeats the pending title; another title is no command.
+    const fallback = render(
+      { card: 'generic', title: 'rm -rf x' },
+      { state: 'completed', pending: { card: 'terminal', title: 'rm -rf x' } },
+    )
+    expect(fallback.text(fallback.one('tp-title'))).toBe('$rm -rf x')
     const titled = render(
       { card: 'generic', title: 'denied' },
       { state: 'completed', pending: { card: 'terminal', title: 'x' } },

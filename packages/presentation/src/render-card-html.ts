@@ -145,11 +145,12 @@ function headerHtml(card: CardMembers, settings: Settings, failed: boolean): str
   }
   const pending = settings.pending
   const title = card.title ?? pending?.title ?? settings.toolName ?? ''
-  // A command stays a command: its own terminal card, or a result keeping a command's title.
+  // A command stays a command: its own terminal card, or a result (a denial's generic fallback)
+  // keeping a command's title.
   const isCommand =
     card.card === 'terminal'
       ? card.title !== undefined || pending === undefined || pending.card === 'terminal'
-      : card.title === undefined && pending?.card === 'terminal'
+      : pending?.card === 'terminal' && title === pending.title
   const prompt = isCommand ? '<span class="tp-prompt">$</span>' : ''
   parts.push(`<span class="tp-title">${prompt}${textHtml(title)}</span>`)
   if (settings.toolName !== undefined && settings.toolName !== title) {
