@@ -83,7 +83,8 @@ export async function startWebPageServer(
       send(404)
       return
     }
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname.split('/')
+    // The path as sent, not normalised: `/<token>/../<token>/` is another path.
+    const path = (request.url ?? '/').split('?')[0]?.split('/') ?? []
     if (path.length !== 3 || path[0] !== '' || !isToken(path[1] ?? '', token)) {
       send(404)
       return
