@@ -2,7 +2,6 @@ import { asCallId } from 'toolpipe'
 import { describe, expect, it } from 'vitest'
 import type { ApprovalEvent } from '../session/session-event.js'
 import { createWebApproval } from './web-approval.js'
-import type { WebAnswer } from './web-message.js'
 
 describe('createWebApproval', () => {
   it.each([
@@ -30,8 +29,7 @@ describe('createWebApproval', () => {
       reason: 'the command is not read-only',
       signal,
       view: { card: 'terminal', title: 'node test.js' },
-      arguments: { command: 'node test.js' },
-    } as Parameters<typeof service.request>[0])
+    })
     expect(result).toEqual(outcome)
     expect(asked).toEqual([
       {
