@@ -56,25 +56,12 @@ const packageRoot = fileURLToPath(new URL('../../..', import.meta.url))
  * Spawns `node --import tsx src/main.ts …` the way `pnpm demo` does: stdin not a TTY, no colours,
  * and no model variables from the test's environment.
  */
-export function runDemo(
+export async function runDemo(
   args: readonly string[],
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NO_COLOR: '1', HOME: process.env.HOME }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-      cwd: packageRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-    child.on('error', reject)
-    child.on('close', (status) => {
-      resolve({ status, stdout, stderr })
-    })
-  })
+  const demo = startDemo(args)
+  const status = await demo.exited
+  return { status, stdout: demo.stdout(), stderr: demo.stderr() }
 }
 
 /** A demo process started by {@link startDemo}. */
@@ -84,11 +71,16 @@ export interface RunningDemo {
   readonly stderr: () => string
   /** Resolves with the first match of `pattern` in stdout (rejects if the process ends first). */
   waitFor(pattern: RegExp): Promise<RegExpMatchArray>
+  /** Resolves with the exit status once the process has ended and its output is read. */
+  readonly exited: Promise<number | null>
   /** Sends SIGINT (Ctrl+C) and resolves with the exit status (SIGKILL after 15 s: `null`). */
   interrupt(): Promise<number | null>
 }
 
-/** Spawns the demo like {@link runDemo}, for tests that talk to it while it runs. */
+/**
+ * Spawns `node --import tsx src/main.ts …` the way `pnpm demo` does (stdin not a TTY, no colours,
+ * no model variables from the test's environment), for tests that talk to it while it runs.
+ */
 export function startDemo(args: readonly string[]): RunningDemo {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NO_COLOR: '1', HOME: process.env.HOME }
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
@@ -98,12 +90,14 @@ export function startDemo(args: readonly string[]): RunningDemo {
   })
   let stdout = ''
   let stderr = ''
-  const exited = new Promise<number | null>((resolve) => {
+  const exited = new Promise<number | null>((resolve, reject) => {
     child.on('close', resolve)
+    child.on('error', reject)
   })
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
   return {
+    exited,
     stdout: () => stdout,
     stderr: () => stderr,
     waitFor(pattern) {

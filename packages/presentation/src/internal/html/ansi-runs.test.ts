@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { AnsiRun, AnsiStyle } from './ansi-runs.js'
-import { ansiRuns } from './ansi-runs.js'
+import { ansiRuns, plainStyle } from './ansi-runs.js'
 
-const plain: AnsiStyle = {
-  bold: false,
-  dim: false,
-  italic: false,
-  underline: false,
-  strike: false,
-  inverse: false,
-  foreground: undefined,
-  background: undefined,
-}
 const styled = (text: string, style: Partial<AnsiStyle> = {}): AnsiRun => ({
   text,
-  style: { ...plain, ...style },
+  style: { ...plainStyle, ...style },
 })
 /** The text of the runs, joined: what a reader sees. */
 const visible = (output: string): string =>

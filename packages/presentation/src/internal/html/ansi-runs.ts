@@ -17,7 +17,8 @@ export interface AnsiRun {
   readonly style: AnsiStyle
 }
 
-const plain: AnsiStyle = {
+/** No attribute and the default colours: the style output starts with, and SGR 0 returns to. */
+export const plainStyle: AnsiStyle = {
   bold: false,
   dim: false,
   italic: false,
@@ -66,7 +67,7 @@ const introducers: Readonly<Record<number, Sequence>> = {
  */
 export function ansiRuns(output: string): AnsiRun[] {
   const runs: AnsiRun[] = []
-  let style = plain
+  let style = plainStyle
   let text = ''
   const flush = (): void => {
     if (text === '') return
@@ -218,7 +219,7 @@ function applySgr(current: AnsiStyle, parameters: string): AnsiStyle {
 }
 
 function applyCode(style: { -readonly [Key in keyof AnsiStyle]: AnsiStyle[Key] }, code: number) {
-  if (code === 0) Object.assign(style, plain)
+  if (code === 0) Object.assign(style, plainStyle)
   else if (code === 1) style.bold = true
   else if (code === 2) style.dim = true
   else if (code === 3) style.italic = true
