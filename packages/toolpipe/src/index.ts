@@ -103,6 +103,8 @@ export type {
 // @toolpipe/presentation
 export {
   appliedHunks,
+  CardHtmlError,
+  cardStylesheet,
   checkToolCallView,
   checkToolResultView,
   isToolCallView,
@@ -111,6 +113,7 @@ export {
   parseToolResultView,
   presentCallSafely,
   presentResultSafely,
+  renderCardHtml,
 } from '@toolpipe/presentation'
 export type {
   AppliedHunksOptions,
@@ -122,6 +125,7 @@ export type {
   GenericCallView,
   GenericResultView,
   PresentableTool,
+  RenderCardHtmlOptions,
   TerminalCallView,
   TerminalResultView,
   ToolCallKind,
