@@ -19,6 +19,8 @@ const layers = [
   ['toolpipe'],
 ]
 const specifier = (name) => (name === 'toolpipe' ? 'toolpipe' : `@toolpipe/${name}`)
+/** Private workspace packages of shared test fixtures (testing/*): tests may use them, sources never. */
+const testFixturePackages = ['@toolpipe/adapter-testkit', '@toolpipe/adapter-testkit/*']
 const layerRules = layers
   .flatMap((layer, level) => {
     const above = layers.slice(level + 1).flat()
@@ -32,10 +34,26 @@ const layerRules = layers
         const group = forbidden(names)
         return group.length === 0 ? 'off' : ['error', { patterns: [{ group, message }] }]
       }
+      const testOnly = {
+        group: testFixturePackages,
+        message: 'test fixtures are for tests: a package never ships them',
+      }
+      const sourceGroup = forbidden([...layer, ...above])
       return [
         {
+          // Tests and fixtures match too; the entry below replaces the rule for them.
           files: [`packages/${name}/src/**/*.ts`],
-          rules: { 'no-restricted-imports': rule([...layer, ...above]) },
+          rules: {
+            'no-restricted-imports': [
+              'error',
+              {
+                patterns: [
+                  ...(sourceGroup.length === 0 ? [] : [{ group: sourceGroup, message }]),
+                  testOnly,
+                ],
+              },
+            ],
+          },
         },
         {
           files: [

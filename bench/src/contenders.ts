@@ -20,108 +20,125 @@ export interface Contenders {
   readonly hand: (value: unknown) => string[]
 }
 
-const ajv = new Ajv2020({ allErrors: true, strictNumbers: true })
+/**
+ * A fresh Ajv instance each time: `compile` caches by schema object, and a second compiled
+ * function (whose inline caches have seen nothing yet) is what the uniform pools need.
+ */
+function newAjv(): Ajv2020 {
+  return new Ajv2020({ allErrors: true, strictNumbers: true })
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** SMALL: `{ path, offset?, limit?, encoding? }`. */
-export const smallContenders: Contenders = {
-  ajv: ajv.compile(smallSchema),
-  typebox: Compile(
-    Type.Object({
-      path: Type.String(),
-      offset: Type.Optional(Type.Number()),
-      limit: Type.Optional(Type.Number()),
-      encoding: Type.Optional(Type.Union([Type.Literal('utf8'), Type.Literal('base64')])),
+export function smallContendersOf(): Contenders {
+  return {
+    ajv: newAjv().compile(smallSchema),
+    typebox: Compile(
+      Type.Object({
+        path: Type.String(),
+        offset: Type.Optional(Type.Number()),
+        limit: Type.Optional(Type.Number()),
+        encoding: Type.Optional(Type.Union([Type.Literal('utf8'), Type.Literal('base64')])),
+      }),
+    ),
+    zod: z.object({
+      path: z.string(),
+      offset: z.number().optional(),
+      limit: z.number().optional(),
+      encoding: z.enum(['utf8', 'base64']).optional(),
     }),
-  ),
-  zod: z.object({
-    path: z.string(),
-    offset: z.number().optional(),
-    limit: z.number().optional(),
-    encoding: z.enum(['utf8', 'base64']).optional(),
-  }),
-  valibot: v.object({
-    path: v.string(),
-    offset: v.optional(v.number()),
-    limit: v.optional(v.number()),
-    encoding: v.optional(v.picklist(['utf8', 'base64'])),
-  }),
-  hand: (args) => {
-    if (!isRecord(args)) return ['arguments must be an object']
-    const problems: string[] = []
-    if (typeof args.path !== 'string') problems.push('path must be a string')
-    if (args.offset !== undefined && !Number.isFinite(args.offset)) {
-      problems.push('offset must be a number')
-    }
-    if (args.limit !== undefined && !Number.isFinite(args.limit)) {
-      problems.push('limit must be a number')
-    }
-    if (args.encoding !== undefined && args.encoding !== 'utf8' && args.encoding !== 'base64') {
-      problems.push('encoding must be utf8 or base64')
-    }
-    return problems
-  },
+    valibot: v.object({
+      path: v.string(),
+      offset: v.optional(v.number()),
+      limit: v.optional(v.number()),
+      encoding: v.optional(v.picklist(['utf8', 'base64'])),
+    }),
+    hand: (args) => {
+      if (!isRecord(args)) return ['arguments must be an object']
+      const problems: string[] = []
+      if (typeof args.path !== 'string') problems.push('path must be a string')
+      if (args.offset !== undefined && !Number.isFinite(args.offset)) {
+        problems.push('offset must be a number')
+      }
+      if (args.limit !== undefined && !Number.isFinite(args.limit)) {
+        problems.push('limit must be a number')
+      }
+      if (args.encoding !== undefined && args.encoding !== 'utf8' && args.encoding !== 'base64') {
+        problems.push('encoding must be utf8 or base64')
+      }
+      return problems
+    },
+  }
 }
 
+/** The set every comparison of the mixed pools shares. */
+export const smallContenders: Contenders = smallContendersOf()
+
 /** MEDIUM: `{ edits: { path, old_text, new_text, replace_all? }[] }`. */
-export const mediumContenders: Contenders = {
-  ajv: ajv.compile(mediumSchema),
-  typebox: Compile(
-    Type.Object({
-      edits: Type.Array(
-        Type.Object({
-          path: Type.String(),
-          old_text: Type.String(),
-          new_text: Type.String(),
-          replace_all: Type.Optional(Type.Boolean()),
+export function mediumContendersOf(): Contenders {
+  return {
+    ajv: newAjv().compile(mediumSchema),
+    typebox: Compile(
+      Type.Object({
+        edits: Type.Array(
+          Type.Object({
+            path: Type.String(),
+            old_text: Type.String(),
+            new_text: Type.String(),
+            replace_all: Type.Optional(Type.Boolean()),
+          }),
+        ),
+      }),
+    ),
+    zod: z.object({
+      edits: z.array(
+        z.object({
+          path: z.string(),
+          old_text: z.string(),
+          new_text: z.string(),
+          replace_all: z.boolean().optional(),
         }),
       ),
     }),
-  ),
-  zod: z.object({
-    edits: z.array(
-      z.object({
-        path: z.string(),
-        old_text: z.string(),
-        new_text: z.string(),
-        replace_all: z.boolean().optional(),
-      }),
-    ),
-  }),
-  valibot: v.object({
-    edits: v.array(
-      v.object({
-        path: v.string(),
-        old_text: v.string(),
-        new_text: v.string(),
-        replace_all: v.optional(v.boolean()),
-      }),
-    ),
-  }),
-  hand: (args) => {
-    if (!isRecord(args)) return ['arguments must be an object']
-    const edits = args.edits
-    if (!Array.isArray(edits)) return ['edits must be an array']
-    const problems: string[] = []
-    for (let index = 0; index < edits.length; index++) {
-      const edit: unknown = edits[index]
-      if (!isRecord(edit)) {
-        problems.push(`edits[${index}] must be an object`)
-        continue
+    valibot: v.object({
+      edits: v.array(
+        v.object({
+          path: v.string(),
+          old_text: v.string(),
+          new_text: v.string(),
+          replace_all: v.optional(v.boolean()),
+        }),
+      ),
+    }),
+    hand: (args) => {
+      if (!isRecord(args)) return ['arguments must be an object']
+      const edits = args.edits
+      if (!Array.isArray(edits)) return ['edits must be an array']
+      const problems: string[] = []
+      for (let index = 0; index < edits.length; index++) {
+        const edit: unknown = edits[index]
+        if (!isRecord(edit)) {
+          problems.push(`edits[${index}] must be an object`)
+          continue
+        }
+        for (const key of ['path', 'old_text', 'new_text'] as const) {
+          if (typeof edit[key] !== 'string')
+            problems.push(`edits[${index}].${key} must be a string`)
+        }
+        if (edit.replace_all !== undefined && typeof edit.replace_all !== 'boolean') {
+          problems.push(`edits[${index}].replace_all must be a boolean`)
+        }
       }
-      for (const key of ['path', 'old_text', 'new_text'] as const) {
-        if (typeof edit[key] !== 'string') problems.push(`edits[${index}].${key} must be a string`)
-      }
-      if (edit.replace_all !== undefined && typeof edit.replace_all !== 'boolean') {
-        problems.push(`edits[${index}].replace_all must be a boolean`)
-      }
-    }
-    return problems
-  },
+      return problems
+    },
+  }
 }
+
+/** The set every comparison of the mixed pools shares. */
+export const mediumContenders: Contenders = mediumContendersOf()
 
 const rowKeys = new Set(['id', 'score', 'rank', 'active', 'note', 'status', 'owner', 'tags'])
 
@@ -154,87 +171,92 @@ function handRow(row: unknown, index: number, problems: string[]): void {
 }
 
 /** OUTPUT: an open `summary` and `rows` of closed objects, two optional members each. */
-export const outputContenders: Contenders = {
-  ajv: ajv.compile(outputSchema),
-  typebox: Compile(
-    Type.Object(
-      {
-        summary: Type.Object({
-          title: Type.String(),
-          generatedBy: Type.String(),
-          total: Type.Integer(),
-        }),
-        rows: Type.Array(
-          Type.Object(
-            {
-              id: Type.String(),
-              score: Type.Number(),
-              rank: Type.Integer(),
-              active: Type.Boolean(),
-              note: Type.Null(),
-              status: Type.Union([Type.Literal('open'), Type.Literal('closed')]),
-              owner: Type.Optional(Type.String()),
-              tags: Type.Optional(Type.Array(Type.String())),
-            },
-            { additionalProperties: false },
+export function outputContendersOf(): Contenders {
+  return {
+    ajv: newAjv().compile(outputSchema),
+    typebox: Compile(
+      Type.Object(
+        {
+          summary: Type.Object({
+            title: Type.String(),
+            generatedBy: Type.String(),
+            total: Type.Integer(),
+          }),
+          rows: Type.Array(
+            Type.Object(
+              {
+                id: Type.String(),
+                score: Type.Number(),
+                rank: Type.Integer(),
+                active: Type.Boolean(),
+                note: Type.Null(),
+                status: Type.Union([Type.Literal('open'), Type.Literal('closed')]),
+                owner: Type.Optional(Type.String()),
+                tags: Type.Optional(Type.Array(Type.String())),
+              },
+              { additionalProperties: false },
+            ),
           ),
-        ),
-      },
-      { additionalProperties: false },
+        },
+        { additionalProperties: false },
+      ),
     ),
-  ),
-  zod: z.strictObject({
-    summary: z.object({ title: z.string(), generatedBy: z.string(), total: z.int() }),
-    rows: z.array(
-      z.strictObject({
-        id: z.string(),
-        score: z.number(),
-        rank: z.int(),
-        active: z.boolean(),
-        note: z.null(),
-        status: z.enum(['open', 'closed']),
-        owner: z.string().optional(),
-        tags: z.array(z.string()).optional(),
-      }),
-    ),
-  }),
-  valibot: v.strictObject({
-    summary: v.object({
-      title: v.string(),
-      generatedBy: v.string(),
-      total: v.pipe(v.number(), v.integer()),
+    zod: z.strictObject({
+      summary: z.object({ title: z.string(), generatedBy: z.string(), total: z.int() }),
+      rows: z.array(
+        z.strictObject({
+          id: z.string(),
+          score: z.number(),
+          rank: z.int(),
+          active: z.boolean(),
+          note: z.null(),
+          status: z.enum(['open', 'closed']),
+          owner: z.string().optional(),
+          tags: z.array(z.string()).optional(),
+        }),
+      ),
     }),
-    rows: v.array(
-      v.strictObject({
-        id: v.string(),
-        score: v.number(),
-        rank: v.pipe(v.number(), v.integer()),
-        active: v.boolean(),
-        note: v.null(),
-        status: v.picklist(['open', 'closed']),
-        owner: v.optional(v.string()),
-        tags: v.optional(v.array(v.string())),
+    valibot: v.strictObject({
+      summary: v.object({
+        title: v.string(),
+        generatedBy: v.string(),
+        total: v.pipe(v.number(), v.integer()),
       }),
-    ),
-  }),
-  hand: (value) => {
-    if (!isRecord(value)) return ['the value must be an object']
-    const problems: string[] = []
-    for (const key in value) {
-      if (key !== 'summary' && key !== 'rows') problems.push(`${key} is unknown`)
-    }
-    const summary = value.summary
-    if (!isRecord(summary)) problems.push('summary must be an object')
-    else {
-      if (typeof summary.title !== 'string') problems.push('summary.title must be a string')
-      if (typeof summary.generatedBy !== 'string') {
-        problems.push('summary.generatedBy must be a string')
+      rows: v.array(
+        v.strictObject({
+          id: v.string(),
+          score: v.number(),
+          rank: v.pipe(v.number(), v.integer()),
+          active: v.boolean(),
+          note: v.null(),
+          status: v.picklist(['open', 'closed']),
+          owner: v.optional(v.string()),
+          tags: v.optional(v.array(v.string())),
+        }),
+      ),
+    }),
+    hand: (value) => {
+      if (!isRecord(value)) return ['the value must be an object']
+      const problems: string[] = []
+      for (const key in value) {
+        if (key !== 'summary' && key !== 'rows') problems.push(`${key} is unknown`)
       }
-      if (!Number.isInteger(summary.total)) problems.push('summary.total must be an integer')
-    }
-    const rows = value.rows
-    if (!Array.isArray(rows)) problems.push('rows must be an array')
-    else for (let index = 0; index < rows.length; index++) handRow(rows[index], index, problems)
-    return problems
-  },
+      const summary = value.summary
+      if (!isRecord(summary)) problems.push('summary must be an object')
+      else {
+        if (typeof summary.title !== 'string') problems.push('summary.title must be a string')
+        if (typeof summary.generatedBy !== 'string') {
+          problems.push('summary.generatedBy must be a string')
+        }
+        if (!Number.isInteger(summary.total)) problems.push('summary.total must be an integer')
+      }
+      const rows = value.rows
+      if (!Array.isArray(rows)) problems.push('rows must be an array')
+      else for (let index = 0; index < rows.length; index++) handRow(rows[index], index, problems)
+      return problems
+    },
+  }
 }
+
+/** The set every comparison of the mixed pools shares. */
+export const outputContenders: Contenders = outputContendersOf()

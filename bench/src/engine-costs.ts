@@ -2,8 +2,21 @@ import { validateStructuredValue } from '@toolpipe/structured-output'
 import type { StructuredOutputSchema, StructuredSubschema } from '@toolpipe/structured-output'
 import { createValidator, readSchema } from '@toolpipe/structured-output/internal'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { mediumContenders, smallContenders } from './contenders.js'
-import { cycle, mediumPool, mediumSchema, smallPool, smallSchema } from './fixtures.js'
+import {
+  mediumContenders,
+  mediumContendersOf,
+  smallContenders,
+  smallContendersOf,
+} from './contenders.js'
+import {
+  cycle,
+  mediumPool,
+  mediumSchema,
+  mediumUniformPool,
+  smallPool,
+  smallSchema,
+  smallUniformPool,
+} from './fixtures.js'
 import type { ValuePool } from './fixtures.js'
 import type { Comparison, Suite } from './harness.js'
 
@@ -40,6 +53,132 @@ function failurePathCosts(
       return { name, run: () => run(next()) }
     }),
   }
+}
+
+/** How a uniform value is checked by hand, three ways, to tell where the engine's time goes. */
+interface ByHand {
+  /** One load site per member, its name written in the code: what Ajv generates. */
+  readonly named: (value: unknown) => boolean
+  /** One keyed load site for every member, `value[key]` in a loop: any engine without `eval`. */
+  readonly keyed: (value: unknown) => boolean
+  /** Only the walk over the value's own keys (`for…in`), no checks: the engine's key loop. */
+  readonly walk: (value: unknown) => number
+}
+
+/**
+ * Where the time of the fast test goes on valid values that all have one shape (what a strict
+ * model writes), beside a freshly compiled Ajv whose generated code has seen only that shape.
+ */
+function uniformValidCosts(
+  label: string,
+  schema: StructuredOutputSchema,
+  values: readonly unknown[],
+  ajv: (value: unknown) => boolean,
+  byHand: ByHand,
+): Comparison {
+  const node = readSchema(schema, 'object').node
+  if (node === undefined) throw new Error(`${label}: the schema is refused`)
+  const validator = createValidator(node, 'json')
+  for (const value of values) {
+    if (!ajv(value) || !validator.isValid(value) || !byHand.named(value) || !byHand.keyed(value)) {
+      throw new Error(`${label}: a contender refuses ${JSON.stringify(value)}`)
+    }
+  }
+  const cases = [
+    { name: 'ajv', run: (value: unknown) => ajv(value) },
+    {
+      name: 'validateStructuredValue (all of it)',
+      run: (value: unknown) => validateStructuredValue(schema, value),
+    },
+    { name: 'fast test alone', run: (value: unknown) => validator.isValid(value) },
+    { name: 'by hand: named loads (as Ajv)', run: byHand.named },
+    { name: 'by hand: one keyed load site', run: byHand.keyed },
+    { name: 'by hand: for…in over the keys only', run: byHand.walk },
+  ]
+  return {
+    title: `where the time goes: ${label} uniform, valid`,
+    baseline: 'ajv',
+    cases: cases.map(({ name, run }) => {
+      const next = cycle(values)
+      return { name, run: () => run(next()) }
+    }),
+  }
+}
+
+type Loose = Record<string, unknown>
+
+const smallMembers = [
+  ['path', 'string'],
+  ['offset', 'number'],
+  ['limit', 'number'],
+  ['encoding', 'string'],
+] as const
+
+const smallByHand: ByHand = {
+  named: (value) => {
+    const args = value as Loose
+    return (
+      typeof args.path === 'string' &&
+      (args.offset === undefined || typeof args.offset === 'number') &&
+      (args.limit === undefined || typeof args.limit === 'number') &&
+      (args.encoding === undefined || args.encoding === 'utf8' || args.encoding === 'base64')
+    )
+  },
+  keyed: (value) => {
+    const args = value as Loose
+    for (const [key, type] of smallMembers) {
+      const member = args[key]
+      if (member === undefined ? key === 'path' : typeof member !== type) return false
+    }
+    return args.encoding === 'utf8' || args.encoding === 'base64'
+  },
+  walk: (value) => {
+    let count = 0
+    for (const key in value as Loose) if (key !== '') count++
+    return count
+  },
+}
+
+const editMembers = [
+  ['path', 'string'],
+  ['old_text', 'string'],
+  ['new_text', 'string'],
+  ['replace_all', 'boolean'],
+] as const
+
+const mediumByHand: ByHand = {
+  named: (value) => {
+    const edits = (value as Loose).edits as Loose[]
+    for (const edit of edits) {
+      if (
+        typeof edit.path !== 'string' ||
+        typeof edit.old_text !== 'string' ||
+        typeof edit.new_text !== 'string' ||
+        (edit.replace_all !== undefined && typeof edit.replace_all !== 'boolean')
+      ) {
+        return false
+      }
+    }
+    return true
+  },
+  keyed: (value) => {
+    const edits = (value as Loose).edits as Loose[]
+    for (const edit of edits) {
+      for (const [key, type] of editMembers) {
+        const member = edit[key]
+        if (member === undefined ? key !== 'replace_all' : typeof member !== type) return false
+      }
+    }
+    return true
+  },
+  walk: (value) => {
+    const edits = (value as Loose).edits as Loose[]
+    let count = 0
+    for (const edit of edits) {
+      for (const key in edit) if (key !== '') count++
+    }
+    return count
+  },
 }
 
 /** One member `v` of the given node: the cost of one keyword, beside Ajv's. */
@@ -86,6 +225,20 @@ function engineCostComparisons(): Comparison[] {
   return [
     failurePathCosts('SMALL', smallSchema, smallPool, smallContenders.ajv),
     failurePathCosts('MEDIUM', mediumSchema, mediumPool, mediumContenders.ajv),
+    uniformValidCosts(
+      'SMALL',
+      smallSchema,
+      smallUniformPool.valid,
+      smallContendersOf().ajv,
+      smallByHand,
+    ),
+    uniformValidCosts(
+      'MEDIUM',
+      mediumSchema,
+      mediumUniformPool.valid,
+      mediumContendersOf().ajv,
+      mediumByHand,
+    ),
     keywordCost('type string', { type: 'string' }, ['a', 'bb', 'ccc', 'dddd']),
     keywordCost('maxLength 8 (code points)', { type: 'string', maxLength: 8 }, [
       'a',

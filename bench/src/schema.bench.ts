@@ -1,7 +1,12 @@
 import { checkArgs, ToolArgsError, validateArgs } from '@toolpipe/schema'
 import type { SchemaSpec } from '@toolpipe/schema'
-import { mediumContenders, smallContenders } from './contenders.js'
-import { mediumPool, smallPool } from './fixtures.js'
+import {
+  mediumContenders,
+  mediumContendersOf,
+  smallContenders,
+  smallContendersOf,
+} from './contenders.js'
+import { mediumPool, mediumUniformPool, smallPool, smallUniformPool } from './fixtures.js'
 import type { Suite } from './harness.js'
 import { validatorComparisons } from './validator-comparison.js'
 import type { ToolpipeCase } from './validator-comparison.js'
@@ -69,6 +74,20 @@ export const schemaSuite: Suite = {
       'schema MEDIUM: edit_files args',
       mediumPool,
       mediumContenders,
+      toolpipeCases(editFilesSpec),
+    ),
+    // After the mixed pools, as in a process that serves both; the peers compiled anew, so
+    // their generated code has seen only uniform values (toolpipe's engine is shared code).
+    ...validatorComparisons(
+      'schema SMALL uniform: read_file args as a strict model writes them',
+      smallUniformPool,
+      smallContendersOf(),
+      toolpipeCases(readFileSpec),
+    ),
+    ...validatorComparisons(
+      'schema MEDIUM uniform: edit_files args as a strict model writes them',
+      mediumUniformPool,
+      mediumContendersOf(),
       toolpipeCases(editFilesSpec),
     ),
   ],

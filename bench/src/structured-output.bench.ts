@@ -1,13 +1,23 @@
 import { validateStructuredValue } from '@toolpipe/structured-output'
 import type { StructuredOutputSchema } from '@toolpipe/structured-output'
-import { mediumContenders, outputContenders, smallContenders } from './contenders.js'
+import {
+  mediumContenders,
+  mediumContendersOf,
+  outputContenders,
+  outputContendersOf,
+  smallContenders,
+  smallContendersOf,
+} from './contenders.js'
 import {
   mediumPool,
   mediumSchema,
+  mediumUniformPool,
   outputPool,
   outputSchema,
+  outputUniformPool,
   smallPool,
   smallSchema,
+  smallUniformPool,
 } from './fixtures.js'
 import type { Suite } from './harness.js'
 import { validatorComparisons } from './validator-comparison.js'
@@ -42,6 +52,26 @@ export const structuredOutputSuite: Suite = {
       'structured-output OUTPUT: report with rows',
       outputPool,
       outputContenders,
+      toolpipeCases(outputSchema),
+    ),
+    // After the mixed pools, as in a process that serves both; the peers compiled anew, so
+    // their generated code has seen only uniform values (toolpipe's engine is shared code).
+    ...validatorComparisons(
+      'structured-output SMALL uniform: read_file args as a strict model writes them',
+      smallUniformPool,
+      smallContendersOf(),
+      toolpipeCases(smallSchema),
+    ),
+    ...validatorComparisons(
+      'structured-output MEDIUM uniform: edit_files args as a strict model writes them',
+      mediumUniformPool,
+      mediumContendersOf(),
+      toolpipeCases(mediumSchema),
+    ),
+    ...validatorComparisons(
+      'structured-output OUTPUT uniform: report rows with every member',
+      outputUniformPool,
+      outputContendersOf(),
       toolpipeCases(outputSchema),
     ),
   ],

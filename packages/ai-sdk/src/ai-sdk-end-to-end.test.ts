@@ -1,97 +1,43 @@
+import { endToEndTurn, harness } from '@toolpipe/adapter-testkit'
 import { defineTool, createToolRegistry } from '@toolpipe/tools'
-import type { ApprovalRequest, ToolExecution, ToolExecutionResult } from '@toolpipe/tools'
 import { generateText, stepCountIs, streamText, toUIMessageStream } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { lastToolResults, scriptedModel } from './__fixtures__/scripted-model.js'
+import type { ModelPrompt } from './__fixtures__/scripted-model.js'
 import { toAiSdkTools } from './index.js'
 
 const agent = { id: 'coder' }
+const turn = endToEndTurn()
 
 /**
- * A registry as a harness sets it up: a file reader, a shell that a guard keeps from deleting,
- * and a tool that removes files only with a person's approval.
+ * The shared turn as a script for the AI SDK's mock model; what the model read back after each
+ * tool step lands in `seen`.
  */
-function harness() {
-  const approvals: ApprovalRequest[] = []
-  const results: { exec: ToolExecution<unknown>; result: ToolExecutionResult }[] = []
-  const registry = createToolRegistry({
-    approval: {
-      request: async (request) => {
-        approvals.push(request)
-        return { kind: 'allowed-once' }
-      },
-    },
-  })
-  registry.register(
-    defineTool({
-      name: 'read_file',
-      description: 'Read a text file.',
-      parameters: { path: { type: 'string', required: true } },
-      execute: async ({ path }) => [{ type: 'text', text: `contents of ${path}` }],
-    }),
-  )
-  registry.register(
-    defineTool({
-      name: 'shell',
-      description: 'Run a shell command.',
-      parameters: { command: { type: 'string', required: true } },
-      execute: async ({ command }) => [{ type: 'text', text: `ran ${command}` }],
-    }),
-  )
-  registry.register(
-    defineTool({
-      name: 'remove_file',
-      description: 'Remove a file.',
-      parameters: { path: { type: 'string', required: true } },
-      execute: async ({ path }) => [{ type: 'text', text: `removed ${path}` }],
-      presentCall: ({ path }) => ({ card: 'generic', title: `Remove ${path}` }),
-    }),
-  )
-  registry.guard((exec) =>
-    exec.name === 'shell' && (exec.arguments as { command: string }).command.includes('rm ')
-      ? 'deleting with the shell is not allowed; use remove_file'
-      : undefined,
-  )
-  registry.on('tools/pre-execute', async (exec, next) =>
-    exec.name === 'remove_file' ? { kind: 'ask', reason: 'removes a file' } : next(),
-  )
-  registry.on('tools/result', (exec, result) => {
-    results.push({ exec, result })
-  })
-  return { registry, approvals, results }
-}
-
-/** The turn every test plays: three calls in one step (invalid, denied, approved), then the fix. */
 function turnScript(seen: Record<string, unknown>[]) {
+  const toolSteps = turn.steps.map((calls, index) => (prompt: ModelPrompt) => {
+    if (index > 0) seen.push(lastToolResults(prompt))
+    return { toolCalls: calls }
+  })
   return [
-    () => ({
-      toolCalls: [
-        { id: 'call_1', name: 'read_file', input: { file: 'a.txt' } },
-        { id: 'call_2', name: 'shell', input: { command: 'rm -rf build' } },
-        { id: 'call_3', name: 'remove_file', input: { path: 'old.txt' } },
-      ],
-    }),
-    (prompt: Parameters<typeof lastToolResults>[0]) => {
+    ...toolSteps,
+    (prompt: ModelPrompt) => {
       seen.push(lastToolResults(prompt))
-      return { toolCalls: [{ id: 'call_4', name: 'read_file', input: { path: 'a.txt' } }] }
-    },
-    (prompt: Parameters<typeof lastToolResults>[0]) => {
-      seen.push(lastToolResults(prompt))
-      return { text: 'done' }
+      return { text: turn.answer }
     },
   ]
 }
 
-const expectedFirstStep = {
-  call_1: {
-    type: 'error-text',
-    value: 'Error: invalid arguments: missing required property "path"',
-  },
-  call_2: {
-    type: 'error-text',
-    value: 'Error: deleting with the shell is not allowed; use remove_file',
-  },
-  call_3: { type: 'text', value: 'removed old.txt' },
+/** What the model reads back after a step, in the AI SDK's tool output parts. */
+function asAiSdkOutputs(readBack: Readonly<Record<string, string>>): Record<string, unknown> {
+  const failed = new Set<string>(
+    turn.codes.flatMap(([id, code]) => (code === undefined ? [] : [id])),
+  )
+  return Object.fromEntries(
+    Object.entries(readBack).map(([id, text]) => [
+      id,
+      { type: failed.has(id) ? 'error-text' : 'text', value: text },
+    ]),
+  )
 }
 
 describe('toAiSdkTools with generateText and the AI SDK mock model', () => {
@@ -105,29 +51,17 @@ describe('toAiSdkTools with generateText and the AI SDK mock model', () => {
       prompt: 'Clean up and read a.txt.',
     })
 
-    expect(result.text).toBe('done')
+    expect(result.text).toBe(turn.answer)
     expect(result.steps).toHaveLength(3)
-    expect(seen[0]).toEqual(expectedFirstStep)
-    expect(seen[1]).toEqual({ call_4: { type: 'text', value: 'contents of a.txt' } })
+    expect(seen).toEqual(turn.readBack.map(asAiSdkOutputs))
 
     // The approval service saw the pending card of the call the AI SDK made, for the agent.
     expect(approvals).toHaveLength(1)
-    expect(approvals[0]).toMatchObject({
-      agent,
-      toolName: 'remove_file',
-      callId: 'call_3',
-      reason: 'removes a file',
-      view: { card: 'generic', title: 'Remove old.txt' },
-    })
+    expect(approvals[0]).toMatchObject({ agent, ...turn.approval })
     // Every call went through execute(): observers saw each one with the AI SDK's call id.
     expect(
       results.map(({ exec, result }) => [exec.callId, exec.agent, result.error?.code]),
-    ).toEqual([
-      ['call_1', agent, 'INVALID_ARGS'],
-      ['call_2', agent, 'GUARD_DENIED'],
-      ['call_3', agent, undefined],
-      ['call_4', agent, undefined],
-    ])
+    ).toEqual(turn.codes.map(([id, code]) => [id, agent, code]))
     // The AI SDK's own tool results carry the pipeline's frozen results, codes included.
     const [first] = result.steps
     // (Their type is the AI SDK's union of static and dynamic results, these tools' outputs the
@@ -164,9 +98,8 @@ describe('toAiSdkTools with generateText and the AI SDK mock model', () => {
       if (part.preliminary === true) preliminaries.push(part.toolCallId)
       else finals.push(`${part.toolCallId}:${part.output.isError}`)
     }
-    expect(await stream.text).toBe('done')
-    expect(seen[0]).toEqual(expectedFirstStep)
-    expect(seen[1]).toEqual({ call_4: { type: 'text', value: 'contents of a.txt' } })
+    expect(await stream.text).toBe(turn.answer)
+    expect(seen).toEqual(turn.readBack.map(asAiSdkOutputs))
     expect(finals).toEqual(['call_1:true', 'call_2:true', 'call_3:false', 'call_4:false'])
     // The AI SDK streams a streaming tool's last output as a preliminary result too.
     expect(preliminaries.sort()).toEqual(['call_1', 'call_2', 'call_3', 'call_4'])

@@ -1,6 +1,11 @@
 import { asCallId } from '@toolpipe/core'
 import { createToolRegistry, defineTool } from '@toolpipe/tools'
-import type { ToolDefinition, ToolExecuteReturn, ToolExecution } from '@toolpipe/tools'
+import type {
+  DialectIssueReport,
+  ToolDefinition,
+  ToolExecuteReturn,
+  ToolExecution,
+} from '@toolpipe/tools'
 import { timeoutPolicy } from '@toolpipe/timeout-policy'
 import { asSchema, generateText, stepCountIs } from 'ai'
 import type { ModelMessage } from 'ai'
@@ -93,11 +98,57 @@ describe('toAiSdkTools: the tool set', () => {
     )
   })
 
-  it('refuses a dialect that cannot express a visible tool, as schemas() does', () => {
+  it('one tool the dialect cannot express never takes the others down: it degrades as schemas() degrades it, reported (SPEC §22)', async () => {
     const registry = createToolRegistry()
-    registry.register(probe({ options: { type: 'object' } }).definition)
-    expect(() => toAiSdkTools(registry, { dialect: 'openai-strict' })).toThrow(
-      expect.objectContaining({ name: 'ToolRegistryError', code: 'UNSUPPORTED_SCHEMA' }),
+    registry.register(probe({ path: { type: 'string', required: true } }).definition)
+    registry.register({ ...probe({ options: { type: 'object' } }).definition, name: 'configure' })
+    registry.register({ ...probe({ list: { type: 'array' } }).definition, name: 'lister' })
+    const reports: DialectIssueReport[] = []
+    const tools = toAiSdkTools(registry, {
+      dialect: 'openai-strict',
+      onDialectIssue: (report) => reports.push(report),
+    })
+    expect(Object.keys(tools)).toEqual(['probe', 'configure'])
+    expect(tools.probe).toMatchObject({ strict: true })
+    expect(tools.configure).not.toHaveProperty('strict')
+    expect(await asSchema(tools.configure?.inputSchema).jsonSchema).toEqual({
+      type: 'object',
+      properties: { options: { type: 'object' } },
+    })
+    expect(reports.map(({ tool, action }) => [tool, action])).toEqual([
+      ['configure', 'non-strict'],
+      ['lister', 'omitted'],
+    ])
+    // Gemini: left out, never non-strict.
+    const gemini: DialectIssueReport[] = []
+    expect(
+      Object.keys(
+        toAiSdkTools(registry, {
+          dialect: 'gemini',
+          onDialectIssue: (report) => gemini.push(report),
+        }),
+      ),
+    ).toEqual(['probe', 'configure'])
+    expect(gemini.map(({ tool, action }) => [tool, action])).toEqual([['lister', 'omitted']])
+  })
+
+  it('without onDialectIssue, the registry logger warns once per (tool, dialect), not per tool set', () => {
+    const warnings: unknown[][] = []
+    const registry = createToolRegistry({ logger: { warn: (...line) => warnings.push(line) } })
+    registry.register({ ...probe({ list: { type: 'array' } }).definition, name: 'lister' })
+    for (let turn = 0; turn < 3; turn++) {
+      expect(toAiSdkTools(registry, { dialect: 'openai-strict' })).toEqual({})
+    }
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toEqual([
+      expect.stringContaining('tool "lister" cannot be expressed in the openai-strict dialect'),
+    ])
+    expect(() => toAiSdkTools(registry, { onDialectIssue: 'log' as never })).toThrow(
+      expect.objectContaining({
+        name: 'AiSdkBridgeError',
+        code: 'INVALID_OPTIONS',
+        message: 'toAiSdkTools: onDialectIssue must be a function, got "log"',
+      }) as Error,
     )
   })
 

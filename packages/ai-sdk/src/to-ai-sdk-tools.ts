@@ -2,8 +2,14 @@ import { asCallId } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
 import { CallSequencer, describeValue } from '@toolpipe/core/internal'
 import type { Dialect } from '@toolpipe/schema'
-import type { ScopedTools, ToolExecutionInput, ToolProgress, ToolRegistry } from '@toolpipe/tools'
-import { readToolSource } from '@toolpipe/tools/internal'
+import type {
+  DialectIssueReport,
+  ScopedTools,
+  ToolExecutionInput,
+  ToolProgress,
+  ToolRegistry,
+} from '@toolpipe/tools'
+import { readOnDialectIssue, readToolSource } from '@toolpipe/tools/internal'
 import type { ToolSource } from '@toolpipe/tools/internal'
 import { jsonSchema, tool } from 'ai'
 import type { Tool } from 'ai'
@@ -22,9 +28,17 @@ export interface ToAiSdkToolsOptions {
   readonly agent?: Agent | undefined
   /**
    * The provider dialect the tools' input schemas are written in (SPEC §9.3). Default:
-   * `json-schema`. With `openai-strict`, every tool also gets `strict: true`.
+   * `json-schema`. With `openai-strict`, every tool also gets `strict: true`, except one strict
+   * mode cannot express, which is sent in the `openai` dialect without it; a tool no form of the
+   * dialect expresses is left out of the tool set (SPEC §22).
    */
   readonly dialect?: Dialect | undefined
+  /**
+   * Told about every tool the dialect cannot express and what was done instead, as
+   * `registry.schemas()` tells it; without it, the registry's logger warns once per tool and
+   * dialect.
+   */
+  readonly onDialectIssue?: ((report: DialectIssueReport) => void) | undefined
 }
 
 /**
@@ -56,8 +70,11 @@ const what = 'toAiSdkTools'
  * `prepareStep`, say) to show the model tools registered since. A tool removed since answers
  * `UNKNOWN_TOOL`.
  *
- * @throws AiSdkBridgeError (`INVALID_OPTIONS`) for options that cannot be used;
- * `ToolRegistryError` (`UNSUPPORTED_SCHEMA`) when a visible tool cannot be written in `dialect`
+ * A tool the dialect cannot express never takes the others down: it degrades as
+ * `registry.schemas()` degrades it (non-strict for `openai-strict` where `openai` expresses it,
+ * else left out), reported to `onDialectIssue` or warned about once.
+ *
+ * @throws AiSdkBridgeError (`INVALID_OPTIONS`) for options that cannot be used
  * @example
  * const result = await generateText({
  *   model,
@@ -83,9 +100,14 @@ export function toAiSdkTools(
     (message) => new AiSdkBridgeError(message, 'INVALID_OPTIONS'),
   )
   const dialect = readDialectOption(options.dialect, what)
+  const onDialectIssue = readOnDialectIssue(
+    options.onDialectIssue,
+    what,
+    (message) => new AiSdkBridgeError(message, 'INVALID_OPTIONS'),
+  )
   const sequencer = new CallSequencer()
   const toolSet: AiSdkToolSet = {}
-  for (const schema of source.schemas(dialect)) {
+  for (const schema of source.schemas(dialect, onDialectIssue)) {
     const { name } = schema
     // Defined, not assigned: a tool may be named `__proto__`, which must stay an own member.
     Object.defineProperty(toolSet, name, {

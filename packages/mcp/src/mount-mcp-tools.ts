@@ -1,3 +1,4 @@
+import { isHarnessError } from '@toolpipe/core'
 import { describeThrown, describeValue } from '@toolpipe/core/internal'
 import type { Disposer, ScopedTools, ToolRegistry, ToolRegistryLogger } from '@toolpipe/tools'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
@@ -135,10 +136,13 @@ export function mountMcpTools(
         try {
           next.set(name, { original, fingerprint, dispose: target.register(definition) })
         } catch (error) {
+          // The registry's refusal (a name taken, a dialect that cannot express the tool) says
+          // all there is in its message: one line, without a stack trace.
           warn(
             logger,
             `toolpipe/mcp: tool "${original}" of ${serverOf(client)} was not mounted`,
             error,
+            isHarnessError(error),
           )
         }
       }
@@ -299,9 +303,14 @@ function hasMethods(value: unknown, methods: readonly string[]): boolean {
   )
 }
 
-function warn(logger: ToolRegistryLogger, message: string, error?: unknown): void {
+/**
+ * One warning; with `error`, its description after the message and, unless `oneLine`, the error
+ * itself as a detail (a logger such as `console` prints its stack).
+ */
+function warn(logger: ToolRegistryLogger, message: string, error?: unknown, oneLine = false): void {
   try {
     if (error === undefined) logger.warn(message)
+    else if (oneLine) logger.warn(`${message}: ${describeThrown(error)}`)
     else logger.warn(`${message}: ${describeThrown(error)}`, error)
   } catch {
     // A throwing logger must not turn a skipped tool into a failed mount.

@@ -2,10 +2,19 @@ import { Agent, Runner } from '@openai/agents'
 import type { AgentInputItem } from '@openai/agents'
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing'
 import { describe, expect, it } from 'vitest'
-import { harness } from './__fixtures__/harness.js'
+import { endToEndTurn, harness } from '@toolpipe/adapter-testkit'
 import { toAgentsTools } from './index.js'
 
 const coder = { id: 'coder' }
+// `remove-file`: Agents JS allows no `-` in names, so the model calls it `remove_file`.
+const turn = endToEndTurn('remove-file')
+
+/** What the model reads back after a step, as Agents JS hands it a function call's output. */
+function asAgentsOutputs(readBack: Readonly<Record<string, string>>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(readBack).map(([id, text]) => [id, { type: 'text', text }]),
+  )
+}
 
 /** The outputs of the tool calls in a request's input, by call id, as the model reads them. */
 function toolOutputs(input: string | AgentInputItem[]): Record<string, unknown> {
@@ -19,15 +28,12 @@ function toolOutputs(input: string | AgentInputItem[]): Record<string, unknown> 
 
 describe('toAgentsTools with Agents JS and its ScriptedModel', () => {
   it('plays a multi-step turn: invalid then corrected, denied by a guard, approved, each result read by the model in the next step', async () => {
-    const { registry, approvals, results } = harness()
+    const { registry, approvals, results } = harness('remove-file')
     const model = new ScriptedModel([
-      [
-        functionCall('read_file', { file: 'a.txt' }, { callId: 'call_1' }),
-        functionCall('shell', { command: 'rm -rf build' }, { callId: 'call_2' }),
-        functionCall('remove_file', { path: 'old.txt' }, { callId: 'call_3' }),
-      ],
-      [functionCall('read_file', { path: 'a.txt' }, { callId: 'call_4' })],
-      [assistantMessage('done')],
+      ...turn.steps.map((calls) =>
+        calls.map(({ id, name, input }) => functionCall(name, input, { callId: id })),
+      ),
+      [assistantMessage(turn.answer)],
     ])
     const agent = new Agent({
       name: 'coder',
@@ -40,21 +46,13 @@ describe('toAgentsTools with Agents JS and its ScriptedModel', () => {
       'Clean up and read a.txt.',
     )
 
-    expect(result.finalOutput).toBe('done')
+    expect(result.finalOutput).toBe(turn.answer)
     model.assertComplete()
     expect(model.calls).toHaveLength(3)
-    const afterFirst = toolOutputs(model.calls[1]!.request.input)
-    expect(afterFirst).toEqual({
-      call_1: { type: 'text', text: 'Error: invalid arguments: missing required property "path"' },
-      call_2: {
-        type: 'text',
-        text: 'Error: deleting with the shell is not allowed; use remove-file',
-      },
-      call_3: { type: 'text', text: 'removed old.txt' },
-    })
-    expect(toolOutputs(model.calls[2]!.request.input)).toMatchObject({
-      call_4: { type: 'text', text: 'contents of a.txt' },
-    })
+    expect(toolOutputs(model.calls[1]!.request.input)).toEqual(asAgentsOutputs(turn.readBack[0]))
+    expect(toolOutputs(model.calls[2]!.request.input)).toMatchObject(
+      asAgentsOutputs(turn.readBack[1]),
+    )
 
     // The model was shown strict schemas, the dashed name with an underscore.
     expect(model.calls[0]!.request.tools).toEqual(
@@ -73,20 +71,9 @@ describe('toAgentsTools with Agents JS and its ScriptedModel', () => {
       ]),
     )
     expect(approvals).toHaveLength(1)
-    expect(approvals[0]).toMatchObject({
-      agent: coder,
-      toolName: 'remove-file',
-      callId: 'call_3',
-      reason: 'removes a file',
-      view: { card: 'generic', title: 'Remove old.txt' },
-    })
+    expect(approvals[0]).toMatchObject({ agent: coder, ...turn.approval })
     expect(
       results.map(({ exec, result }) => [exec.callId, exec.agent, result.error?.code]),
-    ).toEqual([
-      ['call_1', coder, 'INVALID_ARGS'],
-      ['call_2', coder, 'GUARD_DENIED'],
-      ['call_3', coder, undefined],
-      ['call_4', coder, undefined],
-    ])
+    ).toEqual(turn.codes.map(([id, code]) => [id, coder, code]))
   })
 })

@@ -1,12 +1,11 @@
 import { asCallId } from '@toolpipe/core'
-import { isHarnessError } from '@toolpipe/core'
 import { createToolRegistry, defineTool } from '@toolpipe/tools'
 import type { SchemaSpec } from '@toolpipe/schema'
-import type { ToolExecution } from '@toolpipe/tools'
+import type { DialectIssueReport, ToolExecution } from '@toolpipe/tools'
 import { Agent, RunContext, Runner } from '@openai/agents'
 import { functionCall, ScriptedModel, assistantMessage } from '@openai/agents/testing'
 import { describe, expect, it } from 'vitest'
-import { AgentsBridgeError, toAgentsTools } from './index.js'
+import { toAgentsTools } from './index.js'
 import type { AgentsTool } from './index.js'
 
 const coder = { id: 'coder' }
@@ -73,20 +72,62 @@ describe('toAgentsTools: parameters', () => {
     })
   })
 
-  it('refuses a tool neither OpenAI dialect expresses (an array without items), naming it and the place', () => {
-    const { registry } = registryWith({ list: { type: 'array' } }, 'lister')
-    let thrown: unknown
-    try {
-      toAgentsTools(registry)
-    } catch (error) {
-      thrown = error
+  it('leaves out a tool neither OpenAI dialect expresses (an array without items), reporting it, and keeps the others (SPEC §22)', () => {
+    const registry = createToolRegistry()
+    for (const [name, parameters] of [
+      ['reader', { path: { type: 'string', required: true } }],
+      ['lister', { list: { type: 'array' } }],
+      ['configure', { options: { type: 'object' } }],
+    ] as const) {
+      registry.register(defineTool({ name, description: name, parameters, execute: () => [] }))
     }
-    expect(thrown).toBeInstanceOf(AgentsBridgeError)
-    expect(thrown).toMatchObject({ code: 'UNSUPPORTED_TOOL' })
-    expect((thrown as Error).message).toMatch(
-      /^toAgentsTools: tool "lister" cannot be expressed for OpenAI: parameters\.properties\.list: /,
+    const reports: DialectIssueReport[] = []
+    const tools = toAgentsTools(registry, { onDialectIssue: (report) => reports.push(report) })
+    expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
+      ['reader', true],
+      ['configure', false],
+    ])
+    expect(reports.map(({ tool, dialect, action }) => [tool, dialect, action])).toEqual([
+      ['lister', 'openai-strict', 'omitted'],
+      ['configure', 'openai-strict', 'non-strict'],
+    ])
+    expect(reports[0]?.issues[0]).toMatchObject({
+      path: 'parameters.properties.list',
+      keyword: 'items',
+      fatal: true,
+    })
+  })
+
+  it('without onDialectIssue, the registry logger warns once per tool, however many times the tools are made', () => {
+    const warnings: unknown[][] = []
+    const registry = createToolRegistry({ logger: { warn: (...line) => warnings.push(line) } })
+    registry.register(
+      defineTool({
+        name: 'lister',
+        description: '',
+        parameters: { list: { type: 'array' } },
+        execute: () => [],
+      }),
     )
-    expect(isHarnessError(thrown)).toBe(true)
+    for (let turn = 0; turn < 3; turn++) expect(toAgentsTools(registry)).toEqual([])
+    expect(warnings).toEqual([
+      [
+        expect.stringMatching(
+          /^toolpipe: tool "lister" cannot be expressed in the openai-strict dialect, left out of the tools the model is shown: parameters\.properties\.list: /,
+        ),
+      ],
+    ])
+  })
+
+  it('refuses an onDialectIssue that is not a function', () => {
+    const { registry } = registryWith({})
+    expect(() => toAgentsTools(registry, { onDialectIssue: true as never })).toThrow(
+      expect.objectContaining({
+        name: 'AgentsBridgeError',
+        code: 'INVALID_OPTIONS',
+        message: 'toAgentsTools: onDialectIssue must be a function, got true',
+      }) as Error,
+    )
   })
 
   it('accepts every strict schema the dialect writes for the DSL’s keywords (Agents JS checks strict schemas itself)', () => {

@@ -1,10 +1,8 @@
 import { asCallId } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
 import { CallSequencer, describeValue } from '@toolpipe/core/internal'
-import { jsonSchemaToProviderSchema } from '@toolpipe/schema'
-import type { ProviderSchemaResult } from '@toolpipe/schema'
-import type { ScopedTools, ToolDefinition, ToolRegistry } from '@toolpipe/tools'
-import { readToolSource } from '@toolpipe/tools/internal'
+import type { DialectIssueReport, ScopedTools, ToolRegistry } from '@toolpipe/tools'
+import { readOnDialectIssue, readToolSource } from '@toolpipe/tools/internal'
 import type { ToolSource } from '@toolpipe/tools/internal'
 import { tool } from '@openai/agents'
 import type { FunctionTool, JsonSchemaDefinition } from '@openai/agents'
@@ -19,6 +17,12 @@ export interface ToAgentsToolsOptions {
    * listeners and approvals apply. Leave it out for a `ScopedTools`, which has its own.
    */
   readonly agent?: Agent | undefined
+  /**
+   * Told about every tool strict mode cannot express and what was done instead (sent
+   * non-strict, or left out), as `registry.schemas()` tells it; without it, the registry's logger
+   * warns once per tool.
+   */
+  readonly onDialectIssue?: ((report: DialectIssueReport) => void) | undefined
 }
 
 /** One toolpipe tool as an Agents JS function tool, its output what the model reads. */
@@ -36,7 +40,10 @@ const what = 'toAgentsTools'
  * The tools a registry (or one agent's scope) shows, as OpenAI Agents JS function tools for an
  * `Agent`'s `tools`. Parameters are JSON Schema in the `openai-strict` dialect with `strict: true`
  * when that dialect can express them, and in the `openai` dialect, not strict, when it cannot
- * (a free-form object, say). Every call goes through the registry's `execute()`, with the Agents
+ * (a free-form object, say); a tool neither expresses is left out. That is
+ * `registry.schemas(agent, { dialect: 'openai-strict' })`'s per-tool degradation (SPEC §22),
+ * reported to `onDialectIssue`, or else warned about once per tool. A strict model's `null` for
+ * a member it leaves out is removed at step 4 before validation, for every tool. Every call goes through the registry's `execute()`, with the Agents
  * JS call id as `callId` and its abort signal as `signal`, so validation, policies, approvals,
  * guards, timeouts and observers all apply. A failed call is not an exception: its error text is
  * the tool's output, so the run goes on and the model can correct its call.
@@ -50,7 +57,7 @@ const what = 'toAgentsTools'
  * the call still reaches the tool by its own name.
  *
  * @throws AgentsBridgeError (`INVALID_OPTIONS`) for options that cannot be used,
- * (`UNSUPPORTED_TOOL`) for a tool no OpenAI dialect can express or names that collide
+ * (`UNSUPPORTED_TOOL`) for names that collide
  * @example
  * const agent = new Agent({
  *   name: 'coder',
@@ -75,36 +82,41 @@ export function toAgentsTools(
     what,
     (message) => new AgentsBridgeError(message, 'INVALID_OPTIONS'),
   )
+  const onDialectIssue = readOnDialectIssue(
+    options.onDialectIssue,
+    what,
+    (message) => new AgentsBridgeError(message, 'INVALID_OPTIONS'),
+  )
   const sequencer = new CallSequencer()
   const byAgentsName = new Map<string, string>()
-  const converted = source.list().map((definition) => {
-    const agentsName = definition.name.replaceAll('-', '_')
+  const schemas = source.schemas('openai-strict', onDialectIssue)
+  for (const { name } of schemas) {
+    const agentsName = name.replaceAll('-', '_')
     const other = byAgentsName.get(agentsName)
     if (other !== undefined) {
       throw new AgentsBridgeError(
-        `${what}: tools "${other}" and "${definition.name}" would both be named "${agentsName}" in Agents JS, which allows only letters, digits and _ in tool names; rename one`,
+        `${what}: tools "${other}" and "${name}" would both be named "${agentsName}" in Agents JS, which allows only letters, digits and _ in tool names; rename one`,
         'UNSUPPORTED_TOOL',
       )
     }
-    byAgentsName.set(agentsName, definition.name)
-    return { definition, agentsName, parameters: agentsParameters(definition) }
-  })
-  return converted.map(({ definition, agentsName, parameters }) => {
-    const { name, description } = definition
+    byAgentsName.set(agentsName, name)
+  }
+  return schemas.map(({ name, description, parameters, strict }) => {
+    const agentsName = name.replaceAll('-', '_')
     const execute = (input: unknown, _context: unknown, details?: ToolCallDetails) =>
       runCall(source, sequencer, name, input, details)
-    return parameters.dialect === 'openai-strict'
+    return strict === true
       ? tool({
           name: agentsName,
           description,
-          parameters: parameters.schema as unknown as StrictParameters,
+          parameters: parameters as unknown as StrictParameters,
           strict: true,
           execute,
         })
       : tool({
           name: agentsName,
           description,
-          parameters: parameters.schema as unknown as NonStrictParameters,
+          parameters: parameters as unknown as NonStrictParameters,
           strict: false,
           execute,
         })
@@ -135,22 +147,4 @@ async function runCall(
           cancelled: () => source.cancel({ ...call, signal }, signal),
         })
   return toAgentsOutput(result)
-}
-
-/**
- * A definition's parameters in the `openai-strict` dialect when it expresses them, else in the
- * `openai` dialect.
- *
- * @throws AgentsBridgeError (`UNSUPPORTED_TOOL`) when neither does
- */
-function agentsParameters(definition: ToolDefinition): ProviderSchemaResult {
-  const strict = jsonSchemaToProviderSchema(definition.parameters, 'openai-strict')
-  if (!strict.issues.some((issue) => issue.fatal)) return strict
-  const plain = jsonSchemaToProviderSchema(definition.parameters, 'openai')
-  const fatal = plain.issues.filter((issue) => issue.fatal)
-  if (fatal.length === 0) return plain
-  throw new AgentsBridgeError(
-    `${what}: tool "${definition.name}" cannot be expressed for OpenAI: ${fatal.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`,
-    'UNSUPPORTED_TOOL',
-  )
 }

@@ -88,6 +88,24 @@ describe.each(Object.entries(libraries))('checkStandardArgs with %s', (vendor, s
     }
   })
 
+  it('says "missing required property" where a required member is missing, as checkArgs does, the library words kept as the reason', () => {
+    const issues = settled(checkStandardArgs(schema, { title: 'x', edits: [{}] })).issues ?? []
+    const byPath = new Map(issues.map((issue) => [JSON.stringify(issue.path), issue]))
+    expect(byPath.get('["path"]')).toMatchObject({
+      code: 'invalid',
+      vendor,
+      message: 'missing required property "path"',
+      reason: expect.stringMatching(/.+/) as unknown,
+    })
+    expect(byPath.get('["edits",0,"line"]')).toMatchObject({
+      message: 'missing required property "edits[0].line"',
+    })
+    // The same words as toolpipe's own check of the same arguments.
+    expect(checkArgs({ path: { type: 'string', required: true } }, {})[0]?.message).toBe(
+      'missing required property "path"',
+    )
+  })
+
   it('gives the library words alone for the root', () => {
     const issues = settled(checkStandardArgs(schema, 'not an object')).issues ?? []
     expect(issues).toHaveLength(1)
@@ -149,6 +167,86 @@ describe('checkStandardArgs, async and toolpipe schemas', () => {
     }))
     expect(settled(checkStandardArgs(schema, {})).issues?.[0]?.message).toBe(
       '"["odd key"][0].__proto__": bad',
+    )
+  })
+})
+
+describe('checkStandardArgs: a missing member in toolpipe words, only where it is one', () => {
+  it('valibot: "Invalid key: Expected "text" but received undefined" becomes missing required property "text"', () => {
+    const result = settled(checkStandardArgs(v.object({ text: v.string() }), {}))
+    expect(result.issues).toEqual([
+      {
+        code: 'invalid',
+        path: ['text'],
+        message: 'missing required property "text"',
+        reason: 'Invalid key: Expected "text" but received undefined',
+        vendor: 'valibot',
+      },
+    ])
+  })
+
+  it('a member that is there with the wrong type keeps the library words', () => {
+    const result = settled(checkStandardArgs(v.object({ text: v.string() }), { text: 1 }))
+    expect(result.issues?.[0]?.message).toBe('"text": Invalid type: Expected string but received 1')
+  })
+
+  it('a refinement that points at a member left out keeps its words (zod refine with a path)', () => {
+    const schema = z
+      .object({ password: z.string(), confirm: z.string().optional() })
+      .refine((value) => value.confirm === value.password, {
+        path: ['confirm'],
+        error: 'the passwords differ',
+      })
+    expect(settled(checkStandardArgs(schema, { password: 'a' })).issues?.[0]?.message).toBe(
+      '"confirm": the passwords differ',
+    )
+  })
+
+  it("another library's issue keeps its words even at a missing member", () => {
+    const schema = fake(() => ({ issues: [{ message: 'nope', path: ['text'] }] }))
+    expect(settled(checkStandardArgs(schema, {})).issues?.[0]?.message).toBe('"text": nope')
+  })
+
+  it('only a missing object member: an array index past the end, or a parent that is not there, keeps the words', () => {
+    const at = (path: unknown[], input: unknown) =>
+      settled(
+        checkStandardArgs(
+          fake(() => ({ issues: [{ message: 'm', path, code: 'invalid_type' }] }), 'zod'),
+          input,
+        ),
+      ).issues?.[0]?.message
+    expect(at([3], [])).toBe('"[3]": m')
+    expect(at(['list', 3], { list: [] })).toBe('"list[3]": m')
+    expect(at(['a', 'b'], {})).toBe('"a.b": m')
+    expect(at(['a', 'b'], { a: 'text' })).toBe('"a.b": m')
+    expect(at(['a', 'b'], { a: {} })).toBe('missing required property "a.b"')
+    expect(at([], {})).toBe('m')
+  })
+
+  it('an issue or an input that cannot be read keeps the words, and never throws', () => {
+    const issue = {
+      message: 'm',
+      path: ['text'],
+      get code(): never {
+        throw new Error('no code')
+      },
+    }
+    expect(
+      settled(
+        checkStandardArgs(
+          fake(() => ({ issues: [issue] })),
+          {},
+        ),
+      ).issues?.[0],
+    ).toEqual(expect.objectContaining({ message: '"text": m' }))
+    const revoked = Proxy.revocable({}, {})
+    revoked.revoke()
+    const zodLike = fake(
+      () => ({ issues: [{ message: 'm', path: ['text'], code: 'invalid_type' }] }),
+      'zod',
+    )
+    expect(settled(checkStandardArgs(zodLike, revoked.proxy)).issues?.[0]?.message).toBe(
+      '"text": m',
     )
   })
 })

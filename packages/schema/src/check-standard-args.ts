@@ -13,7 +13,9 @@ export type { StandardArgsResult }
  * or `{ issues }`, one `invalid` {@link ArgIssue} per issue the library reported, its path
  * converted to keys and indexes (`{ key }` segments unwrapped) and its message naming the place
  * the way toolpipe's messages do (`"edits[3].path": Invalid input: expected string, received
- * number`). At most 100 issues are kept, then one `too_many_issues`. Issues of toolpipe's own
+ * number`); an issue about a member `args` does not have reads `missing required property
+ * "text"`, as `checkArgs` words it, whichever library said it. At most 100 issues are kept, then
+ * one `too_many_issues`. Issues of toolpipe's own
  * `standardSchema(spec)` are kept whole, codes and all.
  *
  * Synchronous when the schema's `validate` is (zod, valibot and arktype are, unless a refinement
@@ -50,7 +52,7 @@ export function checkStandardArgs<TSchema extends StandardSchemaV1>(
     })
     return settled.then(
       (settled) =>
-        readStandardResult(vendor, settled) as StandardArgsResult<
+        readStandardResult(vendor, settled, args) as StandardArgsResult<
           StandardSchemaV1.InferOutput<TSchema>
         >,
       (error: unknown) => {
@@ -58,7 +60,7 @@ export function checkStandardArgs<TSchema extends StandardSchemaV1>(
       },
     )
   }
-  return readStandardResult(vendor, result)
+  return readStandardResult(vendor, result, args)
 }
 
 function validateFailed(vendor: string, error: unknown): StandardSchemaError {

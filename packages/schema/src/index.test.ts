@@ -16,6 +16,7 @@ describe('@toolpipe/schema', () => {
       'isStandardSchema',
       'jsonSchemaToProviderSchema',
       'normalizeArgs',
+      'normalizeJsonSchemaArgs',
       'schemaSpecToJsonSchema',
       'standardSchema',
       'standardSchemaToJsonSchema',

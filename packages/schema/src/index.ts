@@ -16,6 +16,7 @@ export type {
   ProviderJsonSchemaProperty,
 } from './json-schema-object.js'
 export { normalizeArgs } from './normalize-args.js'
+export { normalizeJsonSchemaArgs } from './normalize-json-schema-args.js'
 export { SchemaSpecError } from './schema-spec-error.js'
 export type { SchemaSpecMistake } from './schema-spec-error.js'
 export { schemaSpecToJsonSchema } from './schema-spec-to-json-schema.js'

@@ -152,11 +152,13 @@ describe('keywords outside the subset', () => {
   it.each(['openai', 'anthropic'] as const)(
     '%s: kept as written, with a non-fatal issue',
     (dialect) => {
-      expect(convert(member({ type: 'string', format: 'uri' }), dialect).issues).toEqual([
+      expect(
+        convert(member({ type: 'string', contentEncoding: 'base64' }), dialect).issues,
+      ).toEqual([
         {
           path: 'parameters.properties.m',
-          keyword: 'format',
-          message: `"format" is outside toolpipe's schema subset: sent to ${dialect} as written, without conversion`,
+          keyword: 'contentEncoding',
+          message: `"contentEncoding" is outside toolpipe's schema subset: sent to ${dialect} as written, without conversion`,
           fatal: false,
         },
       ])
@@ -165,15 +167,15 @@ describe('keywords outside the subset', () => {
 
   it.each(['openai-strict', 'gemini'] as const)('%s: fatal, and left out', (dialect) => {
     const { schema, issues } = convert(
-      member({ type: 'string', format: 'uri' }, { required: ['m'] }),
+      member({ type: 'string', contentEncoding: 'base64' }, { required: ['m'] }),
       dialect,
     )
     expect(schema.properties?.m).toEqual({ type: 'string' })
     expect(issues).toEqual([
       {
         path: 'parameters.properties.m',
-        keyword: 'format',
-        message: `"format" is outside toolpipe's schema subset and cannot be converted for ${dialect}`,
+        keyword: 'contentEncoding',
+        message: `"contentEncoding" is outside toolpipe's schema subset and cannot be converted for ${dialect}`,
         fatal: true,
       },
     ])
@@ -187,17 +189,19 @@ describe('keywords outside the subset', () => {
       title: 'Id',
       examples: ['a', 1],
       format: 'x',
+      contentMediaType: 'text/plain',
     }
     const strict = convert(member(union, { required: ['m'] }), 'openai-strict')
     expect(strict.schema.properties?.m).toEqual({
       anyOf: [{ type: 'string' }, { type: 'integer' }],
-      description: 'an id (default: "a"; title: "Id"; examples: "a", 1)',
+      description: 'an id (default: "a"; title: "Id"; examples: "a", 1; format: x)',
     })
     expect(strict.issues.map((found) => [found.path, found.keyword, found.fatal])).toEqual([
       ['parameters.properties.m', 'default', false],
       ['parameters.properties.m', 'title', false],
       ['parameters.properties.m', 'examples', false],
-      ['parameters.properties.m', 'format', true],
+      ['parameters.properties.m', 'format', false],
+      ['parameters.properties.m', 'contentMediaType', true],
     ])
     expect(convert(member(union), 'openai').schema.properties?.m).toEqual(union)
   })
@@ -213,6 +217,141 @@ describe('keywords outside the subset', () => {
       convert(member({ anyOf: [{ type: 'string' }, { format: 'x' }] }), 'gemini').issues,
     ).toEqual([
       expect.objectContaining({ path: 'parameters.properties.m.anyOf[1]', keyword: 'type' }),
+    ])
+  })
+})
+
+describe('format (SPEC §22): a value the provider documents stays, any other becomes words, never fatal', () => {
+  // [OpenAI] "Supported properties", strings: format "date-time, time, date, duration, email,
+  // hostname, ipv4, ipv6, uuid".
+  const openAiFormats = [
+    'date-time',
+    'time',
+    'date',
+    'duration',
+    'email',
+    'hostname',
+    'ipv4',
+    'ipv6',
+    'uuid',
+  ]
+
+  it.each(openAiFormats)('openai-strict keeps format "%s" on a string', (format) => {
+    const { schema, issues } = convert(
+      member({ type: 'string', format }, { required: ['m'] }),
+      'openai-strict',
+    )
+    expect(schema.properties?.m).toEqual({ type: 'string', format })
+    expect(issues).toEqual([])
+  })
+
+  it('openai-strict moves any other string format into the description, beside what is there', () => {
+    const { schema, issues } = convert(
+      member({ type: 'string', format: 'uri', description: 'the page', maxLength: 9 }),
+      'openai-strict',
+    )
+    expect(schema.properties?.m).toEqual({
+      type: ['string', 'null'],
+      description: 'the page (format: uri; at most 9 characters)',
+    })
+    expect(issues).toEqual([
+      {
+        path: 'parameters.properties.m',
+        keyword: 'format',
+        message:
+          'format "uri" is not supported by openai-strict on a string: moved into the description as "format: uri"',
+        fatal: false,
+      },
+      expect.objectContaining({ keyword: 'maxLength', fatal: false }),
+    ])
+  })
+
+  it('openai-strict documents no format on numbers: even "int32" becomes words', () => {
+    const { schema, issues } = convert(
+      member({ type: 'integer', format: 'int32' }, { required: ['m'] }),
+      'openai-strict',
+    )
+    expect(schema.properties?.m).toEqual({ type: 'integer', description: 'format: int32' })
+    expect(issues).toEqual([
+      expect.objectContaining({
+        keyword: 'format',
+        message:
+          'format "int32" is not supported by openai-strict on an integer: moved into the description as "format: int32"',
+        fatal: false,
+      }),
+    ])
+  })
+
+  // [Gemini] Schema.format: "for NUMBER type: float, double; for INTEGER type: int32, int64; for
+  // STRING type: enum, date-time".
+  it.each([
+    ['number', 'float'],
+    ['number', 'double'],
+    ['integer', 'int32'],
+    ['integer', 'int64'],
+    ['string', 'date-time'],
+    ['string', 'enum'],
+  ])('gemini keeps on a %s format "%s"', (type, format) => {
+    const { schema, issues } = convert(member({ type, format }, { required: ['m'] }), 'gemini')
+    expect(schema.properties?.m).toEqual({ type, format })
+    expect(issues).toEqual([])
+  })
+
+  it.each([
+    ['string', 'email'],
+    ['string', 'uri'],
+    ['string', 'date'],
+    ['number', 'int32'],
+    ['integer', 'float'],
+    ['boolean', 'date-time'],
+  ])('gemini moves on a %s format "%s" into the description', (type, format) => {
+    const { schema, issues } = convert(member({ type, format }, { required: ['m'] }), 'gemini')
+    expect(schema.properties?.m).toEqual({ type, description: `format: ${format}` })
+    expect(issues).toEqual([
+      expect.objectContaining({ path: 'parameters.properties.m', keyword: 'format', fatal: false }),
+    ])
+  })
+
+  it.each(['openai', 'anthropic'] as const)(
+    '%s takes JSON Schema: every format kept as written, without an issue',
+    (dialect) => {
+      for (const format of ['uri', 'email', 'x-made-up']) {
+        const { schema, issues } = convert(member({ type: 'string', format }), dialect)
+        expect(schema.properties?.m).toEqual({ type: 'string', format })
+        expect(issues).toEqual([])
+      }
+    },
+  )
+
+  it('a format that is not a string, or on a type named like an Object.prototype member, is words', () => {
+    expect(convert(member({ type: 'string', format: 5 }), 'gemini').schema.properties?.m).toEqual({
+      type: 'string',
+      description: 'format: 5',
+    })
+    const { schema, issues } = convert(
+      member({ type: 'constructor', format: 'date-time' }),
+      'openai-strict',
+    )
+    expect(issues).toEqual([expect.objectContaining({ keyword: 'format', fatal: false })])
+    expect(schema.properties?.m).toEqual({
+      type: ['constructor', 'null'],
+      description: 'format: date-time',
+    })
+  })
+
+  it('in arrays and nested objects, at its own path', () => {
+    const { schema, issues } = convert(
+      member({
+        type: 'array',
+        items: { type: 'object', properties: { at: { type: 'string', format: 'iri' } } },
+      }),
+      'gemini',
+    )
+    expect(schema).toMatchObject({
+      properties: { m: { items: { properties: { at: { description: 'format: iri' } } } } },
+    })
+    expect(issues).toEqual([
+      expect.objectContaining({ path: 'parameters.properties.m.items.properties.at' }),
     ])
   })
 })
@@ -532,22 +671,30 @@ describe('gemini: exclusive bounds', () => {
     })
   })
 
-  it('only minimum and maximum are skipped when written already: a format after an integer enum is still refused', () => {
+  it('only minimum and maximum are skipped when written already: the format of an integer enum, which Gemini writes as format "enum", becomes words', () => {
     expect(convert(member({ type: 'integer', enum: [1], format: 'int32' }), 'gemini')).toEqual({
       schema: {
         type: 'object',
-        properties: { m: { type: 'integer', format: 'enum', enum: ['1'] } },
+        properties: {
+          m: { type: 'integer', format: 'enum', enum: ['1'], description: 'format: int32' },
+        },
       },
       issues: [
         {
           path: 'parameters.properties.m',
           keyword: 'format',
-          message: `"format" is outside toolpipe's schema subset and cannot be converted for gemini`,
-          fatal: true,
+          message:
+            'format "int32" is not supported by gemini on an integer: moved into the description as "format: int32"',
+          fatal: false,
         },
       ],
       dialect: 'gemini',
     })
+    // The same whichever keyword comes first.
+    expect(
+      convert(member({ type: 'integer', format: 'int32', enum: [1] }), 'gemini').schema.properties
+        ?.m,
+    ).toEqual({ type: 'integer', format: 'enum', enum: ['1'], description: 'format: int32' })
   })
 
   it('on a number, words with their message; other dialects keep both', () => {

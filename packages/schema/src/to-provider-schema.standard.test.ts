@@ -60,16 +60,13 @@ describe('toProviderSchema with a Standard Schema', () => {
         return z.array(tree).optional()
       },
     })
-    const mail = z.object({ to: z.email() })
-    for (const schema of [tree, mail]) {
-      for (const dialect of dialects) {
-        const { issues } = toProviderSchema(schema, dialect)
-        const fatal = issues.filter((issue) => issue.fatal)
-        if (dialect === 'openai-strict' || dialect === 'gemini') {
-          expect(fatal.length).toBeGreaterThan(0)
-        } else {
-          expect(fatal).toEqual([])
-        }
+    for (const dialect of dialects) {
+      const { issues } = toProviderSchema(tree, dialect)
+      const fatal = issues.filter((issue) => issue.fatal)
+      if (dialect === 'openai-strict' || dialect === 'gemini') {
+        expect(fatal.length).toBeGreaterThan(0)
+      } else {
+        expect(fatal).toEqual([])
       }
     }
     // A recursive zod schema refers to itself with `$ref`: sent as written where JSON Schema is
@@ -85,11 +82,34 @@ describe('toProviderSchema with a Standard Schema', () => {
         fatal: true,
       },
     ])
-    expect(toProviderSchema(mail, 'gemini').issues).toContainEqual({
+  })
+
+  it("zod's z.email(), z.url() and z.iso.date() are expressible in every dialect (SPEC §22: format is never fatal on its own)", () => {
+    const message = z.object({
+      to: z.email(),
+      link: z.url().optional(),
+      on: z.iso.date(),
+      at: z.iso.datetime(),
+    })
+    for (const dialect of dialects) {
+      const { issues } = toProviderSchema(message, dialect)
+      expect(issues.filter((issue) => issue.fatal)).toEqual([])
+    }
+    // [OpenAI] documents email, date and date-time, not uri; [Gemini] only date-time of these.
+    const strict = toProviderSchema(message, 'openai-strict').schema.properties
+    expect(strict?.to).toMatchObject({ type: 'string', format: 'email' })
+    expect(strict?.link).toEqual({ type: ['string', 'null'], description: 'format: uri' })
+    expect(strict?.on).toMatchObject({ type: 'string', format: 'date' })
+    const gemini = toProviderSchema(message, 'gemini').schema.properties
+    expect(gemini?.to).toMatchObject({ type: 'string', description: 'format: email' })
+    expect(gemini?.to).not.toHaveProperty('format')
+    expect(gemini?.at).toMatchObject({ type: 'string', format: 'date-time' })
+    expect(toProviderSchema(message, 'gemini').issues).toContainEqual({
       path: 'parameters.properties.to',
       keyword: 'format',
-      message: '"format" is outside toolpipe\'s schema subset and cannot be converted for gemini',
-      fatal: true,
+      message:
+        'format "email" is not supported by gemini on a string: moved into the description as "format: email"',
+      fatal: false,
     })
   })
 

@@ -230,16 +230,23 @@ describe('openai (non-strict) and the arrays every OpenAI mode refuses', () => {
     },
   )
 
-  it('keeps a keyword outside the subset as written, with a non-fatal issue', () => {
+  it('keeps a keyword outside the subset as written, with a non-fatal issue; format as written, without one', () => {
     const { schema, issues } = jsonSchemaToProviderSchema(
-      { type: 'object', properties: { url: { type: 'string', format: 'uri' } } },
+      {
+        type: 'object',
+        properties: {
+          url: { type: 'string', format: 'uri' },
+          blob: { type: 'string', contentEncoding: 'base64' },
+        },
+      },
       'openai',
     )
     expect(schema.properties?.url).toEqual({ type: 'string', format: 'uri' })
+    expect(schema.properties?.blob).toEqual({ type: 'string', contentEncoding: 'base64' })
     expect(issues).toEqual([
       expect.objectContaining({
-        path: 'parameters.properties.url',
-        keyword: 'format',
+        path: 'parameters.properties.blob',
+        keyword: 'contentEncoding',
         fatal: false,
       }),
     ])
@@ -341,12 +348,12 @@ describe('gemini: [Gemini] the OpenAPI 3.0 Schema subset of function declaration
       {
         $schema: 'https://json-schema.org/draft/2020-12/schema',
         type: 'object',
-        properties: { u: { type: 'string', format: 'uri' } },
+        properties: { u: { type: 'string', contentEncoding: 'base64' } },
       },
       'gemini',
     )
     expect(converted).not.toHaveProperty('$schema')
-    expect(found).toEqual([expect.objectContaining({ keyword: 'format', fatal: true })])
+    expect(found).toEqual([expect.objectContaining({ keyword: 'contentEncoding', fatal: true })])
   })
 
   it.each(['constructor', 'toString', 'hasOwnProperty', '__proto__'])(

@@ -12,9 +12,10 @@ import type { StandardJSONSchemaSource } from './standard-tool-schema.js'
  * met: `json-schema` is `schemaSpecToJsonSchema`'s output; `openai-strict` closes every object,
  * lists every member in `required` and makes optional members nullable (the registry removes the
  * `null`s a strict model sends for what it leaves out, before validation), and moves `minLength`,
- * `maxLength` and `default` into the description; `openai` and `anthropic` take the JSON Schema
- * as it is; `gemini` writes `nullable: true`, integer enums as strings with `format: 'enum'`,
- * exclusive integer bounds as inclusive ones, and leaves empty `properties` out. What a dialect
+ * `maxLength`, `default` and a `format` it does not document into the description; `openai` and
+ * `anthropic` take the JSON Schema as it is; `gemini` writes `nullable: true`, integer enums as
+ * strings with `format: 'enum'`, exclusive integer bounds as inclusive ones, a `format` it does
+ * not document as words, and leaves empty `properties` out. `format` is never fatal. What a dialect
  * cannot express at all (a free-form object in strict mode, an array without `items` for OpenAI
  * and Gemini, a number enum for Gemini, a schema past strict mode's size limits) is a `fatal`
  * issue. See the package README for the whole table and the provider documents behind it.
@@ -50,10 +51,10 @@ export function toProviderSchema(
 
 /**
  * {@link toProviderSchema} for a JSON Schema: a tool's `parameters` written by hand (an MCP
- * tool's `inputSchema`, say). Keywords of toolpipe's subset follow the dialect's rules; others
- * are kept as written where the provider takes JSON Schema (`json-schema`, `openai`,
- * `anthropic`, with a non-fatal issue) and are fatal where it does not (`openai-strict`,
- * `gemini`). A root that is not an object schema is fatal in every dialect.
+ * tool's `inputSchema`, say). Keywords of toolpipe's subset, and `format`, follow the dialect's
+ * rules; others are kept as written where the provider takes JSON Schema (`json-schema`,
+ * `openai`, `anthropic`, with a non-fatal issue) and are fatal where it does not
+ * (`openai-strict`, `gemini`). A root that is not an object schema is fatal in every dialect.
  *
  * @throws {JsonSnapshotError} when `schema` is not JSON data
  */

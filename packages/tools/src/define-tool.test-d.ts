@@ -73,5 +73,45 @@ describe('defineTool', () => {
       // @ts-expect-error: a tool returns content blocks or { content?, structured?, meta? } with content or structured
       execute: async () => 'text',
     })
+    defineTool({
+      name: 'x',
+      description: '',
+      parameters: {},
+      // @ts-expect-error: synchronously neither
+      execute: () => 'text',
+    })
+  })
+
+  it('takes an execute that returns synchronously, as it may at run time (SPEC §22)', () => {
+    const search = defineTool({
+      name: 'search',
+      description: 'Search.',
+      parameters: { query: { type: 'string', required: true } },
+      execute: ({ query }) => [{ type: 'text', text: query }],
+    })
+    expectTypeOf(search).toExtend<ToolDefinition<{ query: string }>>()
+    defineTool({
+      name: 'count',
+      description: '',
+      parameters: {},
+      outputSchema: {
+        type: 'object',
+        properties: { lines: { type: 'integer' } },
+        required: ['lines'],
+      },
+      execute: () => ({ structured: { lines: 1 } }),
+    })
+    defineTool({
+      name: 'count',
+      description: '',
+      parameters: {},
+      outputSchema: {
+        type: 'object',
+        properties: { lines: { type: 'integer' } },
+        required: ['lines'],
+      },
+      // @ts-expect-error: the outputSchema still types a synchronous return
+      execute: () => ({ structured: { lines: 'one' } }),
+    })
   })
 })

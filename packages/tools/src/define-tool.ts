@@ -96,12 +96,13 @@ export interface DefineToolOptions<
   checkArgs?(args: InferToolArgs<TParameters>): ArgIssue[] | Promise<ArgIssue[]>
   /**
    * Runs with arguments already validated against `parameters` (and `checkArgs`): the arguments
-   * themselves for a spec, the schema's output for a Standard Schema.
+   * themselves for a spec, the schema's output for a Standard Schema. It may return its result
+   * synchronously or as a promise.
    */
   execute(
     args: InferToolArgs<TParameters>,
     exec: ToolExecution,
-  ): Promise<DefineToolReturn<TOutputSchema>>
+  ): DefineToolReturn<TOutputSchema> | Promise<DefineToolReturn<TOutputSchema>>
   /** A cooperative deadline in milliseconds: positive, at most 2^31−1 (about 24.8 days). */
   readonly timeoutMs?: number | undefined
   /**

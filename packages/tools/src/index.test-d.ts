@@ -12,6 +12,7 @@ import type {
   ToolErrorResult,
   ToolEventMap,
   ToolExecution,
+  ToolExecuteReturn,
   ToolExecutionResult,
   ToolRegistry,
   ToolSuccessResult,
@@ -216,6 +217,11 @@ describe('ToolRegistry', () => {
       },
     }
     const async: ToolDefinition = { ...sync, checkArgs: async () => issues }
+    // Its execute may return synchronously too (SPEC §22).
+    const syncBody: ToolDefinition = { ...sync, execute: () => [{ type: 'text', text: 'done' }] }
+    expectTypeOf(syncBody.execute).returns.toEqualTypeOf<
+      ToolExecuteReturn | Promise<ToolExecuteReturn>
+    >()
     const wrong: ToolDefinition = {
       ...sync,
       // @ts-expect-error: checkArgs returns issues, not a boolean

@@ -21,7 +21,7 @@ export type {
   ToolRegistryOptions,
   ToolRegistryPlugin,
 } from './tool-registry.js'
-export type { SchemasOptions } from './schemas-options.js'
+export type { DialectIssueReport, SchemasOptions } from './schemas-options.js'
 export type { ScopedTools } from './scoped-tools.js'
 export type { ToolAnnotations } from './tool-annotations.js'
 export type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'

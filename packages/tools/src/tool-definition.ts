@@ -50,10 +50,11 @@ declare const toolArgumentsType: unique symbol
  */
 export interface ToolDefinition<TArguments = unknown> extends ToolSchema {
   /**
-   * Runs the call. Through the registry, `args` is `exec.arguments`: the frozen JSON snapshot of
-   * the model's arguments, already accepted by `checkArgs` when the definition has one.
+   * Runs the call, returning its result synchronously or as a promise. Through the registry,
+   * `args` is `exec.arguments`: the frozen JSON snapshot of the model's arguments, already
+   * accepted by `checkArgs` when the definition has one.
    */
-  execute(args: unknown, exec: ToolExecution): Promise<ToolExecuteReturn>
+  execute(args: unknown, exec: ToolExecution): ToolExecuteReturn | Promise<ToolExecuteReturn>
   /**
    * Checks a call's arguments before anyone is asked about the call: an empty array admits them;
    * otherwise the call fails with `ToolArgsError` (`INVALID_ARGS`) listing the issues, and no

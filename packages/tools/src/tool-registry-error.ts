@@ -8,7 +8,10 @@ export type ToolRegistryErrorCode =
   | 'DUPLICATE_TOOL'
   /** `restrict` with no lists, a non-scope, or names that are not registered global tools. */
   | 'INVALID_RESTRICTION'
-  /** A listener, guard or visibility filter that is not a function, or an event name that is not one. */
+  /**
+   * A listener, guard, visibility filter or `schemas()`'s `onDialectIssue` that is not a
+   * function, or an event name that is not one.
+   */
   | 'INVALID_LISTENER'
   /**
    * `notify` for a built-in event or with a payload that is not JSON, or `reportDecision` with an
@@ -22,8 +25,8 @@ export type ToolRegistryErrorCode =
   /** A registration through a `ScopedTools` handle after its `dispose()`. */
   | 'SCOPE_DISPOSED'
   /**
-   * A tool whose parameters one of the registry's `dialects` (or the dialect `schemas()` was asked
-   * for) cannot express; the message lists every fatal issue with its path.
+   * At `register`: a tool whose parameters one of the registry's `dialects` cannot express; the
+   * message lists every fatal issue with its path. (`schemas()` degrades such a tool instead.)
    */
   | 'UNSUPPORTED_SCHEMA'
   /** A `dialects` option, or a `schemas()` dialect, that is not one of the five dialect names. */

@@ -7,7 +7,8 @@ import { ApprovalMemory } from './internal/approval-memory.js'
 import { assertToolDefinition } from './internal/check-definition.js'
 import { describeValue } from './internal/checks.js'
 import { describeTool } from './internal/describe-tool.js'
-import { DialectSchemas, readDialect } from './internal/dialect-schemas.js'
+import { DerivedNormalizers } from './internal/derived-normalizers.js'
+import { DialectSchemas, readSchemasOptions } from './internal/dialect-schemas.js'
 import { executeBatch } from './internal/execute-batch.js'
 import { eventNames, isBuiltInEvent } from './internal/event-names.js'
 import { executeCall } from './internal/execute-pipeline.js'
@@ -147,10 +148,14 @@ export interface ToolRegistry {
   /**
    * What the model is shown: `name`, `description` and a fresh copy of `parameters`, nothing
    * else; with `dialect`, the parameters in that provider dialect (converted once per tool and
-   * dialect), and `strict: true` for `openai-strict`.
+   * dialect), and `strict: true` for `openai-strict`. A tool the dialect cannot express does not
+   * take the others down (SPEC §22): for `openai-strict` it is sent in the `openai` dialect
+   * without `strict` when that expresses it, otherwise it is left out; each such tool is reported
+   * to `onDialectIssue`, or else warned about once per tool and dialect through the logger
+   * (configure `dialects` to have `register` refuse such a tool instead).
    *
-   * @throws ToolRegistryError (`UNSUPPORTED_SCHEMA`) when a visible tool cannot be expressed in a
-   * dialect the registry was not configured with (configure `dialects` to find out at `register`)
+   * @throws ToolRegistryError (`INVALID_DIALECT`) for an unknown dialect, (`INVALID_LISTENER`)
+   * for an `onDialectIssue` that is not a function
    */
   schemas(scope?: Agent, options?: SchemasOptions): ToolSchema[]
   /**
@@ -225,7 +230,7 @@ export interface ToolRegistry {
  */
 export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
   const logger = options.logger ?? console
-  const dialectSchemas = new DialectSchemas(options.dialects)
+  const dialectSchemas = new DialectSchemas(options.dialects, logger)
   const layers = new ToolLayers((message, error) => {
     warnSafely(logger, message, error)
   })
@@ -258,6 +263,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     resultObservers: listeners['tools/result'],
     decisionObservers: listeners['tools/decision'],
     pluginObservers,
+    normalizers: new DerivedNormalizers(),
     cancellation: new AbortFanOut(),
   }
 
@@ -297,8 +303,8 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     get: (name, scope) => layers.get(name, scope),
     list: (scope) => layers.list(scope),
     schemas(scope, schemasOptions) {
-      const dialect = readDialect(schemasOptions)
-      return layers.list(scope).map((definition) => dialectSchemas.schemaOf(definition, dialect))
+      const request = readSchemasOptions(schemasOptions)
+      return dialectSchemas.schemasOf(layers.list(scope), request)
     },
     descriptors: (scope) => layers.list(scope).map(describeTool),
     addTool(definition, scope) {

@@ -1,22 +1,36 @@
 import { snapshotJson } from '@toolpipe/core'
 import { dialects as dialectNames, isDialect, jsonSchemaToProviderSchema } from '@toolpipe/schema'
-import type { Dialect, ProviderSchemaResult } from '@toolpipe/schema'
+import type { Dialect, DialectIssue, ProviderSchemaResult } from '@toolpipe/schema'
+import type { DialectIssueReport } from '../schemas-options.js'
 import type { ToolDefinition, ToolParameters, ToolSchema } from '../tool-definition.js'
 import { ToolRegistryError } from '../tool-registry-error.js'
 import { describeValue } from './checks.js'
+import { warnSafely } from './warn-safely.js'
+
+/** What `schemas()` reads from its options. */
+export interface SchemasRequest {
+  readonly dialect: Dialect
+  readonly onDialectIssue: ((report: DialectIssueReport) => void) | undefined
+}
 
 /**
  * One registry's tool parameters in the provider dialects (SPEC §9.3): converted once per
  * (definition, dialect), since `schemas()` runs every model turn, and handed out as fresh copies.
- * The memo belongs to the registry that made it, and a definition no longer referenced takes its
- * entries with it.
+ * A tool a dialect cannot express degrades on its own (SPEC §22): sent non-strict where
+ * `openai-strict` cannot take it and `openai` can, left out otherwise, and reported. The memo
+ * belongs to the registry that made it, and a definition no longer referenced takes its entries
+ * with it.
  */
 export class DialectSchemas {
   readonly dialects: readonly Dialect[]
   readonly #converted = new WeakMap<ToolDefinition, Map<Dialect, ProviderSchemaResult>>()
+  /** The (definition, dialect) pairs already warned about: once each for the registry's lifetime. */
+  readonly #warned = new WeakMap<ToolDefinition, Set<Dialect>>()
+  readonly #logger: { warn(message: string, ...details: unknown[]): void }
 
-  constructor(dialects: unknown) {
+  constructor(dialects: unknown, logger: { warn(message: string, ...details: unknown[]): void }) {
     this.dialects = readDialects(dialects)
+    this.#logger = logger
   }
 
   /**
@@ -26,38 +40,97 @@ export class DialectSchemas {
    * @throws ToolRegistryError (`UNSUPPORTED_SCHEMA`)
    */
   assertExpressible(name: string, definition: ToolDefinition): void {
-    for (const dialect of this.dialects) this.#convert(name, definition, dialect)
-  }
-
-  /** The model-facing projection in `dialect`, by an explicit allowlist of fields. */
-  schemaOf(definition: ToolDefinition, dialect: Dialect): ToolSchema {
-    const schema: ToolSchema = {
-      name: definition.name,
-      description: definition.description,
-      parameters:
-        dialect === 'json-schema'
-          ? (snapshotJson(definition.parameters) as ToolParameters)
-          : (snapshotJson(
-              this.#convert(definition.name, definition, dialect).schema,
-            ) as ToolParameters),
+    for (const dialect of this.dialects) {
+      const fatal = fatalIssues(this.#convert(definition, dialect))
+      if (fatal.length > 0) {
+        throw new ToolRegistryError(
+          `tool "${name}" cannot be expressed in the ${dialect} dialect: ${listed(fatal)}`,
+          'UNSUPPORTED_SCHEMA',
+        )
+      }
     }
-    // The function's `strict` flag of OpenAI function calling.
-    if (dialect === 'openai-strict') schema.strict = true
-    return schema
   }
 
-  #convert(name: string, definition: ToolDefinition, dialect: Dialect): ProviderSchemaResult {
+  /**
+   * The model-facing projections of `definitions` in the requested dialect, by an explicit
+   * allowlist of fields, in order; a tool the dialect cannot express degrades (see the class),
+   * and is reported to `onDialectIssue`, or else warned about once.
+   */
+  schemasOf(definitions: readonly ToolDefinition[], request: SchemasRequest): ToolSchema[] {
+    const { dialect } = request
+    const schemas: ToolSchema[] = []
+    for (const definition of definitions) {
+      if (dialect === 'json-schema') {
+        schemas.push(projection(definition, snapshotJson(definition.parameters) as ToolParameters))
+        continue
+      }
+      const converted = this.#convert(definition, dialect)
+      const fatal = fatalIssues(converted)
+      if (fatal.length === 0) {
+        const schema = projection(definition, snapshotJson(converted.schema) as ToolParameters)
+        // The function's `strict` flag of OpenAI function calling.
+        if (dialect === 'openai-strict') schema.strict = true
+        schemas.push(schema)
+        continue
+      }
+      if (dialect === 'openai-strict') {
+        const plain = this.#convert(definition, 'openai')
+        const plainFatal = fatalIssues(plain)
+        if (plainFatal.length === 0) {
+          schemas.push(projection(definition, snapshotJson(plain.schema) as ToolParameters))
+          this.#report(definition, request, 'non-strict', fatal)
+          continue
+        }
+        this.#report(definition, request, 'omitted', [...fatal, ...plainFatal])
+        continue
+      }
+      this.#report(definition, request, 'omitted', fatal)
+    }
+    return schemas
+  }
+
+  #report(
+    definition: ToolDefinition,
+    request: SchemasRequest,
+    action: DialectIssueReport['action'],
+    issues: readonly DialectIssue[],
+  ): void {
+    const { dialect, onDialectIssue } = request
+    const tool = definition.name
+    if (onDialectIssue !== undefined) {
+      const report: DialectIssueReport = Object.freeze({
+        tool,
+        dialect,
+        action,
+        issues: Object.freeze(issues.map((issue) => Object.freeze({ ...issue }))),
+      })
+      try {
+        onDialectIssue(report)
+      } catch (error) {
+        warnSafely(this.#logger, 'toolpipe: an onDialectIssue callback failed', error)
+      }
+      return
+    }
+    let warned = this.#warned.get(definition)
+    if (warned?.has(dialect) === true) return
+    warned ??= new Set()
+    warned.add(dialect)
+    this.#warned.set(definition, warned)
+    const done =
+      action === 'non-strict'
+        ? 'sent without strict mode (the openai dialect)'
+        : 'left out of the tools the model is shown'
+    warnSafely(
+      this.#logger,
+      `toolpipe: tool "${tool}" cannot be expressed in the ${dialect} dialect, ${done}: ${listed(issues)}`,
+    )
+  }
+
+  #convert(definition: ToolDefinition, dialect: Dialect): ProviderSchemaResult {
     let byDialect = this.#converted.get(definition)
     const cached = byDialect?.get(dialect)
     if (cached !== undefined) return cached
     const result = jsonSchemaToProviderSchema(definition.parameters, dialect)
-    const fatal = result.issues.filter((issue) => issue.fatal)
-    if (fatal.length > 0) {
-      throw new ToolRegistryError(
-        `tool "${name}" cannot be expressed in the ${dialect} dialect: ${fatal.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`,
-        'UNSUPPORTED_SCHEMA',
-      )
-    }
     if (byDialect === undefined) {
       byDialect = new Map()
       this.#converted.set(definition, byDialect)
@@ -65,6 +138,18 @@ export class DialectSchemas {
     byDialect.set(dialect, result)
     return result
   }
+}
+
+function projection(definition: ToolDefinition, parameters: ToolParameters): ToolSchema {
+  return { name: definition.name, description: definition.description, parameters }
+}
+
+function fatalIssues(result: ProviderSchemaResult): DialectIssue[] {
+  return result.issues.filter((issue) => issue.fatal)
+}
+
+function listed(issues: readonly DialectIssue[]): string {
+  return issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')
 }
 
 /** The registry's `dialects` option: an array of known dialect names, copied. */
@@ -79,20 +164,37 @@ function readDialects(value: unknown): readonly Dialect[] {
   return Object.freeze([...new Set(value)])
 }
 
-/** The `dialect` of a `schemas()` call: a known name, `json-schema` by default. */
-export function readDialect(options: unknown): Dialect {
+/**
+ * The options of a `schemas()` call: a known dialect (`json-schema` by default) and an
+ * `onDialectIssue` function, if any.
+ *
+ * @throws ToolRegistryError (`INVALID_DIALECT`) for an unknown dialect, (`INVALID_LISTENER`) for
+ * an `onDialectIssue` that is not a function
+ */
+export function readSchemasOptions(options: unknown): SchemasRequest {
   // Stryker disable next-line ConditionalExpression: a fast path; undefined options are read below as no dialect, json-schema too
-  if (options === undefined) return 'json-schema'
-  const dialect: unknown =
+  if (options === undefined) return { dialect: 'json-schema', onDialectIssue: undefined }
+  const record =
     typeof options === 'object' && options !== null
-      ? (options as { dialect?: unknown }).dialect
-      : options
-  if (dialect === undefined) return 'json-schema'
-  if (isDialect(dialect)) return dialect
-  throw new ToolRegistryError(
-    `unknown dialect ${describeValue(dialect)}; the dialects are ${dialectList()}`,
-    'INVALID_DIALECT',
-  )
+      ? (options as { dialect?: unknown; onDialectIssue?: unknown })
+      : { dialect: options }
+  const { dialect = 'json-schema', onDialectIssue } = record
+  if (!isDialect(dialect)) {
+    throw new ToolRegistryError(
+      `unknown dialect ${describeValue(dialect)}; the dialects are ${dialectList()}`,
+      'INVALID_DIALECT',
+    )
+  }
+  if (onDialectIssue !== undefined && typeof onDialectIssue !== 'function') {
+    throw new ToolRegistryError(
+      `onDialectIssue must be a function, got ${describeValue(onDialectIssue)}`,
+      'INVALID_LISTENER',
+    )
+  }
+  return {
+    dialect,
+    onDialectIssue: onDialectIssue as ((report: DialectIssueReport) => void) | undefined,
+  }
 }
 
 function dialectList(): string {

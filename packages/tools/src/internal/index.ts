@@ -1,4 +1,4 @@
 // `@toolpipe/tools/internal`: what the toolpipe adapters share about reading a registry. Not
 // covered by semver: it changes with the packages using it.
-export { readToolSource } from './tool-source.js'
+export { readOnDialectIssue, readToolSource } from './tool-source.js'
 export type { ToolSource } from './tool-source.js'

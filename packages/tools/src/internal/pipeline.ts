@@ -13,6 +13,7 @@ import type {
 } from '../tool-events.js'
 import type { ToolGuard } from '../tool-execution.js'
 import type { ApprovalMemory } from './approval-memory.js'
+import type { DerivedNormalizers } from './derived-normalizers.js'
 import type { ListenerEntry } from './compose.js'
 import type { ToolLayers } from './tool-layers.js'
 
@@ -37,6 +38,8 @@ export interface Pipeline {
     string,
     { readonly entries: readonly ListenerEntry<PluginObserver<unknown>>[] }
   >
+  /** Step 4's null→absent step for the tools without a `normalizeArgs` of their own. */
+  readonly normalizers: DerivedNormalizers
   /** One listener per caller signal for the calls that wait on an async argument check. */
   readonly cancellation: AbortFanOut
 }

@@ -3,6 +3,7 @@ import type { Dialect } from '@toolpipe/schema'
 import type { Disposer } from '../disposer.js'
 import type { ScopedTools } from '../scoped-tools.js'
 import type { ToolDefinition, ToolSchema } from '../tool-definition.js'
+import type { DialectIssueReport } from '../schemas-options.js'
 import type { ToolDescriptor } from '../tool-descriptor.js'
 import type { ProgressObserver, StartObserver } from '../tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult } from '../tool-execution.js'
@@ -19,8 +20,11 @@ export interface ToolSource {
   readonly agent: Agent | undefined
   /** The visible tools' definitions. */
   list(): ToolDefinition[]
-  /** The visible tools' provider schemas in `dialect`. */
-  schemas(dialect: Dialect): ToolSchema[]
+  /**
+   * The visible tools' provider schemas in `dialect`, each tool the dialect cannot express
+   * degraded and reported as `schemas()` does (SPEC §22).
+   */
+  schemas(dialect: Dialect, onDialectIssue?: (report: DialectIssueReport) => void): ToolSchema[]
   /** The visible tools' full descriptions. */
   descriptors(): ToolDescriptor[]
   /** The definition a call of `name` would resolve to. */
@@ -71,7 +75,7 @@ export function readToolSource(
   return {
     agent: scoped.agent,
     list: () => scoped.list(),
-    schemas: (dialect) => scoped.schemas({ dialect }),
+    schemas: (dialect, onDialectIssue) => scoped.schemas({ dialect, onDialectIssue }),
     descriptors: () => scoped.descriptors(),
     get: (name) => scoped.get(name),
     execute: (input) => scoped.execute(input),
@@ -85,7 +89,7 @@ function registrySource(registry: ToolRegistry, agent: Agent | undefined): ToolS
   return {
     agent,
     list: () => registry.list(agent),
-    schemas: (dialect) => registry.schemas(agent, { dialect }),
+    schemas: (dialect, onDialectIssue) => registry.schemas(agent, { dialect, onDialectIssue }),
     descriptors: () => registry.descriptors(agent),
     get: (name) => registry.get(name, agent),
     execute: (input) => registry.execute({ ...input, agent }),
@@ -110,4 +114,19 @@ function both(first: Disposer, second: Disposer): Disposer {
     first()
     second()
   }
+}
+
+/**
+ * An adapter's `onDialectIssue` option: a function, or `undefined`. `refuse(message)` makes the
+ * adapter's own error (the message starts with `what`).
+ */
+export function readOnDialectIssue(
+  value: unknown,
+  what: string,
+  refuse: (message: string) => Error,
+): ((report: DialectIssueReport) => void) | undefined {
+  if (value === undefined || typeof value === 'function') {
+    return value as ((report: DialectIssueReport) => void) | undefined
+  }
+  throw refuse(`${what}: onDialectIssue must be a function, got ${describeValue(value)}`)
 }

@@ -3,7 +3,7 @@ import { formatJsonPath, isPlainObject } from '@toolpipe/core/internal'
 import type { JsonObject, JsonValue } from '@toolpipe/core'
 import type { Dialect } from '../../dialect.js'
 import type { DialectIssue } from '../../dialect-issue.js'
-import { describedWords, keywordRules, strictLimits } from './dialect-rules.js'
+import { describedWords, keywordRules, strictLimits, supportedFormats } from './dialect-rules.js'
 import type { KeywordRule } from './dialect-rules.js'
 
 // Writes a JSON Schema of toolpipe's subset (SPEC §9.1) in a provider's dialect (SPEC §9.3). It
@@ -176,6 +176,8 @@ function convertAnyOf(node: JsonObject, conversion: Conversion, depth: number): 
       out.anyOf = members.map((member, index) =>
         below(conversion, ['anyOf', index], () => convertNode(member, conversion, depth)),
       )
+    } else if (keyword === 'format') {
+      convertFormat(value, undefined, node, out, words, conversion)
     } else if (!annotation(keyword, value, out, words, conversion)) {
       outsideSubset(conversion, keyword, value, out)
     }
@@ -279,6 +281,9 @@ function convertTyped(
         break
       case 'const':
         convertConst(value, out, conversion)
+        break
+      case 'format':
+        convertFormat(value, nodeType, node, out, words, conversion)
         break
       case 'exclusiveMinimum':
       case 'exclusiveMaximum':
@@ -465,6 +470,46 @@ function convertEnum(
       true,
     )
   }
+}
+
+/**
+ * `format` (SPEC §22): kept where the dialect documents the value for the node's type (see
+ * `supportedFormats`), or takes JSON Schema as it is; moved into the description otherwise, never
+ * fatal. Our validator does not check formats (a Standard Schema's own `validate` does, as zod
+ * checks `z.email()`), so the words say what the model should send and nothing more.
+ *
+ * @param nodeType - the node's type; `undefined` beside `anyOf`, where no format is documented
+ */
+function convertFormat(
+  value: JsonValue,
+  nodeType: NodeType | undefined,
+  node: JsonObject,
+  out: JsonObject,
+  words: string[],
+  conversion: Conversion,
+): void {
+  const { dialect } = conversion
+  if (dialect === 'openai' || dialect === 'anthropic') {
+    out.format = value
+    return
+  }
+  const byType = supportedFormats[dialect]
+  const supported =
+    nodeType !== undefined && Object.hasOwn(byType, nodeType.name) ? byType[nodeType.name] : []
+  // Gemini writes an integer enum as strings with its own `format: "enum"` (convertEnum).
+  const taken = dialect === 'gemini' && nodeType?.name === 'integer' && 'enum' in node
+  if (!taken && typeof value === 'string' && supported?.includes(value) === true) {
+    out.format = value
+    return
+  }
+  const text = describedWords('format', value)
+  words.push(text)
+  issue(
+    conversion,
+    'format',
+    `format ${JSON.stringify(value)} is not supported by ${dialect}${nodeType === undefined ? '' : ` on ${nodeType.name === 'integer' ? 'an' : 'a'} ${nodeType.name}`}: moved into the description as "${text}"`,
+    false,
+  )
 }
 
 function convertConst(value: JsonValue, out: JsonObject, conversion: Conversion): void {

@@ -17,7 +17,9 @@ import type { Dialect } from '../../dialect.js'
  *   required"; "Some type-specific keywords are not yet supported").
  * - [Gemini] https://ai.google.dev/api/caching#Schema (the `Schema` object), as generated into
  *   googleapis/js-genai src/types.ts `interface Schema`, and that SDK's own JSON Schema
- *   conversion (src/_transformers.ts `processJsonSchema`).
+ *   conversion (src/_transformers.ts `processJsonSchema`). Its `format`: "The format of the data.
+ *   This is used only for primitive datatypes. Supported formats: for NUMBER type: float, double;
+ *   for INTEGER type: int32, int64; for STRING type: enum, date-time".
  * - [Anthropic] https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools (the
  *   tool definition table: "input_schema — A JSON Schema object defining the expected parameters
  *   for the tool"), as typed in anthropics/anthropic-sdk-typescript
@@ -82,6 +84,29 @@ export const keywordRules: RuleTable = {
   maxItems: { 'openai-strict': 'native', openai: 'native', gemini: 'native', anthropic: 'native' },
 }
 
+/**
+ * The `format` values a dialect documents, by the node's type; any other value moves into the
+ * description (SPEC §22: never fatal on its own). `openai` and `anthropic` take JSON Schema and
+ * keep every `format` as written.
+ */
+export const supportedFormats: Readonly<
+  Record<'openai-strict' | 'gemini', Readonly<Record<string, readonly string[]>>>
+> = {
+  // [OpenAI] "Supported properties", strings: "format: Predefined formats for strings. Currently
+  // supported: date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid". No number or
+  // array format is listed.
+  'openai-strict': {
+    string: ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'],
+  },
+  // [Gemini] Schema.format: "for NUMBER type: float, double; for INTEGER type: int32, int64; for
+  // STRING type: enum, date-time".
+  gemini: {
+    number: ['float', 'double'],
+    integer: ['int32', 'int64'],
+    string: ['enum', 'date-time'],
+  },
+}
+
 /** The words a moved keyword becomes, for the model: `at most 80 characters`. */
 export function describedWords(keyword: string, value: unknown): string {
   const count = typeof value === 'number' ? value : 0
@@ -94,6 +119,9 @@ export function describedWords(keyword: string, value: unknown): string {
       return `greater than ${JSON.stringify(value)}`
     case 'exclusiveMaximum':
       return `less than ${JSON.stringify(value)}`
+    case 'format':
+      // `format: uri`: the JSON Schema name of the format, which models know.
+      return typeof value === 'string' ? `format: ${value}` : `format: ${JSON.stringify(value)}`
     case 'examples':
       return `examples: ${(Array.isArray(value) ? value : [value]).map((example) => JSON.stringify(example)).join(', ')}`
     default:

@@ -8,6 +8,7 @@ import {
 import { issueLimit } from '@toolpipe/structured-output/internal'
 import type { ArgIssue } from '../../arg-issue.js'
 import { StandardSchemaError } from '../../standard-schema-error.js'
+import { isMissingKey } from './missing-key.js'
 
 /** What a Standard Schema's `validate` said, in toolpipe's terms. */
 export type StandardArgsResult<TOutput> =
@@ -18,11 +19,17 @@ export type StandardArgsResult<TOutput> =
  * Reads what a Standard Schema's `validate` returned (settled): a success `{ value }` (any
  * `issues` member falsy), or a failure whose issues become {@link ArgIssue}s. Each member is read
  * once. At most `issueLimit` (100) issues are read, then one `too_many_issues` stands for the
- * rest: a hostile schema cannot make a message of unbounded size.
+ * rest: a hostile schema cannot make a message of unbounded size. An issue about a member that
+ * `input` (what was validated) does not have says so in toolpipe's words, `missing required
+ * property "text"` (see `isMissingKey`), the library's own words kept as its `reason`.
  *
  * @throws {StandardSchemaError} `VALIDATE_FAILED` for anything that is not a Standard result
  */
-export function readStandardResult(vendor: string, result: unknown): StandardArgsResult<unknown> {
+export function readStandardResult(
+  vendor: string,
+  result: unknown,
+  input?: unknown,
+): StandardArgsResult<unknown> {
   try {
     if (typeof result !== 'object' || result === null) throw garbage(vendor, result)
     const issues: unknown = (result as { issues?: unknown }).issues
@@ -30,7 +37,7 @@ export function readStandardResult(vendor: string, result: unknown): StandardArg
       if (!('value' in result)) throw garbage(vendor, result)
       return { value: result.value }
     }
-    return { issues: readIssues(vendor, issues) }
+    return { issues: readIssues(vendor, issues, input) }
   } catch (error) {
     if (error instanceof StandardSchemaError) throw error
     throw new StandardSchemaError(
@@ -48,7 +55,7 @@ function garbage(vendor: string, result: unknown): StandardSchemaError {
   )
 }
 
-function readIssues(vendor: string, issues: unknown): ArgIssue[] {
+function readIssues(vendor: string, issues: unknown, input: unknown): ArgIssue[] {
   if (!Array.isArray(issues)) {
     throw new StandardSchemaError(
       `the ${vendor} schema's validate returned issues that are ${describeValue(issues)}, not an array`,
@@ -62,7 +69,7 @@ function readIssues(vendor: string, issues: unknown): ArgIssue[] {
   }
   const read: ArgIssue[] = []
   for (let index = 0; index < Math.min(length, issueLimit); index++) {
-    read.push(readIssue(vendor, issues[index] as unknown, index))
+    read.push(readIssue(vendor, issues[index] as unknown, index, input))
   }
   if (length > issueLimit) {
     read.push({
@@ -75,7 +82,7 @@ function readIssues(vendor: string, issues: unknown): ArgIssue[] {
   return read
 }
 
-function readIssue(vendor: string, issue: unknown, index: number): ArgIssue {
+function readIssue(vendor: string, issue: unknown, index: number, input: unknown): ArgIssue {
   const fault = (what: string): StandardSchemaError =>
     new StandardSchemaError(
       `the ${vendor} schema's validate returned issue ${index} with ${what}; expected { message: string, path?: (key | { key })[] }`,
@@ -98,6 +105,9 @@ function readIssue(vendor: string, issue: unknown, index: number): ArgIssue {
   }
   // The root's place is '': every message starts with it, so a path-less issue keeps its words.
   const place = quoteJsonPath(keys, '')
+  if (isMissingKey(issue, keys, input)) {
+    return invalid(vendor, keys, `missing required property ${place}`, message)
+  }
   const named = !message.startsWith(place)
   return invalid(vendor, keys, named ? `${place}: ${message}` : message, message)
 }

@@ -13,8 +13,9 @@ import type { Pipeline } from '../pipeline.js'
 import { readArgIssues } from '../read-arg-issues.js'
 
 /**
- * Step 4: normalizes the frozen snapshot with the resolved tool's `normalizeArgs`, when it has one
- * (`defineTool` tools: a strict model's `null` for a left-out member is removed, SPEC §9.3), then
+ * Step 4: normalizes the frozen snapshot with the resolved tool's `normalizeArgs` (`defineTool`
+ * tools: a strict model's `null` for a left-out member is removed, SPEC §9.3), or, for a tool
+ * without one, with the same step read from its `parameters` (SPEC §22), then
  * runs its `checkArgs`, once, on that value. When the arguments pass (or the tool has no check),
  * the normalized, deep-frozen value becomes `exec.arguments`, and the execution records which
  * tool they passed, so policies, guards, the approval card and the body all see the same
@@ -43,7 +44,12 @@ export function validateArguments(
   editedBy: EditOrigin = 'approval',
 ): ToolErrorResult | undefined | Promise<ToolErrorResult | undefined> {
   try {
-    const args = normalizedArguments(tool, exec, edited === undefined ? exec.arguments : edited)
+    const args = normalizedArguments(
+      pipeline,
+      tool,
+      exec,
+      edited === undefined ? exec.arguments : edited,
+    )
     // Read once, and called below with the definition as `this`, like a method.
     const check: unknown = Reflect.get(tool, 'checkArgs')
     const origin = edited === undefined ? 'call' : editedBy
@@ -120,22 +126,28 @@ function cancelled(toolName: string): ToolErrorResult {
 
 /**
  * The arguments as the tool's `normalizeArgs` (read once, called with the definition as `this`)
- * returns them, deep-frozen; the snapshot itself when the tool has none or it changes nothing.
+ * returns them, deep-frozen; without one, as the null→absent step read from the tool's
+ * `parameters` returns them (SPEC §22: every tool whose JSON Schema the registry knows, a
+ * mounted MCP tool's among them). The snapshot itself when nothing changes.
  *
  * @throws what the normalizer throws, or `ToolPipelineError` (`INVALID_NORMALIZED_ARGS`) when it
  * returns something that is not JSON data
  */
 function normalizedArguments(
+  pipeline: Pipeline,
   tool: ToolDefinition,
   exec: ExecutionRecord,
   args: JsonValue,
 ): JsonValue {
   const normalize: unknown = Reflect.get(tool, 'normalizeArgs')
-  if (normalize === undefined) return args
-  if (typeof normalize !== 'function') {
+  let normalized: unknown
+  if (normalize === undefined) {
+    normalized = pipeline.normalizers.of(tool)(args)
+  } else if (typeof normalize !== 'function') {
     throw new TypeError(`the normalizeArgs of tool "${exec.name}" is not a function`)
+  } else {
+    normalized = Reflect.apply(normalize, tool, [args])
   }
-  const normalized: unknown = Reflect.apply(normalize, tool, [args])
   // Stryker disable next-line ConditionalExpression: a fast path; the copy of the same frozen JSON is equal to it
   if (normalized === args) return args
   const copy = normalized instanceof Promise ? notJson : copyJson(normalized)

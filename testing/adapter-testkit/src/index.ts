@@ -1,0 +1,6 @@
+export { endToEndTurn } from './end-to-end-turn.js'
+export type { ScriptedCall } from './end-to-end-turn.js'
+export { harness } from './harness.js'
+export type { Harness } from './harness.js'
+export { serverFilesystem } from './server-filesystem.js'
+export type { ServerFilesystem } from './server-filesystem.js'
