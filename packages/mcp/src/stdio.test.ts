@@ -53,7 +53,7 @@ function call(name: string, args: unknown = {}, signal?: AbortSignal) {
 const silent: ToolRegistryLogger = { warn: () => undefined }
 
 describe('mountMcpTools over stdio, with a real SDK server in a child process', () => {
-  it('mounts, calls (with progress and structured content), re-syncs on list_changed, survives a cancelled call, reports a server that died mid-call, and disposes', async () => {
+  it('mounts, calls (with progress and structured content), re-syncs on list_changed, survives a cancelled call, reports a server that died mid-call, and disposes itself then', async () => {
     const { client, stderr } = await spawnServer()
     const registry = createToolRegistry({ logger: silent })
     const mount = await mountMcpTools(registry, client, { prefix: 'fx', logger: silent })
@@ -111,7 +111,13 @@ describe('mountMcpTools over stdio, with a real SDK server in a child process', 
     })
     expect(stderr()).toContain('die: exiting mid-call')
 
+    // The connection closed with the child: the mount disposed itself, as one change.
+    await vi.waitFor(() => {
+      expect(registry.list()).toEqual([])
+    })
+    expect(mount.names).toEqual([])
+    expect(onChange).toHaveBeenCalledTimes(2)
     mount.dispose()
-    expect(registry.list()).toEqual([])
+    expect(onChange).toHaveBeenCalledTimes(2)
   })
 })
