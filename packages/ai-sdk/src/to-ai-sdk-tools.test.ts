@@ -248,6 +248,24 @@ describe('toAiSdkTools: calls', () => {
     })
   })
 
+  it('never hands the model a malformed block: a tool that returns { type: "text", text: 5 } is INVALID_CONTENT error text', async () => {
+    const registry = createToolRegistry()
+    registry.register({
+      name: 'careless',
+      description: 'Returns a number where text belongs.',
+      parameters: { type: 'object' },
+      execute: async () => [{ type: 'text', text: 5 }] as never,
+    })
+    const careless = toAiSdkTools(registry).careless
+    const output = await invoke(careless, {})
+    expect(output.error).toEqual({ name: 'InvalidContentError', code: 'INVALID_CONTENT' })
+    expect(careless?.toModelOutput?.({ toolCallId: 'c', input: {}, output })).toEqual({
+      type: 'error-text',
+      value:
+        'Error: tool "careless" returned a malformed content block at content[0]: "text" must be a string, got number',
+    })
+  })
+
   it('runs a step’s calls one at a time in the model’s order although the AI SDK starts them at once', async () => {
     const log: string[] = []
     const registry = createToolRegistry()

@@ -136,6 +136,7 @@ export {
   createToolRegistry,
   defineTool,
   InvalidApprovalError,
+  InvalidContentError,
   isCallOf,
   ListenerError,
   OutputInvalidError,
