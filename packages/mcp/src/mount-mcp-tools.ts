@@ -139,10 +139,13 @@ export function mountMcpTools(
     const listed = await listAllTools(client, requestTimeoutMs)
     if (disposed) return
     const wanted = selectTools(listed, include, warnings, client)
-    const names = mapToolNames(
-      wanted.map((tool) => tool.name),
-      prefix,
-    )
+    const originals = wanted.map((tool) => tool.name)
+    const names = mapToolNames(originals, prefix)
+    // Rule names: `mcp__<server>__<tool>`, each part as a tool-name fragment would be mapped (the
+    // server's own name, with odd characters as `_` and collisions resolved), so that no two tools
+    // share one and no rule's syntax is broken by a space or a parenthesis.
+    const ruleParts = mapToolNames(originals, undefined)
+    const server = prefix ?? serverPart(client)
     const notMounted = (tool: string, error: unknown): void => {
       warnings.warn(`toolpipe/mcp: tool "${tool}" of ${serverOf(client)} was not mounted`, error)
     }
@@ -154,7 +157,10 @@ export function mountMcpTools(
       // mapToolNames maps every name it is given.
       const name = names.get(tool.name) ?? tool.name
       try {
-        const candidate = mountedTool(tool, name, context, { timeoutMs: timeoutOf(tool.name) })
+        const candidate = mountedTool(tool, name, context, {
+          timeoutMs: timeoutOf(tool.name),
+          ruleName: `mcp__${server}__${ruleParts.get(tool.name) ?? name}`,
+        })
         const { outputSchema, fingerprint } = candidate
         if (outputSchema !== undefined && mounted.get(name)?.fingerprint !== fingerprint) {
           validator ??= validators()
@@ -260,6 +266,12 @@ export function mountMcpTools(
       throw error
     },
   )
+}
+
+/** The server's advertised name as a rule-name part: mapped as a tool name would be. */
+function serverPart(client: McpClient): string {
+  const name = client.getServerVersion()?.name ?? 'server'
+  return mapToolNames([name], undefined).get(name) ?? '_'
 }
 
 function noop(): void {

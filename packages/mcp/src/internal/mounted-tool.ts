@@ -23,6 +23,8 @@ export interface MountedTool {
 export interface MountedToolSettings {
   /** The tool's `timeoutMs` (for the timeout policy), when the mount gives it one. */
   readonly timeoutMs: number | undefined
+  /** The name permission rules and hooks know the tool by: `mcp__<server>__<tool>` (SPEC §18.1). */
+  readonly ruleName: string
 }
 
 type JsonObject = Record<string, JsonValue>
@@ -32,7 +34,8 @@ type JsonObject = Record<string, JsonValue>
  * the server's description; its input schema as parameters (validated locally where it lies inside
  * the subset); its output schema where it lies inside the subset (the pipeline then checks every
  * `structuredContent`); its annotations, with `concurrencySafe` from `readOnlyHint`; a pending
- * card titled as the server titles the tool; and a body that calls the original name.
+ * card titled as the server titles the tool; the mount's `timeoutMs` and rule name; and a body that
+ * calls the original name.
  *
  * @throws {McpProtocolError} when the tool's description is not JSON data a registry can hold
  * (nested past 512 levels, say: a hostile server); the caller leaves the tool out
@@ -76,7 +79,7 @@ export function mountedTool(
     described.outputSchema === undefined || outputSchema !== undefined
       ? ignoreStructured
       : structuredCheck(original, described.outputSchema, context)
-  const { timeoutMs } = settings
+  const { timeoutMs, ruleName } = settings
   const definition: ToolDefinition = {
     name,
     description,
@@ -86,12 +89,13 @@ export function mountedTool(
     ...(annotations === undefined ? {} : { annotations }),
     concurrencySafe: tool.annotations?.readOnlyHint === true,
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    permissions: { ruleName },
     presentCall: (args) => ({ card: 'generic', title, kind: 'other', rawInput: args }),
     execute: (args, exec) => callMcpTool(original, args, exec, context, checkStructured),
   }
   return {
     definition,
-    fingerprint: JSON.stringify({ name, original, described }),
+    fingerprint: JSON.stringify({ name, original, ruleName, described }),
     outputSchema: described.outputSchema,
   }
 }
