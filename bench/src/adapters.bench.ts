@@ -7,6 +7,8 @@ import type { AiSdkToolOutput } from '@toolpipe/ai-sdk'
 import { toAgentsTools } from '@toolpipe/openai-agents'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolRegistry } from '@toolpipe/tools'
+import { executeTool } from '@ai-sdk/provider-utils'
+import { jsonSchema, tool as aiTool } from 'ai'
 import type { ModelMessage } from 'ai'
 import { readFileTool, smallArgs } from './fixtures.js'
 import type { Comparison, Suite } from './harness.js'
@@ -89,10 +91,101 @@ function callComparison(): Comparison {
   }
 }
 
+/** How many calls the concurrency comparisons start at once (issue #34). */
+const concurrentCalls = 10_000
+
+/**
+ * 10,000 calls started at once, as the AI SDK starts a turn's calls (issue #34: 3 s through
+ * `toAiSdkTools` against 0.15 s through the registry, a quadratic cost). The tool is the shared
+ * `read_file` one, `concurrencySafe` so that the calls may overlap, SMALL arguments from
+ * `JSON.parse`, one abort signal for all as a run has. The baseline is `execute()` itself; the
+ * adapter's cases read each call's outputs to the end, by hand (`for await`) and through the AI
+ * SDK's own `executeTool`, which `generateText` runs every tool call through; the last case is
+ * that same `executeTool` over a plain AI SDK tool whose `execute` awaits `execute()`: what the AI
+ * SDK costs a call of any tool.
+ */
+function concurrencyComparison(): Comparison {
+  const registry = createToolRegistry()
+  registry.register({ ...readFileTool(), concurrencySafe: true })
+  const text = JSON.stringify(smallArgs)
+  const adapted = toAiSdkTools(registry).read_file
+  if (adapted?.execute === undefined) throw new Error('no AI SDK tool')
+  const plain = aiTool({
+    description: 'Read a text file.',
+    inputSchema: jsonSchema({ type: 'object' }),
+    execute: (input: unknown, { toolCallId, abortSignal }) =>
+      registry.execute({
+        callId: asCallId(toolCallId),
+        name: 'read_file',
+        arguments: input,
+        ...(abortSignal === undefined ? {} : { signal: abortSignal }),
+      }),
+  })
+  const messages: ModelMessage[] = []
+  const all = (call: (index: number, signal: AbortSignal) => Promise<unknown>) => () => {
+    const signal = new AbortController().signal
+    return Promise.all(Array.from({ length: concurrentCalls }, (_, index) => call(index, signal)))
+  }
+  const options = (index: number, abortSignal: AbortSignal) => ({
+    toolCallId: `call_${String(index)}`,
+    messages,
+    context: {},
+    abortSignal,
+  })
+  type ExecuteToolArgs = Parameters<typeof executeTool>[0]
+  const throughExecuteTool =
+    (tool: ExecuteToolArgs['tool']) => (index: number, signal: AbortSignal) =>
+      lastOf(
+        executeTool({
+          tool,
+          input: JSON.parse(text) as unknown,
+          options: options(index, signal) as ExecuteToolArgs['options'],
+        }),
+      )
+  return {
+    title: `${concurrentCalls.toLocaleString('en')} calls started at once: a concurrencySafe defineTool tool, SMALL args, one signal`,
+    baseline: 'execute() × 10,000 at once',
+    cases: [
+      {
+        name: 'execute() × 10,000 at once',
+        run: all((index, signal) =>
+          registry.execute({
+            callId: asCallId(`call_${String(index)}`),
+            name: 'read_file',
+            arguments: JSON.parse(text) as unknown,
+            signal,
+          }),
+        ),
+      },
+      {
+        name: 'toAiSdkTools: execute × 10,000, each read to its end',
+        run: all((index, signal) =>
+          finalOutput(adapted.execute(JSON.parse(text), options(index, signal))),
+        ),
+      },
+      {
+        name: "AI SDK's executeTool over toAiSdkTools × 10,000",
+        run: all(throughExecuteTool(adapted)),
+      },
+      {
+        name: "AI SDK's executeTool over a plain tool awaiting execute() × 10,000",
+        run: all(throughExecuteTool(plain)),
+      },
+    ],
+  }
+}
+
 /** The adapters' share of a call (`pnpm bench adapters`). */
 export const adaptersSuite: Suite = {
   name: 'adapters',
-  comparisons: () => [callComparison()],
+  comparisons: () => [callComparison(), concurrencyComparison()],
+}
+
+/** Reads an AI SDK `executeTool` stream to its end, as `generateText` does; its final output. */
+async function lastOf(stream: AsyncIterable<{ type: string; output: unknown }>): Promise<unknown> {
+  let last: unknown
+  for await (const part of stream) last = part.output
+  return last
 }
 
 /**

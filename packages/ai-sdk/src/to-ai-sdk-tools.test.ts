@@ -9,7 +9,7 @@ import type {
 import { timeoutPolicy } from '@toolpipe/timeout-policy'
 import { asSchema, generateText, stepCountIs } from 'ai'
 import type { ModelMessage } from 'ai'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { scriptedModel } from './__fixtures__/scripted-model.js'
 import { toAiSdkTools } from './index.js'
 import type { AiSdkTool, AiSdkToolOutput, AiSdkToolProgress } from './index.js'
@@ -299,6 +299,24 @@ describe('toAiSdkTools: calls', () => {
     })
   })
 
+  it('never hands the model a malformed block: a tool that returns { type: "text", text: 5 } is INVALID_CONTENT error text', async () => {
+    const registry = createToolRegistry()
+    registry.register({
+      name: 'careless',
+      description: 'Returns a number where text belongs.',
+      parameters: { type: 'object' },
+      execute: async () => [{ type: 'text', text: 5 }] as never,
+    })
+    const careless = toAiSdkTools(registry).careless
+    const output = await invoke(careless, {})
+    expect(output.error).toEqual({ name: 'InvalidContentError', code: 'INVALID_CONTENT' })
+    expect(careless?.toModelOutput?.({ toolCallId: 'c', input: {}, output })).toEqual({
+      type: 'error-text',
+      value:
+        'Error: tool "careless" returned a malformed content block at content[0]: "text" must be a string, got number',
+    })
+  })
+
   it('runs a step’s calls one at a time in the model’s order although the AI SDK starts them at once', async () => {
     const log: string[] = []
     const registry = createToolRegistry()
@@ -406,6 +424,85 @@ describe('toAiSdkTools: progress and cancellation', () => {
       { isError: false, content: [{ type: 'text', text: '2 passed' }] },
     ])
     expect(Object.isFrozen((outputs[0] as AiSdkToolProgress).update)).toBe(true)
+  })
+
+  it('observes the registry once for all the calls in flight, and not at all when none is (issue #34)', async () => {
+    const registry = createToolRegistry()
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    registry.register({
+      ...defineTool({
+        name: 'wait',
+        description: 'Wait, reporting progress.',
+        parameters: { n: { type: 'integer', required: true } },
+        async execute({ n }, exec) {
+          await gate
+          exec.reportProgress({ progress: n })
+          return [{ type: 'text', text: String(n) }]
+        },
+      }),
+      concurrencySafe: true,
+    })
+    const on = vi.spyOn(registry, 'on')
+    const wait = toAiSdkTools(registry).wait
+    const calls = Array.from({ length: 200 }, (_, n) => outputsOf(wait, { n }))
+    await vi.waitFor(() => {
+      expect(on).toHaveBeenCalled()
+    })
+    // One tools/start and one tools/progress observer for the 200 calls, not a pair per call.
+    expect(on.mock.calls.map(([event]) => event)).toEqual(['tools/start', 'tools/progress'])
+    release()
+    const outputs = await Promise.all(calls)
+    expect(
+      outputs.every((each, n) => {
+        const [update, result] = each
+        return (
+          update !== undefined &&
+          'preliminary' in update &&
+          update.update.progress === n &&
+          result !== undefined &&
+          !('preliminary' in result) &&
+          result.content[0]?.type === 'text' &&
+          result.content[0].text === String(n)
+        )
+      }),
+    ).toBe(true)
+    // All settled: the observers are gone; the next call installs them again.
+    await outputsOf(wait, { n: 0 })
+    expect(on).toHaveBeenCalledTimes(4)
+  })
+
+  it('lets a reader stop early: the call runs on to its end, and nothing is left waiting', async () => {
+    const registry = createToolRegistry()
+    const finished: string[] = []
+    registry.on('tools/result', (exec) => void finished.push(exec.callId))
+    registry.register(
+      defineTool({
+        name: 'steps',
+        description: 'Report, then finish.',
+        parameters: {},
+        async execute(_args, exec) {
+          exec.reportProgress({ message: 'first' })
+          await Promise.resolve()
+          exec.reportProgress({ message: 'second' })
+          return [{ type: 'text', text: 'done' }]
+        },
+      }),
+    )
+    const steps = toAiSdkTools(registry).steps
+    const returned = steps?.execute?.({}, { toolCallId: 'early', messages: [], context: {} })
+    if (returned === undefined || !(Symbol.asyncIterator in returned)) throw new Error('no stream')
+    for await (const output of returned) {
+      expect(output).toEqual({ preliminary: true, update: { message: 'first' } })
+      break
+    }
+    await vi.waitFor(() => {
+      expect(finished).toEqual(['early'])
+    })
+    const iterator = returned[Symbol.asyncIterator]()
+    expect(await iterator.next()).toEqual({ done: true, value: undefined })
   })
 
   it('gives each call its own progress, when safe calls overlap', async () => {

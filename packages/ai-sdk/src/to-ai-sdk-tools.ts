@@ -2,20 +2,15 @@ import { asCallId } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
 import { CallSequencer, describeValue } from '@toolpipe/core/internal'
 import type { Dialect } from '@toolpipe/schema'
-import type {
-  DialectIssueReport,
-  ScopedTools,
-  ToolExecutionInput,
-  ToolProgress,
-  ToolRegistry,
-} from '@toolpipe/tools'
+import type { DialectIssueReport, ScopedTools, ToolRegistry } from '@toolpipe/tools'
 import { readOnDialectIssue, readToolSource } from '@toolpipe/tools/internal'
-import type { ToolSource } from '@toolpipe/tools/internal'
 import { jsonSchema, tool } from 'ai'
 import type { Tool } from 'ai'
 import { AiSdkBridgeError } from './ai-sdk-bridge-error.js'
 import type { AiSdkToolOutput } from './ai-sdk-tool-output.js'
-import { runCall } from './internal/run-call.js'
+import { CallOutputs } from './internal/call-outputs.js'
+import { ProgressRouter } from './internal/progress-router.js'
+import type { ToolSetCalls } from './internal/run-call.js'
 import { toModelOutput } from './internal/to-model-output.js'
 import { readDialectOption } from './internal/read-dialect-option.js'
 
@@ -105,7 +100,11 @@ export function toAiSdkTools(
     what,
     (message) => new AiSdkBridgeError(message, 'INVALID_OPTIONS'),
   )
-  const sequencer = new CallSequencer()
+  const calls: ToolSetCalls = {
+    source,
+    sequencer: new CallSequencer(),
+    router: new ProgressRouter(source),
+  }
   const toolSet: AiSdkToolSet = {}
   for (const schema of source.schemas(dialect, onDialectIssue)) {
     const { name } = schema
@@ -119,7 +118,7 @@ export function toAiSdkTools(
         inputSchema: jsonSchema(schema.parameters),
         ...(schema.strict === true ? { strict: true } : {}),
         execute: (input, { toolCallId, abortSignal }) =>
-          streamCall(source, sequencer, {
+          new CallOutputs(calls, {
             callId: asCallId(toolCallId),
             name,
             arguments: input,
@@ -130,43 +129,4 @@ export function toAiSdkTools(
     })
   }
   return toolSet
-}
-
-/**
- * One call as the AI SDK runs a tool that streams: each progress report of the call as a
- * preliminary output, as it comes, then the call's result, the final output.
- */
-async function* streamCall(
-  source: ToolSource,
-  sequencer: CallSequencer,
-  input: Omit<ToolExecutionInput, 'agent'>,
-): AsyncGenerator<AiSdkToolOutput, void, undefined> {
-  const updates: ToolProgress[] = []
-  // Mutated by the callbacks below, between the loop's awaits.
-  const state: { settled: boolean; wake: (() => void) | undefined } = {
-    settled: false,
-    wake: undefined,
-  }
-  const result = runCall(source, sequencer, input, (update) => {
-    updates.push(update)
-    state.wake?.()
-  })
-  const onSettled = (): void => {
-    state.settled = true
-    state.wake?.()
-  }
-  result.then(onSettled, onSettled)
-  for (;;) {
-    const update = updates.shift()
-    if (update !== undefined) {
-      yield { preliminary: true, update }
-      continue
-    }
-    if (state.settled) break
-    await new Promise<void>((resolve) => {
-      state.wake = resolve
-    })
-    state.wake = undefined
-  }
-  yield await result
 }

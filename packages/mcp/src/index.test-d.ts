@@ -4,11 +4,14 @@ import type { ApprovalService, ScopedTools, ToolRegistry } from '@toolpipe/tools
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 import { describe, expectTypeOf, it } from 'vitest'
 import { createMcpServer, mcpElicitationApproval, mountMcpTools } from './index.js'
 import type {
   CreateMcpServerOptions,
   McpBridgeError,
+  McpClient,
   McpProtocolError,
   McpToolError,
   McpMount,
@@ -57,6 +60,27 @@ describe('@toolpipe/mcp types', () => {
     mount.names = []
     // @ts-expect-error the client is an SDK Client
     void mountMcpTools(registry, 'stdio://server')
+  })
+
+  it('mountMcpTools takes timeouts, keepOnClose and the SDK’s validator interface', () => {
+    expectTypeOf<MountMcpToolsOptions['timeoutMs']>().toEqualTypeOf<number | undefined>()
+    expectTypeOf<MountMcpToolsOptions['toolTimeoutMs']>().toEqualTypeOf<
+      Readonly<Record<string, number>> | undefined
+    >()
+    expectTypeOf<MountMcpToolsOptions['keepOnClose']>().toEqualTypeOf<boolean | undefined>()
+    expectTypeOf<MountMcpToolsOptions['jsonSchemaValidator']>().toEqualTypeOf<
+      jsonSchemaValidator | undefined
+    >()
+    void mountMcpTools(registry, client, {
+      timeoutMs: 30_000,
+      toolTimeoutMs: { read_file: 5_000 },
+      keepOnClose: true,
+      jsonSchemaValidator: new AjvJsonSchemaValidator(),
+    })
+    // @ts-expect-error budgets are numbers of milliseconds
+    void mountMcpTools(registry, client, { toolTimeoutMs: { read_file: '5s' } })
+    // A client of the SDK's own type fits the shape mountMcpTools uses.
+    expectTypeOf<Client>().toExtend<McpClient>()
   })
 
   it('errors carry their codes', () => {

@@ -7,5 +7,5 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
  */
 export type McpClient = Pick<
   Client,
-  'listTools' | 'callTool' | 'setNotificationHandler' | 'getServerVersion'
+  'request' | 'callTool' | 'setNotificationHandler' | 'getServerVersion' | 'onclose'
 >

@@ -65,7 +65,7 @@ describe('mcpElicitationApproval', () => {
     expect(asked).toEqual([
       {
         mode: 'form',
-        message: 'Deploy to prod\n\ndeploys need a yes',
+        message: 'Deploy to prod\n\ndeploys need a yes\n\nArguments:\nenv: prod',
         requestedSchema: {
           type: 'object',
           properties: {
@@ -87,6 +87,39 @@ describe('mcpElicitationApproval', () => {
     const response = sent.find(({ message }) => 'result' in message && 'content' in message.result)
     expect(response?.message).toHaveProperty('id')
     expect(elicitation?.relatedRequestId).toBe((response?.message as { id: unknown }).id)
+  })
+
+  it('shows the person the command a shell call would run, escape sequences shown, not obeyed', async () => {
+    const late: { approval?: ApprovalService } = {}
+    const registry = createToolRegistry({
+      approval: { request: (request) => late.approval!.request(request) },
+    })
+    registry.register({
+      name: 'shell',
+      description: 'Runs a command.',
+      parameters: {
+        type: 'object',
+        properties: { command: { type: 'string' }, cwd: { type: 'string' } },
+        required: ['command'],
+      },
+      execute: async () => [{ type: 'text', text: 'ran' }],
+    })
+    registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
+    const server = createMcpServer(registry, { name: 'harness', version: '1' }, { agent })
+    late.approval = mcpElicitationApproval(server)
+    const { client } = await connectClient(server, formClient)
+    const messages: string[] = []
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      messages.push(request.params.message)
+      return { action: 'decline' }
+    })
+    await client.callTool({
+      name: 'shell',
+      arguments: { command: 'ls\r\u001b[2Krm -rf ~', cwd: '/repo' },
+    })
+    expect(messages).toEqual([
+      'shell\n\nArguments:\ncommand: ls\\u{d}\\u{1b}[2Krm -rf ~\ncwd: /repo',
+    ])
   })
 
   it.each<[string, ElicitResult, string, string]>([

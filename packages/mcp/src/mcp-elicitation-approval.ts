@@ -1,8 +1,10 @@
+import type { JsonValue } from '@toolpipe/core'
 import { describeValue } from '@toolpipe/core/internal'
 import type { ApprovalOutcome, ApprovalService, ToolRegistryLogger } from '@toolpipe/tools'
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import { McpBridgeError } from './mcp-bridge-error.js'
 import type { McpElicitingServer } from './mcp-server.js'
+import { summarizeArguments } from './internal/summarize-arguments.js'
 import { ToolpipeMcpServer } from './internal/toolpipe-mcp-server.js'
 
 /** Options of {@link mcpElicitationApproval}. */
@@ -23,10 +25,12 @@ const unavailable: ApprovalOutcome = Object.freeze({ kind: 'unavailable' })
 const allowedOnce: ApprovalOutcome = Object.freeze({ kind: 'allowed-once' })
 
 /**
- * An `ApprovalService` that asks the MCP client's user (SPEC §13): each `ask` becomes an
+ * An `ApprovalService` that asks the MCP client's user (SPEC §13, §22): each `ask` becomes an
  * `elicitation/create` request, a form with one yes/no field, `allow`, whose message is the
- * pending card's title (and the ask's reason). When `server` comes from `createMcpServer`, the
- * request goes with the `tools/call` it is about (what Streamable HTTP needs to deliver it).
+ * pending card's title, the ask's reason, and a readable summary of the call's arguments (one
+ * `key: value` line per member, capped, control and invisible characters shown as escapes). When
+ * `server` comes from `createMcpServer`, the request goes with the `tools/call` it is about (what
+ * Streamable HTTP needs to deliver it).
  *
  * | what happens | outcome |
  * | --- | --- |
@@ -58,7 +62,7 @@ export function mcpElicitationApproval(
 
       const params: ElicitRequestFormParams = {
         mode: 'form',
-        message: reason === undefined || reason === '' ? view.title : `${view.title}\n\n${reason}`,
+        message: approvalMessage(view.title, reason, request.arguments),
         requestedSchema: {
           type: 'object',
           properties: {
@@ -99,6 +103,23 @@ export function mcpElicitationApproval(
       }
     },
   }
+}
+
+/**
+ * What the person reads: the pending card's title, the ask's reason, and the call's arguments,
+ * summarized and capped (`Arguments:` then `key: value` lines), so nobody approves a call they
+ * cannot see. A request without arguments (from a registry older than `ApprovalRequest.arguments`)
+ * shows the title and the reason only.
+ */
+function approvalMessage(
+  title: string,
+  reason: string | undefined,
+  args: JsonValue | undefined,
+): string {
+  const parts = [title]
+  if (reason !== undefined && reason !== '') parts.push(reason)
+  if (args !== undefined) parts.push(`Arguments:\n${summarizeArguments(args)}`)
+  return parts.join('\n\n')
 }
 
 // A function, so that the compiler does not assume a signal stays as it was when first checked.

@@ -1,15 +1,18 @@
 import { isHarnessError } from '@toolpipe/core'
-import { describeThrown, describeValue } from '@toolpipe/core/internal'
+import { AbortFanOut } from '@toolpipe/core/internal'
 import type { Disposer, ScopedTools, ToolRegistry, ToolRegistryLogger } from '@toolpipe/tools'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import { McpBridgeError } from './mcp-bridge-error.js'
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 import type { McpClient } from './mcp-client.js'
+import { onClientClosed } from './internal/client-closed.js'
 import { listAllTools, serverOf } from './internal/list-all-tools.js'
 import { mapToolNames } from './internal/map-tool-names.js'
 import { mountedTool } from './internal/mounted-tool.js'
 import type { MountedToolContext } from './internal/call-mcp-tool.js'
 import type { MountedTool } from './internal/mounted-tool.js'
+import { readMountOptions } from './internal/read-mount-options.js'
 import { onToolsListChanged } from './internal/tools-list-changed.js'
+import { ToolWarnings, warn } from './internal/warn-once.js'
 
 /** Options of {@link mountMcpTools}. */
 export interface MountMcpToolsOptions {
@@ -31,6 +34,33 @@ export interface MountMcpToolsOptions {
    * the call's signal end a call earlier.
    */
   readonly requestTimeoutMs?: number | undefined
+  /**
+   * The `timeoutMs` of every mounted tool, for `@toolpipe/timeout-policy`: its deadline (and the
+   * `notifications/cancelled` the abort sends) covers mounted tools as it covers local ones.
+   * Default: none, as for a local tool without one.
+   */
+  readonly timeoutMs?: number | undefined
+  /**
+   * `timeoutMs` by tool, keyed by the server's own tool name (`'read_file'`, not the mounted
+   * `'fs_read_file'`); wins over {@link MountMcpToolsOptions.timeoutMs} for the tools it names.
+   */
+  readonly toolTimeoutMs?: Readonly<Record<string, number>> | undefined
+  /**
+   * Keep the tools registered when the connection closes. Default: `false`: when the connection
+   * closes (`client.close()`, the server's end, a child process that exited) the mount disposes
+   * itself, with one `tools/change`, so the model stops seeing tools nobody can run. With `true`,
+   * calls fail with `MCP_PROTOCOL_ERROR` until the client is connected again.
+   */
+  readonly keepOnClose?: boolean | undefined
+  /**
+   * The JSON Schema validator (the SDK's `jsonSchemaValidator` interface) that checks the tools'
+   * output schemas: a schema it cannot compile leaves that tool out, and it validates the
+   * `structuredContent` of a tool whose output schema lies outside toolpipe's subset. Default: a
+   * new instance of the SDK's `AjvJsonSchemaValidator` (what an SDK `Client` uses by default) per
+   * listing and per such tool. Give the one your `Client` uses when it is not the default (the
+   * SDK's `CfWorkerJsonSchemaValidator` where code generation is not allowed).
+   */
+  readonly jsonSchemaValidator?: jsonSchemaValidator | undefined
 }
 
 /** The tools of one MCP server, mounted into a registry or a scope. */
@@ -47,7 +77,8 @@ export interface McpMount {
   refresh(): Promise<void>
   /**
    * Removes every tool this mount registered, with one `tools/change`, and stops listening: later
-   * `notifications/tools/list_changed` are ignored. A second call does nothing.
+   * `notifications/tools/list_changed` are ignored. A second call does nothing. Called by the
+   * mount itself when the connection closes, unless `keepOnClose`.
    */
   dispose(): void
 }
@@ -60,19 +91,19 @@ interface MountedEntry {
   readonly dispose: Disposer
 }
 
-const maxTimeoutMs = 2_147_483_647
-const prefixPattern = /^[a-zA-Z0-9_-]{1,32}$/u
-
 /**
  * Mounts the tools of the MCP server behind `client` (connected) into `target` (SPEC §13): every
  * tool the server lists (following `nextCursor`) becomes a registered definition that runs through
  * the target's whole pipeline (validation, policies, guards, approvals, timeouts, observers) and
- * calls the server with the execution's signal. Names are mapped into `^[a-zA-Z0-9_-]{1,64}$`
- * (see the README for the rules); the original name is what the server is called with.
+ * calls the server with a signal that follows the execution's while the call runs. Names are
+ * mapped into `^[a-zA-Z0-9_-]{1,64}$` (see the README for the rules); the original name is what
+ * the server is called with. When the connection closes, the mount disposes itself unless
+ * `keepOnClose`.
  *
  * A tool the registry refuses (its name is taken, a configured dialect cannot express its
- * schema), or whose input schema is not JSON data, is left out and reported through the logger;
- * `names` lists what was mounted.
+ * schema), whose description is not JSON data, or whose output schema the JSON Schema validator
+ * cannot compile, is left out and reported through the logger, once (not again on each refresh
+ * while it stays so); `names` lists what was mounted.
  *
  * @param target - a registry (the global layer) or a scope handle
  * @param client - an SDK `Client` (of either of its builds), connected to the server
@@ -80,7 +111,7 @@ const prefixPattern = /^[a-zA-Z0-9_-]{1,32}$/u
  * @example
  * const client = new Client({ name: 'my-agent', version: '1.0.0' })
  * await client.connect(new StdioClientTransport({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] }))
- * const mount = await mountMcpTools(registry, client, { prefix: 'everything' })
+ * const mount = await mountMcpTools(registry, client, { prefix: 'everything', timeoutMs: 30_000 })
  * mount.names // ['everything_echo', 'everything_add', …]
  */
 export function mountMcpTools(
@@ -88,8 +119,15 @@ export function mountMcpTools(
   client: McpClient,
   options: MountMcpToolsOptions = {},
 ): Promise<McpMount> {
-  const { prefix, include, logger, requestTimeoutMs } = readOptions(target, client, options)
-  const context: MountedToolContext = { client, requestTimeoutMs }
+  const settings = readMountOptions(target, client, options)
+  const { prefix, include, logger, requestTimeoutMs, timeoutOf, validators } = settings
+  const context: MountedToolContext = {
+    client,
+    requestTimeoutMs,
+    aborts: new AbortFanOut(),
+    validators,
+  }
+  const warnings = new ToolWarnings(logger)
   let mounted = new Map<string, MountedEntry>()
   let disposed = false
   let running: Promise<void> | undefined
@@ -101,52 +139,70 @@ export function mountMcpTools(
   async function sync(): Promise<void> {
     const listed = await listAllTools(client, requestTimeoutMs)
     if (disposed) return
-    const wanted = selectTools(listed, include, logger, client)
-    const names = mapToolNames(
-      wanted.map((tool) => tool.name),
-      prefix,
-    )
+    const wanted = selectTools(listed, include, warnings, client)
+    const originals = wanted.map((tool) => tool.name)
+    const names = mapToolNames(originals, prefix)
+    // Rule names: `mcp__<server>__<tool>`, each part as a tool-name fragment would be mapped (the
+    // server's own name, with odd characters as `_` and collisions resolved), so that no two tools
+    // share one and no rule's syntax is broken by a space or a parenthesis.
+    const ruleParts = mapToolNames(originals, undefined)
+    const server = prefix ?? serverPart(client)
+    const notMounted = (tool: string, error: unknown, oneLine = false): void => {
+      warnings.warn(
+        `toolpipe/mcp: tool "${tool}" of ${serverOf(client)} was not mounted`,
+        error,
+        oneLine,
+      )
+    }
     const next = new Map<string, MountedEntry>()
     const built: [string, MountedTool, string][] = []
+    // One validator per listing, made when a changed tool first needs it, kept by nothing after.
+    let validator: jsonSchemaValidator | undefined
     for (const tool of wanted) {
       // mapToolNames maps every name it is given.
       const name = names.get(tool.name) ?? tool.name
       try {
-        built.push([name, mountedTool(tool, name, context), tool.name])
+        const candidate = mountedTool(tool, name, context, {
+          timeoutMs: timeoutOf(tool.name),
+          ruleName: `mcp__${server}__${ruleParts.get(tool.name) ?? name}`,
+        })
+        const { outputSchema, fingerprint } = candidate
+        if (outputSchema !== undefined && mounted.get(name)?.fingerprint !== fingerprint) {
+          validator ??= validators()
+          validator.getValidator(outputSchema)
+        }
+        built.push([name, candidate, tool.name])
       } catch (error) {
-        warn(
-          logger,
-          `toolpipe/mcp: tool "${tool.name}" of ${serverOf(client)} was not mounted`,
-          error,
-        )
+        notMounted(tool.name, error)
       }
     }
-    target.batch(() => {
-      const keep = new Set<string>()
-      for (const [name, { fingerprint }] of built) {
-        const current = mounted.get(name)
-        if (current?.fingerprint === fingerprint) {
-          keep.add(name)
-          next.set(name, current)
+    try {
+      target.batch(() => {
+        const keep = new Set<string>()
+        for (const [name, { fingerprint }] of built) {
+          const current = mounted.get(name)
+          if (current?.fingerprint === fingerprint) {
+            keep.add(name)
+            next.set(name, current)
+          }
         }
-      }
-      for (const [name, entry] of mounted) if (!keep.has(name)) entry.dispose()
-      for (const [name, { definition, fingerprint }, original] of built) {
-        if (keep.has(name)) continue
-        try {
-          next.set(name, { original, fingerprint, dispose: target.register(definition) })
-        } catch (error) {
-          // The registry's refusal (a name taken, a dialect that cannot express the tool) says
-          // all there is in its message: one line, without a stack trace.
-          warn(
-            logger,
-            `toolpipe/mcp: tool "${original}" of ${serverOf(client)} was not mounted`,
-            error,
-            isHarnessError(error),
-          )
+        for (const [name, entry] of mounted) if (!keep.has(name)) entry.dispose()
+        for (const [name, { definition, fingerprint }, original] of built) {
+          if (keep.has(name)) continue
+          try {
+            next.set(name, { original, fingerprint, dispose: target.register(definition) })
+          } catch (error) {
+            // The registry's refusal (a name taken, a dialect that cannot express the tool) says
+            // all there is in its message: one line, without a stack trace.
+            notMounted(original, error, isHarnessError(error))
+          }
         }
-      }
-    })
+      })
+    } catch (error) {
+      warnings.discard()
+      throw error
+    }
+    warnings.settle()
     // Only once the batch is in: a failed one left the registry, and this mount, as they were.
     mounted = new Map(
       [...built].flatMap(([name]) => {
@@ -183,6 +239,11 @@ export function mountMcpTools(
       warn(logger, `toolpipe/mcp: re-syncing the tools of ${serverOf(client)} failed`, error)
     })
   })
+  const stopWatchingClose = settings.keepOnClose
+    ? noop
+    : onClientClosed(client, () => {
+        mount.dispose()
+      })
 
   const mount: McpMount = {
     get names() {
@@ -193,8 +254,10 @@ export function mountMcpTools(
       if (disposed) return
       disposed = true
       stopListening()
+      stopWatchingClose()
       const entries = [...mounted.values()]
       mounted = new Map()
+      // A batch that only removes is announced as a disposer is: it never throws for a listener.
       target.batch(() => {
         for (const entry of entries) entry.dispose()
       })
@@ -206,32 +269,41 @@ export function mountMcpTools(
     (error: unknown) => {
       disposed = true
       stopListening()
+      stopWatchingClose()
       throw error
     },
   )
+}
+
+/** The server's advertised name as a rule-name part: mapped as a tool name would be. */
+function serverPart(client: McpClient): string {
+  const name = client.getServerVersion()?.name ?? 'server'
+  return mapToolNames([name], undefined).get(name) ?? '_'
+}
+
+function noop(): void {
+  // keepOnClose: nothing to stop watching.
 }
 
 /** The listed tools to mount: included, each name once, none that needs the tasks API. */
 function selectTools(
   listed: readonly Tool[],
   include: ((tool: Tool) => boolean) | undefined,
-  logger: ToolRegistryLogger,
+  warnings: ToolWarnings,
   client: McpClient,
 ): Tool[] {
   const seen = new Set<string>()
   const wanted: Tool[] = []
   for (const tool of listed) {
     if (seen.has(tool.name)) {
-      warn(
-        logger,
+      warnings.warn(
         `toolpipe/mcp: ${serverOf(client)} lists tool "${tool.name}" twice; the first is mounted`,
       )
       continue
     }
     seen.add(tool.name)
     if (tool.execution?.taskSupport === 'required') {
-      warn(
-        logger,
+      warnings.warn(
         `toolpipe/mcp: tool "${tool.name}" of ${serverOf(client)} can only run as an MCP task and was not mounted`,
       )
       continue
@@ -240,79 +312,4 @@ function selectTools(
     wanted.push(tool)
   }
   return wanted
-}
-
-function readOptions(
-  target: unknown,
-  client: unknown,
-  options: unknown,
-): {
-  prefix: string | undefined
-  include: ((tool: Tool) => boolean) | undefined
-  logger: ToolRegistryLogger
-  requestTimeoutMs: number | undefined
-} {
-  const invalid = (message: string): McpBridgeError =>
-    new McpBridgeError(`mountMcpTools: ${message}`)
-  if (!hasMethods(target, ['register', 'batch'])) {
-    throw invalid(`target must be a tool registry or a scope handle, got ${describeValue(target)}`)
-  }
-  if (!hasMethods(client, ['listTools', 'callTool', 'setNotificationHandler'])) {
-    throw invalid(`client must be an MCP SDK Client, got ${describeValue(client)}`)
-  }
-  if (typeof options !== 'object' || options === null) {
-    throw invalid(`options must be an object, got ${describeValue(options)}`)
-  }
-  const { prefix, include, logger, requestTimeoutMs } = options as Record<
-    keyof MountMcpToolsOptions,
-    unknown
-  >
-  if (prefix !== undefined && (typeof prefix !== 'string' || !prefixPattern.test(prefix))) {
-    throw invalid(
-      `prefix must be 1 to 32 letters, digits, "_" or "-", got ${describeValue(prefix)}`,
-    )
-  }
-  if (include !== undefined && typeof include !== 'function') {
-    throw invalid(`include must be a function, got ${describeValue(include)}`)
-  }
-  if (logger !== undefined && !hasMethods(logger, ['warn'])) {
-    throw invalid(`logger must have a warn method, got ${describeValue(logger)}`)
-  }
-  if (
-    requestTimeoutMs !== undefined &&
-    (typeof requestTimeoutMs !== 'number' ||
-      !(requestTimeoutMs > 0 && requestTimeoutMs <= maxTimeoutMs))
-  ) {
-    throw invalid(
-      `requestTimeoutMs must be a positive number of milliseconds no larger than ${String(maxTimeoutMs)}, got ${describeValue(requestTimeoutMs)}`,
-    )
-  }
-  return {
-    prefix,
-    include: include as ((tool: Tool) => boolean) | undefined,
-    logger: (logger ?? (target as Partial<ToolRegistry>).logger ?? console) as ToolRegistryLogger,
-    requestTimeoutMs,
-  }
-}
-
-function hasMethods(value: unknown, methods: readonly string[]): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function')
-  )
-}
-
-/**
- * One warning; with `error`, its description after the message and, unless `oneLine`, the error
- * itself as a detail (a logger such as `console` prints its stack).
- */
-function warn(logger: ToolRegistryLogger, message: string, error?: unknown, oneLine = false): void {
-  try {
-    if (error === undefined) logger.warn(message)
-    else if (oneLine) logger.warn(`${message}: ${describeThrown(error)}`)
-    else logger.warn(`${message}: ${describeThrown(error)}`, error)
-  } catch {
-    // A throwing logger must not turn a skipped tool into a failed mount.
-  }
 }

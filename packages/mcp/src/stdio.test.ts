@@ -23,11 +23,15 @@ afterEach(async () => {
 })
 
 /** Spawns the fixture server (`node stdio-server.mjs`) and connects an SDK client over stdio. */
-async function spawnServer(): Promise<Child> {
+async function spawnServer(
+  args: string[] = [],
+  options: { maxBufferSize?: number } = {},
+): Promise<Child> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [fixture],
+    args: [fixture, ...args],
     stderr: 'pipe',
+    ...options,
   })
   let stderr = ''
   ;(transport.stderr as Readable | null)?.on('data', (chunk: Buffer) => {
@@ -53,11 +57,18 @@ function call(name: string, args: unknown = {}, signal?: AbortSignal) {
 const silent: ToolRegistryLogger = { warn: () => undefined }
 
 describe('mountMcpTools over stdio, with a real SDK server in a child process', () => {
-  it('mounts, calls (with progress and structured content), re-syncs on list_changed, survives a cancelled call, reports a server that died mid-call, and disposes', async () => {
+  it('mounts, calls (with progress and structured content), re-syncs on list_changed, survives a cancelled call, reports a server that died mid-call, and disposes itself then', async () => {
     const { client, stderr } = await spawnServer()
     const registry = createToolRegistry({ logger: silent })
     const mount = await mountMcpTools(registry, client, { prefix: 'fx', logger: silent })
-    expect(mount.names).toEqual(['fx_text_echo', 'fx_count', 'fx_grow', 'fx_hang', 'fx_die'])
+    expect(mount.names).toEqual([
+      'fx_text_echo',
+      'fx_count',
+      'fx_grow',
+      'fx_hang',
+      'fx_die',
+      'fx_flood',
+    ])
 
     // A call, validated locally first (the schema lies inside the subset).
     expect(await registry.execute(call('fx_text_echo', { text: 'hi' }))).toMatchObject({
@@ -111,7 +122,49 @@ describe('mountMcpTools over stdio, with a real SDK server in a child process', 
     })
     expect(stderr()).toContain('die: exiting mid-call')
 
+    // The connection closed with the child: the mount disposed itself, as one change.
+    await vi.waitFor(() => {
+      expect(registry.list()).toEqual([])
+    })
+    expect(mount.names).toEqual([])
+    expect(onChange).toHaveBeenCalledTimes(2)
     mount.dispose()
+    expect(onChange).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('a hostile server in a child process', () => {
+  it('an answer larger than the client reads closes the connection: the call fails, coded, and the mount disposes itself', async () => {
+    // The SDK's stdio transport refuses a message over its maxBufferSize (10 MB by default, 1 MB
+    // here: the SDK's reader copies its buffer on every chunk, so 10 MB take seconds to refuse).
+    const { client } = await spawnServer([], { maxBufferSize: 1024 * 1024 })
+    const registry = createToolRegistry({ logger: silent })
+    const mount = await mountMcpTools(registry, client, { logger: silent })
+    const onChange = vi.fn()
+    registry.on('tools/change', onChange)
+    const flooded = await registry.execute(call('flood', { megabytes: 2 }))
+    expect(flooded).toMatchObject({
+      isError: true,
+      error: { name: 'McpProtocolError', code: 'MCP_PROTOCOL_ERROR' },
+    })
+    await vi.waitFor(() => {
+      expect(mount.names).toEqual([])
+    })
+    expect(onChange).toHaveBeenCalledTimes(1)
     expect(registry.list()).toEqual([])
+  })
+
+  it('a server that dies while listing rejects the mount, coded, and registers nothing', async () => {
+    const { client, stderr } = await spawnServer(['die-on-list'])
+    const registry = createToolRegistry({ logger: silent })
+    await expect(mountMcpTools(registry, client, { logger: silent })).rejects.toMatchObject({
+      name: 'McpProtocolError',
+      code: 'MCP_PROTOCOL_ERROR',
+      message: expect.stringMatching(
+        /^listing the tools of MCP server "stdio-fixture" failed: /,
+      ) as unknown,
+    })
+    expect(registry.list()).toEqual([])
+    expect(stderr()).toContain('list: exiting mid-list')
   })
 })

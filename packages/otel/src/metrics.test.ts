@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   call,
   milliseconds,
+  packageJson,
   recordingMetrics,
   recordingTracing,
   text,
@@ -89,7 +90,7 @@ describe('the gen_ai.execute_tool.duration histogram', () => {
     await registry.execute(call('read_file'))
     const histogram = (await recorded.histograms()).get('gen_ai.execute_tool.duration')
     expect(histogram?.dataPoints.map((point) => point.value.count)).toEqual([1])
-    expect(await recorded.scopes()).toEqual(['toolpipe'])
+    expect(await recorded.scopes()).toEqual([{ name: 'toolpipe', version: packageJson.version }])
   })
 })
 

@@ -4,7 +4,14 @@ import { timeoutPolicy } from '@toolpipe/timeout-policy'
 import { createToolRegistry, ToolDeniedError } from '@toolpipe/tools'
 import type { ApprovalService, ToolRegistry } from '@toolpipe/tools'
 import { afterEach, describe, expect, it } from 'vitest'
-import { call, recordingTracing, text, tool, useAsyncHooksContext } from './__fixtures__/otel.js'
+import {
+  call,
+  packageJson,
+  recordingTracing,
+  text,
+  tool,
+  useAsyncHooksContext,
+} from './__fixtures__/otel.js'
 import { otelTracing } from './otel-tracing.js'
 import { OtelTracingError } from './otel-tracing-error.js'
 
@@ -345,6 +352,9 @@ describe('the tracer', () => {
     await registry.execute(call('read_file'))
     const span = tracing.span('execute_tool read_file')
     expect(span.instrumentationScope.name).toBe('toolpipe')
+    // The package's version, written into the build (SPEC §22).
+    expect(span.instrumentationScope.version).toBe(packageJson.version)
+    expect(span.instrumentationScope.version).toMatch(/^\d+\.\d+\.\d+/)
   })
 
   it('records nothing, and changes nothing, while no provider is registered', async () => {

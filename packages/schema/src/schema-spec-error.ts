@@ -1,4 +1,5 @@
 import { HarnessError } from '@toolpipe/core'
+import { joinFirstSentences } from '@toolpipe/core/internal'
 
 /** One mistake in a schema spec: where it is (keys from the spec's root) and what is wrong. */
 export interface SchemaSpecMistake {
@@ -10,7 +11,8 @@ export interface SchemaSpecMistake {
 
 /**
  * Thrown by `assertValidSchemaSpec` (and everything that compiles a spec) for a spec with
- * mistakes. `mistakes` lists every one of them with its path, in declaration order.
+ * mistakes. `mistakes` lists every one of them with its path, in declaration order; the message
+ * the first 20, then how many more.
  */
 export class SchemaSpecError extends HarnessError {
   override readonly name = 'SchemaSpecError'
@@ -20,7 +22,7 @@ export class SchemaSpecError extends HarnessError {
 
   constructor(mistakes: readonly SchemaSpecMistake[], options?: ErrorOptions) {
     super(
-      `invalid schema spec: ${mistakes.map((mistake) => mistake.message).join('; ')}`,
+      `invalid schema spec: ${joinFirstSentences(mistakes.map((mistake) => mistake.message))}`,
       'INVALID_SCHEMA_SPEC',
       options,
     )

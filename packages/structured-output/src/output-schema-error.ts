@@ -1,9 +1,10 @@
 import { HarnessError } from '@toolpipe/core'
+import { joinFirstSentences } from '@toolpipe/core/internal'
 
 /**
  * Thrown for a schema outside the supported subset. `violations` lists every mistake found,
  * each starting with the offending node's path (such as `schema.properties.a.items`) and naming
- * the keyword; the message lists them all.
+ * the keyword; the message lists the first 20, then how many more.
  */
 export class OutputSchemaError extends HarnessError {
   override readonly name = 'OutputSchemaError'
@@ -13,7 +14,7 @@ export class OutputSchemaError extends HarnessError {
 
   constructor(violations: readonly string[], options?: ErrorOptions) {
     super(
-      `unsupported output schema (${violations.length} ${violations.length === 1 ? 'violation' : 'violations'}): ${violations.join('; ')}`,
+      `unsupported output schema (${violations.length} ${violations.length === 1 ? 'violation' : 'violations'}): ${joinFirstSentences(violations)}`,
       'UNSUPPORTED_SCHEMA',
       options,
     )

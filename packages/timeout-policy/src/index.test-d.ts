@@ -22,6 +22,16 @@ describe('timeoutPolicy', () => {
     timeoutPolicy({ graceMs: '1s' })
   })
 
+  it('takes extendOnProgress with a maxTotalMs, and nothing else', () => {
+    timeoutPolicy({ extendOnProgress: { maxTotalMs: 60_000 } })
+    // @ts-expect-error: maxTotalMs is required
+    timeoutPolicy({ extendOnProgress: {} })
+    // @ts-expect-error: a number of milliseconds
+    timeoutPolicy({ extendOnProgress: { maxTotalMs: '1m' } })
+    expectTypeOf<TimeoutReason['withoutProgress']>().toBeBoolean()
+    expectTypeOf<ToolTimeoutError['withoutProgress']>().toBeBoolean()
+  })
+
   it('types the errors’ code and budget', () => {
     expectTypeOf<TimeoutReason['code']>().toEqualTypeOf<'TOOL_TIMEOUT'>()
     expectTypeOf<ToolTimeoutError['code']>().toEqualTypeOf<'TOOL_TIMEOUT'>()

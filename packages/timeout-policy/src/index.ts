@@ -1,4 +1,5 @@
 export { TimeoutReason } from './timeout-reason.js'
+export type { TimeoutDetails } from './timeout-reason.js'
 export { timeoutPolicy } from './timeout-policy.js'
 export type { TimeoutClock } from './timeout-clock.js'
 export type { TimeoutPolicyOptions } from './timeout-policy.js'

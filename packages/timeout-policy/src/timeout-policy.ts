@@ -21,6 +21,16 @@ export interface TimeoutPolicyOptions {
    * outcome goes to `registry.logger.warn`, never to the caller.
    */
   readonly graceMs?: number | undefined
+  /**
+   * Lets a tool that reports progress run past its `timeoutMs`: each progress report
+   * (`exec.reportProgress`) puts the deadline `timeoutMs` after it, never past `maxTotalMs` after
+   * the call started. A tool that stops reporting is stopped `timeoutMs` after its last report
+   * (`… timed out after <timeoutMs>ms without progress`); one that keeps reporting, at
+   * `maxTotalMs` (`… timed out after <maxTotalMs>ms`); one that never reports, at `timeoutMs`
+   * as without this option. A `maxTotalMs` no larger than a tool's `timeoutMs` extends nothing.
+   * From 1 to 2^31−1 ms. Default: progress changes no deadline.
+   */
+  readonly extendOnProgress?: { readonly maxTotalMs: number } | undefined
 }
 
 /** The longest delay a timer honours: 2^31−1 ms (about 24.8 days). Longer ones fire at once. */
@@ -58,10 +68,19 @@ export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ToolRegistryP
       `timeoutPolicy: graceMs must be a number of milliseconds ≥ 0 and no larger than ${maxTimerMs}, got ${String(graceMs)}`,
     )
   }
+  const maxTotalMs = readMaxTotalMs(options.extendOnProgress)
   return (registry) => {
     // One listener per caller signal, however many timed calls share it.
     const fanOut = new AbortFanOut()
-    return registry.on('tools/execute', async (exec, next) => {
+    /** The deadline of each timed call running, by its execution (one object per call). */
+    const deadlines = new Map<object, Deadline>()
+    const removeProgress =
+      maxTotalMs === undefined
+        ? undefined
+        : registry.on('tools/progress', (exec) => {
+            deadlines.get(exec)?.restart()
+          })
+    const removeWrapper = registry.on('tools/execute', async (exec, next) => {
       const timeoutMs: unknown = registry.get(exec.name, exec.agent)?.timeoutMs
       if (timeoutMs === undefined) return next()
       // Registration refuses such a budget; a definition changed afterwards gets no timer at all
@@ -77,8 +96,20 @@ export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ToolRegistryP
       const reason = new TimeoutReason(timeoutMs)
       const callerSignal = exec.signal
       const clock = options.clock ?? globalClock()
-      const deadline = new Deadline({ clock, timeoutMs, graceMs, reason, callerSignal, fanOut })
+      const deadline = new Deadline({
+        clock,
+        timeoutMs,
+        graceMs,
+        reason,
+        maxTotalMs,
+        callerSignal,
+        fanOut,
+      })
       exec.signal = deadline.signal
+      // Stacked policies (or a retry wrapper calling next() twice) time the same execution: the
+      // innermost deadline hears the progress while it runs, the outer one after.
+      const outer = deadlines.get(exec)
+      if (maxTotalMs !== undefined) deadlines.set(exec, deadline)
       try {
         const outcome = next()
         let result: ToolExecutionResult | typeof abandoned
@@ -107,13 +138,35 @@ export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ToolRegistryP
             },
           )
         }
-        return deadline.timedOut ? timeoutResult(timeoutMs) : (result as ToolExecutionResult)
+        const expired = deadline.expired
+        return expired === undefined ? (result as ToolExecutionResult) : timeoutResult(expired)
       } finally {
         deadline.dispose()
         exec.signal = callerSignal
+        if (outer === undefined) deadlines.delete(exec)
+        else deadlines.set(exec, outer)
       }
     })
+    return () => {
+      removeWrapper()
+      removeProgress?.()
+    }
   }
+}
+
+/** `extendOnProgress`, read once: its `maxTotalMs`, or `undefined` without it. */
+function readMaxTotalMs(extendOnProgress: unknown): number | undefined {
+  if (extendOnProgress === undefined) return undefined
+  const maxTotalMs: unknown =
+    typeof extendOnProgress === 'object' && extendOnProgress !== null
+      ? (extendOnProgress as { maxTotalMs?: unknown }).maxTotalMs
+      : undefined
+  if (typeof maxTotalMs !== 'number' || !(maxTotalMs > 0 && maxTotalMs <= maxTimerMs)) {
+    throw new RangeError(
+      `timeoutPolicy: extendOnProgress must be { maxTotalMs } with a positive number of milliseconds no larger than ${maxTimerMs}, got ${describeValue(extendOnProgress)}`,
+    )
+  }
+  return maxTotalMs
 }
 
 /** A late outcome is only worth a log line: a logger that throws must not make it more. */
@@ -125,8 +178,8 @@ function warnSafely(logger: ToolRegistryLogger, message: string, detail: unknown
   }
 }
 
-function timeoutResult(timeoutMs: number): ToolExecutionResult {
-  const error = new ToolTimeoutError(timeoutMs)
+function timeoutResult(reason: TimeoutReason): ToolExecutionResult {
+  const error = new ToolTimeoutError(reason.timeoutMs, { withoutProgress: reason.withoutProgress })
   return {
     content: [{ type: 'text', text: `Error: ${error.message}` }],
     isError: true,

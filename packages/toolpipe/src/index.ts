@@ -141,6 +141,7 @@ export {
   createToolRegistry,
   defineTool,
   InvalidApprovalError,
+  InvalidContentError,
   isCallOf,
   ListenerError,
   OutputInvalidError,

@@ -431,7 +431,16 @@ describe('step 8: tools/execute and dispatch', () => {
       ),
     ])
     expect(odd.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_TOOL_RESULT' })
-    expect((await registry.execute(call('badBlocks'))).error?.code).toBe('INVALID_TOOL_RESULT')
+    // An array, but not of content blocks: SPEC §22's INVALID_CONTENT, naming the block.
+    expect(await registry.execute(call('badBlocks'))).toEqual({
+      content: [
+        text(
+          'Error: tool "badBlocks" returned a malformed content block at content[0]: missing required property "type"',
+        ),
+      ],
+      isError: true,
+      error: { name: 'InvalidContentError', code: 'INVALID_CONTENT' },
+    })
   })
 
   it('calls execute as a method of the definition with the frozen args and the execution', async () => {

@@ -17,6 +17,7 @@ import type {
   ToolRegistry,
   ToolSuccessResult,
   InvalidApprovalError,
+  InvalidContentError,
   ListenerError,
   ToolBlockedError,
   ToolFailedError,
@@ -118,6 +119,16 @@ describe('ToolRegistry', () => {
     expectTypeOf(registry.scope(agent).batch(() => 'done' as const)).toEqualTypeOf<'done'>()
     // @ts-expect-error fn takes no arguments
     registry.batch((count: number) => count)
+  })
+
+  it('contentTypes names only kinds added to ContentBlockMap, never a core kind', () => {
+    createToolRegistry({ contentTypes: [] })
+    // @ts-expect-error a core kind's shape is fixed
+    createToolRegistry({ contentTypes: ['text'] })
+    // @ts-expect-error no kind of that type was added to ContentBlockMap here
+    createToolRegistry({ contentTypes: ['resource-link'] })
+    expectTypeOf<InvalidContentError['code']>().toEqualTypeOf<'INVALID_CONTENT'>()
+    expectTypeOf<InvalidContentError['path']>().toEqualTypeOf<readonly (string | number)[]>()
   })
 
   it('a scope handle executes without an agent field', () => {

@@ -9,6 +9,7 @@ export type {
 } from './define-tool.js'
 export type { Disposer } from './disposer.js'
 export { InvalidApprovalError } from './invalid-approval-error.js'
+export { InvalidContentError } from './invalid-content-error.js'
 export { isCallOf } from './is-call-of.js'
 export { ListenerError } from './listener-error.js'
 export { OutputInvalidError } from './output-invalid-error.js'

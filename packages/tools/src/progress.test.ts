@@ -150,7 +150,21 @@ describe('§12.2 exec.reportProgress → tools/progress observers', () => {
     ],
     ['a total that is a string', { total: '10' }, /has total "10"; expected a finite number/],
     ['a message that is not a string', { message: 3 }, /has message 3; expected a string/],
-    ['content that is not content', { content: [{ text: 'no type' }] }, /expected content blocks/],
+    [
+      'content that is not content',
+      { content: [{ text: 'no type' }] },
+      /has a malformed content block at content\[0\]: missing required property "type"$/,
+    ],
+    [
+      'a block of a kind the registry was not told of',
+      {
+        content: [
+          { type: 'text', text: 'ok' },
+          { type: 'video', url: 'x' },
+        ],
+      },
+      /has a malformed content block at content\[1\]: unknown content type "video"/,
+    ],
     [
       'content that is not JSON',
       { content: [{ type: 'text', text: 1n }] },

@@ -33,6 +33,11 @@ export type ToolRegistryErrorCode =
   | 'INVALID_DIALECT'
   /** `batch(fn)` given something that is not a function, or a `fn` that returned a promise. */
   | 'INVALID_BATCH'
+  /**
+   * A `contentTypes` option that is not an array of non-empty strings, or that names a core kind
+   * (`text`, `reasoning`, `image`, `tool-call`, `tool-result`), whose shape is fixed.
+   */
+  | 'INVALID_CONTENT_TYPES'
 
 /** Thrown synchronously by registry methods given something they cannot accept. */
 export class ToolRegistryError extends HarnessError {

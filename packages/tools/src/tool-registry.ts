@@ -1,4 +1,12 @@
-import type { Agent } from '@toolpipe/core'
+import type {
+  Agent,
+  ContentBlockMap,
+  ImageBlock,
+  ReasoningBlock,
+  TextBlock,
+  ToolCallBlock,
+  ToolResultBlock,
+} from '@toolpipe/core'
 import { AbortFanOut } from '@toolpipe/core/internal'
 import type { Dialect } from '@toolpipe/schema'
 import type { ApprovalService } from './approval.js'
@@ -6,6 +14,7 @@ import type { Disposer } from './disposer.js'
 import { ApprovalMemory } from './internal/approval-memory.js'
 import { assertToolDefinition } from './internal/check-definition.js'
 import { describeValue } from './internal/checks.js'
+import { readContentTypes } from './internal/content-mistake.js'
 import { describeTool } from './internal/describe-tool.js'
 import { DerivedNormalizers } from './internal/derived-normalizers.js'
 import { DialectSchemas, readSchemasOptions } from './internal/dialect-schemas.js'
@@ -65,6 +74,18 @@ export interface ToolRegistryOptions {
    * the provider at the first model turn. Default: none checked.
    */
   readonly dialects?: readonly Dialect[] | undefined
+  /**
+   * The `type`s of the content block kinds you added to `ContentBlockMap` by declaration merging
+   * that tools, wrappers and listeners may hand the pipeline. A block of such a kind only has to
+   * be a JSON object; a block of any other kind that is not one of core's five is refused with
+   * `InvalidContentError` (`INVALID_CONTENT`). Default: none.
+   */
+  readonly contentTypes?:
+    | readonly Exclude<
+        keyof ContentBlockMap,
+        (TextBlock | ReasoningBlock | ImageBlock | ToolCallBlock | ToolResultBlock)['type']
+      >[]
+    | undefined
 }
 
 /** Options of `register` and `guard`: without `scope`, the global layer. */
@@ -265,6 +286,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     pluginObservers,
     normalizers: new DerivedNormalizers(),
     cancellation: new AbortFanOut(),
+    contentTypes: readContentTypes(options.contentTypes),
   }
 
   /**

@@ -1,65 +1,34 @@
 import type { CallSequencer } from '@toolpipe/core/internal'
-import type { ToolExecutionInput, ToolExecutionResult, ToolProgress } from '@toolpipe/tools'
+import type { ToolExecutionInput, ToolExecutionResult } from '@toolpipe/tools'
 import type { ToolSource } from '@toolpipe/tools/internal'
+import type { ProgressRouter, ProgressSink } from './progress-router.js'
+
+/** What one tool set keeps for its calls: its source, its call order, its progress routing. */
+export interface ToolSetCalls {
+  readonly source: ToolSource
+  readonly sequencer: CallSequencer
+  readonly router: ProgressRouter
+}
 
 /**
- * One call of a tool set, in its turn (SPEC §12.4 by the sequencer), through `execute()`. A call
- * whose signal aborts before its turn ends at once, without running, as `CANCELLED` (its
- * observers told), like a batch's pending call. With `onProgress`, the call's progress reports
- * (`tools/progress`) are handed to it as they come.
+ * One call of a tool set, in its turn (SPEC §12.4 by the sequencer), through `execute()`, its
+ * progress reports (`tools/progress`) handed to `sink` as they come; once the returned promise
+ * settled, `calls.router.settled(sink)`. A call whose signal aborts before its turn ends at once,
+ * without running, as `CANCELLED` (its observers told), like a batch's pending call.
  */
 export function runCall(
-  source: ToolSource,
-  sequencer: CallSequencer,
+  calls: ToolSetCalls,
   input: Omit<ToolExecutionInput, 'agent'>,
-  onProgress?: (update: ToolProgress) => void,
+  sink: ProgressSink,
 ): Promise<ToolExecutionResult> {
+  const { source, sequencer, router } = calls
   const { signal } = input
   const concurrencySafe = source.get(input.name)?.concurrencySafe === true
-  const start = () =>
-    onProgress === undefined ? source.execute(input) : executeObserved(source, input, onProgress)
+  const start = () => router.execute(input, sink)
   return signal === undefined
     ? sequencer.run(concurrencySafe, start)
     : sequencer.run(concurrencySafe, start, {
         signal,
         cancelled: () => source.cancel(input, signal),
       })
-}
-
-/**
- * `execute()` with the call's progress reports handed to `onProgress`. The registry tells its
- * `tools/start` observers of a call synchronously, inside `execute()`: the one observer that
- * listens only while this call starts learns the call's token, which tells its progress reports
- * from any other call's.
- */
-function executeObserved(
-  source: ToolSource,
-  input: Omit<ToolExecutionInput, 'agent'>,
-  onProgress: (update: ToolProgress) => void,
-): Promise<ToolExecutionResult> {
-  let token: symbol | undefined
-  let starting = true
-  let stop: () => void
-  try {
-    stop = source.observe(
-      (exec) => {
-        if (!starting) return
-        starting = false
-        token = exec.token
-      },
-      (exec, update) => {
-        if (token !== undefined && exec.token === token) onProgress(update)
-      },
-    )
-  } catch {
-    // A disposed scope takes no listeners; its calls still run, and report no progress.
-    return source.execute(input)
-  }
-  let running: Promise<ToolExecutionResult>
-  try {
-    running = source.execute(input)
-  } finally {
-    starting = false
-  }
-  return running.finally(stop)
 }

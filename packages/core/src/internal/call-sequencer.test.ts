@@ -220,3 +220,68 @@ describe('CallSequencer: a signal that aborts while a call waits', () => {
     expect(removed).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('CallSequencer: what a call costs', () => {
+  it('starts a call nothing holds back inside run(), without listening to its signal', () => {
+    const sequencer = new CallSequencer()
+    const controller = new AbortController()
+    const added = vi.spyOn(controller.signal, 'addEventListener')
+    let started = 0
+    const start = () => {
+      started++
+      return new Promise<string>(() => undefined)
+    }
+    for (let index = 0; index < 100; index++) {
+      void sequencer.run(true, start, {
+        signal: controller.signal,
+        cancelled: () => Promise.resolve('cancelled'),
+      })
+    }
+    expect(started).toBe(100)
+    expect(added).not.toHaveBeenCalled()
+  })
+
+  it('lets the calls behind a cancelled exclusive call start beside the safe ones before it', async () => {
+    const log: string[] = []
+    const sequencer = new CallSequencer()
+    const first = controlled(log, 'first')
+    const third = controlled(log, 'third')
+    const controller = new AbortController()
+    const outcomes = [
+      sequencer.run(true, first.call),
+      sequencer.run(false, () => Promise.resolve('exclusive'), {
+        signal: controller.signal,
+        cancelled: () => Promise.resolve('exclusive cancelled'),
+      }),
+      sequencer.run(true, third.call),
+    ]
+    await settle()
+    expect(log).toEqual(['start first'])
+    controller.abort()
+    await settle()
+    expect(log).toEqual(['start first', 'start third'])
+    first.finish()
+    third.finish()
+    expect(await Promise.all(outcomes)).toEqual(['first', 'exclusive cancelled', 'third'])
+  })
+
+  it('keeps the order of thousands of waiting calls while its queue is compacted', async () => {
+    const sequencer = new CallSequencer()
+    const order: number[] = []
+    const head = controlled([], 'head')
+    const outcomes: Promise<unknown>[] = [sequencer.run(false, head.call)]
+    for (let index = 0; index < 3_000; index++) {
+      outcomes.push(
+        sequencer.run(false, async () => {
+          order.push(index)
+          await Promise.resolve()
+          return index
+        }),
+      )
+    }
+    await settle()
+    head.finish()
+    await Promise.all(outcomes)
+    expect(order).toEqual(Array.from({ length: 3_000 }, (_, index) => index))
+  })
+})

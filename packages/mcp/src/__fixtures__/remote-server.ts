@@ -17,6 +17,7 @@ import type {
   ServerRequest,
   Tool,
 } from '@modelcontextprotocol/sdk/types.js'
+import { connectWirePeer } from './wire-peer.js'
 
 /** What a remote tool's handler gets: the arguments and the SDK's request extra. */
 export type RemoteHandler = (
@@ -130,29 +131,15 @@ export function deferred<TValue = void>(): {
 }
 
 /**
- * A peer that speaks raw JSON-RPC over the SDK's in-memory transport, to a real SDK `Client`: it
- * answers `initialize` as server `name`, and every other request with what `answer` returns, as
- * it is, however wrong. For servers that misbehave in ways the SDK's own server would not allow.
+ * A peer that speaks raw JSON-RPC, as JSON text, to a real SDK `Client` (see
+ * {@link connectWirePeer}): it answers `initialize` as server `name`, and every other request with
+ * what `answer` returns, as it is, however wrong. For servers that misbehave in ways the SDK's own
+ * server would not allow.
  */
 export async function connectRawPeer(
   name: string,
   answer: (method: string, params: unknown) => unknown,
 ): Promise<Client> {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
-  serverTransport.onmessage = (message) => {
-    if (!('id' in message) || !('method' in message)) return
-    const result =
-      message.method === 'initialize'
-        ? {
-            protocolVersion: '2025-06-18',
-            capabilities: { tools: {} },
-            serverInfo: { name, version: '1' },
-          }
-        : answer(message.method, message.params)
-    void serverTransport.send({ jsonrpc: '2.0', id: message.id, result } as never)
-  }
-  await serverTransport.start()
-  const client = new Client({ name: 'test-client', version: '1.0.0' })
-  await client.connect(clientTransport)
-  return client
+  const peer = await connectWirePeer(name, (method, params) => answer(method, params))
+  return peer.client
 }

@@ -1,6 +1,7 @@
 // A real MCP server, run as a child process by stdio.test.ts: the SDK's low-level Server on the
 // SDK's stdio transport. Its tools exercise what a remote server can do to a mounted tool: answer,
-// report progress, change its tool list, never answer until cancelled, and die mid-call.
+// report progress, change its tool list, never answer until cancelled, die mid-call, and answer
+// more than a client reads. Started with the argument `die-on-list`, it exits while listing.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
@@ -22,6 +23,11 @@ const tools = [
   { name: 'grow', description: 'Add a tool and tell the client.', inputSchema: objectSchema() },
   { name: 'hang', description: 'Never answer until cancelled.', inputSchema: objectSchema() },
   { name: 'die', description: 'Exit in the middle of the call.', inputSchema: objectSchema() },
+  {
+    name: 'flood',
+    description: 'Answer megabytes of text (20 unless told).',
+    inputSchema: objectSchema({ megabytes: { type: 'number' } }),
+  },
 ]
 
 const server = new Server(
@@ -29,7 +35,13 @@ const server = new Server(
   { capabilities: { tools: { listChanged: true } } },
 )
 
-server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }))
+server.setRequestHandler(ListToolsRequestSchema, () => {
+  if (process.argv[2] === 'die-on-list') {
+    process.stderr.write('list: exiting mid-list\n')
+    process.exit(4)
+  }
+  return { tools }
+})
 
 server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const { name, arguments: args = {} } = request.params
@@ -75,6 +87,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       process.stderr.write('die: exiting mid-call\n')
       process.exit(3)
       break
+    case 'flood':
+      return {
+        content: [{ type: 'text', text: 'x'.repeat(Number(args.megabytes ?? 20) * 1024 * 1024) }],
+      }
     default:
       return { isError: true, content: [{ type: 'text', text: `no tool ${name}` }] }
   }

@@ -1,40 +1,63 @@
 import type { ContentBlock, JsonValue } from '@toolpipe/core'
 import { describeThrown } from '@toolpipe/core/internal'
+import type { AbortFanOut } from '@toolpipe/core/internal'
 import type { ToolExecuteReturn, ToolExecution } from '@toolpipe/tools'
 import type { ContentBlock as McpContentBlock, Progress } from '@modelcontextprotocol/sdk/types.js'
 import type { McpClient } from '../mcp-client.js'
 import { McpProtocolError } from '../mcp-protocol-error.js'
 import { McpToolError } from '../mcp-tool-error.js'
 import { fromMcpContent } from './from-mcp-content.js'
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 
 /** How a mounted tool reaches its server. */
 export interface MountedToolContext {
   readonly client: McpClient
   /** The SDK's per-request timeout, restarted by each progress notification. */
   readonly requestTimeoutMs: number | undefined
+  /** The mount's one listener per caller signal, however many calls share the signal. */
+  readonly aborts: AbortFanOut
+  /** The JSON Schema validator to compile an output schema outside the subset with. */
+  readonly validators: () => jsonSchemaValidator
 }
 
 /**
  * The body of a mounted tool: `client.callTool` with the original name, the execution's signal
- * (an abort sends `notifications/cancelled`), and the server's progress notifications forwarded
- * to `exec.reportProgress`. The answer becomes content (and `structured`, from
- * `structuredContent`); `isError: true` becomes {@link McpToolError} with the server's text; a
- * failure of the request, {@link McpProtocolError}.
+ * relayed (an abort while the call runs sends `notifications/cancelled`), and the server's
+ * progress notifications forwarded to `exec.reportProgress`. The answer becomes content (and
+ * `structured`, from `structuredContent`, checked by `checkStructured` first); `isError: true`
+ * becomes {@link McpToolError} with the server's text; a failure of the request,
+ * {@link McpProtocolError}.
+ *
+ * The SDK adds an abort listener to the signal it is given and never removes it: handed the
+ * caller's signal, a harness that reuses one signal for a turn or a session would, when it finally
+ * aborts, send `notifications/cancelled` for every request the server already answered, and keep
+ * the client reachable from that signal. So the SDK gets a signal of the call's own, which the
+ * caller's abort reaches only while the call runs.
  */
 export async function callMcpTool(
   original: string,
   args: unknown,
   exec: ToolExecution,
   context: MountedToolContext,
+  checkStructured: (structured: unknown) => void,
 ): Promise<ToolExecuteReturn> {
   const signal = exec.signal
+  const relay = new AbortController()
+  let stopRelaying: () => void = noop
+  if (signal !== undefined) {
+    const forward = (): void => {
+      relay.abort(signal.reason)
+    }
+    if (signal.aborted) forward()
+    else stopRelaying = context.aborts.subscribe(signal, forward)
+  }
   let result: Awaited<ReturnType<McpClient['callTool']>>
   try {
     result = await context.client.callTool(
       { name: original, arguments: args as Record<string, unknown> },
       undefined,
       {
-        ...(signal === undefined ? {} : { signal }),
+        signal: relay.signal,
         ...(context.requestTimeoutMs === undefined ? {} : { timeout: context.requestTimeoutMs }),
         resetTimeoutOnProgress: true,
         onprogress: (progress) => {
@@ -43,7 +66,7 @@ export async function callMcpTool(
       },
     )
   } catch (error) {
-    if (signal?.aborted === true) {
+    if (relay.signal.aborted) {
       throw new McpProtocolError(
         `the call of MCP tool "${original}" was cancelled before the server answered`,
         'MCP_CALL_CANCELLED',
@@ -55,6 +78,8 @@ export async function callMcpTool(
       'MCP_PROTOCOL_ERROR',
       { cause: error },
     )
+  } finally {
+    stopRelaying()
   }
   if (!Array.isArray(result.content)) {
     throw new McpProtocolError(
@@ -73,10 +98,15 @@ export async function callMcpTool(
     )
   }
   const blocks: ContentBlock[] = fromMcpContent(content)
+  checkStructured(result.structuredContent)
   const structured = result.structuredContent as JsonValue | undefined
   if (structured === undefined) return blocks
   // Without content of its own, the model reads the structured value as JSON text.
   return blocks.length === 0 ? { structured } : { content: blocks, structured }
+}
+
+function noop(): void {
+  // No caller signal: nothing to stop relaying.
 }
 
 /** A progress notification as a progress report; one the pipeline refuses is dropped. */

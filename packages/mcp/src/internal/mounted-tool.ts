@@ -2,6 +2,7 @@ import { snapshotJson } from '@toolpipe/core'
 import type { JsonValue } from '@toolpipe/core'
 import type { ToolAnnotations, ToolDefinition } from '@toolpipe/tools'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 import { McpProtocolError } from '../mcp-protocol-error.js'
 import { argumentCheck } from './argument-check.js'
 import { callMcpTool } from './call-mcp-tool.js'
@@ -14,6 +15,16 @@ export interface MountedTool {
   readonly definition: ToolDefinition
   /** What identifies this version of the tool: a change of it means re-registering. */
   readonly fingerprint: string
+  /** The server's output schema (a detached JSON copy), when the tool has one. */
+  readonly outputSchema: JsonObject | undefined
+}
+
+/** What a mount decides for each of its tools, beside what the server says. */
+export interface MountedToolSettings {
+  /** The tool's `timeoutMs` (for the timeout policy), when the mount gives it one. */
+  readonly timeoutMs: number | undefined
+  /** The name permission rules and hooks know the tool by: `mcp__<server>__<tool>` (SPEC §18.1). */
+  readonly ruleName: string
 }
 
 type JsonObject = Record<string, JsonValue>
@@ -23,12 +34,18 @@ type JsonObject = Record<string, JsonValue>
  * the server's description; its input schema as parameters (validated locally where it lies inside
  * the subset); its output schema where it lies inside the subset (the pipeline then checks every
  * `structuredContent`); its annotations, with `concurrencySafe` from `readOnlyHint`; a pending
- * card titled as the server titles the tool; and a body that calls the original name.
+ * card titled as the server titles the tool; the mount's `timeoutMs` and rule name; and a body that
+ * calls the original name.
  *
  * @throws {McpProtocolError} when the tool's description is not JSON data a registry can hold
  * (nested past 512 levels, say: a hostile server); the caller leaves the tool out
  */
-export function mountedTool(tool: Tool, name: string, context: MountedToolContext): MountedTool {
+export function mountedTool(
+  tool: Tool,
+  name: string,
+  context: MountedToolContext,
+  settings: MountedToolSettings,
+): MountedTool {
   const original = tool.name
   let described: {
     description: string
@@ -56,6 +73,13 @@ export function mountedTool(tool: Tool, name: string, context: MountedToolContex
   const annotations = annotationsOf(tool)
   const outputSchema =
     described.outputSchema === undefined ? undefined : subsetSchema(described.outputSchema)
+  // Inside the subset the pipeline checks `structured` (OUTPUT_INVALID); outside it, the JSON
+  // Schema validator the SDK's client would use does, as the client did for the tools it listed.
+  const checkStructured =
+    described.outputSchema === undefined || outputSchema !== undefined
+      ? ignoreStructured
+      : structuredCheck(original, described.outputSchema, context)
+  const { timeoutMs, ruleName } = settings
   const definition: ToolDefinition = {
     name,
     description,
@@ -64,10 +88,50 @@ export function mountedTool(tool: Tool, name: string, context: MountedToolContex
     ...(outputSchema === undefined ? {} : { outputSchema }),
     ...(annotations === undefined ? {} : { annotations }),
     concurrencySafe: tool.annotations?.readOnlyHint === true,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    permissions: { ruleName },
     presentCall: (args) => ({ card: 'generic', title, kind: 'other', rawInput: args }),
-    execute: (args, exec) => callMcpTool(original, args, exec, context),
+    execute: (args, exec) => callMcpTool(original, args, exec, context, checkStructured),
   }
-  return { definition, fingerprint: JSON.stringify({ name, original, described }) }
+  return {
+    definition,
+    fingerprint: JSON.stringify({ name, original, ruleName, described }),
+    outputSchema: described.outputSchema,
+  }
+}
+
+function ignoreStructured(): void {
+  // The pipeline checks it against the definition's outputSchema, or there is no schema.
+}
+
+/**
+ * The check of an answer's `structuredContent` against an output schema outside the subset: it
+ * must be there (MCP: a tool with an output schema MUST answer structured content) and match.
+ * The validator is compiled at the first answer, one per tool: a listing only checks that it
+ * compiles, and keeps nothing compiled.
+ */
+function structuredCheck(
+  original: string,
+  schema: JsonObject,
+  context: MountedToolContext,
+): (structured: unknown) => void {
+  let validate: JsonSchemaValidator<unknown> | undefined
+  return (structured) => {
+    if (structured === undefined) {
+      throw new McpProtocolError(
+        `MCP tool "${original}" has an output schema but answered without structured content`,
+        'MCP_PROTOCOL_ERROR',
+      )
+    }
+    validate ??= context.validators().getValidator(schema)
+    const verdict = validate(structured)
+    if (!verdict.valid) {
+      throw new McpProtocolError(
+        `the structured content of MCP tool "${original}" does not match its output schema: ${verdict.errorMessage}`,
+        'MCP_PROTOCOL_ERROR',
+      )
+    }
+  }
 }
 
 /** MCP's hints as toolpipe's annotations: only those the server gave, and the title. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { context } from '@opentelemetry/api'
 import type { HrTime, Tracer } from '@opentelemetry/api'
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
@@ -84,10 +85,13 @@ export function recordingMetrics() {
   return {
     provider,
     meter: provider.getMeter('test'),
-    /** The instrumentation scope names that recorded something. */
-    async scopes(): Promise<string[]> {
+    /** The instrumentation scopes (name and version) that recorded something. */
+    async scopes(): Promise<{ name: string; version: string | undefined }[]> {
       const { resourceMetrics } = await reader.collect()
-      return resourceMetrics.scopeMetrics.map((scope) => scope.scope.name)
+      return resourceMetrics.scopeMetrics.map(({ scope }) => ({
+        name: scope.name,
+        version: scope.version,
+      }))
     },
     /** Every histogram the meter recorded, by instrument name. */
     async histograms(): Promise<Map<string, HistogramMetricData>> {
@@ -167,3 +171,8 @@ export function countingRegistrations(registry: ToolRegistry): {
   }
   return { registry: wrapped, live: () => live }
 }
+
+/** This package's package.json, as the build reads it (the tracer's and meter's version). */
+export const packageJson = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+) as { version: string }

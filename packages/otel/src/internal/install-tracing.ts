@@ -1,11 +1,12 @@
 import { context, metrics, trace } from '@opentelemetry/api'
 import type { Disposer, ToolRegistry } from '@toolpipe/tools'
 import { DurationHistogram } from './duration-histogram.js'
+import { packageVersion } from './package-version.js'
 import type { TracingSettings } from './read-options.js'
 import { ToolSpan } from './tool-span.js'
 import type { SpanSettings } from './tool-span.js'
 
-/** The instrumentation scope name of the global tracer and meter (SPEC §15). */
+/** The instrumentation scope name of the global tracer and meter (SPEC §15); their version is the package's. */
 const scopeName = 'toolpipe'
 
 /**
@@ -24,11 +25,13 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
   const spanSettings: SpanSettings = {
     // Looked up once, here. With no provider registered yet, the API hands out a proxy tracer
     // that follows the global provider registered later.
-    tracer: settings.tracer ?? trace.getTracer(scopeName),
+    tracer: settings.tracer ?? trace.getTracer(scopeName, packageVersion),
     recordArguments: settings.recordArguments,
     recordResults: settings.recordResults,
   }
-  const histogram = new DurationHistogram(settings.meter ?? metrics.getMeter(scopeName))
+  const histogram = new DurationHistogram(
+    settings.meter ?? metrics.getMeter(scopeName, packageVersion),
+  )
   /** The span of each running call, by its execution record (one object per call). */
   const spans = new WeakMap<object, ToolSpan>()
   let running = 0

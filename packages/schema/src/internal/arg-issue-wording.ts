@@ -1,4 +1,10 @@
-import { describeValue, quoteJsonPath, quoteString } from '@toolpipe/core/internal'
+import {
+  describeValue,
+  listValues,
+  mostListedValues,
+  quoteJsonPath,
+  quoteString,
+} from '@toolpipe/core/internal'
 import type {
   NodeDefinition,
   RawIssue,
@@ -147,7 +153,7 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
       return {
         code: 'pattern_mismatch',
         path,
-        message: `${words.subject(path)} must match the pattern ${JSON.stringify(pattern)}, got ${quoteString(issue.value)}`,
+        message: `${words.subject(path)} must match the pattern ${quoteString(pattern)}, got ${quoteString(issue.value)}`,
         pattern,
         received: issue.value,
       }
@@ -212,14 +218,37 @@ function unionIssue(
   if (wanted.length === alternatives.length) {
     message = `${words.subject(path)} must be ${[...new Set(wanted)].join(' or ')}, got ${got}`
   } else {
-    const parts = worded.map((issues, index) => {
-      const shown = issues.slice(0, quotedPerAlternative).map((issue) => issue.message)
+    // At most 20 members quoted, and a nested union by its first sentence only: the message
+    // stays the same size however many members, and however deep, the schema has.
+    const parts = worded.slice(0, mostListedValues).map((issues, index) => {
+      const shown = issues.slice(0, quotedPerAlternative).map((issue) => quotable(issue, words))
       if (issues.length > quotedPerAlternative) shown.push('…')
       return `(${index + 1}) ${shown.join(', ')}`
     })
+    const more = worded.length - mostListedValues
+    if (more > 0) parts.push(`and ${more} more`)
     message = `${words.subject(path)} matches none of the ${alternatives.length} members of its anyOf: ${parts.join('; ')}`
   }
   return { code: 'invalid_union', path, message, alternatives: worded }
+}
+
+/**
+ * An issue as a union's message quotes it: whole, except a union that quotes its own members,
+ * which is named by its first sentence.
+ */
+function quotable(issue: ArgIssue, words: Words): string {
+  if (issue.code !== 'invalid_union' || typesOnly(issue)) return issue.message
+  return `${words.subject(issue.path)} matches none of the ${issue.alternatives.length} members of its anyOf`
+}
+
+/** Whether each member of a union refused only the value's type (its message lists the types). */
+function typesOnly(issue: Extract<ArgIssue, { code: 'invalid_union' }>): boolean {
+  return issue.alternatives.every(
+    (issues) =>
+      issues.length === 1 &&
+      issues[0]?.code === 'invalid_type' &&
+      issues[0].path.length === issue.path.length,
+  )
 }
 
 /** `a string`, `an integer or null`. */
@@ -233,9 +262,7 @@ function expectation(node: NodeDefinition | undefined): string {
   // No node: an element of an array without `items`, which any value would do for.
   if (node === undefined) return ' must be a JSON value, got '
   if (node.kind === 'anyOf') return ' must match one of the members of its anyOf, got '
-  if (node.enumValues !== undefined) {
-    return ` must be one of ${node.enumValues.map((value) => JSON.stringify(value)).join(', ')}, got `
-  }
+  if (node.enumValues !== undefined) return ` must be one of ${listValues(node.enumValues)}, got `
   return ` must be ${expectedText(node)}, got `
 }
 

@@ -1,5 +1,5 @@
 import { describeThrown } from '@toolpipe/core/internal'
-import { describeValue } from '@toolpipe/core/internal'
+import { describeValue, quoteString } from '@toolpipe/core/internal'
 import type { SchemaType } from '../schema-spec.js'
 import { guarded, mistake, unreadable } from './spec-walk.js'
 import type { SpecWalk } from './spec-walk.js'
@@ -218,7 +218,7 @@ export function checkPattern(value: unknown, walk: SpecWalk): string | undefined
   } catch (error) {
     mistake(
       walk,
-      `${JSON.stringify(value)} does not compile as an ECMAScript regular expression with the u flag: ${describeThrown(error)}`,
+      `${quoteString(value)} does not compile as an ECMAScript regular expression with the u flag: ${describeThrown(error)}`,
       'pattern',
     )
     return undefined

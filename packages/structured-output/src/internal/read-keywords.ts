@@ -1,4 +1,4 @@
-import { describeThrown, describeType, isPlainArray } from '@toolpipe/core/internal'
+import { describeThrown, describeType, isPlainArray, quoteString } from '@toolpipe/core/internal'
 import type { StructuredSchemaType } from '../structured-schema.js'
 
 /** Records one violation of the node being read (the caller prefixes the node's path). */
@@ -64,7 +64,7 @@ export function readKeywords(
   const keywords = new Map<string, unknown>()
   for (const key of keys) {
     if (!placements.has(key)) {
-      violation(`unsupported keyword ${JSON.stringify(key)}`)
+      violation(`unsupported keyword ${quoteString(key)}`)
       continue
     }
     let value: unknown
@@ -103,7 +103,7 @@ export function readType(keywords: Keywords, violation: Violation): NodeType | u
   if (typeof type !== 'string') {
     violation(`"type" must be a string, got ${describeType(type)}`)
   } else if (!isTypeName(type)) {
-    violation(`"type" ${JSON.stringify(type)} is unknown; use one of ${typeNames.join(', ')}`)
+    violation(`"type" ${quoteString(type)} is unknown; use one of ${typeNames.join(', ')}`)
   } else {
     return { type, nullable: false }
   }

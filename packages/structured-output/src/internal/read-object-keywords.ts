@@ -1,4 +1,4 @@
-import { describeThrown, describeType, isPlainArray } from '@toolpipe/core/internal'
+import { describeThrown, describeType, isPlainArray, quoteString } from '@toolpipe/core/internal'
 import type { Keywords, Violation } from './read-keywords.js'
 import { lengthOf } from './read-keywords.js'
 
@@ -34,12 +34,12 @@ export function readRequired(
     if (typeof name !== 'string') {
       violation(`"required"[${index}] must be a string, got ${describeType(name)}`)
     } else if (required.has(name)) {
-      violation(`"required" lists ${JSON.stringify(name)} more than once`)
+      violation(`"required" lists ${quoteString(name)} more than once`)
     } else {
       required.add(name)
       // When "properties" itself is broken, that violation already says enough.
       if (propertyNames !== undefined && !propertyNames.has(name)) {
-        violation(`"required" names ${JSON.stringify(name)}, which is not a key of "properties"`)
+        violation(`"required" names ${quoteString(name)}, which is not a key of "properties"`)
       }
     }
   }

@@ -1,4 +1,4 @@
-import { describeThrown, describeType } from '@toolpipe/core/internal'
+import { describeThrown, describeType, quoteString } from '@toolpipe/core/internal'
 import type { Keywords, Violation } from './read-keywords.js'
 
 /** A `pattern`: its text, and the expression it compiles to. */
@@ -25,7 +25,7 @@ export function readPattern(keywords: Keywords, violation: Violation): Pattern |
     return { source, expression: new RegExp(source, 'u') }
   } catch (error) {
     violation(
-      `"pattern" ${JSON.stringify(source)} is not a valid regular expression with the u flag: ${describeThrown(error)}`,
+      `"pattern" ${quoteString(source)} is not a valid regular expression with the u flag: ${describeThrown(error)}`,
     )
     return undefined
   }

@@ -2,6 +2,8 @@ import {
   describeThrown,
   describeType,
   describeValue,
+  listValues,
+  mostListedValues,
   quoteJsonPath,
   quoteString,
 } from '@toolpipe/core/internal'
@@ -24,7 +26,7 @@ const article: Record<StructuredSchemaType, string> = {
 }
 
 /** The place an issue is about: `"rows[3].status"`, or `the value` for the root. */
-function place(path: IssuePath): string {
+function place(path: readonly (string | number)[]): string {
   return quoteJsonPath(path, 'the value')
 }
 
@@ -51,10 +53,11 @@ interface NodeWords {
   readonly expected: string
   /** What an `invalid_type` message says after the place: ` must be an integer, got `. */
   readonly typeExpectation: string
-  /** What an `invalid_enum` message says after the place: ` must be one of "a", "b", got `. */
+  /**
+   * What an `invalid_enum` message says after the place: ` must be one of "a", "b", got `; the
+   * first 20 members, then ` and <n> more`.
+   */
   readonly enumExpectation: string
-  /** `"open", "closed"`: the `enum` members as JSON. */
-  readonly members: string
   /** The `enum` members, frozen once and shared by every issue. */
   readonly frozenMembers: readonly StructuredScalar[]
 }
@@ -81,12 +84,10 @@ export class StructuredIssueWording {
       // Stryker disable next-line ArrayDeclaration: only an enum issue reads the members, and it has them
       const members = node.enumValues ?? []
       const expected = node.nullable ? `${article[node.type]} or null` : article[node.type]
-      const listed = members.map((member) => JSON.stringify(member)).join(', ')
       words = {
         expected,
         typeExpectation: ` must be ${expected}, got `,
-        enumExpectation: ` must be one of ${listed}, got `,
-        members: listed,
+        enumExpectation: ` must be one of ${listValues(members)}, got `,
         frozenMembers: Object.freeze([...members]),
       }
       // Stryker disable next-line CallExpression: a memo, see above
@@ -163,15 +164,38 @@ export class StructuredIssueWording {
     if (wanted.length === alternatives.length) {
       message = `${place(path)} must be ${[...new Set(wanted)].join(' or ')}, got ${describeType(value)}`
     } else {
-      const parts = worded.map((issues, index) => {
-        const shown = issues.slice(0, quotedPerAlternative).map((issue) => issue.message)
+      // At most 20 alternatives quoted, and a nested union by its first sentence only: the
+      // message stays the same size however many alternatives, and however deep, the schema has.
+      const parts = worded.slice(0, mostListedValues).map((issues, index) => {
+        const shown = issues.slice(0, quotedPerAlternative).map(quotable)
         if (issues.length > quotedPerAlternative) shown.push('…')
         return `(${index + 1}) ${shown.join(', ')}`
       })
+      const more = worded.length - mostListedValues
+      if (more > 0) parts.push(`and ${more} more`)
       message = `${place(path)} matches none of the ${alternatives.length} alternatives of its "anyOf": ${parts.join('; ')}`
     }
     return { code: 'invalid_union', path, message, alternatives: worded }
   }
+}
+
+/**
+ * An issue as a union's message quotes it: whole, except a union that quotes its own alternatives,
+ * which is named by its first sentence.
+ */
+function quotable(issue: StructuredIssue): string {
+  if (issue.code !== 'invalid_union' || typesOnly(issue)) return issue.message
+  return `${place(issue.path)} matches none of the ${issue.alternatives.length} alternatives of its "anyOf"`
+}
+
+/** Whether each alternative of a union refused only the value's type (its message lists the types). */
+function typesOnly(issue: Extract<StructuredIssue, { code: 'invalid_union' }>): boolean {
+  return issue.alternatives.every(
+    (issues) =>
+      issues.length === 1 &&
+      issues[0]?.code === 'invalid_type' &&
+      issues[0].path.length === issue.path.length,
+  )
 }
 
 /** The issues whose words need nothing from their node's. */
@@ -197,7 +221,7 @@ function wordIssue(
       return {
         code: 'invalid_const',
         path,
-        message: `${at} must be ${JSON.stringify(issue.node.constValue)}, got ${describeValue(issue.value)}`,
+        message: `${at} must be ${describeValue(issue.node.constValue)}, got ${describeValue(issue.value)}`,
         expected: issue.node.constValue,
         received: issue.value,
       }
@@ -235,7 +259,7 @@ function wordIssue(
       return {
         code: 'pattern_mismatch',
         path,
-        message: `${at} must match the pattern ${JSON.stringify(pattern)}, got ${quoteString(issue.value)}`,
+        message: `${at} must match the pattern ${quoteString(pattern)}, got ${quoteString(issue.value)}`,
         pattern,
         received: issue.value,
       }

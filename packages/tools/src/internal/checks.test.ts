@@ -1,30 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { checkInput, isAbortSignal, isContent, isHookContext } from './checks.js'
+import { checkInput, isAbortSignal, isHookContext } from './checks.js'
 
 const { proxy: revoked, revoke } = Proxy.revocable({}, {})
 revoke()
-
-describe('isContent', () => {
-  it('takes an array of objects that each have a string type', () => {
-    expect(isContent([])).toBe(true)
-    expect(isContent([{ type: 'text', text: 'a' }, { type: 'image' }])).toBe(true)
-  })
-
-  it('refuses anything else: not an array, or a block that is not an object with a string type', () => {
-    for (const value of [
-      undefined,
-      'text',
-      { type: 'text' },
-      [null],
-      ['text'],
-      [{ type: 'text' }, 1],
-      [{ text: 'no type' }],
-      [{ type: 1 }],
-    ]) {
-      expect(isContent(value), JSON.stringify(value)).toBe(false)
-    }
-  })
-})
 
 describe('isHookContext', () => {
   const content = [{ type: 'text', text: 'note' }]

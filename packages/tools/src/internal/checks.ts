@@ -1,5 +1,5 @@
 import { describeValue } from '@toolpipe/core/internal'
-import type { ContentBlock, HookContext } from '@toolpipe/core'
+import type { HookContext } from '@toolpipe/core'
 import { ToolPipelineError } from '../tool-pipeline-error.js'
 
 /*
@@ -8,28 +8,15 @@ import { ToolPipelineError } from '../tool-pipeline-error.js'
  * names the culprit instead of failing somewhere later.
  */
 
-/** Whether `value` is content: an array of objects with a string `type`. Meant for a JSON copy. */
-export function isContent(value: unknown): value is ContentBlock[] {
-  if (!Array.isArray(value)) return false
-  for (const block of value) {
-    if (
-      // Stryker disable next-line ConditionalExpression: a primitive block has no string type either, and the type test below refuses it ("→ true" refuses every block and fails the tests)
-      typeof block !== 'object' ||
-      block === null ||
-      typeof (block as { type?: unknown }).type !== 'string'
-    ) {
-      return false
-    }
-  }
-  return true
-}
-
-/** Whether `value` is a `HookContext`. Meant for a JSON copy. */
+/**
+ * Whether `value` has the shape of a `HookContext`: an array of content and a source. Meant for a
+ * JSON copy; its blocks are checked by `checkContent`.
+ */
 export function isHookContext(value: unknown): value is HookContext {
   // Stryker disable next-line ConditionalExpression: a primitive has no content, and the content test below refuses it ("→ true" refuses every context and fails the tests)
   if (typeof value !== 'object' || value === null) return false
   const { content, source } = value as Partial<Record<'content' | 'source', unknown>>
-  if (!isContent(content) || typeof source !== 'object' || source === null) return false
+  if (!Array.isArray(content) || typeof source !== 'object' || source === null) return false
   const { kind, plugin } = source as Partial<Record<'kind' | 'plugin', unknown>>
   return kind === 'user' || (kind === 'plugin' && typeof plugin === 'string')
 }

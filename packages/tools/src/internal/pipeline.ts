@@ -42,4 +42,6 @@ export interface Pipeline {
   readonly normalizers: DerivedNormalizers
   /** One listener per caller signal for the calls that wait on an async argument check. */
   readonly cancellation: AbortFanOut
+  /** The content block kinds tools may return beyond core's (`contentTypes`). */
+  readonly contentTypes: ReadonlySet<string>
 }

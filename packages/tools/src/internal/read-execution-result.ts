@@ -1,6 +1,7 @@
 import type { HookContext, JsonValue, ToolErrorInfo } from '@toolpipe/core'
 import type { ToolExecutionResult } from '../tool-execution.js'
-import { invalidDecision, isContent, isHookContext } from './checks.js'
+import { invalidDecision, isHookContext } from './checks.js'
+import { checkContent, coreOnly, invalidContent } from './content-mistake.js'
 import { copyJson, notJson } from './copy-json.js'
 import { resultNotJson } from './error-result.js'
 import { readMembers } from './read-members.js'
@@ -18,9 +19,14 @@ const expected =
  * code }`, both strings); a success must not carry an `error`. A part that is not JSON makes the
  * result step 11's `NOT_JSON` error result, which the wrappers outside this one see.
  *
- * @throws `ToolPipelineError` (`INVALID_DECISION`) for anything that is not a result
+ * @param contentTypes - the block kinds the registry was told of beyond core's (`contentTypes`)
+ * @throws `ToolPipelineError` (`INVALID_DECISION`) for anything that is not a result,
+ * `InvalidContentError` (`INVALID_CONTENT`) for content that is not made of `ContentBlock`s
  */
-export function readExecutionResult(value: unknown): ToolExecutionResult {
+export function readExecutionResult(
+  value: unknown,
+  contentTypes: ReadonlySet<string> = coreOnly,
+): ToolExecutionResult {
   const members = readMembers(
     value,
     ['content', 'isError', 'error', 'additionalContext', 'meta', 'structured'],
@@ -42,12 +48,20 @@ export function readExecutionResult(value: unknown): ToolExecutionResult {
     return resultNotJson()
   }
   if (
-    !isContent(content) ||
+    !Array.isArray(content) ||
     typeof isError !== 'boolean' ||
     (isError ? errorInfo === undefined : error !== undefined) ||
     (context !== undefined && !isHookContext(context))
   ) {
     throw invalidDecision(event, value, expected)
+  }
+  checkContent(content, contentTypes, invalidContent(`a ${event} listener`))
+  if (context !== undefined) {
+    checkContent(
+      context.content,
+      contentTypes,
+      invalidContent(`a ${event} listener (additionalContext)`),
+    )
   }
   return Object.freeze(
     assemble(content, errorInfo, context as HookContext | undefined, metaCopy, structuredCopy),

@@ -1,5 +1,6 @@
 import type { PostToolDecision } from '../tool-decisions.js'
-import { invalidDecision, isContent, isHookContext } from './checks.js'
+import { invalidDecision, isHookContext } from './checks.js'
+import { checkContent, coreOnly, invalidContent } from './content-mistake.js'
 import { copyJson, notJson } from './copy-json.js'
 import { ResultNotJson } from './error-result.js'
 import { readMembers } from './read-members.js'
@@ -15,10 +16,16 @@ const malformed: unique symbol = Symbol('malformed')
  * Reads what a `tools/post-execute` listener returned, each member once, into a fresh frozen
  * decision whose content and context are deep-frozen JSON copies.
  *
- * @throws `ToolPipelineError` (`INVALID_DECISION`) for anything that is not a decision, and the
- * internal `ResultNotJson` when its content or context is not JSON (the result would not be)
+ * @param contentTypes - the block kinds the registry was told of beyond core's (`contentTypes`)
+ * @throws `ToolPipelineError` (`INVALID_DECISION`) for anything that is not a decision,
+ * `InvalidContentError` (`INVALID_CONTENT`) for content or feedback that is not made of
+ * `ContentBlock`s, and the internal `ResultNotJson` when its content or context is not JSON (the
+ * result would not be)
  */
-export function readPostDecision(value: unknown): PostToolDecision {
+export function readPostDecision(
+  value: unknown,
+  contentTypes: ReadonlySet<string> = coreOnly,
+): PostToolDecision {
   const members = readMembers(
     value,
     ['kind', 'content', 'feedback', 'additionalContext'],
@@ -27,8 +34,18 @@ export function readPostDecision(value: unknown): PostToolDecision {
   const kind = members?.kind
   if (members !== undefined && (kind === 'accept' || kind === 'block')) {
     const context = copyMember(members.additionalContext, isHookContext)
-    const content = copyMember(kind === 'accept' ? members.content : members.feedback, isContent)
+    const content = copyMember(kind === 'accept' ? members.content : members.feedback, isArray)
     if (context !== malformed && content !== malformed) {
+      if (context !== undefined) {
+        checkContent(
+          context.content,
+          contentTypes,
+          invalidContent(`a ${event} listener (additionalContext)`),
+        )
+      }
+      if (content !== undefined) {
+        checkContent(content, contentTypes, invalidContent(`a ${event} listener`))
+      }
       const withContext = context === undefined ? {} : { additionalContext: context }
       if (kind === 'block' && content !== undefined) {
         return Object.freeze({ kind, feedback: content, ...withContext })
@@ -43,6 +60,10 @@ export function readPostDecision(value: unknown): PostToolDecision {
     }
   }
   throw invalidDecision(event, value, expected)
+}
+
+function isArray(value: unknown): value is unknown[] {
+  return Array.isArray(value)
 }
 
 /** A JSON copy of an optional member that passes `check`, `undefined` when absent. */

@@ -1,6 +1,8 @@
 import type { ToolProgress } from '../tool-progress.js'
 import { ToolPipelineError } from '../tool-pipeline-error.js'
-import { describeValue, isContent } from './checks.js'
+import { describeValue } from './checks.js'
+import { checkContent, coreOnly } from './content-mistake.js'
+import { blockPlace } from './content-place.js'
 import { copyJson, notJson } from './copy-json.js'
 import { readMembers } from './read-members.js'
 
@@ -13,7 +15,11 @@ type Mutable<TObject> = { -readonly [TKey in keyof TObject]: TObject[TKey] }
  *
  * @throws `ToolPipelineError` (`INVALID_PROGRESS`) naming what is wrong
  */
-export function readProgress(toolName: string, update: unknown): ToolProgress {
+export function readProgress(
+  toolName: string,
+  update: unknown,
+  contentTypes: ReadonlySet<string> = coreOnly,
+): ToolProgress {
   const members = readMembers(
     update,
     ['progress', 'total', 'message', 'content'],
@@ -40,9 +46,12 @@ export function readProgress(toolName: string, update: unknown): ToolProgress {
   }
   if (content !== undefined) {
     const blocks = copyJson(content)
-    if (blocks === notJson || !isContent(blocks)) {
+    if (blocks === notJson || !Array.isArray(blocks)) {
       throw invalid(toolName, `has content ${describeValue(content)}; expected content blocks`)
     }
+    checkContent(blocks, contentTypes, ({ path, problem }) =>
+      invalid(toolName, `has a malformed content block at ${blockPlace(path)}: ${problem}`),
+    )
     copy.content = blocks
   }
   return Object.freeze(copy)

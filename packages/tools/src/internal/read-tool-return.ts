@@ -3,7 +3,8 @@ import type { ContentBlock, JsonValue } from '@toolpipe/core'
 import type { ToolExecutionResult } from '../tool-execution.js'
 import { ToolPipelineError } from '../tool-pipeline-error.js'
 import { checkStructuredOutput } from './check-structured-output.js'
-import { describeValue, isContent } from './checks.js'
+import { describeValue } from './checks.js'
+import { checkContent, coreOnly, invalidContent } from './content-mistake.js'
 import { copyJson, notJson } from './copy-json.js'
 import { resultNotJson } from './error-result.js'
 import { readMembers } from './read-members.js'
@@ -17,13 +18,17 @@ import { readMembers } from './read-members.js'
  * `content`, the content is one text block holding `JSON.stringify(structured)`.
  *
  * @param outputSchema - the tool's `outputSchema`, read once for this call
- * @throws `ToolPipelineError` (`INVALID_TOOL_RESULT`) for anything else, `OutputInvalidError`
- * (`OUTPUT_INVALID`) for a `structured` value the output schema refuses or a missing one
+ * @param contentTypes - the block kinds the registry was told of beyond core's (`contentTypes`)
+ * @throws `ToolPipelineError` (`INVALID_TOOL_RESULT`) for anything else, `InvalidContentError`
+ * (`INVALID_CONTENT`) for content that is an array but not of `ContentBlock`s (SPEC §22),
+ * `OutputInvalidError` (`OUTPUT_INVALID`) for a `structured` value the output schema refuses or a
+ * missing one
  */
 export function readToolReturn(
   toolName: string,
   outputSchema: unknown,
   value: unknown,
+  contentTypes: ReadonlySet<string> = coreOnly,
 ): ToolExecutionResult {
   let content: unknown
   let structured: unknown
@@ -52,7 +57,10 @@ export function readToolReturn(
   if (contentCopy === notJson || structuredCopy === notJson || metaCopy === notJson) {
     return resultNotJson()
   }
-  if (contentCopy !== undefined && !isContent(contentCopy)) throw invalidReturn(toolName, value)
+  if (contentCopy !== undefined) {
+    if (!Array.isArray(contentCopy)) throw invalidReturn(toolName, value)
+    checkContent(contentCopy, contentTypes, invalidContent(`tool "${toolName}"`))
+  }
   checkStructuredOutput(toolName, outputSchema, structuredCopy)
   return Object.freeze(
     assemble(contentCopy ?? textOf(structuredCopy as JsonValue), structuredCopy, metaCopy),

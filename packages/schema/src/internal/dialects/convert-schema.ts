@@ -1,5 +1,10 @@
 import { snapshotJson } from '@toolpipe/core'
-import { formatJsonPath, isPlainObject } from '@toolpipe/core/internal'
+import {
+  describeValue,
+  formatJsonPath,
+  isPlainObject,
+  mostListedValues,
+} from '@toolpipe/core/internal'
 import type { JsonObject, JsonValue } from '@toolpipe/core'
 import type { Dialect } from '../../dialect.js'
 import type { DialectIssue } from '../../dialect-issue.js'
@@ -137,13 +142,24 @@ function readType(value: JsonValue | undefined): NodeType | undefined {
  * Converts one node. `depth` counts the objects and arrays from the root (the root is 1), for
  * OpenAI strict mode's nesting limit.
  */
+/**
+ * A `type` keyword as a message quotes it, `["string","number"]`: the first 20 entries of an
+ * array, then how many more, so that the message does not grow with the schema.
+ */
+function typeKeywordText(type: JsonValue | undefined): string {
+  if (!Array.isArray(type)) return describeValue(type)
+  const shown = type.slice(0, mostListedValues).map(describeValue).join(',')
+  const more = type.length - mostListedValues
+  return more > 0 ? `[${shown},… and ${more} more]` : `[${shown}]`
+}
+
 function convertNode(node: JsonValue, conversion: Conversion, depth: number): JsonValue {
   if (!isPlainObject(node)) {
     if (takesJsonSchema.has(conversion.dialect)) return node
     issue(
       conversion,
       'type',
-      `a schema node that is not an object (${JSON.stringify(node)}) cannot be converted for ${conversion.dialect}`,
+      `a schema node that is not an object (${describeValue(node)}) cannot be converted for ${conversion.dialect}`,
       true,
     )
     return {}
@@ -157,7 +173,7 @@ function convertNode(node: JsonValue, conversion: Conversion, depth: number): Js
       'type',
       node.type === undefined
         ? `a node without "type" (any value) cannot be expressed in ${conversion.dialect}`
-        : `"type" ${JSON.stringify(node.type)} cannot be expressed in ${conversion.dialect}: only one type, or [type, "null"]`,
+        : `"type" ${typeKeywordText(node.type)} cannot be expressed in ${conversion.dialect}: only one type, or [type, "null"]`,
       true,
     )
     return {}

@@ -24,7 +24,7 @@ export function dispatch(
     entries,
     exec.agent,
     (wrapper, next) => wrapper(exec, next),
-    readExecutionResult,
+    (value) => readExecutionResult(value, pipeline.contentTypes),
     () => runTool(pipeline, exec, tool),
   ).catch((error: unknown) => failureResult(error, 'listener'))
 }
@@ -50,7 +50,7 @@ async function runTool(
   try {
     const returned = await tool.execute(exec.arguments, exec)
     // Read once per call, after the body: what the registry checked at registration.
-    return readToolReturn(name, tool.outputSchema, returned)
+    return readToolReturn(name, tool.outputSchema, returned, pipeline.contentTypes)
   } catch (error) {
     return failureResult(error, 'tool')
   }

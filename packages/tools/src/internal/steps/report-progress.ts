@@ -20,7 +20,7 @@ export function reportProgress(
 ): void {
   const entries = pipeline.progressObservers.entries
   // Checked even without observers: a tool's mistake shows the same with and without a UI.
-  const progress = readProgress(exec.name, update)
+  const progress = readProgress(exec.name, update, pipeline.contentTypes)
   // Stryker disable next-line ConditionalExpression: a fast path; with no observer the loop below tells nobody
   if (entries.length === 0) return
   callObservers(

@@ -34,7 +34,7 @@ export async function reviewResult(
       pipeline.postExecuteListeners.entries,
       exec.agent,
       (listener, next) => listener(exec, result, next),
-      readPostDecision,
+      (value) => readPostDecision(value, pipeline.contentTypes),
       () => accept,
     )
   } catch (error) {

@@ -1,0 +1,133 @@
+import { describeValue, isPlainObject } from '@toolpipe/core/internal'
+import type { ToolRegistry, ToolRegistryLogger } from '@toolpipe/tools'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
+import { McpBridgeError } from '../mcp-bridge-error.js'
+
+/** The longest delay a timer honours: 2^31−1 ms. */
+const maxTimeoutMs = 2_147_483_647
+const prefixPattern = /^[a-zA-Z0-9_-]{1,32}$/u
+
+/** `mountMcpTools`' options, checked once. */
+export interface MountSettings {
+  readonly prefix: string | undefined
+  readonly include: ((tool: Tool) => boolean) | undefined
+  readonly logger: ToolRegistryLogger
+  readonly requestTimeoutMs: number | undefined
+  readonly keepOnClose: boolean
+  /** The `timeoutMs` of the tool the server calls `original`, if any. */
+  readonly timeoutOf: (original: string) => number | undefined
+  /** A validator provider: the one given, or a fresh one of the SDK's default each time. */
+  readonly validators: () => jsonSchemaValidator
+}
+
+/**
+ * Reads and checks `mountMcpTools`' arguments (untrusted: plain JavaScript callers exist).
+ *
+ * @throws {McpBridgeError} `INVALID_OPTIONS` naming the first one it cannot use
+ */
+export function readMountOptions(
+  target: unknown,
+  client: unknown,
+  options: unknown,
+): MountSettings {
+  const invalid = (message: string): McpBridgeError =>
+    new McpBridgeError(`mountMcpTools: ${message}`)
+  if (!hasMethods(target, ['register', 'batch'])) {
+    throw invalid(`target must be a tool registry or a scope handle, got ${describeValue(target)}`)
+  }
+  if (!hasMethods(client, ['request', 'callTool', 'setNotificationHandler'])) {
+    throw invalid(`client must be an MCP SDK Client, got ${describeValue(client)}`)
+  }
+  if (typeof options !== 'object' || options === null) {
+    throw invalid(`options must be an object, got ${describeValue(options)}`)
+  }
+  const {
+    prefix,
+    include,
+    logger,
+    requestTimeoutMs,
+    timeoutMs,
+    toolTimeoutMs,
+    keepOnClose,
+    jsonSchemaValidator,
+  } = options as Record<string, unknown>
+  if (prefix !== undefined && (typeof prefix !== 'string' || !prefixPattern.test(prefix))) {
+    throw invalid(
+      `prefix must be 1 to 32 letters, digits, "_" or "-", got ${describeValue(prefix)}`,
+    )
+  }
+  if (include !== undefined && typeof include !== 'function') {
+    throw invalid(`include must be a function, got ${describeValue(include)}`)
+  }
+  if (logger !== undefined && !hasMethods(logger, ['warn'])) {
+    throw invalid(`logger must have a warn method, got ${describeValue(logger)}`)
+  }
+  for (const [name, value] of [
+    ['requestTimeoutMs', requestTimeoutMs],
+    ['timeoutMs', timeoutMs],
+  ] as const) {
+    if (value !== undefined && !isTimeout(value)) throw invalid(timeoutMistake(name, value))
+  }
+  const perTool = readToolTimeouts(toolTimeoutMs, invalid)
+  if (keepOnClose !== undefined && typeof keepOnClose !== 'boolean') {
+    throw invalid(`keepOnClose must be a boolean, got ${describeValue(keepOnClose)}`)
+  }
+  if (jsonSchemaValidator !== undefined && !hasMethods(jsonSchemaValidator, ['getValidator'])) {
+    throw invalid(
+      `jsonSchemaValidator must have a getValidator method, got ${describeValue(jsonSchemaValidator)}`,
+    )
+  }
+  const allTools = timeoutMs as number | undefined
+  return {
+    prefix: prefix,
+    include: include as ((tool: Tool) => boolean) | undefined,
+    logger: (logger ?? (target as Partial<ToolRegistry>).logger ?? console) as ToolRegistryLogger,
+    requestTimeoutMs: requestTimeoutMs as number | undefined,
+    keepOnClose: keepOnClose === true,
+    // Own members only: a server tool named "constructor" or "__proto__" has no inherited budget.
+    timeoutOf: (original) => (perTool.has(original) ? perTool.get(original) : allTools),
+    validators:
+      jsonSchemaValidator === undefined
+        ? () => new AjvJsonSchemaValidator()
+        : () => jsonSchemaValidator as jsonSchemaValidator,
+  }
+}
+
+/** `toolTimeoutMs` as a map of the server's tool names to budgets, read once. */
+function readToolTimeouts(
+  value: unknown,
+  invalid: (message: string) => McpBridgeError,
+): Map<string, number> {
+  const budgets = new Map<string, number>()
+  if (value === undefined) return budgets
+  if (!isPlainObject(value)) {
+    throw invalid(
+      `toolTimeoutMs must be an object of tool names and milliseconds, got ${describeValue(value)}`,
+    )
+  }
+  for (const [name, budget] of Object.entries(value)) {
+    if (!isTimeout(budget)) {
+      throw invalid(timeoutMistake(`toolTimeoutMs[${JSON.stringify(name)}]`, budget))
+    }
+    budgets.set(name, budget)
+  }
+  return budgets
+}
+
+function isTimeout(value: unknown): value is number {
+  return typeof value === 'number' && value > 0 && value <= maxTimeoutMs
+}
+
+function timeoutMistake(name: string, value: unknown): string {
+  return `${name} must be a positive number of milliseconds no larger than ${String(maxTimeoutMs)}, got ${describeValue(value)}`
+}
+
+function hasMethods(value: unknown, methods: readonly string[]): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function')
+  )
+}
