@@ -23,7 +23,8 @@ export function readRuleText(value: unknown): RuleText | string {
   const open = text.indexOf('(')
   const toolName = open < 0 ? text : text.slice(0, open).trim()
   if (toolName === '') return `"${text}" names no tool`
-  for (const char of toolName) {
+  const plain = toolName.startsWith('mcp__') && toolName.endsWith('__*') ? toolName.slice(0, -1) : toolName
+  for (const char of plain) {
     if (!isNameChar(char)) return `"${text}": a tool name is letters, digits, "_", "-" and "."`
   }
   if (open < 0) {

@@ -130,7 +130,7 @@ export function stripWrapper(
 
 function stripEnv(words: readonly CommandWord[], at: number): StripStep {
   let index = at + 1
-  for (; index < words.length; index++) {
+  while (index < words.length) {
     const literal = (words[index] as CommandWord).literal
     if (literal === undefined) return { kind: 'unknown' }
     if (literal === '-S' || literal === '--split-string') {
