@@ -17,3 +17,5 @@ export type {
 } from './settings-file-watch.js'
 export { sourceKinds, compareSourceKinds } from './source-kind.js'
 export type { SourceKind } from './source-kind.js'
+export { appendRules } from './persist/persist-rules.js'
+export type { AppendRulesOptions } from './persist/persist-rules.js'
