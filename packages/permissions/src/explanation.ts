@@ -1,5 +1,5 @@
 import type { Subject } from './internal/subject.js'
-import type { SourceKind } from './internal/source-kind.js'
+import type { SourceKind } from './source-kind.js'
 import type { Mode } from './mode.js'
 
 /** What a rule, a mode or a person decides about a call. */

@@ -1,5 +1,5 @@
 import type { Mode } from '../../mode.js'
-import type { SourceKind } from '../source-kind.js'
+import type { SourceKind } from '../../source-kind.js'
 import type { RuleOrigin } from './compiled-rule.js'
 
 /** A decision a Gemini CLI policy rule gives. */

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path'
 import { isMode } from '../../mode.js'
 import type { Mode } from '../../mode.js'
-import type { SourceKind } from '../source-kind.js'
+import type { SourceKind } from '../../source-kind.js'
 import { compileCommandPattern } from './command-pattern.js'
 import type { CompiledRule, RuleListName, RuleOrigin } from './compiled-rule.js'
 import { compileDomainPattern } from './domain-pattern.js'
