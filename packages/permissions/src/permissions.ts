@@ -46,7 +46,7 @@ interface PendingAsk {
 }
 
 /** A parser that parses nothing: what command lines meet when the real one failed to load. */
-const noParser: BashParser = { parse: () => undefined }
+const noParser: BashParser = { parse: () => undefined, types: [], named: [] }
 
 /**
  * A registry plugin that decides `allow` / `ask` / `deny` for every call from rules kept in

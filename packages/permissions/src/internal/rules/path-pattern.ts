@@ -16,11 +16,12 @@ export interface PathRoots {
 export interface PathPattern {
   /** Undefined: every path (`Read(*)`, or the bare `Read`). */
   readonly base: string | undefined
-  readonly matcher: Ignore | undefined
+  /** The gitignore matcher, made on first use (most rules of a large file never meet a path). */
+  matcher(): Ignore | undefined
 }
 
 /** Every path. */
-export const everyPath: PathPattern = Object.freeze({ base: undefined, matcher: undefined })
+export const everyPath: PathPattern = Object.freeze({ base: undefined, matcher: () => undefined })
 
 /**
  * Compiles a path specifier: `//p` absolute, `~/p` under the home folder, `/p` under the
@@ -53,14 +54,19 @@ export function compilePathPattern(
     pattern = specifier
   }
   if (pattern === '/' || pattern === '') pattern = '**'
-  const matcher = ignore({ ignorecase: ignoreCase }).add(pattern)
-  return { base, matcher }
+  let made: Ignore | undefined
+  const gitignore = pattern
+  return {
+    base,
+    matcher: () => (made ??= ignore({ ignorecase: ignoreCase }).add(gitignore)),
+  }
 }
 
 /** Whether `path` (absolute and normalised) matches. */
 export function matchesPath(pattern: PathPattern, path: string): boolean {
-  if (pattern.base === undefined || pattern.matcher === undefined) return true
+  const matcher = pattern.matcher()
+  if (pattern.base === undefined || matcher === undefined) return true
   const inside = relative(pattern.base, path)
   if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return false
-  return pattern.matcher.ignores(sep === '/' ? inside : inside.split(sep).join('/'))
+  return matcher.ignores(sep === '/' ? inside : inside.split(sep).join('/'))
 }

@@ -11,6 +11,8 @@ import {
   shells,
   sourcing,
 } from './shell-runners.js'
+import { assignmentName, copyTree, namedChildren, previousNamedSibling, redirectDestination } from './syntax-node.js'
+import type { SyntaxNode } from './syntax-node.js'
 import { stripWrapper, xargsCommandStart } from './wrappers.js'
 
 /** One simple command of a command line, as rules see it. */
@@ -71,9 +73,14 @@ export function analyzeShell(parser: BashParser, line: string, depth = 0): Shell
   }
   const tree = parser.parse(line)
   if (tree === undefined) return empty('the parser gave up')
+  let root: SyntaxNode
   try {
-    const root = tree.rootNode
-    if (root.hasError) return empty(describeError(root))
+    if (tree.rootNode.hasError) return empty(describeError(tree.rootNode))
+    root = copyTree(tree, line, parser.types, parser.named)
+  } finally {
+    tree.delete()
+  }
+  {
     const walk = new Walk(parser, depth, nested)
     walk.visit(root)
     return {
@@ -82,8 +89,6 @@ export function analyzeShell(parser: BashParser, line: string, depth = 0): Shell
       hidden: walk.hidden,
       unparseable: undefined,
     }
-  } finally {
-    tree.delete()
   }
 }
 
@@ -115,10 +120,10 @@ class Walk {
     private readonly nested: boolean,
   ) {}
 
-  visit(root: Node): void {
-    const stack: Node[] = [root]
+  visit(root: SyntaxNode): void {
+    const stack: SyntaxNode[] = [root]
     while (stack.length > 0) {
-      const node = stack.pop() as Node
+      const node = stack.pop() as SyntaxNode
       switch (node.type) {
         case 'command':
           this.command(node)
@@ -148,7 +153,7 @@ class Walk {
           break
       }
       const children = node.children
-      for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as Node)
+      for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as SyntaxNode)
     }
   }
 
@@ -166,20 +171,19 @@ class Walk {
     for (const why of inner.hidden) this.hide(why)
   }
 
-  private command(node: Node): void {
+  private command(node: SyntaxNode): void {
     const words: CommandWord[] = []
     const assignments: string[] = []
     for (const child of node.children) {
-      if (!child.isNamed) continue
+      if (!child.named) continue
       switch (child.type) {
         case 'variable_assignment': {
-          const name = child.childForFieldName('name')
-          assignments.push(name?.text ?? '')
+          assignments.push(assignmentName(child)?.text ?? '')
           break
         }
         case 'command_name': {
-          const inner = child.firstNamedChild
-          words.push(inner === null ? unknownWord : readWord(inner))
+          const inner = namedChildren(child)[0]
+          words.push(inner === undefined ? unknownWord : readWord(inner))
           break
         }
         case 'file_redirect':
@@ -198,7 +202,7 @@ class Walk {
     words: readonly CommandWord[],
     assignments: readonly string[],
     fromWords: boolean,
-    node?: Node,
+    node?: SyntaxNode,
   ): void {
     if (words.length === 0) return
     let allowOk = assignments.every((name) => safeEnvVars.has(name))
@@ -285,7 +289,7 @@ class Walk {
   }
 
   /** Finds what in one stage of a command hides another command from the rules. */
-  private inspect(stage: readonly CommandWord[], node: Node | undefined): void {
+  private inspect(stage: readonly CommandWord[], node: SyntaxNode | undefined): void {
     const literal = stage[0]?.literal
     if (literal === undefined) return
     const name = basename(literal)
@@ -311,23 +315,23 @@ class Walk {
     }
   }
 
-  private assignment(node: Node): void {
-    const parts = node.type === 'variable_assignments' ? node.namedChildren : [node]
-    const names = parts.map((part) => part.childForFieldName('name')?.text ?? '')
+  private assignment(node: SyntaxNode): void {
+    const parts = node.type === 'variable_assignments' ? namedChildren(node) : [node]
+    const names = parts.map((part) => assignmentName(part)?.text ?? '')
     if (names.every((name) => safeEnvVars.has(name))) return
     this.addCommand(node.text, parts.map(readWord), [], true)
   }
 
-  private redirect(node: Node): void {
+  private redirect(node: SyntaxNode): void {
     let operator = ''
     for (const child of node.children) {
-      if (!child.isNamed) {
+      if (!child.named) {
         operator = child.type
         break
       }
     }
-    const destination = node.childForFieldName('destination')
-    if (destination === null) return
+    const destination = redirectDestination(node)
+    if (destination === undefined) return
     const target = readWord(destination)
     if (operator === '>&' || operator === '<&') {
       // `>&2` and `>&-` duplicate or close a descriptor; `>&file` writes a file.
@@ -347,10 +351,10 @@ class Walk {
 }
 
 /** What feeds a command's input with commands: a pipe, a here-document, a here-string, a file. */
-function feedsInput(node: Node): { what: string; body: string | undefined } | undefined {
+function feedsInput(node: SyntaxNode): { what: string; body: string | undefined } | undefined {
   let statement = node
   const parent = node.parent
-  const redirects: Node[] = node.children.filter((child) => child.type.endsWith('redirect'))
+  const redirects: SyntaxNode[] = node.children.filter((child) => child.type.endsWith('redirect'))
   if (parent?.type === 'redirected_statement') {
     statement = parent
     for (const child of parent.children) if (child.type.endsWith('redirect')) redirects.push(child)
@@ -361,24 +365,24 @@ function feedsInput(node: Node): { what: string; body: string | undefined } | un
       return { what: 'a here-document', body: body?.text }
     }
     if (redirect.type === 'herestring_redirect') {
-      const value = redirect.namedChildren[0]
+      const value = namedChildren(redirect)[0]
       return { what: 'a here-string', body: value === undefined ? undefined : readWord(value).literal }
     }
     if (redirect.type === 'file_redirect' && redirect.children.some((child) => child.type === '<')) {
       return { what: 'a file', body: undefined }
     }
   }
-  if (statement.parent?.type === 'pipeline' && statement.previousNamedSibling !== null) {
+  if (statement.parent?.type === 'pipeline' && previousNamedSibling(statement) !== undefined) {
     return { what: 'a pipe', body: undefined }
   }
   return undefined
 }
 
-function declarationWords(node: Node): CommandWord[] {
+function declarationWords(node: SyntaxNode): CommandWord[] {
   const words: CommandWord[] = []
   for (const child of node.children) {
     if (child.type === 'comment') continue
-    words.push(child.isNamed ? readWord(child) : literalWord(child.text))
+    words.push(child.named ? readWord(child) : literalWord(child.text))
   }
   return words
 }

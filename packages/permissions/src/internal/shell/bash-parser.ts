@@ -6,6 +6,9 @@ import type { Tree } from 'web-tree-sitter'
 export interface BashParser {
   /** The syntax tree of `line`, or `undefined` when the parser gave up. Call `tree.delete()`. */
   parse(line: string): Tree | undefined
+  /** The grammar's node types by id, and whether each is named (read once, at load). */
+  readonly types: readonly string[]
+  readonly named: readonly boolean[]
 }
 
 /**
@@ -18,9 +21,17 @@ export async function loadBashParser(): Promise<BashParser> {
   const language = await Language.load(wasm)
   const parser = new Parser()
   parser.setLanguage(language)
+  const types: string[] = []
+  const named: boolean[] = []
+  for (let id = 0; id < language.nodeTypeCount; id++) {
+    types.push(language.nodeTypeForId(id) ?? '')
+    named.push(language.nodeTypeIsNamed(id))
+  }
   return {
     parse(line) {
       return parser.parse(line) ?? undefined
     },
+    types,
+    named,
   }
 }

@@ -1,6 +1,7 @@
-import type { Node } from 'web-tree-sitter'
 import { escapeLiteral, unknown } from './command-text.js'
 import type { CommandWord } from './command-text.js'
+import { assignmentName, assignmentValue } from './syntax-node.js'
+import type { SyntaxNode } from './syntax-node.js'
 
 /**
  * The word a syntax node stands for, unquoted and unescaped as bash would before running it:
@@ -8,7 +9,7 @@ import type { CommandWord } from './command-text.js'
  * parameter or arithmetic expansion, a command or process substitution, a glob character, a
  * brace expansion — is unknown text.
  */
-export function readWord(node: Node): CommandWord {
+export function readWord(node: SyntaxNode): CommandWord {
   const builder = { text: '', known: true, unquoted: '' }
   appendNode(node, builder)
   if (hasBraceExpansion(builder.unquoted)) return { text: unknown, literal: undefined }
@@ -22,7 +23,7 @@ interface Builder {
   unquoted: string
 }
 
-function appendNode(node: Node, out: Builder): void {
+function appendNode(node: SyntaxNode, out: Builder): void {
   switch (node.type) {
     case 'word':
     case 'number':
@@ -40,27 +41,25 @@ function appendNode(node: Node, out: Builder): void {
       appendDoubleQuoted(node, out)
       return
     case 'variable_assignment': {
-      const name = node.childForFieldName('name')
-      const value = node.childForFieldName('value')
-      if (name === null) {
+      const name = assignmentName(node)
+      const value = assignmentValue(node)
+      if (name === undefined) {
         appendUnknown(out)
         return
       }
       appendQuoted(`${name.text}=`, out)
-      if (value !== null) appendNode(value, out)
+      if (value !== undefined) appendNode(value, out)
       return
     }
     case 'concatenation': {
-      let at = node.startIndex
+      let at = node.start
       const source = node.text
       for (const child of node.children) {
-        if (child.startIndex > at) {
-          appendUnquoted(source.slice(at - node.startIndex, child.startIndex - node.startIndex), out)
-        }
+        if (child.start > at) appendUnquoted(source.slice(at - node.start, child.start - node.start), out)
         appendNode(child, out)
-        at = child.endIndex
+        at = child.end
       }
-      if (at < node.endIndex) appendUnquoted(source.slice(at - node.startIndex), out)
+      if (at < node.end) appendUnquoted(source.slice(at - node.start), out)
       return
     }
     default:
@@ -102,30 +101,27 @@ function appendUnquoted(raw: string, out: Builder): void {
 }
 
 /** Inside `"…"`: a backslash quotes only `$`, `` ` ``, `"`, `\` and a newline. */
-function appendDoubleQuoted(node: Node, out: Builder): void {
+function appendDoubleQuoted(node: SyntaxNode, out: Builder): void {
   const children = node.children
-  let start = node.startIndex
-  let end = node.endIndex
+  let start = node.start
+  let end = node.end
   const first = children[0]
   const last = children.at(-1)
-  if (first !== undefined && !first.isNamed) start = first.endIndex
-  if (last !== undefined && !last.isNamed && children.length > 1) end = last.startIndex
+  if (first !== undefined && !first.named) start = first.end
+  if (last !== undefined && !last.named && children.length > 1) end = last.start
   const source = node.text
   let at = start
   const gap = (from: number, to: number) => {
     if (to > from) {
-      appendQuoted(
-        unescapeDoubleQuoted(source.slice(from - node.startIndex, to - node.startIndex)),
-        out,
-      )
+      appendQuoted(unescapeDoubleQuoted(source.slice(from - node.start, to - node.start)), out)
     }
   }
   for (const child of children) {
-    if (!child.isNamed || child.startIndex < start || child.endIndex > end) continue
-    gap(at, child.startIndex)
-    if (child.type === 'string_content') gap(child.startIndex, child.endIndex)
+    if (!child.named || child.start < start || child.end > end) continue
+    gap(at, child.start)
+    if (child.type === 'string_content') gap(child.start, child.end)
     else appendUnknown(out)
-    at = child.endIndex
+    at = child.end
   }
   gap(at, end)
 }
