@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bypassCorpus, geminiCorpus } from './__fixtures__/bypass-corpus.js'
 import type { CorpusRow } from './__fixtures__/bypass-corpus.js'
 import { checkPermission } from './internal/check-permission.js'
-import type { Subject } from './internal/subject.js'
+import type { Subject } from '@toolpipe/tools'
 import { loadBashParser } from './internal/shell/bash-parser.js'
 import type { BashParser } from './internal/shell/bash-parser.js'
 
@@ -73,7 +73,12 @@ describe('the bypass corpus', () => {
   it.each(geminiCorpus.map((row) => [row.line, row.expected, row] as const))(
     'gemini %j → %s',
     (line, expected, row) => {
-      const explanation = checkPermission({ parser, command: line, gemini: row.policy, rules: row.rules ?? {} })
+      const explanation = checkPermission({
+        parser,
+        command: line,
+        gemini: row.policy,
+        rules: row.rules ?? {},
+      })
       expect(explanation.decision, explanation.reason).toBe(expected)
     },
   )

@@ -1,4 +1,4 @@
-import type { Subject } from './internal/subject.js'
+import type { Subject } from '@toolpipe/tools'
 import type { SourceKind } from './source-kind.js'
 import type { Mode } from './mode.js'
 

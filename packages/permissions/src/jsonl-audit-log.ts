@@ -37,8 +37,12 @@ export interface AuditLogLine {
  * @example
  * registry.use(jsonlAuditLog('.toolpipe/audit.jsonl'))
  */
-export function jsonlAuditLog(path: string, options: JsonlAuditLogOptions = {}): ToolRegistryPlugin {
-  if (typeof path !== 'string' || path === '') throw new TypeError('jsonlAuditLog: path must be a file path')
+export function jsonlAuditLog(
+  path: string,
+  options: JsonlAuditLogOptions = {},
+): ToolRegistryPlugin {
+  if (typeof path !== 'string' || path === '')
+    throw new TypeError('jsonlAuditLog: path must be a file path')
   const includeArguments = options.includeArguments === true
   return (registry) => {
     const decisions = new Map<ToolExecutionToken, ToolDecision[]>()
@@ -62,7 +66,7 @@ export function jsonlAuditLog(path: string, options: JsonlAuditLogOptions = {}):
           : { argumentsSha256: createHash('sha256').update(stableJson(args)).digest('hex') }),
         ...(includeArguments && args !== undefined ? { arguments: args } : {}),
         decisions: recorded,
-        outcome: result.isError ? result.error.code ?? result.error.name : 'OK',
+        outcome: result.isError ? result.error.code : 'OK',
       }
       const text = `${JSON.stringify(line)}\n`
       queue = queue

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { Agent } from '@toolpipe/core'
 import type {
   PreToolDecision,
@@ -12,6 +13,7 @@ import type {
 } from '@toolpipe/tools'
 import type { Explanation } from './explanation.js'
 import type { Mode } from './mode.js'
+import { PermissionsError } from './permissions-error.js'
 import type { PermissionsOptions } from './permissions-options.js'
 import { evaluateCall } from './internal/evaluate/evaluate-call.js'
 import type { Evaluation } from './internal/evaluate/evaluate-call.js'
@@ -76,7 +78,13 @@ const noParser: BashParser = { parse: () => undefined, types: [], named: [] }
 export function permissions(options: PermissionsOptions): PermissionsPlugin {
   const config = readOptions(options)
   let registry: ToolRegistry | undefined
-  let logger: ToolRegistryLogger = config.logger ?? console
+  // Until the plugin is installed, warnings wait for the registry's logger (unless one was given).
+  const early: unknown[][] = []
+  let logger: ToolRegistryLogger = config.logger ?? {
+    warn: (message: string, ...details: unknown[]) => {
+      early.push([message, ...details])
+    },
+  }
   let parser: BashParser | undefined
   let hidden: HiddenTools = { hides: () => false, signature: '' }
   let disposeHide: (() => void) | undefined
@@ -86,9 +94,13 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
   let writes: Promise<void> = Promise.resolve()
   let bypassWarned = false
 
-  const sources = new RuleSources(config, () => logger, (rules) => {
-    rulesChanged(rules)
-  })
+  const sources = new RuleSources(
+    config,
+    () => logger,
+    (rules) => {
+      rulesChanged(rules)
+    },
+  )
 
   const ready = loadBashParser().then(
     (loaded) => {
@@ -149,13 +161,14 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
     const views: ToolView[] = []
     const seen = new Set<string>()
     for (const scope of config.scope === undefined ? [undefined] : [undefined, config.scope]) {
-      for (const definition of target.list(scope as Agent | undefined)) {
+      for (const definition of target.list(scope)) {
         if (seen.has(definition.name)) continue
         seen.add(definition.name)
         views.push(toolView(definition.name, definition, config.tools))
       }
     }
-    for (const [name, rules] of config.tools) if (!seen.has(name)) views.push(toolView(name, undefined, new Map([[name, rules]])))
+    for (const [name, rules] of config.tools)
+      if (!seen.has(name)) views.push(toolView(name, undefined, new Map([[name, rules]])))
     for (const message of lintRules(sources.rules, views, hidden)) {
       if (lintWarned.has(message)) continue
       lintWarned.add(message)
@@ -169,8 +182,20 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
     const subjects = readSubjects(view.rules, args)
     const mode = modeOf(rules)
     if (typeof subjects === 'string') {
-      const decision = mode === 'dontAsk' || (mode === 'plan' && !view.readOnly) ? 'deny' : mode === 'bypassPermissions' ? 'allow' : 'ask'
-      return { view, subjects, evaluation: { explanation: { decision, mode, reason: subjects, subjects: [] }, analyses: [] } }
+      const decision =
+        mode === 'dontAsk' || (mode === 'plan' && !view.readOnly)
+          ? 'deny'
+          : mode === 'bypassPermissions'
+            ? 'allow'
+            : 'ask'
+      return {
+        view,
+        subjects,
+        evaluation: {
+          explanation: { decision, mode, reason: subjects, subjects: [] },
+          analyses: [],
+        },
+      }
     }
     const evaluation = evaluateCall(
       {
@@ -208,17 +233,26 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
 
   function persist(exec: Readonly<ToolExecution>, entry: PendingAsk, list: 'allow' | 'deny'): void {
     const subjects = typeof entry.subjects === 'string' ? undefined : entry.subjects
-    const answer = generaliseAnswer(entry.view.ruleName, subjects, entry.evaluation.analyses, entry.evaluation.explanation, {
-      cwd: config.cwd,
-      home: config.home,
-    })
+    const answer = generaliseAnswer(
+      entry.view.ruleName,
+      subjects,
+      entry.evaluation.analyses,
+      entry.evaluation.explanation,
+      {
+        cwd: config.cwd,
+        home: config.home,
+      },
+    )
     if (answer.rules.length === 0) {
       if (answer.withheld !== undefined) {
-        warn(`toolpipe: the always-answer for "${exec.name}" (call "${exec.callId}") is not written as a rule: ${answer.withheld}`)
+        warn(
+          `toolpipe: the always-answer for "${exec.name}" (call "${exec.callId}") is not written as a rule: ${answer.withheld}`,
+        )
       }
       return
     }
-    const path = config.persistTo.path as string
+    const path =
+      config.persistTo.path ?? join(config.projectRoot, '.toolpipe', 'settings.local.json')
     writes = writes
       .then(() => appendRules(path, list, answer.rules))
       .then(() => {
@@ -230,9 +264,17 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
   }
 
   const plugin = ((target: ToolRegistry) => {
-    if (registry !== undefined) throw new Error('permissions: this plugin is already installed in a registry')
+    if (registry !== undefined) {
+      throw new PermissionsError(
+        'permissions: this plugin is already installed in a registry; dispose it there first',
+        'ALREADY_INSTALLED',
+      )
+    }
     registry = target
-    logger = config.logger ?? target.logger
+    if (config.logger === undefined) {
+      logger = target.logger
+      for (const [message, ...details] of early.splice(0)) warn(String(message), ...details)
+    }
     sources.start()
     const scope = { scope: config.scope }
     disposeHide = target.hide(filter, scope)
@@ -248,10 +290,14 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
           const entry = evaluate(exec.name, exec.agent, args)
           const explanation = entry.evaluation.explanation
           report(target, exec, explanation)
-          if (explanation.decision === 'deny') return { kind: 'deny', reason: explanation.reason, code: 'POLICY_DENIED' }
+          if (explanation.decision === 'deny')
+            return { kind: 'deny', reason: explanation.reason, code: 'POLICY_DENIED' }
           if (explanation.decision === 'ask') {
             pending.set(exec.token, entry)
-            const reason = inner.kind === 'ask' && inner.reason !== undefined ? `${explanation.reason}; ${inner.reason}` : explanation.reason
+            const reason =
+              inner.kind === 'ask' && inner.reason !== undefined
+                ? `${explanation.reason}; ${inner.reason}`
+                : explanation.reason
             return inner.arguments === undefined
               ? { kind: 'ask', reason, remember: false }
               : { kind: 'ask', reason, remember: false, arguments: inner.arguments }
@@ -300,7 +346,9 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
   Object.defineProperties(plugin, {
     explain: {
       value: (input: ToolExecutionInput) =>
-        parser === undefined ? ready.catch(() => undefined).then(() => explainNow(input)) : explainNow(input),
+        parser === undefined
+          ? ready.catch(() => undefined).then(() => explainNow(input))
+          : explainNow(input),
     },
     ready: { value: ready },
   })

@@ -22,7 +22,8 @@ export interface CorpusRow {
 }
 
 const docs = 'https://code.claude.com/docs/en/permissions'
-const geminiDocs = 'https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/policy-engine.md'
+const geminiDocs =
+  'https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/policy-engine.md'
 const claude = (number: number) => `https://github.com/anthropics/claude-code/issues/${number}`
 const claudePull = (number: number) => `https://github.com/anthropics/claude-code/pull/${number}`
 const gemini = (number: number) => `https://github.com/google-gemini/gemini-cli/issues/${number}`
@@ -44,7 +45,14 @@ const base: PermissionSettings = {
     'Bash(grep *)',
     'Bash(mkdir *)',
   ],
-  deny: ['Bash(rm *)', 'Bash(curl *)', 'Bash(git push *)', 'Edit(.env)', 'Edit(//etc/**)', 'Read(.env)'],
+  deny: [
+    'Bash(rm *)',
+    'Bash(curl *)',
+    'Bash(git push *)',
+    'Edit(.env)',
+    'Edit(//etc/**)',
+    'Read(.env)',
+  ],
 }
 
 const paths: PermissionSettings = {
@@ -60,7 +68,7 @@ const fetches: PermissionSettings = {
 const rows = (
   rules: PermissionSettings,
   source: string,
-  list: ReadonlyArray<readonly [string, CorpusRow['expected']]>,
+  list: readonly (readonly [string, CorpusRow['expected']])[],
   extra: Partial<CorpusRow> = {},
 ): CorpusRow[] => list.map(([line, expected]) => ({ line, rules, expected, source, ...extra }))
 
@@ -90,11 +98,18 @@ export const bypassCorpus: readonly CorpusRow[] = [
     ['echo "test" | ls', 'ask'],
     ['echo "test"', 'allow'],
   ]),
-  ...rows({ deny: ['Bash(git clean:*)'], allow: ['Bash(git fetch)', 'Bash(git pull)', 'Bash(npm run build)'] }, claude(37662), [
-    ['git fetch && git pull && git clean -fd', 'deny'],
-    ['npm run build; git clean -fd', 'deny'],
-    ['git fetch && git pull', 'allow'],
-  ]),
+  ...rows(
+    {
+      deny: ['Bash(git clean:*)'],
+      allow: ['Bash(git fetch)', 'Bash(git pull)', 'Bash(npm run build)'],
+    },
+    claude(37662),
+    [
+      ['git fetch && git pull && git clean -fd', 'deny'],
+      ['npm run build; git clean -fd', 'deny'],
+      ['git fetch && git pull', 'allow'],
+    ],
+  ),
   ...rows({ ask: ['Bash(git push:*)'] }, claude(59498), [
     ['cd /different/path && git push --dry-run', 'ask'],
     ['echo test && git push --dry-run', 'ask'],
@@ -104,10 +119,15 @@ export const bypassCorpus: readonly CorpusRow[] = [
     ['true', 'allow'],
   ]),
   ...rows({ allow: ['Bash(cat *)'] }, gemini(11510), [['cat file.txt | wc -l', 'ask']]),
-  ...rows({ allow: ['Bash(ls *)'] }, claude(82420), [
-    ['ls /some/dir && date +%s%N', 'deny'],
-    ['date +%s%N && ls /some/dir', 'deny'],
-  ], { mode: 'dontAsk' }),
+  ...rows(
+    { allow: ['Bash(ls *)'] },
+    claude(82420),
+    [
+      ['ls /some/dir && date +%s%N', 'deny'],
+      ['date +%s%N && ls /some/dir', 'deny'],
+    ],
+    { mode: 'dontAsk' },
+  ),
   ...rows(base, claudePull(36645), [
     ['git status && rm -rf /important/dir', 'deny'],
     ['git status || rm -rf /important/dir', 'deny'],
@@ -203,7 +223,7 @@ export const bypassCorpus: readonly CorpusRow[] = [
     ['bash <<EOF\nrm -rf /\nEOF', 'deny'],
     ["bash <<< 'rm -rf /'", 'deny'],
     ["sh <<'EOF'\nls\nEOF", 'ask'],
-    ['cat > .env << \'EOF\'\nKEY=1\nEOF', 'deny'],
+    ["cat > .env << 'EOF'\nKEY=1\nEOF", 'deny'],
     ['cat <<EOF\nhello\nEOF', 'allow'],
     ['cat <<EOF\n$(rm -rf /)\nEOF', 'deny'],
     ["cat <<'EOF'\n$(rm -rf /)\nEOF", 'allow'],
@@ -261,10 +281,14 @@ export const bypassCorpus: readonly CorpusRow[] = [
     ['find . -name "*.json" -exec grep -l pattern {} \\;', 'allow'],
     ['find . -exec curl x \\;', 'ask'],
   ]),
-  ...rows({ allow: ['Bash(xargs *)'] }, 'https://github.com/intelligentcode-ai/claude-code-vm/issues/4', [
-    ['ls | xargs rm -rf /', 'ask'],
-    ['xargs -0 sh -c "rm x"', 'ask'],
-  ]),
+  ...rows(
+    { allow: ['Bash(xargs *)'] },
+    'https://github.com/intelligentcode-ai/claude-code-vm/issues/4',
+    [
+      ['ls | xargs rm -rf /', 'ask'],
+      ['xargs -0 sh -c "rm x"', 'ask'],
+    ],
+  ),
 
   // VAR= prefixes: skipped for deny rules; only safe variables for allow rules.
   ...rows(base, 'https://github.com/anthropics/claude-code/issues/31558', [
@@ -332,11 +356,15 @@ export const bypassCorpus: readonly CorpusRow[] = [
     ['echo "unterminated', 'ask'],
     ['npm test &&', 'ask'],
   ]),
-  ...rows({ allow: ['Bash(git status:*)'] }, 'https://github.com/anthropics/claude-code/issues/13371', [
-    ['git status --short', 'allow'],
-    ['git statusx', 'ask'],
-    ['git status; git push', 'ask'],
-  ]),
+  ...rows(
+    { allow: ['Bash(git status:*)'] },
+    'https://github.com/anthropics/claude-code/issues/13371',
+    [
+      ['git status --short', 'allow'],
+      ['git statusx', 'ask'],
+      ['git status; git push', 'ask'],
+    ],
+  ),
   ...rows({ allow: ['Bash(ls *)'] }, docs, [
     ['ls -la', 'allow'],
     ['ls', 'allow'],
@@ -383,7 +411,15 @@ export const bypassCorpus: readonly CorpusRow[] = [
     ['npm test 2>/dev/null', 'allow'],
     ['echo x >&-', 'allow'],
   ]),
-  ...rows(base, claude(81667), [['echo x > out.txt', 'allow'], ['echo x > /tmp/out.txt', 'ask']], { mode: 'acceptEdits' }),
+  ...rows(
+    base,
+    claude(81667),
+    [
+      ['echo x > out.txt', 'allow'],
+      ['echo x > /tmp/out.txt', 'ask'],
+    ],
+    { mode: 'acceptEdits' },
+  ),
   ...rows({ allow: ['Bash(printf *)'] }, claude(94742), [
     ['printf x > redirected.txt', 'ask'],
     ['printf x', 'allow'],
@@ -419,69 +455,186 @@ export const bypassCorpus: readonly CorpusRow[] = [
   ]),
 
   // Paths: gitignore patterns, normalised before matching.
-  ...rows(paths, docs, [
-    ['.env', 'deny'],
-    ['src/../.env', 'deny'],
-    ['./src/../../project/.env', 'deny'],
-    ['secrets/key', 'deny'],
-    ['src/../secrets/key', 'deny'],
-    ['secrets//key', 'deny'],
-    ['/project/secrets/./key', 'deny'],
-    ['config/.env', 'deny'],
-    ['.ENV', 'deny'],
-    ['~/.ssh/id_rsa', 'deny'],
-    ['src/app.ts', 'allow'],
-    ['src/nested/deep/file.ts', 'allow'],
-    ['src/../README.md', 'ask'],
-    ['SRC/app.ts', 'ask'],
-  ], { kind: 'read' }),
-  ...rows(paths, 'https://github.com/mksglu/context-mode/pull/288', [
-    ['src/app.ts', 'allow'],
-    ['.env', 'deny'],
-    ['/etc/hosts', 'deny'],
-    ['//etc/hosts', 'deny'],
-    ['/etc/../etc/passwd', 'deny'],
-    ['src/../../etc/hosts', 'deny'],
-  ], { kind: 'edit' }),
+  ...rows(
+    paths,
+    docs,
+    [
+      ['.env', 'deny'],
+      ['src/../.env', 'deny'],
+      ['./src/../../project/.env', 'deny'],
+      ['secrets/key', 'deny'],
+      ['src/../secrets/key', 'deny'],
+      ['secrets//key', 'deny'],
+      ['/project/secrets/./key', 'deny'],
+      ['config/.env', 'deny'],
+      ['.ENV', 'deny'],
+      ['~/.ssh/id_rsa', 'deny'],
+      ['src/app.ts', 'allow'],
+      ['src/nested/deep/file.ts', 'allow'],
+      ['src/../README.md', 'ask'],
+      ['SRC/app.ts', 'ask'],
+    ],
+    { kind: 'read' },
+  ),
+  ...rows(
+    paths,
+    'https://github.com/mksglu/context-mode/pull/288',
+    [
+      ['src/app.ts', 'allow'],
+      ['.env', 'deny'],
+      ['/etc/hosts', 'deny'],
+      ['//etc/hosts', 'deny'],
+      ['/etc/../etc/passwd', 'deny'],
+      ['src/../../etc/hosts', 'deny'],
+    ],
+    { kind: 'edit' },
+  ),
 
   // Symlinks: an allow needs the link and its target; a deny either.
-  ...rows(paths, 'https://github.com/carderne/pi-sandbox/issues/34', [
-    ['src/link-to-key', 'deny'],
-    ['src/secrets-dir/key', 'deny'],
-    ['src/app.ts', 'allow'],
-    ['src/escape/../x', 'ask'],
-  ], { kind: 'read', onDisk: true }),
-  ...rows(paths, 'https://github.com/nolabs-ai/nono/pull/279', [['src/link-to-key', 'deny']], { kind: 'edit', onDisk: true }),
-  ...rows({ allow: ['Read(src/**)'] }, docs, [['src/link-to-key', 'ask'], ['src/app.ts', 'allow']], { kind: 'read', onDisk: true }),
-  ...rows({ deny: ['Edit(secrets/**)'], allow: ['Bash(echo *)'] }, 'https://github.com/navikt/cplt/issues/60', [
-    ['echo x > src/link-to-key', 'deny'],
-  ], { onDisk: true }),
+  ...rows(
+    paths,
+    'https://github.com/carderne/pi-sandbox/issues/34',
+    [
+      ['src/link-to-key', 'deny'],
+      ['src/secrets-dir/key', 'deny'],
+      ['src/app.ts', 'allow'],
+      ['src/escape/../x', 'ask'],
+    ],
+    { kind: 'read', onDisk: true },
+  ),
+  ...rows(paths, 'https://github.com/nolabs-ai/nono/pull/279', [['src/link-to-key', 'deny']], {
+    kind: 'edit',
+    onDisk: true,
+  }),
+  ...rows(
+    { allow: ['Read(src/**)'] },
+    docs,
+    [
+      ['src/link-to-key', 'ask'],
+      ['src/app.ts', 'allow'],
+    ],
+    { kind: 'read', onDisk: true },
+  ),
+  ...rows(
+    { deny: ['Edit(secrets/**)'], allow: ['Bash(echo *)'] },
+    'https://github.com/navikt/cplt/issues/60',
+    [['echo x > src/link-to-key', 'deny']],
+    { onDisk: true },
+  ),
 
   // URLs: WebFetch(domain:…), case-insensitive; *.x matches subdomains only.
-  ...rows(fetches, docs, [
-    ['https://example.com/x', 'allow'],
-    ['https://EXAMPLE.com./x', 'allow'],
-    ['https://sub.example.com', 'ask'],
-    ['https://docs.rs', 'ask'],
-    ['https://serde.docs.rs/serde', 'allow'],
-    ['https://example.com@evil.com/', 'deny'],
-    ['https://evil.com.example.org', 'ask'],
-    ['https://exаmple.com', 'ask'],
-    ['not a url', 'ask'],
-  ], { kind: 'fetch' }),
+  ...rows(
+    fetches,
+    docs,
+    [
+      ['https://example.com/x', 'allow'],
+      ['https://EXAMPLE.com./x', 'allow'],
+      ['https://sub.example.com', 'ask'],
+      ['https://docs.rs', 'ask'],
+      ['https://serde.docs.rs/serde', 'allow'],
+      ['https://example.com@evil.com/', 'deny'],
+      ['https://evil.com.example.org', 'ask'],
+      ['https://exаmple.com', 'ask'],
+      ['not a url', 'ask'],
+    ],
+    { kind: 'fetch' },
+  ),
 
   // Tools matched by name: MCP servers, and parameters on deny and ask rules.
-  { line: '', rules: { deny: ['mcp__github'] }, expected: 'deny', source: docs, kind: 'call', ruleName: 'mcp__github__create_issue' },
-  { line: '', rules: { allow: ['mcp__github__*'] }, expected: 'allow', source: docs, kind: 'call', ruleName: 'mcp__github__list_issues' },
-  { line: '', rules: { allow: ['mcp__github'], deny: ['mcp__github__delete_repo'] }, expected: 'deny', source: docs, kind: 'call', ruleName: 'mcp__github__delete_repo' },
-  { line: '', rules: { allow: ['mcp__github__list_issues'] }, expected: 'ask', source: docs, kind: 'call', ruleName: 'mcp__github__create_issue' },
-  { line: '', rules: { allow: ['mcp__github'] }, expected: 'ask', source: docs, kind: 'call', ruleName: 'mcp__githubx__list' },
-  { line: '', rules: { deny: ['deploy(env:prod*)'] }, expected: 'deny', source: docs, kind: 'call', ruleName: 'deploy', args: { env: 'production' } },
-  { line: '', rules: { deny: ['deploy(env:prod*)'] }, expected: 'ask', source: docs, kind: 'call', ruleName: 'deploy', args: { env: 'staging' } },
-  { line: '', rules: { deny: ['deploy(env:prod*)'] }, expected: 'ask', source: docs, kind: 'call', ruleName: 'deploy', args: {} },
-  { line: '', rules: { deny: ['deploy(env:prod*)'] }, expected: 'ask', source: docs, kind: 'call', ruleName: 'deploy', args: { env: { name: 'production' } } },
-  { line: '', rules: { ask: ['deploy(replicas:10)'], allow: ['deploy'] }, expected: 'ask', source: docs, kind: 'call', ruleName: 'deploy', args: { replicas: 10 } },
-  { line: '', rules: { allow: ['deploy'] }, expected: 'allow', source: docs, kind: 'call', ruleName: 'deploy', args: { replicas: 10 } },
+  {
+    line: '',
+    rules: { deny: ['mcp__github'] },
+    expected: 'deny',
+    source: docs,
+    kind: 'call',
+    ruleName: 'mcp__github__create_issue',
+  },
+  {
+    line: '',
+    rules: { allow: ['mcp__github__*'] },
+    expected: 'allow',
+    source: docs,
+    kind: 'call',
+    ruleName: 'mcp__github__list_issues',
+  },
+  {
+    line: '',
+    rules: { allow: ['mcp__github'], deny: ['mcp__github__delete_repo'] },
+    expected: 'deny',
+    source: docs,
+    kind: 'call',
+    ruleName: 'mcp__github__delete_repo',
+  },
+  {
+    line: '',
+    rules: { allow: ['mcp__github__list_issues'] },
+    expected: 'ask',
+    source: docs,
+    kind: 'call',
+    ruleName: 'mcp__github__create_issue',
+  },
+  {
+    line: '',
+    rules: { allow: ['mcp__github'] },
+    expected: 'ask',
+    source: docs,
+    kind: 'call',
+    ruleName: 'mcp__githubx__list',
+  },
+  {
+    line: '',
+    rules: { deny: ['deploy(env:prod*)'] },
+    expected: 'deny',
+    source: docs,
+    kind: 'call',
+    ruleName: 'deploy',
+    args: { env: 'production' },
+  },
+  {
+    line: '',
+    rules: { deny: ['deploy(env:prod*)'] },
+    expected: 'ask',
+    source: docs,
+    kind: 'call',
+    ruleName: 'deploy',
+    args: { env: 'staging' },
+  },
+  {
+    line: '',
+    rules: { deny: ['deploy(env:prod*)'] },
+    expected: 'ask',
+    source: docs,
+    kind: 'call',
+    ruleName: 'deploy',
+    args: {},
+  },
+  {
+    line: '',
+    rules: { deny: ['deploy(env:prod*)'] },
+    expected: 'ask',
+    source: docs,
+    kind: 'call',
+    ruleName: 'deploy',
+    args: { env: { name: 'production' } },
+  },
+  {
+    line: '',
+    rules: { ask: ['deploy(replicas:10)'], allow: ['deploy'] },
+    expected: 'ask',
+    source: docs,
+    kind: 'call',
+    ruleName: 'deploy',
+    args: { replicas: 10 },
+  },
+  {
+    line: '',
+    rules: { allow: ['deploy'] },
+    expected: 'allow',
+    source: docs,
+    kind: 'call',
+    ruleName: 'deploy',
+    args: { replicas: 10 },
+  },
   { line: 'npm test', rules: { deny: ['Bash'] }, expected: 'deny', source: docs },
   { line: 'npm test', rules: { deny: ['Bash(*)'] }, expected: 'deny', source: docs },
   { line: 'echo $(rm x)', rules: { allow: ['Bash'] }, expected: 'ask', source: docs },
@@ -493,10 +646,38 @@ export const bypassCorpus: readonly CorpusRow[] = [
   { line: 'npm publish', rules: base, expected: 'deny', source: docs, mode: 'dontAsk' },
   { line: 'npm test', rules: base, expected: 'allow', source: docs, mode: 'dontAsk' },
   { line: 'npm test', rules: base, expected: 'deny', source: docs, mode: 'plan' },
-  { line: 'src/app.ts', rules: {}, expected: 'allow', source: docs, mode: 'acceptEdits', kind: 'edit' },
-  { line: '/elsewhere/app.ts', rules: {}, expected: 'ask', source: docs, mode: 'acceptEdits', kind: 'edit' },
-  { line: 'src/app.ts', rules: { ask: ['Edit(src/**)'] }, expected: 'ask', source: docs, mode: 'acceptEdits', kind: 'edit' },
-  { line: 'src/app.ts', rules: {}, expected: 'ask', source: docs, mode: 'acceptEdits', kind: 'read' },
+  {
+    line: 'src/app.ts',
+    rules: {},
+    expected: 'allow',
+    source: docs,
+    mode: 'acceptEdits',
+    kind: 'edit',
+  },
+  {
+    line: '/elsewhere/app.ts',
+    rules: {},
+    expected: 'ask',
+    source: docs,
+    mode: 'acceptEdits',
+    kind: 'edit',
+  },
+  {
+    line: 'src/app.ts',
+    rules: { ask: ['Edit(src/**)'] },
+    expected: 'ask',
+    source: docs,
+    mode: 'acceptEdits',
+    kind: 'edit',
+  },
+  {
+    line: 'src/app.ts',
+    rules: {},
+    expected: 'ask',
+    source: docs,
+    mode: 'acceptEdits',
+    kind: 'read',
+  },
 ]
 
 /** Rows for Gemini CLI policy files: a TOML policy, a line, the decision. */
@@ -515,15 +696,63 @@ export const geminiCorpus: readonly GeminiCorpusRow[] = [
   { policy: allowGit, line: 'git status', expected: 'allow', source: geminiDocs },
   { policy: allowGit, line: 'gitk', expected: 'ask', source: geminiDocs },
   { policy: allowGit, line: 'git status && rm -rf /', expected: 'ask', source: gemini(11766) },
-  { policy: allowGit + denyRm, line: 'git status && rm -rf /', expected: 'deny', source: gemini(11766) },
+  {
+    policy: allowGit + denyRm,
+    line: 'git status && rm -rf /',
+    expected: 'deny',
+    source: gemini(11766),
+  },
   { policy: allowGit, line: 'git log > out.txt', expected: 'ask', source: gemini(16454) },
-  { policy: allowGit.replace('priority = 100', 'priority = 100\nallowRedirection = true'), line: 'git log > /tmp/out.txt', expected: 'ask', source: gemini(23096) },
-  { policy: allowGit, line: 'git diff $(git merge-base main HEAD)', expected: 'ask', source: gemini(6436) },
+  {
+    policy: allowGit.replace('priority = 100', 'priority = 100\nallowRedirection = true'),
+    line: 'git log > /tmp/out.txt',
+    expected: 'ask',
+    source: gemini(23096),
+  },
+  {
+    policy: allowGit,
+    line: 'git diff $(git merge-base main HEAD)',
+    expected: 'ask',
+    source: gemini(6436),
+  },
   { policy: denyRm, line: 'timeout 5 rm -rf /', expected: 'deny', source: geminiDocs },
-  { policy: `[[rule]]\ntoolName = "Bash"\ncommandRegex = "git (commit|push)"\ndecision = "ask_user"\npriority = 10\n`, line: 'git push origin', expected: 'ask', source: geminiDocs },
-  { policy: `[[rule]]\ntoolName = "Bash"\ndecision = "deny"\npriority = 1\n\n[[rule]]\ntoolName = "Bash"\ncommandPrefix = "npm test"\ndecision = "allow"\npriority = 500\n`, line: 'npm test', expected: 'allow', source: geminiDocs },
-  { policy: `[[rule]]\ntoolName = "Bash"\ndecision = "deny"\npriority = 900\n\n[[rule]]\ntoolName = "Bash"\ncommandPrefix = "npm test"\ndecision = "allow"\npriority = 500\n`, line: 'npm test', expected: 'deny', source: geminiDocs },
-  { policy: allowGit, line: 'git push', expected: 'deny', source: geminiDocs, rules: { deny: ['Bash(git push *)'] } },
-  { policy: denyRm, line: 'rm -rf /', expected: 'deny', source: geminiDocs, rules: { allow: ['Bash(rm *)'] } },
-  { policy: allowGit, line: 'git status && npm test', expected: 'allow', source: geminiDocs, rules: { allow: ['Bash(npm test)'] } },
+  {
+    policy: `[[rule]]\ntoolName = "Bash"\ncommandRegex = "git (commit|push)"\ndecision = "ask_user"\npriority = 10\n`,
+    line: 'git push origin',
+    expected: 'ask',
+    source: geminiDocs,
+  },
+  {
+    policy: `[[rule]]\ntoolName = "Bash"\ndecision = "deny"\npriority = 1\n\n[[rule]]\ntoolName = "Bash"\ncommandPrefix = "npm test"\ndecision = "allow"\npriority = 500\n`,
+    line: 'npm test',
+    expected: 'allow',
+    source: geminiDocs,
+  },
+  {
+    policy: `[[rule]]\ntoolName = "Bash"\ndecision = "deny"\npriority = 900\n\n[[rule]]\ntoolName = "Bash"\ncommandPrefix = "npm test"\ndecision = "allow"\npriority = 500\n`,
+    line: 'npm test',
+    expected: 'deny',
+    source: geminiDocs,
+  },
+  {
+    policy: allowGit,
+    line: 'git push',
+    expected: 'deny',
+    source: geminiDocs,
+    rules: { deny: ['Bash(git push *)'] },
+  },
+  {
+    policy: denyRm,
+    line: 'rm -rf /',
+    expected: 'deny',
+    source: geminiDocs,
+    rules: { allow: ['Bash(rm *)'] },
+  },
+  {
+    policy: allowGit,
+    line: 'git status && npm test',
+    expected: 'allow',
+    source: geminiDocs,
+    rules: { allow: ['Bash(npm test)'] },
+  },
 ]

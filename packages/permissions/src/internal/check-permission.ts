@@ -7,7 +7,7 @@ import { evaluateCall } from './evaluate/evaluate-call.js'
 import type { BashParser } from './shell/bash-parser.js'
 import { buildRuleSet } from './rules/rule-set.js'
 import type { RuleWarning } from './rules/rule-set.js'
-import type { Subject } from './subject.js'
+import type { Subject } from '@toolpipe/tools'
 
 /** Input of {@link checkPermission}. */
 export interface CheckPermissionInput {
@@ -44,10 +44,24 @@ export function checkPermission(input: CheckPermissionInput): Explanation {
   const warnings: RuleWarning[] = []
   const rules = buildRuleSet(
     [
-      { kind: 'cli', path: undefined, label: 'cli settings', format: 'settings', value: { permissions: input.rules ?? {} } },
+      {
+        kind: 'cli',
+        path: undefined,
+        label: 'cli settings',
+        format: 'settings',
+        value: { permissions: input.rules ?? {} },
+      },
       ...(input.gemini === undefined
         ? []
-        : [{ kind: 'project' as const, path: '/policy.toml', label: 'policy.toml', format: 'gemini' as const, value: parseToml(input.gemini) }]),
+        : [
+            {
+              kind: 'project' as const,
+              path: '/policy.toml',
+              label: 'policy.toml',
+              format: 'gemini' as const,
+              value: parseToml(input.gemini),
+            },
+          ]),
     ],
     { projectRoot, cwd, home },
     (warning) => warnings.push(warning),
@@ -56,7 +70,10 @@ export function checkPermission(input: CheckPermissionInput): Explanation {
     throw new Error(warnings.map((warning) => `${warning.where}: ${warning.message}`).join('; '))
   }
   const subjects =
-    input.subjects ?? (input.command === undefined ? undefined : [{ kind: 'command' as const, command: input.command }])
+    input.subjects ??
+    (input.command === undefined
+      ? undefined
+      : [{ kind: 'command' as const, command: input.command }])
   return evaluateCall(
     {
       ruleName: input.ruleName ?? 'Bash',

@@ -19,10 +19,16 @@ export interface HiddenTools {
 export function hiddenTools(rules: RuleSet, mode: Mode): HiddenTools {
   const names = new Set(rules.deny.bare.keys())
   const servers = new Set(rules.deny.servers.keys())
-  const gemini = rules.gemini.filter((rule) => rule.modes === undefined || rule.modes.includes(mode))
+  const gemini = rules.gemini.filter(
+    (rule) => rule.modes === undefined || rule.modes.includes(mode),
+  )
   const geminiHides = (ruleName: string): boolean => {
     for (const rule of gemini) {
-      if (rule.toolNames !== undefined && !rule.toolNames.some((glob) => matchesToolGlob(glob, ruleName))) continue
+      if (
+        rule.toolNames !== undefined &&
+        !rule.toolNames.some((glob) => matchesToolGlob(glob, ruleName))
+      )
+        continue
       const unconditional =
         rule.argsPattern === undefined &&
         rule.commandPrefixes === undefined &&

@@ -35,12 +35,14 @@ export function toolView(
  * The subjects `rules.subjects(args)` gives, checked (SPEC §18.1): a throw or a malformed subject
  * is a reason to ask, never to allow.
  */
-export function readSubjects(rules: ToolRules | undefined, args: unknown): Subject[] | undefined | string {
-  const subjects = rules?.subjects
-  if (subjects === undefined) return undefined
+export function readSubjects(
+  rules: ToolRules | undefined,
+  args: unknown,
+): Subject[] | undefined | string {
+  if (rules?.subjects === undefined) return undefined
   let value: unknown
   try {
-    value = subjects.call(rules, args as never)
+    value = rules.subjects(args as never)
   } catch (error) {
     return `the tool's subjects() failed: ${describeThrown(error)}`
   }

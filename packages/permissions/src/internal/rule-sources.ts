@@ -19,11 +19,16 @@ export class RuleSources {
   readonly #warned = new Set<string>()
   #starting = false
 
-  constructor(config: PermissionsConfig, logger: () => SettingsFileLogger, onChange: (rules: RuleSet) => void) {
+  constructor(
+    config: PermissionsConfig,
+    logger: () => SettingsFileLogger,
+    onChange: (rules: RuleSet) => void,
+  ) {
     this.#config = config
     this.#logger = logger
     this.#onChange = onChange
-    for (const spec of config.sources) if (spec.path === undefined) this.#values.set(spec, spec.settings)
+    for (const spec of config.sources)
+      if (spec.path === undefined) this.#values.set(spec, spec.settings)
     this.#rules = this.#build()
   }
 
@@ -43,7 +48,11 @@ export class RuleSources {
       for (const spec of this.#config.sources) {
         const path = spec.path
         if (path === undefined) continue
-        const logger = { warn: (message: string, ...details: unknown[]) => { this.#logger().warn(message, ...details) } }
+        const logger = {
+          warn: (message: string, ...details: unknown[]) => {
+            this.#logger().warn(message, ...details)
+          },
+        }
         this.#watches.set(
           spec,
           watchSettingsFile({

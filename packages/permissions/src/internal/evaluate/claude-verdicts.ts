@@ -17,12 +17,18 @@ export interface RuleTarget {
   readonly server: string | undefined
 }
 
-function firstOf(rules: readonly CompiledRule[], test: (rule: CompiledRule) => boolean): CompiledRule | undefined {
+function firstOf(
+  rules: readonly CompiledRule[],
+  test: (rule: CompiledRule) => boolean,
+): CompiledRule | undefined {
   for (const rule of rules) if (test(rule)) return rule
   return undefined
 }
 
-function earlier(a: CompiledRule | undefined, b: CompiledRule | undefined): CompiledRule | undefined {
+function earlier(
+  a: CompiledRule | undefined,
+  b: CompiledRule | undefined,
+): CompiledRule | undefined {
   if (a === undefined) return b
   if (b === undefined) return a
   return b.order < a.order ? b : a
@@ -60,9 +66,14 @@ const looseMatch = (pattern: string, text: string): boolean =>
  * match asks; an allow rule must match the allow spelling. Nested commands (from `sh -c`,
  * `eval`) are read by deny and ask rules only.
  */
-export function commandVerdict(command: SimpleCommand, target: RuleTarget, rules: RuleSet): Verdict | undefined {
+export function commandVerdict(
+  command: SimpleCommand,
+  target: RuleTarget,
+  rules: RuleSet,
+): Verdict | undefined {
   const denied = commandMatch(rules.deny, target, command.denyTexts, mustMatch)
-  if (denied !== undefined) return { decision: 'deny', rule: denied, reason: `denied by ${describeRule(denied)}` }
+  if (denied !== undefined)
+    return { decision: 'deny', rule: denied, reason: `denied by ${describeRule(denied)}` }
   const uncertain = command.denyTexts.filter(needsMayMatch)
   if (uncertain.length > 0) {
     const maybe = commandMatch(rules.deny, target, uncertain, looseMatch)
@@ -75,10 +86,12 @@ export function commandVerdict(command: SimpleCommand, target: RuleTarget, rules
     }
   }
   const asked = commandMatch(rules.ask, target, command.denyTexts, looseMatch)
-  if (asked !== undefined) return { decision: 'ask', rule: asked, reason: `${describeRule(asked)} asks` }
+  if (asked !== undefined)
+    return { decision: 'ask', rule: asked, reason: `${describeRule(asked)} asks` }
   if (command.allowText === undefined) return undefined
   const allowed = commandMatch(rules.allow, target, [command.allowText], mustMatch)
-  if (allowed !== undefined) return { decision: 'allow', rule: allowed, reason: `allowed by ${describeRule(allowed)}` }
+  if (allowed !== undefined)
+    return { decision: 'allow', rule: allowed, reason: `allowed by ${describeRule(allowed)}` }
   return undefined
 }
 
@@ -100,37 +113,60 @@ export function pathVerdict(
   rules: RuleSet,
   denyOnly: boolean,
 ): Verdict | undefined {
-  const any = (rule: CompiledRule) => candidates.some((path) => rule.path !== undefined && matchesPath(rule.path, path))
-  const all = (rule: CompiledRule) => candidates.every((path) => rule.path !== undefined && matchesPath(rule.path, path))
+  const any = (rule: CompiledRule) =>
+    candidates.some((path) => rule.path !== undefined && matchesPath(rule.path, path))
+  const all = (rule: CompiledRule) =>
+    candidates.every((path) => rule.path !== undefined && matchesPath(rule.path, path))
   const shown = candidates[0] ?? ''
   const denyLists = kind === 'edit' ? [rules.deny.edit, rules.deny.read] : [rules.deny.read]
   let denied = rules.deny.bareFor(target.ruleName, target.server)[0]
   for (const list of denyLists) denied = earlier(denied, firstOf(list, any))
-  if (denied !== undefined) return { decision: 'deny', rule: denied, reason: `denied by ${describeRule(denied)}` }
+  if (denied !== undefined)
+    return { decision: 'deny', rule: denied, reason: `denied by ${describeRule(denied)}` }
   const asked = earlier(
     rules.ask.bareFor(target.ruleName, target.server)[0],
     firstOf(kind === 'edit' ? rules.ask.edit : rules.ask.read, any),
   )
-  if (asked !== undefined) return { decision: 'ask', rule: asked, reason: `${describeRule(asked)} asks about ${shown}` }
+  if (asked !== undefined)
+    return { decision: 'ask', rule: asked, reason: `${describeRule(asked)} asks about ${shown}` }
   if (denyOnly) return undefined
   const allowed = earlier(
     rules.allow.bareFor(target.ruleName, target.server)[0],
     firstOf(kind === 'edit' ? rules.allow.edit : rules.allow.read, all),
   )
-  if (allowed !== undefined) return { decision: 'allow', rule: allowed, reason: `allowed by ${describeRule(allowed)}` }
+  if (allowed !== undefined)
+    return { decision: 'allow', rule: allowed, reason: `allowed by ${describeRule(allowed)}` }
   return undefined
 }
 
 /** `WebFetch(domain:…)` rules on one URL's host (undefined: a URL without one). */
-export function fetchVerdict(host: string | undefined, target: RuleTarget, rules: RuleSet): Verdict | undefined {
-  const match = (rule: CompiledRule) => host !== undefined && rule.domain !== undefined && matchesDomain(rule.domain, host)
-  const denied = earlier(rules.deny.bareFor(target.ruleName, target.server)[0], firstOf(rules.deny.fetch, match))
-  if (denied !== undefined) return { decision: 'deny', rule: denied, reason: `denied by ${describeRule(denied)}` }
-  const asked = earlier(rules.ask.bareFor(target.ruleName, target.server)[0], firstOf(rules.ask.fetch, match))
-  if (asked !== undefined) return { decision: 'ask', rule: asked, reason: `${describeRule(asked)} asks` }
-  if (host === undefined) return { decision: 'ask', reason: 'a URL without a host, which no rule can allow' }
-  const allowed = earlier(rules.allow.bareFor(target.ruleName, target.server)[0], firstOf(rules.allow.fetch, match))
-  if (allowed !== undefined) return { decision: 'allow', rule: allowed, reason: `allowed by ${describeRule(allowed)}` }
+export function fetchVerdict(
+  host: string | undefined,
+  target: RuleTarget,
+  rules: RuleSet,
+): Verdict | undefined {
+  const match = (rule: CompiledRule) =>
+    host !== undefined && rule.domain !== undefined && matchesDomain(rule.domain, host)
+  const denied = earlier(
+    rules.deny.bareFor(target.ruleName, target.server)[0],
+    firstOf(rules.deny.fetch, match),
+  )
+  if (denied !== undefined)
+    return { decision: 'deny', rule: denied, reason: `denied by ${describeRule(denied)}` }
+  const asked = earlier(
+    rules.ask.bareFor(target.ruleName, target.server)[0],
+    firstOf(rules.ask.fetch, match),
+  )
+  if (asked !== undefined)
+    return { decision: 'ask', rule: asked, reason: `${describeRule(asked)} asks` }
+  if (host === undefined)
+    return { decision: 'ask', reason: 'a URL without a host, which no rule can allow' }
+  const allowed = earlier(
+    rules.allow.bareFor(target.ruleName, target.server)[0],
+    firstOf(rules.allow.fetch, match),
+  )
+  if (allowed !== undefined)
+    return { decision: 'allow', rule: allowed, reason: `allowed by ${describeRule(allowed)}` }
   return undefined
 }
 
@@ -138,19 +174,26 @@ export function fetchVerdict(host: string | undefined, target: RuleTarget, rules
  * A call matched by name only (SPEC §18.1): bare rules, and on deny and ask rules
  * `Name(param:value)` on a top-level scalar argument.
  */
-export function callVerdict(args: unknown, target: RuleTarget, rules: RuleSet): Verdict | undefined {
+export function callVerdict(
+  args: unknown,
+  target: RuleTarget,
+  rules: RuleSet,
+): Verdict | undefined {
   const byParam = (rule: CompiledRule) => rule.param !== undefined && matchesParam(rule.param, args)
   const denied = earlier(
     rules.deny.bareFor(target.ruleName, target.server)[0],
     firstOf(rules.deny.specified.get(target.ruleName) ?? [], byParam),
   )
-  if (denied !== undefined) return { decision: 'deny', rule: denied, reason: `denied by ${describeRule(denied)}` }
+  if (denied !== undefined)
+    return { decision: 'deny', rule: denied, reason: `denied by ${describeRule(denied)}` }
   const asked = earlier(
     rules.ask.bareFor(target.ruleName, target.server)[0],
     firstOf(rules.ask.specified.get(target.ruleName) ?? [], byParam),
   )
-  if (asked !== undefined) return { decision: 'ask', rule: asked, reason: `${describeRule(asked)} asks` }
+  if (asked !== undefined)
+    return { decision: 'ask', rule: asked, reason: `${describeRule(asked)} asks` }
   const allowed = rules.allow.bareFor(target.ruleName, target.server)[0]
-  if (allowed !== undefined) return { decision: 'allow', rule: allowed, reason: `allowed by ${describeRule(allowed)}` }
+  if (allowed !== undefined)
+    return { decision: 'allow', rule: allowed, reason: `allowed by ${describeRule(allowed)}` }
   return undefined
 }

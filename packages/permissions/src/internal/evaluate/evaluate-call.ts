@@ -1,4 +1,9 @@
-import type { CommandExplanation, Explanation, PermissionDecision, SubjectExplanation } from '../../explanation.js'
+import type {
+  CommandExplanation,
+  Explanation,
+  PermissionDecision,
+  SubjectExplanation,
+} from '../../explanation.js'
 import type { Mode } from '../../mode.js'
 import type { BashParser } from '../shell/bash-parser.js'
 import { analyzeShell } from '../shell/analyze-shell.js'
@@ -7,7 +12,7 @@ import type { RuleSet } from '../rules/rule-set.js'
 import { hostOf } from '../rules/domain-pattern.js'
 import { stableJson } from '../rules/gemini-policy.js'
 import { readMcpName } from '../rules/rule-text.js'
-import type { Subject } from '../subject.js'
+import type { Subject } from '@toolpipe/tools'
 import { commandVerdict, fetchVerdict, pathVerdict, callVerdict } from './claude-verdicts.js'
 import type { RuleTarget } from './claude-verdicts.js'
 import { geminiVerdict } from './gemini-verdict.js'
@@ -45,7 +50,14 @@ export interface Evaluation {
 }
 
 /** Files a redirection may name without it being an edit. */
-const harmlessTargets = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/fd/1', '/dev/fd/2'])
+const harmlessTargets = new Set([
+  '/dev/null',
+  '/dev/stdout',
+  '/dev/stderr',
+  '/dev/tty',
+  '/dev/fd/1',
+  '/dev/fd/2',
+])
 
 interface Item {
   readonly verdict: Verdict | undefined
@@ -93,14 +105,20 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
   const subjectList = facts.subjects ?? []
   if (subjectList.length === 0) {
     const claude = callVerdict(facts.arguments, target, rules)
-    const verdict = stricter(claude, geminiRules.length === 0 ? undefined : geminiVerdict(geminiRules, gemini, undefined))
+    const verdict = stricter(
+      claude,
+      geminiRules.length === 0 ? undefined : geminiVerdict(geminiRules, gemini, undefined),
+    )
     decide({ verdict, insideEdit: false, denyOnly: false })
   }
 
   const pathItem = (kind: 'read' | 'edit', path: string, base: string, denyOnly: boolean): Item => {
     const candidates = pathCandidates(path, base, context.home)
     const claude = pathVerdict(kind, candidates, target, rules, denyOnly)
-    const fromGemini = denyOnly || geminiRules.length === 0 ? undefined : geminiVerdict(geminiRules, gemini, undefined)
+    const fromGemini =
+      denyOnly || geminiRules.length === 0
+        ? undefined
+        : geminiVerdict(geminiRules, gemini, undefined)
     const inside =
       kind === 'edit' &&
       candidates.every((candidate) =>
@@ -117,10 +135,20 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
       const commands: CommandExplanation[] = []
       const finals: Final[] = []
       if (analysis.unparseable !== undefined) {
-        finals.push(decide({ verdict: { decision: 'ask', reason: `the command line cannot be parsed: ${analysis.unparseable}` }, insideEdit: false, denyOnly: false }))
+        finals.push(
+          decide({
+            verdict: {
+              decision: 'ask',
+              reason: `the command line cannot be parsed: ${analysis.unparseable}`,
+            },
+            insideEdit: false,
+            denyOnly: false,
+          }),
+        )
       }
       const visibleRedirects = analysis.redirects.some(
-        (redirect) => redirect.kind === 'edit' && !harmlessTargets.has(redirect.target.literal ?? ''),
+        (redirect) =>
+          redirect.kind === 'edit' && !harmlessTargets.has(redirect.target.literal ?? ''),
       )
       for (const command of analysis.commands) {
         const claude = commandVerdict(command, target, rules)
@@ -133,17 +161,40 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
                 redirects: visibleRedirects,
                 hidden: analysis.hidden.length > 0,
               })
-        let verdict = stricter(claude, command.nested && fromGemini?.decision === 'allow' ? undefined : fromGemini)
+        let verdict = stricter(
+          claude,
+          command.nested && fromGemini?.decision === 'allow' ? undefined : fromGemini,
+        )
         if (command.nested && verdict?.decision === 'allow') verdict = undefined
         const final = decide({ verdict, insideEdit: false, denyOnly: command.nested })
         finals.push(final)
-        commands.push({ command: command.source, decision: final.decision, ...ruleField(final.verdict), reason: final.reason })
+        commands.push({
+          command: command.source,
+          decision: final.decision,
+          ...ruleField(final.verdict),
+          reason: final.reason,
+        })
       }
       if (analysis.hidden.length > 0) {
-        finals.push(decide({ verdict: { decision: 'ask', reason: `no rule may allow ${analysis.hidden.join(', ')}: it hides a command from the rules` }, insideEdit: false, denyOnly: false }))
+        finals.push(
+          decide({
+            verdict: {
+              decision: 'ask',
+              reason: `no rule may allow ${analysis.hidden.join(', ')}: it hides a command from the rules`,
+            },
+            insideEdit: false,
+            denyOnly: false,
+          }),
+        )
       }
       if (analysis.commands.length === 0 && analysis.unparseable === undefined) {
-        finals.push(decide({ verdict: callVerdict(facts.arguments, target, rules), insideEdit: false, denyOnly: false }))
+        finals.push(
+          decide({
+            verdict: callVerdict(facts.arguments, target, rules),
+            insideEdit: false,
+            denyOnly: false,
+          }),
+        )
       }
       subjects.push(summarise(subject, finals, commands))
       for (const redirect of analysis.redirects) {
@@ -152,27 +203,53 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
         const kind = redirect.kind
         if (literal === undefined) {
           if (redirect.nested || kind === 'read') continue
-          const final = decide({ verdict: { decision: 'ask', reason: 'a redirection to a file known only when it runs' }, insideEdit: false, denyOnly: false })
-          subjects.push({ subject: { kind, path: '…' }, decision: final.decision, reason: final.reason })
+          const final = decide({
+            verdict: { decision: 'ask', reason: 'a redirection to a file known only when it runs' },
+            insideEdit: false,
+            denyOnly: false,
+          })
+          subjects.push({
+            subject: { kind, path: '…' },
+            decision: final.decision,
+            reason: final.reason,
+          })
           continue
         }
         const item = pathItem(kind, literal, base, redirect.nested || kind === 'read')
         if (item.denyOnly && item.verdict === undefined) continue
         const final = decide(item)
-        subjects.push({ subject: { kind, path: pathCandidates(literal, base, context.home)[0] ?? literal }, decision: final.decision, ...ruleField(final.verdict), reason: final.reason })
+        subjects.push({
+          subject: { kind, path: pathCandidates(literal, base, context.home)[0] ?? literal },
+          decision: final.decision,
+          ...ruleField(final.verdict),
+          reason: final.reason,
+        })
       }
       continue
     }
     analyses.push(undefined)
     if (subject.kind === 'fetch') {
       const claude = fetchVerdict(hostOf(subject.url), target, rules)
-      const verdict = stricter(claude, geminiRules.length === 0 ? undefined : geminiVerdict(geminiRules, gemini, undefined))
+      const verdict = stricter(
+        claude,
+        geminiRules.length === 0 ? undefined : geminiVerdict(geminiRules, gemini, undefined),
+      )
       const final = decide({ verdict, insideEdit: false, denyOnly: false })
-      subjects.push({ subject, decision: final.decision, ...ruleField(final.verdict), reason: final.reason })
+      subjects.push({
+        subject,
+        decision: final.decision,
+        ...ruleField(final.verdict),
+        reason: final.reason,
+      })
       continue
     }
     const final = decide(pathItem(subject.kind, subject.path, context.cwd, false))
-    subjects.push({ subject, decision: final.decision, ...ruleField(final.verdict), reason: final.reason })
+    subjects.push({
+      subject,
+      decision: final.decision,
+      ...ruleField(final.verdict),
+      reason: final.reason,
+    })
   }
 
   const relevant = all
@@ -196,7 +273,11 @@ function ruleField(verdict: Verdict | undefined): { rule?: NonNullable<Explanati
   return verdict?.rule === undefined ? {} : { rule: explainRule(verdict.rule) }
 }
 
-function summarise(subject: Subject, finals: readonly Final[], commands: CommandExplanation[]): SubjectExplanation {
+function summarise(
+  subject: Subject,
+  finals: readonly Final[],
+  commands: CommandExplanation[],
+): SubjectExplanation {
   const deciding =
     finals.find((final) => final.decision === 'deny') ??
     finals.find((final) => final.decision === 'ask') ??
@@ -216,7 +297,11 @@ function finalDecision(item: Item, facts: CallFacts, mode: Mode): Final {
   const verdict = item.verdict
   if (verdict?.decision === 'deny') return { decision: 'deny', verdict, reason: verdict.reason }
   if (mode === 'plan' && !facts.readOnly) {
-    return { decision: 'deny', verdict: undefined, reason: 'denied: plan mode lets only read-only tools run' }
+    return {
+      decision: 'deny',
+      verdict: undefined,
+      reason: 'denied: plan mode lets only read-only tools run',
+    }
   }
   if (item.denyOnly && verdict === undefined) {
     return { decision: 'allow', verdict: undefined, reason: 'read by deny and ask rules only' }
@@ -224,19 +309,36 @@ function finalDecision(item: Item, facts: CallFacts, mode: Mode): Final {
   if (verdict?.decision === 'allow') return { decision: 'allow', verdict, reason: verdict.reason }
   if (verdict === undefined) {
     if (mode === 'acceptEdits' && item.insideEdit) {
-      return { decision: 'allow', verdict: undefined, reason: 'allowed: acceptEdits mode accepts edits in the working directories' }
+      return {
+        decision: 'allow',
+        verdict: undefined,
+        reason: 'allowed: acceptEdits mode accepts edits in the working directories',
+      }
     }
-    if (mode === 'plan') return { decision: 'allow', verdict: undefined, reason: 'allowed: a read-only tool in plan mode' }
+    if (mode === 'plan')
+      return {
+        decision: 'allow',
+        verdict: undefined,
+        reason: 'allowed: a read-only tool in plan mode',
+      }
     return ask(undefined, `no rule matched (${mode} mode)`, mode)
   }
   return ask(verdict, verdict.reason, mode)
 }
 
 function ask(verdict: Verdict | undefined, reason: string, mode: Mode): Final {
-  if (mode === 'dontAsk') return { decision: 'deny', verdict, reason: `denied: dontAsk mode denies what would ask (${reason})` }
+  if (mode === 'dontAsk')
+    return {
+      decision: 'deny',
+      verdict,
+      reason: `denied: dontAsk mode denies what would ask (${reason})`,
+    }
   if (mode === 'bypassPermissions') {
-    return { decision: 'allow', verdict: undefined, reason: `allowed: bypassPermissions mode allows what would ask (${reason})` }
+    return {
+      decision: 'allow',
+      verdict: undefined,
+      reason: `allowed: bypassPermissions mode allows what would ask (${reason})`,
+    }
   }
   return { decision: 'ask', verdict, reason }
 }
-

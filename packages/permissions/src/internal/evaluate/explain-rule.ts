@@ -5,7 +5,9 @@ import type { GeminiRule } from '../rules/gemini-policy.js'
 /** A rule as `explain` shows it. */
 export function explainRule(rule: CompiledRule | GeminiRule): ExplainedRule {
   const source =
-    rule.origin.path === undefined ? { kind: rule.origin.kind } : { kind: rule.origin.kind, path: rule.origin.path }
+    rule.origin.path === undefined
+      ? { kind: rule.origin.kind }
+      : { kind: rule.origin.kind, path: rule.origin.path }
   return {
     text: rule.text,
     source,

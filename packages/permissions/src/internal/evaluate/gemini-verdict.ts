@@ -41,10 +41,14 @@ export function geminiVerdict(
   for (const rule of rules) {
     if (rule.modes !== undefined && !rule.modes.includes(facts.mode)) continue
     if (rule.subagent !== undefined && rule.subagent !== facts.agentId) continue
-    if (rule.toolNames !== undefined && !rule.toolNames.some((glob) => matchesToolGlob(glob, facts.ruleName))) {
+    if (
+      rule.toolNames !== undefined &&
+      !rule.toolNames.some((glob) => matchesToolGlob(glob, facts.ruleName))
+    ) {
       continue
     }
-    if (rule.toolAnnotations !== undefined && !hintsMatch(rule.toolAnnotations, facts.hints)) continue
+    if (rule.toolAnnotations !== undefined && !hintsMatch(rule.toolAnnotations, facts.hints))
+      continue
     if (rule.argsPattern !== undefined && !rule.argsPattern.test(facts.argsJson())) continue
     if (rule.commandPrefixes !== undefined || rule.commandRegex !== undefined) {
       if (command === undefined) continue
@@ -63,12 +67,21 @@ export function geminiVerdict(
         reason: `denied by ${describeRule(rule)}${rule.denyMessage === undefined ? '' : `: ${rule.denyMessage}`}`,
       }
     }
-    if (rule.decision === 'ask') return { decision: 'ask', rule, reason: `${describeRule(rule)} asks` }
+    if (rule.decision === 'ask')
+      return { decision: 'ask', rule, reason: `${describeRule(rule)} asks` }
     if (command?.hidden === true) {
-      return { decision: 'ask', rule, reason: `${describeRule(rule)} allows, but part of the line hides a command` }
+      return {
+        decision: 'ask',
+        rule,
+        reason: `${describeRule(rule)} allows, but part of the line hides a command`,
+      }
     }
     if (command?.redirects === true && !rule.allowRedirection) {
-      return { decision: 'ask', rule, reason: `${describeRule(rule)} allows, but not redirections (allowRedirection)` }
+      return {
+        decision: 'ask',
+        rule,
+        reason: `${describeRule(rule)} allows, but not redirections (allowRedirection)`,
+      }
     }
     return { decision: 'allow', rule, reason: `allowed by ${describeRule(rule)}` }
   }
@@ -78,7 +91,8 @@ export function geminiVerdict(
 function commandMatches(rule: GeminiRule, text: string): boolean {
   if (rule.commandPrefixes !== undefined) {
     return rule.commandPrefixes.some(
-      (prefix) => text === prefix || (text.startsWith(prefix) && text.charAt(prefix.length) === ' '),
+      (prefix) =>
+        text === prefix || (text.startsWith(prefix) && text.charAt(prefix.length) === ' '),
     )
   }
   return rule.commandRegex?.test(JSON.stringify({ command: text })) === true

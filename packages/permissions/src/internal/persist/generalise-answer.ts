@@ -1,12 +1,19 @@
 import type { Explanation } from '../../explanation.js'
 import type { ShellAnalysis } from '../shell/analyze-shell.js'
 import type { CommandWord } from '../shell/command-text.js'
-import type { Subject } from '../subject.js'
+import type { Subject } from '@toolpipe/tools'
 import { pathCandidates } from '../evaluate/path-candidates.js'
 
 /** Tools whose second word is a subcommand whose own first argument names what it does. */
 const subcommandTools: ReadonlySet<string> = new Set([
-  'npm', 'pnpm', 'yarn', 'git', 'cargo', 'go', 'docker', 'kubectl',
+  'npm',
+  'pnpm',
+  'yarn',
+  'git',
+  'cargo',
+  'go',
+  'docker',
+  'kubectl',
 ])
 
 /** What an always-answer becomes (SPEC §18.3). */
@@ -39,9 +46,13 @@ export function generaliseAnswer(
   if (list.length === 0) return { rules: [ruleName] }
   for (const analysis of analyses) {
     if (analysis === undefined) continue
-    if (analysis.unparseable !== undefined) return { rules: [], withheld: 'the command line cannot be parsed' }
+    if (analysis.unparseable !== undefined)
+      return { rules: [], withheld: 'the command line cannot be parsed' }
     if (analysis.hidden.length > 0) {
-      return { rules: [], withheld: `the line holds ${analysis.hidden.join(', ')}, which no rule may allow` }
+      return {
+        rules: [],
+        withheld: `the line holds ${analysis.hidden.join(', ')}, which no rule may allow`,
+      }
     }
   }
   let analysisIndex = 0
@@ -93,7 +104,13 @@ export function commandRule(ruleName: string, words: readonly CommandWord[]): st
   ) {
     parts.push(second)
     const third = words[2]?.literal
-    if (subcommandTools.has(first) && third !== undefined && third !== '' && writable(third) && !third.startsWith('-')) {
+    if (
+      subcommandTools.has(first) &&
+      third !== undefined &&
+      third !== '' &&
+      writable(third) &&
+      !third.startsWith('-')
+    ) {
       parts.push(third)
     }
   }
@@ -103,7 +120,14 @@ export function commandRule(ruleName: string, words: readonly CommandWord[]): st
 /** A word as rule syntax reads it back: quoted when it holds a space, `*`, a quote or `\`. */
 function quoteWord(word: string): string {
   for (const char of word) {
-    if (char === ' ' || char === '\t' || char === '*' || char === '"' || char === "'" || char === '\\') {
+    if (
+      char === ' ' ||
+      char === '\t' ||
+      char === '*' ||
+      char === '"' ||
+      char === "'" ||
+      char === '\\'
+    ) {
       return `"${word.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`
     }
   }

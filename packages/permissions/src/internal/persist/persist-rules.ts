@@ -31,7 +31,11 @@ export async function appendRules(
 ): Promise<string[]> {
   if (rules.length === 0) return []
   await mkdir(dirname(path), { recursive: true })
-  const release = await lock(`${path}.lock`, options.lockTimeoutMs ?? 10_000, options.staleLockMs ?? 30_000)
+  const release = await lock(
+    `${path}.lock`,
+    options.lockTimeoutMs ?? 10_000,
+    options.staleLockMs ?? 30_000,
+  )
   try {
     let text: string
     let mode: number | undefined
@@ -44,7 +48,10 @@ export async function appendRules(
     }
     const parsed = parseJsonSettings(text)
     if (parsed.kind !== 'ok') {
-      const where = parsed.kind === 'invalid' && parsed.line !== undefined ? ` (line ${parsed.line}, column ${parsed.column ?? 1})` : ''
+      const where =
+        parsed.kind === 'invalid' && parsed.line !== undefined
+          ? ` (line ${parsed.line}, column ${parsed.column ?? 1})`
+          : ''
       throw new Error(`${path} does not parse${where}; it was left as it is`)
     }
     const value = parsed.value
@@ -52,15 +59,22 @@ export async function appendRules(
       throw new Error(`${path} is not a JSON object; it was left as it is`)
     }
     const permissions: unknown = (value as Record<string, unknown>).permissions
-    if (permissions !== undefined && (typeof permissions !== 'object' || permissions === null || Array.isArray(permissions))) {
+    if (
+      permissions !== undefined &&
+      (typeof permissions !== 'object' || permissions === null || Array.isArray(permissions))
+    ) {
       throw new Error(`${path}: "permissions" is not an object; it was left as it is`)
     }
     const current: unknown = (permissions as Record<string, unknown> | undefined)?.[list]
     if (current !== undefined && !Array.isArray(current)) {
       throw new Error(`${path}: "permissions.${list}" is not an array; it was left as it is`)
     }
-    const existing = new Set((current ?? []).filter((entry): entry is string => typeof entry === 'string'))
-    const added = rules.filter((rule, index) => !existing.has(rule) && rules.indexOf(rule) === index)
+    const existing = new Set(
+      (current ?? []).filter((entry): entry is string => typeof entry === 'string'),
+    )
+    const added = rules.filter(
+      (rule, index) => !existing.has(rule) && rules.indexOf(rule) === index,
+    )
     if (added.length === 0) return []
     const formattingOptions = indentationOf(text)
     let next = text.trim() === '' ? '{}\n' : text
@@ -94,7 +108,11 @@ function indentationOf(text: string): { insertSpaces: boolean; tabSize: number; 
   return { insertSpaces: true, tabSize: 2, eol }
 }
 
-async function lock(path: string, timeoutMs: number, staleMs: number): Promise<() => Promise<void>> {
+async function lock(
+  path: string,
+  timeoutMs: number,
+  staleMs: number,
+): Promise<() => Promise<void>> {
   const deadline = Date.now() + timeoutMs
   const token = `${process.pid} ${randomBytes(6).toString('hex')}`
   for (;;) {

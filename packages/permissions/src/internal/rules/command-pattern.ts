@@ -46,7 +46,7 @@ function lex(source: string): string | { error: string } {
   let out = ''
   let pendingSpace = false
   for (let index = 0; index < source.length; index++) {
-    const char = source[index] as string
+    const char = source.charAt(index)
     if (char === ' ' || char === '\t') {
       pendingSpace = out !== ''
       continue
@@ -59,7 +59,7 @@ function lex(source: string): string | { error: string } {
       out += anything
     } else if (char === '\\') {
       index++
-      if (index < source.length) out += source[index]
+      if (index < source.length) out += source.charAt(index)
     } else if (char === "'" || char === '"') {
       const close = source.indexOf(char, index + 1)
       if (close < 0) return { error: `an unterminated ${char} quote` }

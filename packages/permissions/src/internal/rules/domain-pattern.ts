@@ -31,7 +31,8 @@ export function hostOf(url: string): string | undefined {
 }
 
 function asciiHost(value: string): string | undefined {
-  if (value === '' || value.includes('/') || value.includes('*') || value.includes('@')) return undefined
+  if (value === '' || value.includes('/') || value.includes('*') || value.includes('@'))
+    return undefined
   return hostOf(`http://${value}/`)
 }
 

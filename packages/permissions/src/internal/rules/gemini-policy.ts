@@ -78,7 +78,12 @@ function compileRule(entry: unknown, index: number, origin: RuleOrigin): GeminiR
     return 'decision must be "allow", "deny" or "ask_user"'
   }
   const priority = entry.priority ?? 0
-  if (typeof priority !== 'number' || !Number.isFinite(priority) || priority < 0 || priority > 999) {
+  if (
+    typeof priority !== 'number' ||
+    !Number.isFinite(priority) ||
+    priority < 0 ||
+    priority > 999
+  ) {
     return 'priority must be a number from 0 to 999'
   }
   const toolNames = stringList(entry.toolName, 'toolName')
@@ -122,14 +127,20 @@ function compileRule(entry: unknown, index: number, origin: RuleOrigin): GeminiR
   const allowRedirection = entry.allowRedirection ?? false
   if (typeof allowRedirection !== 'boolean') return 'allowRedirection must be a boolean'
   const denyMessage = entry.denyMessage
-  if (denyMessage !== undefined && typeof denyMessage !== 'string') return 'denyMessage must be a string'
+  if (denyMessage !== undefined && typeof denyMessage !== 'string')
+    return 'denyMessage must be a string'
   const parts: string[] = []
-  if (names !== undefined) parts.push(`toolName=${JSON.stringify(names.length === 1 ? names[0] : names)}`)
+  if (names !== undefined)
+    parts.push(`toolName=${JSON.stringify(names.length === 1 ? names[0] : names)}`)
   if (commandPrefixes !== undefined) {
-    parts.push(`commandPrefix=${JSON.stringify(commandPrefixes.length === 1 ? commandPrefixes[0] : commandPrefixes)}`)
+    parts.push(
+      `commandPrefix=${JSON.stringify(commandPrefixes.length === 1 ? commandPrefixes[0] : commandPrefixes)}`,
+    )
   }
-  if (typeof entry.commandRegex === 'string') parts.push(`commandRegex=${JSON.stringify(entry.commandRegex)}`)
-  if (typeof entry.argsPattern === 'string') parts.push(`argsPattern=${JSON.stringify(entry.argsPattern)}`)
+  if (typeof entry.commandRegex === 'string')
+    parts.push(`commandRegex=${JSON.stringify(entry.commandRegex)}`)
+  if (typeof entry.argsPattern === 'string')
+    parts.push(`argsPattern=${JSON.stringify(entry.argsPattern)}`)
   parts.push(`decision="${decision}"`)
   return {
     text: `[[rule]] ${index}: ${parts.join(' ')}`,
@@ -153,7 +164,7 @@ function stringList(value: unknown, field: string): string[] | undefined | strin
   if (value === undefined) return undefined
   if (typeof value === 'string') return [value]
   if (Array.isArray(value) && value.every((item) => typeof item === 'string') && value.length > 0) {
-    return value as string[]
+    return value
   }
   return `${field} must be a string or a non-empty array of strings`
 }
@@ -179,7 +190,7 @@ export function matchesToolGlob(glob: string, name: string): boolean {
   const parts = glob.split('*')
   let at = 0
   for (let index = 0; index < parts.length; index++) {
-    const part = parts[index] as string
+    const part = parts[index] ?? ''
     if (index === 0) {
       if (!name.startsWith(part)) return false
       at = part.length
@@ -204,5 +215,5 @@ export function stableJson(value: unknown): string {
     const keys = Object.keys(value).sort()
     return `{${keys.map((key) => `${JSON.stringify(key)}:${stableJson(value[key])}`).join(',')}}`
   }
-  return JSON.stringify(value) ?? 'null'
+  return value === undefined ? 'null' : JSON.stringify(value)
 }

@@ -23,7 +23,8 @@ export function compileParamPattern(specifier: string): ParamPattern | undefined
     if (!ok) return undefined
   }
   let value = ''
-  for (const char of specifier.slice(colon + 1)) value += char === '*' ? anything : escapeLiteral(char)
+  for (const char of specifier.slice(colon + 1))
+    value += char === '*' ? anything : escapeLiteral(char)
   return { param, value }
 }
 

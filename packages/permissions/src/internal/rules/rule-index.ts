@@ -31,7 +31,10 @@ export class RuleIndex {
       if (word === undefined) push(this.commandsAnyWord, rule.toolName, rule)
       else {
         let byWord = this.commandsByWord.get(rule.toolName)
-        if (byWord === undefined) this.commandsByWord.set(rule.toolName, (byWord = new Map()))
+        if (byWord === undefined) {
+          byWord = new Map<string, CompiledRule[]>()
+          this.commandsByWord.set(rule.toolName, byWord)
+        }
         push(byWord, word, rule)
       }
     }

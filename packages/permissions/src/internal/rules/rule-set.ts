@@ -83,7 +83,10 @@ export function buildRuleSet(
     const value = source.value
     if (!isRecord(value)) continue
     const permissions = isRecord(value.permissions) ? value.permissions : {}
-    if (value.allowManagedPermissionRulesOnly === true || permissions.allowManagedPermissionRulesOnly === true) {
+    if (
+      value.allowManagedPermissionRulesOnly === true ||
+      permissions.allowManagedPermissionRulesOnly === true
+    ) {
       managedRulesOnly = true
     }
     if (permissions.disableBypassPermissionsMode === 'disable') bypassDisabled = true
@@ -122,11 +125,19 @@ export function buildRuleSet(
           : dirname(source.path),
     }
     if (source.kind !== 'managed' && permissions.disableBypassPermissionsMode !== undefined) {
-      warn({ origin, where: 'permissions.disableBypassPermissionsMode', message: 'only a managed source may set it' })
+      warn({
+        origin,
+        where: 'permissions.disableBypassPermissionsMode',
+        message: 'only a managed source may set it',
+      })
     }
     if (permissions.defaultMode !== undefined) {
       if (!isMode(permissions.defaultMode)) {
-        warn({ origin, where: 'permissions.defaultMode', message: `${JSON.stringify(permissions.defaultMode)} is not a mode` })
+        warn({
+          origin,
+          where: 'permissions.defaultMode',
+          message: `${JSON.stringify(permissions.defaultMode)} is not a mode`,
+        })
       } else if (defaultMode === undefined) {
         defaultMode = permissions.defaultMode
         defaultModeOrigin = origin
@@ -135,14 +146,25 @@ export function buildRuleSet(
     const directories = permissions.additionalDirectories
     if (directories !== undefined) {
       if (!Array.isArray(directories)) {
-        warn({ origin, where: 'permissions.additionalDirectories', message: 'must be an array of paths' })
+        warn({
+          origin,
+          where: 'permissions.additionalDirectories',
+          message: 'must be an array of paths',
+        })
       } else {
         directories.forEach((directory: unknown, index) => {
           if (typeof directory !== 'string' || directory === '') {
-            warn({ origin, where: `permissions.additionalDirectories[${index}]`, message: 'must be a path' })
+            warn({
+              origin,
+              where: `permissions.additionalDirectories[${index}]`,
+              message: 'must be a path',
+            })
           } else {
             additionalDirectories.push(
-              resolve(context.cwd, directory.startsWith('~/') ? context.home + directory.slice(1) : directory),
+              resolve(
+                context.cwd,
+                directory.startsWith('~/') ? context.home + directory.slice(1) : directory,
+              ),
             )
           }
         })

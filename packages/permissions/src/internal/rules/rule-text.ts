@@ -23,7 +23,8 @@ export function readRuleText(value: unknown): RuleText | string {
   const open = text.indexOf('(')
   const toolName = open < 0 ? text : text.slice(0, open).trim()
   if (toolName === '') return `"${text}" names no tool`
-  const plain = toolName.startsWith('mcp__') && toolName.endsWith('__*') ? toolName.slice(0, -1) : toolName
+  const plain =
+    toolName.startsWith('mcp__') && toolName.endsWith('__*') ? toolName.slice(0, -1) : toolName
   for (const char of plain) {
     if (!isNameChar(char)) return `"${text}": a tool name is letters, digits, "_", "-" and "."`
   }
@@ -33,7 +34,8 @@ export function readRuleText(value: unknown): RuleText | string {
   }
   if (!text.endsWith(')')) return `"${text}": the specifier must end with ")"`
   const specifier = text.slice(open + 1, -1)
-  if (specifier.trim() === '') return `"${text}": an empty specifier (write "${toolName}" for every call)`
+  if (specifier.trim() === '')
+    return `"${text}": an empty specifier (write "${toolName}" for every call)`
   return { text, toolName, specifier: specifier.trim() === '*' ? undefined : specifier }
 }
 
@@ -49,7 +51,9 @@ function isNameChar(char: string): boolean {
 }
 
 /** `mcp__server` or `mcp__server__tool` split, or undefined for any other name. */
-export function readMcpName(name: string): { server: string; tool: string | undefined } | undefined {
+export function readMcpName(
+  name: string,
+): { server: string; tool: string | undefined } | undefined {
   if (!name.startsWith('mcp__')) return undefined
   const rest = name.slice(5)
   const split = rest.indexOf('__')

@@ -11,7 +11,13 @@ import {
   shells,
   sourcing,
 } from './shell-runners.js'
-import { assignmentName, copyTree, namedChildren, previousNamedSibling, redirectDestination } from './syntax-node.js'
+import {
+  assignmentName,
+  copyTree,
+  namedChildren,
+  previousNamedSibling,
+  redirectDestination,
+} from './syntax-node.js'
 import type { SyntaxNode } from './syntax-node.js'
 import { stripWrapper, xargsCommandStart } from './wrappers.js'
 
@@ -55,9 +61,22 @@ export const maxNestingDepth = 3
 export const maxLineLength = 100_000
 
 const statementParents = new Set([
-  'program', 'list', 'pipeline', 'subshell', 'compound_statement', 'do_group', 'if_statement',
-  'elif_clause', 'else_clause', 'case_item', 'negated_command', 'redirected_statement',
-  'while_statement', 'for_statement', 'c_style_for_statement', 'function_definition',
+  'program',
+  'list',
+  'pipeline',
+  'subshell',
+  'compound_statement',
+  'do_group',
+  'if_statement',
+  'elif_clause',
+  'else_clause',
+  'case_item',
+  'negated_command',
+  'redirected_statement',
+  'while_statement',
+  'for_statement',
+  'c_style_for_statement',
+  'function_definition',
 ])
 
 /**
@@ -98,8 +117,7 @@ function empty(unparseable: string): ShellAnalysis {
 
 function describeError(root: Node): string {
   const stack: Node[] = [root]
-  while (stack.length > 0) {
-    const node = stack.pop() as Node
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (node.type === 'ERROR' || node.isMissing) {
       const what = node.isMissing ? `missing ${node.type}` : 'a syntax error'
       return `${what} at column ${node.startPosition.column + 1} of line ${node.startPosition.row + 1}`
@@ -122,8 +140,7 @@ class Walk {
 
   visit(root: SyntaxNode): void {
     const stack: SyntaxNode[] = [root]
-    while (stack.length > 0) {
-      const node = stack.pop() as SyntaxNode
+    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
       switch (node.type) {
         case 'command':
           this.command(node)
@@ -137,7 +154,9 @@ class Walk {
           if (statementParents.has(node.parent?.type ?? '')) this.assignment(node)
           break
         case 'command_substitution':
-          this.hide(node.text.startsWith('`') ? 'a backtick substitution' : 'a command substitution $(…)')
+          this.hide(
+            node.text.startsWith('`') ? 'a backtick substitution' : 'a command substitution $(…)',
+          )
           break
         case 'process_substitution':
           this.hide('a process substitution')
@@ -152,8 +171,10 @@ class Walk {
         default:
           break
       }
-      const children = node.children
-      for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as SyntaxNode)
+      for (let index = node.children.length - 1; index >= 0; index--) {
+        const child = node.children[index]
+        if (child !== undefined) stack.push(child)
+      }
     }
   }
 
@@ -311,7 +332,8 @@ class Walk {
     }
     const strings = commandStrings(name, stage)
     if (strings !== undefined) {
-      for (const string of strings) this.parseNested(string.literal, `${name}, which runs a string as commands`)
+      for (const string of strings)
+        this.parseNested(string.literal, `${name}, which runs a string as commands`)
     }
   }
 
@@ -344,7 +366,13 @@ class Walk {
       this.redirects.push({ kind: 'read', target, nested: this.nested })
       return
     }
-    if (operator === '>' || operator === '>>' || operator === '&>' || operator === '&>>' || operator === '>|') {
+    if (
+      operator === '>' ||
+      operator === '>>' ||
+      operator === '&>' ||
+      operator === '&>>' ||
+      operator === '>|'
+    ) {
       this.redirects.push({ kind: 'edit', target, nested: this.nested })
     }
   }
@@ -366,9 +394,15 @@ function feedsInput(node: SyntaxNode): { what: string; body: string | undefined 
     }
     if (redirect.type === 'herestring_redirect') {
       const value = namedChildren(redirect)[0]
-      return { what: 'a here-string', body: value === undefined ? undefined : readWord(value).literal }
+      return {
+        what: 'a here-string',
+        body: value === undefined ? undefined : readWord(value).literal,
+      }
     }
-    if (redirect.type === 'file_redirect' && redirect.children.some((child) => child.type === '<')) {
+    if (
+      redirect.type === 'file_redirect' &&
+      redirect.children.some((child) => child.type === '<')
+    ) {
       return { what: 'a file', body: undefined }
     }
   }

@@ -35,7 +35,7 @@ export function escapeLiteral(value: string): string {
     if (value.charCodeAt(index) <= anythingCode) {
       let out = ''
       for (let at = 0; at < value.length; at++) {
-        out += value.charCodeAt(at) <= anythingCode ? unknown : value[at]
+        out += value.charCodeAt(at) <= anythingCode ? unknown : value.charAt(at)
       }
       return out
     }
@@ -48,7 +48,7 @@ export function joinWords(words: readonly CommandWord[]): string {
   let out = ''
   for (let index = 0; index < words.length; index++) {
     if (index > 0) out += separator
-    out += (words[index] as CommandWord).text
+    out += words[index]?.text ?? ''
   }
   return out
 }
@@ -58,7 +58,7 @@ export function displayText(text: string): string {
   let out = ''
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
-    out += code === separatorCode ? ' ' : code === unknownCode ? '…' : text[index]
+    out += code === separatorCode ? ' ' : code === unknownCode ? '…' : text.charAt(index)
   }
   return out
 }

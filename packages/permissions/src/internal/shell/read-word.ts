@@ -55,7 +55,8 @@ function appendNode(node: SyntaxNode, out: Builder): void {
       let at = node.start
       const source = node.text
       for (const child of node.children) {
-        if (child.start > at) appendUnquoted(source.slice(at - node.start, child.start - node.start), out)
+        if (child.start > at)
+          appendUnquoted(source.slice(at - node.start, child.start - node.start), out)
         appendNode(child, out)
         at = child.end
       }
@@ -83,7 +84,7 @@ function appendQuoted(value: string, out: Builder): void {
 /** Unquoted text: a backslash quotes the next character; `*`, `?` and `[` are globs. */
 function appendUnquoted(raw: string, out: Builder): void {
   for (let index = 0; index < raw.length; index++) {
-    const char = raw[index] as string
+    const char = raw.charAt(index)
     if (char === '\\') {
       const next = raw[index + 1]
       index++
@@ -129,7 +130,7 @@ function appendDoubleQuoted(node: SyntaxNode, out: Builder): void {
 function unescapeDoubleQuoted(raw: string): string {
   let out = ''
   for (let index = 0; index < raw.length; index++) {
-    const char = raw[index] as string
+    const char = raw.charAt(index)
     const next = raw[index + 1]
     if (char === '\\' && next !== undefined && '$`"\\\n'.includes(next)) {
       if (next !== '\n') out += next
@@ -161,12 +162,12 @@ const simpleEscapes: Record<string, string> = {
 export function decodeAnsiC(raw: string): string {
   let out = ''
   for (let index = 0; index < raw.length; index++) {
-    const char = raw[index] as string
+    const char = raw.charAt(index)
     if (char !== '\\' || index + 1 >= raw.length) {
       out += char
       continue
     }
-    const kind = raw[index + 1] as string
+    const kind = raw.charAt(index + 1)
     const simple = simpleEscapes[kind]
     if (simple !== undefined && Object.hasOwn(simpleEscapes, kind)) {
       out += simple
@@ -175,7 +176,7 @@ export function decodeAnsiC(raw: string): string {
     }
     const digits = (from: number, max: number, radix: number) => {
       let end = from
-      while (end < raw.length && end - from < max && isDigit(raw[end] as string, radix)) end++
+      while (end < raw.length && end - from < max && isDigit(raw.charAt(end), radix)) end++
       return end
     }
     if (kind === 'x' || kind === 'u' || kind === 'U') {

@@ -1,8 +1,19 @@
+import { unknownWord } from './command-text.js'
 import type { CommandWord } from './command-text.js'
 
 /** The shells whose `-c` string, or whose input, is a command line nobody has seen yet. */
 export const shells: ReadonlySet<string> = new Set([
-  'sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'fish', 'csh', 'tcsh',
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'mksh',
+  'ash',
+  'yash',
+  'fish',
+  'csh',
+  'tcsh',
 ])
 
 /** How a shell was started: with `-c` and its string, with a script, or reading its input. */
@@ -20,7 +31,7 @@ export function readShellInvocation(words: readonly CommandWord[]): ShellInvocat
   let stdin = false
   let index = 1
   for (; index < words.length; index++) {
-    const literal = (words[index] as CommandWord).literal
+    const literal = words[index]?.literal
     // An option known only at run time could be `-c`: treat the rest as a string to run.
     if (literal === undefined) return { kind: 'string', command: undefined }
     if (literal === '--' || literal === '-') {
@@ -50,14 +61,21 @@ export function readShellInvocation(words: readonly CommandWord[]): ShellInvocat
  * kin): which of their words is that string. Each makes the call unallowable; deny rules read
  * the string.
  */
-export function commandStrings(name: string, words: readonly CommandWord[]): CommandWord[] | undefined {
+export function commandStrings(
+  name: string,
+  words: readonly CommandWord[],
+): CommandWord[] | undefined {
   switch (name) {
     case 'eval':
       return [joinLiterals(words.slice(1))]
     case 'trap': {
       const action = words[1]
       if (action === undefined || words.length < 3) return undefined
-      if (action.literal === '-' || action.literal === '' || action.literal?.startsWith('-') === true) {
+      if (
+        action.literal === '-' ||
+        action.literal === '' ||
+        action.literal?.startsWith('-') === true
+      ) {
         return undefined
       }
       return [action]
@@ -101,13 +119,18 @@ export function findExecCommands(words: readonly CommandWord[]): CommandWord[][]
   const found: CommandWord[][] = []
   for (let index = 1; index < words.length; index++) {
     const literal = words[index]?.literal
-    if (literal !== '-exec' && literal !== '-execdir' && literal !== '-ok' && literal !== '-okdir') {
+    if (
+      literal !== '-exec' &&
+      literal !== '-execdir' &&
+      literal !== '-ok' &&
+      literal !== '-okdir'
+    ) {
       continue
     }
     const command: CommandWord[] = []
     index++
     for (; index < words.length; index++) {
-      const word = words[index] as CommandWord
+      const word = words[index] ?? unknownWord
       if (word.literal === ';' || word.literal === '+') break
       command.push(word.literal === '{}' ? { text: '\u0001', literal: undefined } : word)
     }

@@ -46,7 +46,14 @@ export function copyTree(
   try {
     const make = (parent: SyntaxNode | undefined): SyntaxNode => {
       const id = cursor.nodeTypeId
-      return new PlainNode(types[id] ?? '', named[id] ?? true, cursor.startIndex, cursor.endIndex, parent, source)
+      return new PlainNode(
+        types[id] ?? '',
+        named[id] ?? true,
+        cursor.startIndex,
+        cursor.endIndex,
+        parent,
+        source,
+      )
     }
     const root = make(undefined)
     let current = root
@@ -89,8 +96,8 @@ export function assignmentValue(node: SyntaxNode): SyntaxNode | undefined {
 /** The file a `file_redirect` names: its last named child that is not the descriptor. */
 export function redirectDestination(node: SyntaxNode): SyntaxNode | undefined {
   for (let index = node.children.length - 1; index >= 0; index--) {
-    const child = node.children[index] as SyntaxNode
-    if (child.named && child.type !== 'file_descriptor') return child
+    const child = node.children[index]
+    if (child?.named === true && child.type !== 'file_descriptor') return child
   }
   return undefined
 }

@@ -1,3 +1,4 @@
+import { unknownWord } from './command-text.js'
 import type { CommandWord } from './command-text.js'
 
 /** How a wrapper's own options are read: which take a value, which stand alone. */
@@ -42,9 +43,28 @@ const denyOnlyWrappers: Readonly<Record<string, OptionSpec>> = {
   sudo: {
     flags: ['-A', '-b', '-E', '-H', '-k', '-K', '-n', '-P', '-S', '-B', '-N', '-V'],
     withValue: [
-      '-C', '-D', '-g', '-h', '-p', '-r', '-R', '-t', '-T', '-U', '-u',
-      '--chdir', '--group', '--host', '--prompt', '--role', '--type', '--user', '--other-user',
-      '--close-from', '--chroot', '--command-timeout',
+      '-C',
+      '-D',
+      '-g',
+      '-h',
+      '-p',
+      '-r',
+      '-R',
+      '-t',
+      '-T',
+      '-U',
+      '-u',
+      '--chdir',
+      '--group',
+      '--host',
+      '--prompt',
+      '--role',
+      '--type',
+      '--user',
+      '--other-user',
+      '--close-from',
+      '--chroot',
+      '--command-timeout',
     ],
   },
   doas: { flags: ['-n'], withValue: ['-u', '-C'] },
@@ -59,12 +79,35 @@ const envSpec: OptionSpec = {
 
 const xargsSpec: OptionSpec = {
   flags: [
-    '-0', '-o', '-p', '-r', '-t', '-x', '--null', '--open-tty', '--interactive',
-    '--no-run-if-empty', '--verbose', '--exit',
+    '-0',
+    '-o',
+    '-p',
+    '-r',
+    '-t',
+    '-x',
+    '--null',
+    '--open-tty',
+    '--interactive',
+    '--no-run-if-empty',
+    '--verbose',
+    '--exit',
   ],
   withValue: [
-    '-a', '-d', '-E', '-I', '-L', '-n', '-P', '-s', '--arg-file', '--delimiter', '--max-lines',
-    '--max-args', '--max-procs', '--max-chars', '--process-slot-var',
+    '-a',
+    '-d',
+    '-E',
+    '-I',
+    '-L',
+    '-n',
+    '-P',
+    '-s',
+    '--arg-file',
+    '--delimiter',
+    '--max-lines',
+    '--max-args',
+    '--max-procs',
+    '--max-chars',
+    '--process-slot-var',
   ],
   attachedOnly: ['-e', '-i', '-l', '--eof', '--replace'],
 }
@@ -72,7 +115,12 @@ const xargsSpec: OptionSpec = {
 /** What stripping one wrapper off the front of a command found. */
 export type StripStep =
   /** The wrapped command starts at `next`; `assignments` are env's `NAME=value` words. */
-  | { readonly kind: 'wrapped'; readonly next: number; readonly assignments: readonly string[]; readonly appendUnknown?: boolean }
+  | {
+      readonly kind: 'wrapped'
+      readonly next: number
+      readonly assignments: readonly string[]
+      readonly appendUnknown?: boolean
+    }
   /** Not a wrapper, or a wrapper with nothing after it: the command is what it is. */
   | { readonly kind: 'none' }
   /** A wrapper whose options cannot be read for sure: the command behind it is unknown. */
@@ -109,7 +157,11 @@ export function stripWrapper(
   if (name === 'command') {
     const option = words[at + 1]?.literal
     // `command -v name` and `command -V name` look a name up; they run nothing.
-    if (option !== undefined && option.startsWith('-') && (option.includes('v') || option.includes('V'))) {
+    if (
+      option !== undefined &&
+      option.startsWith('-') &&
+      (option.includes('v') || option.includes('V'))
+    ) {
       return { kind: 'none' }
     }
   }
@@ -131,7 +183,7 @@ export function stripWrapper(
 function stripEnv(words: readonly CommandWord[], at: number): StripStep {
   let index = at + 1
   while (index < words.length) {
-    const literal = (words[index] as CommandWord).literal
+    const literal = words[index]?.literal
     if (literal === undefined) return { kind: 'unknown' }
     if (literal === '-S' || literal === '--split-string') {
       return { kind: 'split-string', value: words[index + 1]?.literal }
@@ -151,7 +203,7 @@ function stripEnv(words: readonly CommandWord[], at: number): StripStep {
   if (words[index]?.literal === '-') index++
   const assignments: string[] = []
   for (; index < words.length; index++) {
-    const word = words[index] as CommandWord
+    const word = words[index] ?? unknownWord
     const equals = word.text.indexOf('=')
     if (equals <= 0 || !isName(word.text.slice(0, equals))) break
     assignments.push(word.text.slice(0, equals))
@@ -161,10 +213,14 @@ function stripEnv(words: readonly CommandWord[], at: number): StripStep {
 }
 
 /** The index after a wrapper's options and positionals, or undefined when one is unreadable. */
-function skipOptions(words: readonly CommandWord[], from: number, spec: OptionSpec): number | undefined {
+function skipOptions(
+  words: readonly CommandWord[],
+  from: number,
+  spec: OptionSpec,
+): number | undefined {
   let index = from
   while (index < words.length) {
-    const literal = (words[index] as CommandWord).literal
+    const literal = words[index]?.literal
     if (literal === undefined) return undefined
     if (literal === '--') {
       index++
@@ -183,8 +239,12 @@ function skipOptions(words: readonly CommandWord[], from: number, spec: OptionSp
 }
 
 /** Reads the option at `index`; the index after it (and its value), or undefined if unknown. */
-function readOption(words: readonly CommandWord[], index: number, spec: OptionSpec): number | undefined {
-  const literal = (words[index] as CommandWord).literal as string
+function readOption(
+  words: readonly CommandWord[],
+  index: number,
+  spec: OptionSpec,
+): number | undefined {
+  const literal = words[index]?.literal ?? ''
   if (spec.flags?.includes(literal) === true) return index + 1
   if (spec.numeric === true && literal.length > 1 && isDigits(literal.slice(1))) return index + 1
   for (const option of spec.withValue ?? []) {
