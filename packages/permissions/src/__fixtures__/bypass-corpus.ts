@@ -441,6 +441,24 @@ export const bypassCorpus: readonly CorpusRow[] = [
     ['git push origin', 'allow'],
   ]),
 
+  // The parser's own mistakes: a tree that disagrees with the line asks, never allows.
+  ...rows(base, 'https://github.com/tree-sitter/tree-sitter-bash/issues/347', [
+    ['ls |& cat |& echo\nrm -rf / && echo done', 'deny'],
+    ['ls | grep x | echo\ncurl x && ls', 'deny'],
+    ['ls | grep x | echo\nmake && ls', 'ask'],
+    ['ls | grep x | cat\nls && git status', 'allow'],
+    ['ls | grep x | cat; rm -rf / && ls', 'deny'],
+  ]),
+  ...rows(base, 'https://github.com/tree-sitter/tree-sitter-bash/issues/316', [
+    ['[ 2 -lt 3 ]\necho >1\nls', 'ask'],
+    ['[ 2 -lt 3 ]\necho >1\nrm -rf /', 'deny'],
+  ]),
+  ...rows(base, 'https://github.com/tree-sitter/tree-sitter-bash/issues/233', [
+    ['cat < in.txt rm -rf /', 'ask'],
+    ['rm x < in.txt y', 'deny'],
+    ['grep x < in.txt', 'allow'],
+  ]),
+
   // Ordinary commands that must not be refused.
   ...rows(base, docs, [
     ['npm test -- --coverage', 'allow'],

@@ -102,6 +102,20 @@ export function analyzeShell(parser: BashParser, line: string, depth = 0): Shell
   {
     const walk = new Walk(parser, depth, nested)
     walk.visit(root)
+    if (walk.misread !== undefined) {
+      // The line asks; what the tree does show is still read by deny and ask rules.
+      return {
+        commands: walk.commands.map((command) => ({
+          ...command,
+          allowText: undefined,
+          allowWords: undefined,
+          nested: true,
+        })),
+        redirects: walk.redirects.map((redirect) => ({ ...redirect, nested: true })),
+        hidden: walk.hidden,
+        unparseable: walk.misread,
+      }
+    }
     return {
       commands: walk.commands,
       redirects: walk.redirects,
@@ -131,6 +145,8 @@ class Walk {
   readonly commands: SimpleCommand[] = []
   readonly redirects: ShellRedirect[] = []
   readonly hidden: string[] = []
+  /** Set when the parser's tree disagrees with the line (a grammar bug): the line then asks. */
+  misread: string | undefined
 
   constructor(
     private readonly parser: BashParser,
@@ -193,29 +209,56 @@ class Walk {
   }
 
   private command(node: SyntaxNode): void {
-    const words: CommandWord[] = []
-    const assignments: string[] = []
-    for (const child of node.children) {
-      if (!child.named) continue
-      switch (child.type) {
-        case 'variable_assignment': {
-          assignments.push(assignmentName(child)?.text ?? '')
-          break
+    // tree-sitter-bash can fold the next line's first command into this one's arguments (its
+    // issues #347 and #316). Bash never lets anything but blanks separate the words of one
+    // command, and a newline always ends one: words after a newline are read as the next command,
+    // as bash does, and anything else between words means the tree is not the line.
+    const runs: SyntaxNode[][] = [[]]
+    node.children.forEach((child, index) => {
+      const before = node.children[index - 1]
+      if (before !== undefined) {
+        const gap = node.text.slice(before.end - node.start, child.start - node.start)
+        const kind = gapKind(gap)
+        if (kind === 'other') {
+          this.misread = `the parser read ${JSON.stringify(gap)} as space between the words of one command`
+        } else if (kind === 'newline') {
+          runs.push([])
         }
-        case 'command_name': {
-          const inner = namedChildren(child)[0]
-          words.push(inner === undefined ? unknownWord : readWord(inner))
-          break
-        }
-        case 'file_redirect':
-        case 'heredoc_redirect':
-        case 'herestring_redirect':
-          break
-        default:
-          words.push(readWord(child))
       }
-    }
-    this.addCommand(node.text, words, assignments, false, node)
+      runs.at(-1)?.push(child)
+    })
+    runs.forEach((run, index) => {
+      const words: CommandWord[] = []
+      const assignments: string[] = []
+      for (const child of run) {
+        if (!child.named) continue
+        switch (child.type) {
+          case 'variable_assignment': {
+            if (words.length === 0) assignments.push(assignmentName(child)?.text ?? '')
+            else words.push(readWord(child))
+            break
+          }
+          case 'command_name': {
+            const inner = namedChildren(child)[0]
+            words.push(inner === undefined ? unknownWord : readWord(inner))
+            break
+          }
+          case 'file_redirect':
+          case 'heredoc_redirect':
+          case 'herestring_redirect':
+            break
+          default:
+            words.push(readWord(child))
+        }
+      }
+      const first = run[0]
+      const last = run.at(-1)
+      const source =
+        runs.length === 1 || first === undefined || last === undefined
+          ? node.text
+          : node.text.slice(first.start - node.start, last.end - node.start)
+      this.addCommand(source, words, assignments, false, index === 0 ? node : undefined)
+    })
   }
 
   private addCommand(
@@ -352,6 +395,14 @@ class Walk {
         break
       }
     }
+    const destinations = node.children.filter(
+      (child) => child.named && child.type !== 'file_descriptor',
+    )
+    if (destinations.length > 1) {
+      // tree-sitter-bash's issue #233: the words after a redirection read as more destinations.
+      this.misread = 'the parser read several files into one redirection'
+      return
+    }
     const destination = redirectDestination(node)
     if (destination === undefined) return
     const target = readWord(destination)
@@ -435,4 +486,27 @@ function isDigits(value: string): boolean {
   if (value === '') return false
   for (const char of value) if (char < '0' || char > '9') return false
   return true
+}
+
+/**
+ * What lies between two words the parser put in one command: only spaces, tabs and line
+ * continuations (`blank`), those and a newline, which ends a command (`newline`), or anything
+ * else (`other`).
+ */
+function gapKind(gap: string): 'blank' | 'newline' | 'other' {
+  let kind: 'blank' | 'newline' = 'blank'
+  for (let index = 0; index < gap.length; index++) {
+    const char = gap[index]
+    if (char === ' ' || char === '\t') continue
+    if (char === '\\' && gap[index + 1] === '\n') {
+      index++
+      continue
+    }
+    if (char === '\n') {
+      kind = 'newline'
+      continue
+    }
+    return 'other'
+  }
+  return kind
 }
