@@ -7,7 +7,18 @@ import type { ToolDefinition, ToolRegistry } from '@toolpipe/tools'
 import { readFileTool, smallArgs } from './fixtures.js'
 import type { Comparison, Suite } from './harness.js'
 
-const programs = ['npm', 'git', 'pnpm', 'cargo', 'go', 'docker', 'kubectl', 'make', 'python3', 'node']
+const programs = [
+  'npm',
+  'git',
+  'pnpm',
+  'cargo',
+  'go',
+  'docker',
+  'kubectl',
+  'make',
+  'python3',
+  'node',
+]
 
 /**
  * 100 rules as a project keeps them: 80 allows and 20 denies over ten programs and their
@@ -16,9 +27,20 @@ const programs = ['npm', 'git', 'pnpm', 'cargo', 'go', 'docker', 'kubectl', 'mak
 function hundredRules(): { allow: string[]; deny: string[] } {
   const allow: string[] = []
   const deny: string[] = []
-  for (let index = 0; index < 72; index++) allow.push(`Bash(${programs[index % 10] ?? 'npm'} task${index} *)`)
-  allow.push('Bash(ls *)', 'Bash(grep *)', 'Bash(cat *)', 'Bash(echo *)', 'Bash(git status)', 'Bash(git diff *)', 'Read(src/**)', 'Edit(src/**)')
-  for (let index = 0; index < 16; index++) deny.push(`Bash(${programs[index % 10] ?? 'npm'} danger${index} *)`)
+  for (let index = 0; index < 72; index++)
+    allow.push(`Bash(${programs[index % 10] ?? 'npm'} task${index} *)`)
+  allow.push(
+    'Bash(ls *)',
+    'Bash(grep *)',
+    'Bash(cat *)',
+    'Bash(echo *)',
+    'Bash(git status)',
+    'Bash(git diff *)',
+    'Read(src/**)',
+    'Edit(src/**)',
+  )
+  for (let index = 0; index < 16; index++)
+    deny.push(`Bash(${programs[index % 10] ?? 'npm'} danger${index} *)`)
   deny.push('Bash(rm *)', 'Bash(curl *)', 'Read(.env)', 'Edit(//etc/**)')
   return { allow, deny }
 }
@@ -30,16 +52,29 @@ export const compoundLine =
 const shellTool: ToolDefinition = {
   name: 'shell',
   description: 'runs a command line',
-  parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
-  permissions: { ruleName: 'Bash', subjects: (args) => [{ kind: 'command', command: (args as { command: string }).command }] },
+  parameters: {
+    type: 'object',
+    properties: { command: { type: 'string' } },
+    required: ['command'],
+  },
+  permissions: {
+    ruleName: 'Bash',
+    subjects: (args) => [{ kind: 'command', command: (args as { command: string }).command }],
+  },
   execute: () => Promise.resolve([{ type: 'text', text: 'ran' }]),
 }
 
-async function plugged(rules: { allow: string[]; deny: string[] }): Promise<{ registry: ToolRegistry; plugin: ReturnType<typeof permissions> }> {
+async function plugged(rules: {
+  allow: string[]
+  deny: string[]
+}): Promise<{ registry: ToolRegistry; plugin: ReturnType<typeof permissions> }> {
   const registry = createToolRegistry({ logger: { warn: () => undefined } })
   registry.register(readFileTool())
   registry.register(shellTool)
-  const plugin = permissions({ projectRoot: '/nonexistent/project', sources: [{ kind: 'cli', settings: { permissions: rules } }] })
+  const plugin = permissions({
+    projectRoot: '/nonexistent/project',
+    sources: [{ kind: 'cli', settings: { permissions: rules } }],
+  })
   registry.use(plugin)
   await plugin.ready
   return { registry, plugin }
@@ -56,9 +91,23 @@ async function comparisons(): Promise<Comparison[]> {
   const { plugin, registry } = await plugged({ ...rules, allow: [...rules.allow, 'read_file'] })
   const bare = createToolRegistry()
   bare.register(readFileTool())
-  const compound = { callId: asCallId('c1'), name: 'shell', arguments: { command: compoundLine }, agent: { id: 'a' } }
-  const byName = { callId: asCallId('c2'), name: 'read_file', arguments: smallArgs, agent: { id: 'a' } }
-  const input = { callId: asCallId('c3'), name: 'read_file', arguments: JSON.parse(JSON.stringify(smallArgs)) as unknown }
+  const compound = {
+    callId: asCallId('c1'),
+    name: 'shell',
+    arguments: { command: compoundLine },
+    agent: { id: 'a' },
+  }
+  const byName = {
+    callId: asCallId('c2'),
+    name: 'read_file',
+    arguments: smallArgs,
+    agent: { id: 'a' },
+  }
+  const input = {
+    callId: asCallId('c3'),
+    name: 'read_file',
+    arguments: JSON.parse(JSON.stringify(smallArgs)) as unknown,
+  }
   const thousand: LoadedSource[] = [
     {
       kind: 'project',
@@ -68,14 +117,23 @@ async function comparisons(): Promise<Comparison[]> {
       value: {
         permissions: {
           allow: Array.from({ length: 800 }, (_, index) =>
-            index % 4 === 0 ? `Read(src/module${index}/**)` : `Bash(${programs[index % 10] ?? 'npm'} task${index} *)`,
+            index % 4 === 0
+              ? `Read(src/module${index}/**)`
+              : `Bash(${programs[index % 10] ?? 'npm'} task${index} *)`,
           ),
-          deny: Array.from({ length: 200 }, (_, index) => `Bash(${programs[index % 10] ?? 'npm'} danger${index} *)`),
+          deny: Array.from(
+            { length: 200 },
+            (_, index) => `Bash(${programs[index % 10] ?? 'npm'} danger${index} *)`,
+          ),
         },
       },
     },
   ]
-  const context = { projectRoot: '/nonexistent/project', cwd: '/nonexistent/project', home: '/nonexistent/home' }
+  const context = {
+    projectRoot: '/nonexistent/project',
+    cwd: '/nonexistent/project',
+    home: '/nonexistent/home',
+  }
   return [
     {
       title: 'permissions: one decision (explain), 100 rules',

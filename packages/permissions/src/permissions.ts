@@ -176,9 +176,22 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
     }
   }
 
+  // How rules see each definition, worked out once per definition object.
+  const views = new WeakMap<object, ToolView>()
+  function viewOf(name: string, agent: Agent | undefined): ToolView {
+    const definition = registry?.get(name, agent)
+    if (definition === undefined) return toolView(name, undefined, config.tools)
+    let view = views.get(definition)
+    if (view === undefined || definition.name !== name) {
+      view = toolView(name, definition, config.tools)
+      views.set(definition, view)
+    }
+    return view
+  }
+
   function evaluate(name: string, agent: Agent | undefined, args: unknown): PendingAsk {
     const rules = sources.rules
-    const view = toolView(name, registry?.get(name, agent), config.tools)
+    const view = viewOf(name, agent)
     const subjects = readSubjects(view.rules, args)
     const mode = modeOf(rules)
     if (typeof subjects === 'string') {
