@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   call,
   plainTool,
   recordingRegistry,
-  scratchProject,
+  scratchProjects,
   scriptedApproval,
   shellTool,
 } from './__fixtures__/harness.js'
@@ -14,10 +14,7 @@ import { jsonlAuditLog } from './jsonl-audit-log.js'
 import type { AuditLogLine } from './jsonl-audit-log.js'
 import { permissions } from './permissions.js'
 
-const projects: ReturnType<typeof scratchProject>[] = []
-afterEach(() => {
-  for (const project of projects.splice(0)) project.cleanup()
-})
+const scratch = scratchProjects()
 
 function lines(path: string): AuditLogLine[] {
   return readFileSync(path, 'utf8')
@@ -28,8 +25,7 @@ function lines(path: string): AuditLogLine[] {
 
 describe('jsonlAuditLog', () => {
   it('appends one line per finished call: digest, not arguments; every decision; the outcome', async () => {
-    const project = scratchProject()
-    projects.push(project)
+    const project = scratch()
     const path = join(project.root, 'logs', 'audit.jsonl')
     const { registry } = recordingRegistry(
       scriptedApproval({ kind: 'rejected', reason: 'not now' }),
@@ -81,8 +77,7 @@ describe('jsonlAuditLog', () => {
   })
 
   it('writes the arguments only when asked, and a canonical digest (keys sorted)', async () => {
-    const project = scratchProject()
-    projects.push(project)
+    const project = scratch()
     const path = join(project.root, 'audit.jsonl')
     const { registry } = recordingRegistry()
     registry.register({
@@ -103,8 +98,7 @@ describe('jsonlAuditLog', () => {
   })
 
   it('logs a write that fails and lets the calls go on', async () => {
-    const project = scratchProject()
-    projects.push(project)
+    const project = scratch()
     const path = project.write('taken/audit.jsonl', 'x')
     const { registry, warnings } = recordingRegistry()
     registry.register(plainTool('status'))

@@ -1,27 +1,19 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   alice,
   call,
   plainTool,
   recordingRegistry,
-  scratchProject,
+  scratchProjects,
   scriptedApproval,
   shellTool,
 } from './__fixtures__/harness.js'
 import { permissions } from './permissions.js'
 import { PermissionsError } from './permissions-error.js'
 
-const projects: ReturnType<typeof scratchProject>[] = []
-afterEach(() => {
-  for (const project of projects.splice(0)) project.cleanup()
-})
-function project() {
-  const made = scratchProject()
-  projects.push(made)
-  return made
-}
+const project = scratchProjects()
 
 const settingsSources = [
   { kind: 'project' as const, path: '.toolpipe/settings.json' },

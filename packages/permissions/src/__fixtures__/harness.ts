@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { asCallId } from '@toolpipe/core'
 import type { Agent, ContentBlock, JsonValue } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
+import { afterEach } from 'vitest'
 import type {
   ApprovalOutcome,
   ApprovalRequest,
@@ -126,4 +127,17 @@ export function recordingRegistry(approval?: ApprovalService): {
 /** The text of a result's content. */
 export function resultText(result: { content: readonly ContentBlock[] }): string {
   return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
+}
+
+/** A maker of scratch projects for one test file: each removed after its test. */
+export function scratchProjects(): () => ReturnType<typeof scratchProject> {
+  const made: ReturnType<typeof scratchProject>[] = []
+  afterEach(() => {
+    for (const project of made.splice(0)) project.cleanup()
+  })
+  return () => {
+    const project = scratchProject()
+    made.push(project)
+    return project
+  }
 }
