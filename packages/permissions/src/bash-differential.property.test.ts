@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process'
-import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs'
+import {
+  chmodSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -41,9 +49,16 @@ afterAll(() => {
 })
 
 const word = fc.constantFrom('x', '-n', '"a b"', "'c'", 'd\\ e', '1')
-const name = fc.constantFrom(...stubs).chain((stub) =>
-  fc.constantFrom(stub, `"${stub}"`, `'${stub.slice(0, 2)}'${stub.slice(2)}`, `${stub.slice(0, 1)}\\${stub.slice(1)}`),
-)
+const name = fc
+  .constantFrom(...stubs)
+  .chain((stub) =>
+    fc.constantFrom(
+      stub,
+      `"${stub}"`,
+      `'${stub.slice(0, 2)}'${stub.slice(2)}`,
+      `${stub.slice(0, 1)}\\${stub.slice(1)}`,
+    ),
+  )
 const simple = fc
   .tuple(
     fc.constantFrom('', 'timeout 5 ', 'nice -n 1 ', 'env ', 'nohup ', 'NODE_ENV=x '),
@@ -64,7 +79,13 @@ const line = fc
   .chain((parts) =>
     fc
       .array(operator, { minLength: parts.length - 1, maxLength: parts.length - 1 })
-      .map((operators) => parts.reduce((text, next, index) => (index === 0 ? next : `${text}${operators[index - 1] ?? ';'}${next}`), '')),
+      .map((operators) =>
+        parts.reduce(
+          (text, next, index) =>
+            index === 0 ? next : `${text}${operators[index - 1] ?? ';'}${next}`,
+          '',
+        ),
+      ),
   )
 
 describe('the walk against bash', () => {
@@ -80,14 +101,23 @@ describe('the walk against bash', () => {
           stdio: 'ignore',
         })
         expect(run.error).toBeUndefined()
-        const ran = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((entry) => entry !== '') : []
+        const ran = existsSync(log)
+          ? readFileSync(log, 'utf8')
+              .split('\n')
+              .filter((entry) => entry !== '')
+          : []
         const analysis = analyzeShell(parser, text)
         if (analysis.unparseable !== undefined) return
         // What each simple command runs, once wrappers are stripped: its last deny spelling.
         const found = new Set(
-          analysis.commands.flatMap((command) => command.denyTexts.map((spelling) => displayText(spelling).trim())),
+          analysis.commands.flatMap((command) =>
+            command.denyTexts.map((spelling) => displayText(spelling).trim()),
+          ),
         )
-        for (const entry of ran) expect(found, `${JSON.stringify(text)} ran ${JSON.stringify(entry)}`).toContain(entry.trim())
+        for (const entry of ran)
+          expect(found, `${JSON.stringify(text)} ran ${JSON.stringify(entry)}`).toContain(
+            entry.trim(),
+          )
       }),
       propertyParameters(100),
     )

@@ -3,6 +3,7 @@ import type { ShellAnalysis } from '../shell/analyze-shell.js'
 import type { CommandWord } from '../shell/command-text.js'
 import type { Subject } from '@toolpipe/tools'
 import { pathCandidates } from '../evaluate/path-candidates.js'
+import { hostOf } from '../rules/domain-pattern.js'
 
 /** Tools whose second word is a subcommand whose own first argument names what it does. */
 const subcommandTools: ReadonlySet<string> = new Set([
@@ -72,7 +73,7 @@ export function generaliseAnswer(
     }
     if (explained?.decision === 'allow' && explained.rule !== undefined) continue
     if (subject.kind === 'fetch') {
-      const host = hostOfUrl(subject.url)
+      const host = hostOf(subject.url)
       if (host !== undefined) add(`WebFetch(domain:${host})`)
       continue
     }
@@ -139,15 +140,6 @@ function escapePath(path: string): string {
   let out = ''
   for (const char of path) out += '*?[]\\!#'.includes(char) ? `\\${char}` : char
   return out.endsWith(' ') ? `${out.slice(0, -1)}\\ ` : out
-}
-
-function hostOfUrl(url: string): string | undefined {
-  try {
-    const host = new URL(url).hostname
-    return host === '' ? undefined : host
-  } catch {
-    return undefined
-  }
 }
 
 /** Whether a word can be written in a rule (a rule holds no control characters). */
