@@ -26,6 +26,7 @@ describe('createWebApproval', () => {
       agent: { id: 'main' },
       toolName: 'run_shell',
       callId: asCallId('call_5_1'),
+      arguments: { command: 'node test.js' },
       reason: 'the command is not read-only',
       signal,
       view: { card: 'terminal', title: 'node test.js' },
