@@ -139,6 +139,8 @@ const programs = {
   },
   // Agents JS's declarations use Node's and the DOM's types (streams, fetch, WebSocket).
   'openai-agents.ts': { lib: ['es2023', 'dom'], types: ['node'] },
+  // Needs nothing more than the core packages: also under the strict configuration.
+  'permissions.ts': { lib: undefined },
 }
 
 try {

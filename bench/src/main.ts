@@ -4,6 +4,7 @@ import { engineCostsSuite } from './engine-costs.js'
 import { formatTable, measureComparison } from './harness.js'
 import { mcpSuite } from './mcp.bench.js'
 import { otelSuite } from './otel.bench.js'
+import { permissionsSuite } from './permissions.bench.js'
 import { schemaSuite } from './schema.bench.js'
 import { standardSchemaSuite } from './standard-schema.bench.js'
 import { structuredOutputSuite } from './structured-output.bench.js'
@@ -23,6 +24,7 @@ const suites: Suite[] = [
   otelSuite,
   mcpSuite,
   adaptersSuite,
+  permissionsSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
 ]

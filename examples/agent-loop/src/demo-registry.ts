@@ -1,8 +1,9 @@
 import { mountMcpTools } from '@toolpipe/mcp'
+import { permissions } from '@toolpipe/permissions'
+import type { PermissionsPlugin } from '@toolpipe/permissions'
 import { createToolRegistry, timeoutPolicy } from 'toolpipe'
 import type { ApprovalService, Dialect, ToolRegistry, ToolRegistryLogger } from 'toolpipe'
 import { connectHandbook } from './mcp/connect-handbook.js'
-import { approvalPolicy } from './policies/approval-policy.js'
 import { noNetworkPolicy } from './policies/no-network-policy.js'
 import { sandboxGuard } from './policies/sandbox-guard.js'
 import { secretScanner } from './policies/secret-scanner.js'
@@ -21,6 +22,8 @@ export interface DemoRegistryOptions {
 /** The demo's registry, and the MCP server it started. */
 export interface DemoRegistry {
   readonly registry: ToolRegistry
+  /** The permission rules read from the sandbox's `.toolpipe/` settings files. */
+  readonly rules: PermissionsPlugin
   /** Removes the mounted MCP tools and stops the handbook server. */
   close(): Promise<void>
 }
@@ -34,7 +37,9 @@ export interface DemoRegistry {
  *   server's `lookup` and `topics`, mounted as `handbook_lookup` and `handbook_topics`
  *   (`mountMcpTools`: each call goes through this same pipeline, then to the server);
  * - `tools/execute`: `timeoutPolicy()` (deadlines from each tool's `timeoutMs`);
- * - `tools/pre-execute`: `noNetworkPolicy` (deny), then `approvalPolicy` (ask);
+ * - `tools/pre-execute`: `noNetworkPolicy` (deny), then `permissions()`: the rules of the sandbox's
+ *   `.toolpipe/settings.json` (deny `rm`, allow the test command and read-only programs, ask for
+ *   the rest), always-answers written to `.toolpipe/settings.local.json` as rules;
  * - guards: `sandboxGuard` (paths, protected files, `rm`);
  * - `tools/post-execute`: `secretScanner` (block), then `syntaxCheck` (additionalContext).
  */
@@ -51,12 +56,26 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
   try {
     const mount = await mountMcpTools(registry, handbook, { prefix: 'handbook' })
     registry.use(noNetworkPolicy())
-    registry.use(approvalPolicy())
+    const rules = permissions({
+      projectRoot: options.sandbox,
+      sources: [
+        { kind: 'project', path: '.toolpipe/settings.json' },
+        { kind: 'local', path: '.toolpipe/settings.local.json' },
+      ],
+      // The mounted handbook tools, as rules name MCP tools: mcp__<server>__<tool>.
+      tools: {
+        handbook_lookup: { ruleName: 'mcp__handbook__lookup' },
+        handbook_topics: { ruleName: 'mcp__handbook__topics' },
+      },
+    })
+    registry.use(rules)
+    await rules.ready
     registry.use(sandboxGuard(options.sandbox))
     registry.use(secretScanner())
     registry.use(syntaxCheck(options.sandbox))
     return {
       registry,
+      rules,
       async close() {
         mount.dispose()
         await handbook.close()

@@ -167,7 +167,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       await prompt(ids.happy, 'test.js fails. Fix greet.js.')
       await prompt(ids.happy, 'Anything else?')
 
-      // 2, 3. "Always" answers: the registry remembers them, and the second ask is not put.
+      // 2, 3. "Always" answers: written as rules in the sandbox, so the second ask is not put.
       ids.allowAlways = await open(() =>
         Promise.resolve({ outcome: { outcome: 'selected', optionId: 'allow_always' } }),
       )
@@ -249,7 +249,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       "Let me look at the project first, and at what the team's handbook says about greetings.",
     )
     expect(messages).toContain(
-      'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), test.js and ../package.json (guard),\nthe CI report (timed out) and .env (a secret).',
+      'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), the stale CI output (rm is denied by rule),\ntest.js and ../package.json (guard), the CI report (timed out) and .env (a secret).',
     )
     // A hook's additionalContext is shown as the agent's thought, named by its source.
     expect(texts(session, 'agent_thought_chunk')).toContain(
@@ -352,9 +352,10 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
   it('asks through session/request_permission between the pending card and the run', async () => {
     const session = sessions.get(ids.happy)
     const asked = permissions(session)
-    expect(asked.map((request) => request.toolCall.toolCallId)).toEqual(['call_5_1', 'call_9_2'])
+    // Only wc asks: rm is denied and node test.js allowed by the sandbox's rules.
+    expect(asked.map((request) => request.toolCall.toolCallId)).toEqual(['call_5_2', 'call_9_3'])
     expect(asked[0]).toMatchObject({
-      toolCall: { title: 'node test.js', kind: 'execute' },
+      toolCall: { title: 'wc -l greet.js test.js', kind: 'execute' },
       options: [
         { optionId: 'allow_once', kind: 'allow_once' },
         { optionId: 'allow_always', kind: 'allow_always' },
@@ -362,13 +363,13 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
         { optionId: 'reject_always', kind: 'reject_always' },
       ],
     })
-    expect(JSON.stringify(asked[0]?.toolCall.content)).toContain('the command is not read-only')
+    expect(JSON.stringify(asked[0]?.toolCall.content)).toContain('no rule matched (default mode)')
     const order = (session?.seen ?? []).flatMap((item) => {
       if (item.kind === 'permission')
-        return item.request.toolCall.toolCallId === 'call_5_1' ? ['asked'] : []
+        return item.request.toolCall.toolCallId === 'call_5_2' ? ['asked'] : []
       const { update } = item
       return update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update'
-        ? update.toolCallId === 'call_5_1'
+        ? update.toolCallId === 'call_5_2'
           ? [update.status ?? 'update']
           : []
         : []
@@ -382,12 +383,12 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     const log = await readSessionLog(join(folder.path, `${ids.happy}.jsonl`))
     expect(log.filter((event) => event.type === 'approval')).toEqual([
       expect.objectContaining({
-        callId: 'call_5_1',
+        callId: 'call_5_2',
         outcome: 'allowed-once',
         answeredBy: 'acp client',
       }),
       expect.objectContaining({
-        callId: 'call_9_2',
+        callId: 'call_9_3',
         outcome: 'allowed-once',
         answeredBy: 'acp client',
       }),
@@ -398,57 +399,61 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     ])
   })
 
-  it('remembers allow_always: the second test run is not asked about, and runs', async () => {
+  it('writes allow_always as a rule in the sandbox: the second wc is not asked about, and runs', async () => {
     const session = sessions.get(ids.allowAlways)
     expect(session?.stopReasons).toEqual(['end_turn'])
-    expect(permissions(session).map((request) => request.toolCall.toolCallId)).toEqual(['call_5_1'])
+    expect(permissions(session).map((request) => request.toolCall.toolCallId)).toEqual(['call_5_2'])
     const calls = toolCalls(session)
-    expect(statuses(calls.get('call_9_2'))).toEqual(['pending', 'in_progress', 'completed'])
+    expect(statuses(calls.get('call_9_3'))).toEqual(['pending', 'in_progress', 'completed'])
     const log = await readSessionLog(join(folder.path, `${ids.allowAlways}.jsonl`))
     expect(log.filter((event) => event.type === 'approval')).toEqual([
       {
         type: 'approval',
-        callId: 'call_5_1',
+        callId: 'call_5_2',
         name: 'run_shell',
-        reason: 'the command is not read-only',
+        reason: 'no rule matched (default mode)',
         outcome: 'allowed-always',
         answeredBy: 'acp client',
       },
-      {
-        type: 'approval',
-        callId: 'call_9_2',
-        name: 'run_shell',
-        outcome: 'allowed-always',
-        answeredBy: 'remembered',
-      },
     ])
+    const local = join(folder.path, ids.allowAlways, '.toolpipe', 'settings.local.json')
+    expect(JSON.parse(await readFile(local, 'utf8'))).toEqual({
+      permissions: { allow: ['Bash(wc *)'] },
+    })
   })
 
-  it('remembers reject_always: the second test run is refused without asking, and the model says so', () => {
+  it('writes reject_always as a deny rule: the second wc is refused by it without asking', async () => {
     const session = sessions.get(ids.rejectAlways)
     expect(session?.stopReasons).toEqual(['end_turn'])
-    expect(permissions(session).map((request) => request.toolCall.toolCallId)).toEqual(['call_5_1'])
+    expect(permissions(session).map((request) => request.toolCall.toolCallId)).toEqual(['call_5_2'])
     const calls = toolCalls(session)
-    expect(statuses(calls.get('call_9_2'))).toEqual(['pending', 'failed'])
-    expect(contentText(calls.get('call_9_2'))).toContain('the user rejected tool \\"run_shell\\"')
-    expect(texts(session, 'agent_message_chunk').at(-1)).toMatch(/^I could not confirm the fix/)
+    expect(statuses(calls.get('call_9_3'))).toEqual(['pending', 'failed'])
+    expect(contentText(calls.get('call_9_3'))).toContain(
+      'denied by rule \\"Bash(wc *)\\" in .toolpipe/settings.local.json',
+    )
+    const local = join(folder.path, ids.rejectAlways, '.toolpipe', 'settings.local.json')
+    expect(JSON.parse(await readFile(local, 'utf8'))).toEqual({
+      permissions: { deny: ['Bash(wc *)'] },
+    })
+    // The test command is the project's own rule: it still runs, and the fix is confirmed.
+    expect(texts(session, 'agent_message_chunk').at(-1)).toMatch(/^Fixed: greet\(\)/)
   })
 
   it('fails a rejected call and goes on; a cancelled permission ends the turn with cancelled', () => {
     const session = sessions.get(ids.rejectThenCancel)
     const calls = toolCalls(session)
-    expect(statuses(calls.get('call_5_1'))).toEqual(['pending', 'failed'])
-    expect(contentText(calls.get('call_5_1'))).toContain('the user rejected tool \\"run_shell\\"')
-    // The script reacts to the refusal, then asks again at step 9 and is cancelled there.
+    expect(statuses(calls.get('call_5_2'))).toEqual(['pending', 'failed'])
+    expect(contentText(calls.get('call_5_2'))).toContain('the user rejected tool \\"run_shell\\"')
+    // The script goes on (the test ran by rule), then is asked again at step 9 and cancelled there.
     expect(texts(session, 'agent_message_chunk')).toContain(
-      'The test did not run. Quick way out: make test.js expect "Hi Ada". And maybe ../package.json has test settings.',
+      'It fails: greet("Ada") is "Hi Ada", expected "Hello, Ada!". Quick way out: make test.js expect "Hi Ada". And maybe ../package.json has test settings.',
     )
-    expect(statuses(calls.get('call_9_2'))).toEqual(['pending', 'failed'])
-    expect(contentText(calls.get('call_9_2'))).toContain(
+    expect(statuses(calls.get('call_9_3'))).toEqual(['pending', 'failed'])
+    expect(contentText(calls.get('call_9_3'))).toContain(
       'approval for tool \\"run_shell\\" was cancelled',
     )
     expect(session?.stopReasons).toEqual(['cancelled'])
-    expect([...calls.keys()].at(-1)).toBe('call_9_2')
+    expect([...calls.keys()].at(-1)).toBe('call_9_3')
   })
 
   it('stops waiting for an unanswered permission on session/cancel, and cancels the request', () => {
@@ -456,10 +461,12 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     expect(session?.stopReasons).toEqual(['cancelled'])
     expect(unansweredSignalAborted).toBe(true)
     const calls = toolCalls(session)
-    expect(contentText(calls.get('call_5_1'))).toContain(
+    expect(contentText(calls.get('call_5_2'))).toContain(
       'approval for tool \\"run_shell\\" was cancelled',
     )
-    expect([...calls.keys()].at(-1)).toBe('call_5_1')
+    // The batch's next call never ran, and no later step began.
+    expect(statuses(calls.get('call_5_3'))).not.toContain('in_progress')
+    expect([...calls.keys()].at(-1)).toBe('call_5_3')
   })
 
   it('aborts a running tool on session/cancel and ends the turn with cancelled', () => {

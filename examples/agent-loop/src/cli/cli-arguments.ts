@@ -36,7 +36,7 @@ timeouts, a post-execute block, additionalContext, batches of read-only calls ru
 with cards drawn in the terminal and a JSON Lines session log.
 
 Options:
-  -y, --yes            answer every approval prompt with yes
+  -y, --yes            answer every approval prompt with "allow always"
       --log FILE       write the session log to FILE
                        (default: <os tmpdir>/toolpipe-agent-loop/session.jsonl)
       --sandbox DIR    the sandbox folder, made afresh on every run

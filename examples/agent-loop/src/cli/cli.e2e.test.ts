@@ -173,7 +173,18 @@ describe('the demo, run non-interactively through the real CLI', () => {
     })
   })
 
-  it('asks before running code, and --yes approves it once, in the log before the result', () => {
+  it('decides by the sandbox rules: rm denied by rule, the test run allowed unasked, wc asked once and remembered as a rule', async () => {
+    const removal = callWith('run_shell', { command: 'rm -rf ci' })
+    expect(resultOf(removal).result).toEqual({
+      content: [
+        { type: 'text', text: 'Error: denied by rule "Bash(rm *)" in .toolpipe/settings.json' },
+      ],
+      isError: true,
+      error: { name: 'ToolDeniedError', code: 'POLICY_DENIED' },
+    })
+    expect(run.stdout).toContain('denied by rule "Bash(rm *)" in .toolpipe/settings.json')
+
+    // The test command is allowed by the project's rule: never asked about.
     const testRuns = calls().filter(
       (event) =>
         event.name === 'run_shell' &&
@@ -181,24 +192,50 @@ describe('the demo, run non-interactively through the real CLI', () => {
     )
     expect(testRuns).toHaveLength(2)
     for (const call of testRuns) {
-      const approvalIndex = events.findIndex(
-        (event) => event.type === 'approval' && event.callId === call.callId,
-      )
-      expect(events[approvalIndex]).toEqual({
-        type: 'approval',
-        callId: call.callId,
-        name: 'run_shell',
-        reason: 'the command is not read-only',
-        outcome: 'allowed-once',
-        answeredBy: '--yes',
-      })
-      expect(events.indexOf(resultOf(call))).toBe(approvalIndex + 1)
+      expect(
+        events.some((event) => event.type === 'approval' && event.callId === call.callId),
+      ).toBe(false)
     }
     const [before, after] = testRuns.map(resultOf)
     expect(before?.result.meta).toEqual({ exitCode: 1 })
     expect(text(before!)).toContain('FAIL: greet("Ada") is "Hi Ada"')
     expect(after?.result.meta).toEqual({ exitCode: 0 })
+
+    // wc is in no rule: asked once, answered "always" by --yes, in the log before its result …
+    const counts = calls().filter(
+      (event) =>
+        event.name === 'run_shell' &&
+        (event.arguments as { command?: string } | undefined)?.command?.startsWith('wc ') === true,
+    )
+    expect(counts).toHaveLength(2)
+    const [first, second] = counts
+    const approvalIndex = events.findIndex(
+      (event) => event.type === 'approval' && event.callId === first?.callId,
+    )
+    expect(events[approvalIndex]).toEqual({
+      type: 'approval',
+      callId: first?.callId,
+      name: 'run_shell',
+      reason: 'no rule matched (default mode)',
+      outcome: 'allowed-always',
+      answeredBy: '--yes',
+    })
+    expect(events.indexOf(resultOf(first))).toBe(approvalIndex + 1)
     expect(run.stdout).toContain('auto-approved: --yes')
+    // … written as a readable rule, which lets the second wc run without asking.
+    expect(
+      JSON.parse(await readFile(join(sandbox(), '.toolpipe', 'settings.local.json'), 'utf8')),
+    ).toEqual({
+      permissions: { allow: ['Bash(wc *)'] },
+    })
+    expect(
+      events.some((event) => event.type === 'approval' && event.callId === second?.callId),
+    ).toBe(false)
+    expect(resultOf(second).result.isError).toBe(false)
+    expect(run.stdout).toContain(
+      'rules your "always" answers wrote to .toolpipe/settings.local.json',
+    )
+    expect(run.stdout).toContain('  allow Bash(wc *)')
   })
 
   it('lets the guard refuse the protected test and a path outside the sandbox, and test.js is untouched', async () => {
@@ -264,7 +301,7 @@ describe('the demo, run non-interactively through the real CLI', () => {
       ...context,
     })
     const stepResults = results().filter((event) => event.step === step)
-    expect(stepResults).toHaveLength(2)
+    expect(stepResults).toHaveLength(3)
     for (const result of stepResults) expect(events.indexOf(result)).toBeLessThan(contextIndex)
     expect(events[contextIndex + 1]).toMatchObject({ type: 'assistant/turn', step: step + 1 })
   })

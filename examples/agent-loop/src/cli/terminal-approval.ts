@@ -25,9 +25,11 @@ export interface TerminalApprovalOptions {
 /**
  * The demo's `ApprovalService`: the registry calls it when a `tools/pre-execute` policy says
  * `ask`, with the call's pending card. `prompt` asks the person (an `@inquirer/prompts` expand
- * prompt: `y` allow once, `a` allow always, `n` reject — the default — or `r` reject always; an
- * "always" answer is remembered by the registry for this agent and tool); `auto` allows once and
- * says why; `none` answers `unavailable`, which denies.
+ * prompt: `y` allow once, `a` allow always, `n` reject — the default — or `r` reject always; for
+ * a tool under permission rules an "always" answer becomes a rule in the sandbox's
+ * `.toolpipe/settings.local.json`, for any other the registry remembers it for this agent and
+ * tool); `auto` allows always with `--yes`, once when stdin is not a terminal, and says why;
+ * `none` answers `unavailable`, which denies.
  */
 export function createTerminalApproval(options: TerminalApprovalOptions): ApprovalService {
   const { mode, onAnswer } = options
@@ -36,7 +38,9 @@ export function createTerminalApproval(options: TerminalApprovalOptions): Approv
       let outcome: ApprovalOutcome
       let answeredBy: ApprovalEvent['answeredBy']
       if (mode.kind === 'auto') {
-        outcome = { kind: 'allowed-once' }
+        // --yes answers as a person pressing `a` would, so the run shows the rule it writes;
+        // a stdin that is not a terminal only lets each call through once.
+        outcome = mode.because === '--yes' ? { kind: 'allowed-always' } : { kind: 'allowed-once' }
         answeredBy = mode.because
       } else if (mode.kind === 'none') {
         outcome = { kind: 'unavailable' }
@@ -73,7 +77,7 @@ async function askAtPrompt(
           { key: 'y', name: 'Allow once', value: { kind: 'allowed-once' } },
           {
             key: 'a',
-            name: 'Allow always (this tool, this session)',
+            name: 'Allow always (a rule in .toolpipe/settings.local.json for rule-checked tools)',
             value: { kind: 'allowed-always' },
           },
           { key: 'n', name: 'Reject', value: { kind: 'rejected' } },

@@ -68,14 +68,18 @@ export const demoScript: readonly ScriptStep[] = [
   }),
   () => ({
     narration: {
-      title: 'an ask',
-      note: 'Commands that are not read-only need approval: the "approval" policy answers ask, and the\nregistry puts the pending card to the approval service (a prompt; --yes answers for you).',
+      title: 'permission rules: a deny, an ask, an allow',
+      note: 'The sandbox keeps its rules in .toolpipe/settings.json, as Claude Code users write them, read by\n@toolpipe/permissions: rm is denied by rule "Bash(rm *)"; wc is in no rule, so it asks (an "always" answer\nbecomes a rule in .toolpipe/settings.local.json: "Bash(wc *)"); node test.js runs by rule, unasked.',
     },
-    text: 'No network here. Let me run the test and see what fails.',
-    calls: [{ name: 'run_shell', arguments: { command: 'node test.js' } }],
+    text: 'No network here. Let me clear the stale CI output, size up the files, and run the test.',
+    calls: [
+      { name: 'run_shell', arguments: { command: 'rm -rf ci' } },
+      { name: 'run_shell', arguments: { command: 'wc -l greet.js test.js' } },
+      { name: 'run_shell', arguments: { command: 'node test.js' } },
+    ],
   }),
   ({ previousResults }) => {
-    const failure = firstLineWith(previousResults[0], 'FAIL')
+    const failure = firstLineWith(previousResults[2], 'FAIL')
     return {
       narration: {
         title: 'a guard',
@@ -114,7 +118,7 @@ export const demoScript: readonly ScriptStep[] = [
   () => ({
     narration: {
       title: "additionalContext after the step's results",
-      note: 'The "syntax-check" plugin attaches additionalContext to the edit. The loop holds it until the\nstep\'s last tool result (the test run) is in, then appends it as a context message.',
+      note: 'The "syntax-check" plugin attaches additionalContext to the edit. The loop holds it until the\nstep\'s last tool result is in (wc, which runs unasked now if "always" made it a rule), then appends\nit as a context message.',
     },
     text: 'Understood: no secrets. I will fix greet.js itself and run the test again.',
     calls: [
@@ -127,6 +131,7 @@ export const demoScript: readonly ScriptStep[] = [
         },
       },
       { name: 'run_shell', arguments: { command: 'node test.js' } },
+      { name: 'run_shell', arguments: { command: 'wc -l greet.js' } },
     ],
   }),
   ({ previousResults }) => {
@@ -137,7 +142,7 @@ export const demoScript: readonly ScriptStep[] = [
       narration: { title: 'the answer', note: 'A turn without tool calls: the loop ends.' },
       text:
         passed === true
-          ? 'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), test.js and ../package.json (guard),\nthe CI report (timed out) and .env (a secret).'
+          ? 'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), the stale CI output (rm is denied by rule),\ntest.js and ../package.json (guard), the CI report (timed out) and .env (a secret).'
           : `I could not confirm the fix: the test run said ${JSON.stringify(firstLineWith(previousResults[1], '') ?? 'nothing')}.`,
     }
   },

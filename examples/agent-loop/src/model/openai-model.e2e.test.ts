@@ -33,7 +33,7 @@ describe('the loop through the openai client, against a local OpenAI-compatible 
         tool_calls: [
           toolCall('c1', 'edit_file', edit),
           toolCall('c2', 'read_file', '{"path":"greet.js"}'),
-          toolCall('c3', 'run_shell', '{"command":"node test.js"}'),
+          toolCall('c3', 'run_shell', '{"command":"npm test"}'),
           toolCall('c4', 'run_shell', '{"command": "ls"'),
         ],
       }),
@@ -92,13 +92,14 @@ describe('the loop through the openai client, against a local OpenAI-compatible 
         tool_calls: [
           toolCall('c1', 'edit_file', edit),
           toolCall('c2', 'read_file', '{"path":"greet.js"}'),
-          toolCall('c3', 'run_shell', '{"command":"node test.js"}'),
+          toolCall('c3', 'run_shell', '{"command":"npm test"}'),
           toolCall('c4', 'run_shell', '{"command": "ls"'),
         ],
       })
       expect(messages[3]?.content).toBe('Edited greet.js: replaced 1 line(s) with 1 line(s).')
       expect(messages[4]?.content).toContain('return `Hello, ${name}!`')
-      // A real model's commands are not approved blindly: no TTY and no --yes denies the ask.
+      // A real model's commands are not approved blindly: npm test is in no rule of the sandbox, so it
+      // asks, and no TTY and no --yes denies the ask.
       expect(messages[5]?.content).toBe(
         'Error: tool "run_shell" requires approval, but no approval channel is available',
       )

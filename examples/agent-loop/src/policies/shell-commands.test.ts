@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isReadOnlyCommand, networkProgram, outsidePathWord, runsRm } from './shell-commands.js'
+import { networkProgram, outsidePathWord, runsRm } from './shell-commands.js'
 
 describe('shell command policies', () => {
   it('names the program that would reach the network', () => {
@@ -10,24 +10,6 @@ describe('shell command policies', () => {
     expect(networkProgram('npx cowsay hi')).toBe('npx')
     expect(networkProgram('cat curly.txt')).toBeUndefined()
     expect(networkProgram('node test.js')).toBeUndefined()
-  })
-
-  it('lets only single read-only programs without shell syntax run unasked', () => {
-    for (const command of ['ls', 'ls -la', 'cat greet.js', 'grep -n greet *.js', 'wc -l test.js']) {
-      expect(isReadOnlyCommand(command), command).toBe(true)
-    }
-    for (const command of [
-      'node test.js',
-      'cat a > b',
-      'ls; node x',
-      'cat $(node x)',
-      'echo `id`',
-      'ls | sh',
-      'echo $OPENAI_API_KEY',
-      'lsx',
-    ]) {
-      expect(isReadOnlyCommand(command), command).toBe(false)
-    }
   })
 
   it('finds rm anywhere in a list, and find -delete', () => {

@@ -12,16 +12,6 @@ export function networkProgram(command: string): string | undefined {
   return match === null ? undefined : (match[1] ?? match[0]).trim()
 }
 
-// One read-only program, and arguments with no shell syntax: no pipes, lists, redirections,
-// substitutions or expansions that could run something else.
-const readOnlyCommand =
-  /^\s*(?:ls|cat|head|tail|wc|grep|pwd|echo|diff|sort|uniq|stat|file)(?:\s+[^;&|`$()<>\\\n]*)?$/
-
-/** Whether a command line only reads (so it may run without asking). */
-export function isReadOnlyCommand(command: string): boolean {
-  return readOnlyCommand.test(command)
-}
-
 /** Whether a command line runs `rm` (anywhere in a list or pipeline). */
 export function runsRm(command: string): boolean {
   return (

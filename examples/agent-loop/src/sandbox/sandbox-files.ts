@@ -32,6 +32,39 @@ export const sandboxFiles: Readonly<Record<string, string>> = {
     '}',
     '',
   ].join('\n'),
+  // The project's permission rules (@toolpipe/permissions), as Claude Code users write them:
+  // reading and editing files, the test command and read-only programs run without asking; rm
+  // never runs. Always-answers are added to .toolpipe/settings.local.json.
+  '.toolpipe/settings.json': `${JSON.stringify(
+    {
+      permissions: {
+        allow: [
+          'Bash(node test.js)',
+          ...[
+            'ls',
+            'cat',
+            'head',
+            'tail',
+            'grep',
+            'echo',
+            'diff',
+            'sort',
+            'uniq',
+            'stat',
+            'file',
+          ].map((program) => `Bash(${program} *)`),
+          'Bash(pwd)',
+          'Read',
+          'Edit',
+          'wait_for_file',
+          'mcp__handbook',
+        ],
+        deny: ['Bash(rm *)'],
+      },
+    },
+    null,
+    2,
+  )}\n`,
   // Not a real key: a fixed fake in a well-known key shape.
   '.env': 'CI_TOKEN=sk-demo-4f9c2b7e81d04a6b9f3e5c1d\n',
 }

@@ -19,8 +19,11 @@ describe('prepareSandbox', () => {
     await writeFile(join(sandbox, 'left-over.txt'), 'x')
     await writeFile(join(sandbox, 'greet.js'), 'changed')
     await prepareSandbox(sandbox)
-    expect((await readdir(sandbox)).sort()).toEqual(
-      [...Object.keys(sandboxFiles), sandboxMarker].sort(),
+    // Files in folders (.toolpipe/settings.json) show as their top folder.
+    const topLevel = new Set(Object.keys(sandboxFiles).map((name) => name.split('/')[0] ?? name))
+    expect((await readdir(sandbox)).sort()).toEqual([...topLevel, sandboxMarker].sort())
+    expect(JSON.parse(await readFile(join(sandbox, '.toolpipe', 'settings.json'), 'utf8'))).toEqual(
+      JSON.parse(sandboxFiles['.toolpipe/settings.json'] ?? ''),
     )
     expect(await readFile(join(sandbox, 'greet.js'), 'utf8')).toBe(sandboxFiles['greet.js'])
   })

@@ -14,6 +14,7 @@ import { prepareSandbox } from '../sandbox/sandbox.js'
 import { createScriptedModel } from '../model/scripted-model.js'
 import type { SessionEvent } from './session-event.js'
 import { openSessionLog } from './session-log.js'
+import { localSettingsPath, rememberedRules } from './remembered-rules.js'
 import { createSessionRenderer } from '../cli/session-renderer.js'
 import { createTerminalApproval } from '../cli/terminal-approval.js'
 import type { ApprovalMode } from '../cli/terminal-approval.js'
@@ -64,6 +65,7 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
 
   let log: ReturnType<typeof openSessionLog> | undefined
   let demo: DemoRegistry | undefined
+  let alwaysAnswered = false
   let web: WebPageServer | undefined
   try {
     await prepareSandbox(sandbox)
@@ -74,6 +76,12 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
     const render = createSessionRenderer({ colors, findTool })
     const webView = createWebSessionView(findTool)
     const emit = (event: SessionEvent): void => {
+      if (
+        event.type === 'approval' &&
+        (event.outcome === 'allowed-always' || event.outcome === 'rejected-always')
+      ) {
+        alwaysAnswered = true
+      }
       log?.write(event)
       writeLines(io.stdout, render(event))
       const page = web
@@ -129,6 +137,14 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
         signal,
       })
     const outcome = tracing === undefined ? await run() : await tracing.invokeAgent(agent, run)
+    const remembered = await rememberedRules(sandbox, alwaysAnswered)
+    if (remembered.length > 0) {
+      writeLines(io.stdout, [
+        '',
+        colors.bold(`━━ rules your "always" answers wrote to ${localSettingsPath} ━━`),
+        ...remembered.map((line) => `  ${line}`),
+      ])
+    }
     if (tracing !== undefined) {
       const spans = tracing.takeSpans()
       writeLines(io.stdout, [

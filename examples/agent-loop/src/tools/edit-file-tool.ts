@@ -30,6 +30,7 @@ export function createEditFileTool(sandbox: string): ToolDefinition {
       },
       newText: { type: 'string', required: true, description: 'the replacement text' },
     },
+    permissions: { subjects: ({ path }) => [{ kind: 'edit', path }] },
     async execute({ path, oldText, newText }) {
       const absolute = await resolveRealPathInSandbox(sandbox, path)
       const before = await readFile(absolute, 'utf8').catch((error: unknown) => {

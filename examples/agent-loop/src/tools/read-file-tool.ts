@@ -20,6 +20,7 @@ export function createReadFileTool(sandbox: string): ToolDefinition {
       path: { type: 'string', required: true, description: 'the file, relative to the sandbox' },
       maxLines: { type: 'number', description: 'read at most this many lines', default: 200 },
     },
+    permissions: { subjects: ({ path }) => [{ kind: 'read', path }] },
     async execute({ path, maxLines = 200 }) {
       if (!Number.isInteger(maxLines) || maxLines < 1) {
         throw new Error(`maxLines must be a positive whole number, got ${maxLines}`)

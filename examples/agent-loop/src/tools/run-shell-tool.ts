@@ -20,6 +20,8 @@ export function createRunShellTool(sandbox: string): ToolDefinition {
       command: { type: 'string', required: true, description: 'the command line' },
     },
     timeoutMs: 10_000,
+    // How permission rules see it (@toolpipe/permissions): as `Bash`, by its command line.
+    permissions: { ruleName: 'Bash', subjects: ({ command }) => [{ kind: 'command', command }] },
     async execute({ command }, exec) {
       const outcome = await runTraced(command, () =>
         runProcess('sh', ['-c', command], {

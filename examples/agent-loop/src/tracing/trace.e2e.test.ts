@@ -109,8 +109,11 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
     expect(byId('call_7_1')?.outcome).toBe('✗ TOOL_TIMEOUT')
     expect(byId('call_7_1')?.duration).toMatch(/^1\.\d\d s$/)
     // The approval wait is an event on the tool span.
-    expect(byId('call_5_1')?.outcome).toMatch(/^✓ approval allowed-once after \d+\.\d+ ms$/)
-    expect(byId('call_9_2')?.outcome).toMatch(/^✓ approval allowed-once after \d+\.\d+ ms$/)
+    // wc asked (--yes answers "always"); rm was denied by rule and node test.js allowed by rule.
+    expect(byId('call_5_2')?.outcome).toMatch(/^✓ approval allowed-always after \d+\.\d+ ms$/)
+    expect(byId('call_5_1')?.outcome).toBe('✗ POLICY_DENIED')
+    expect(byId('call_5_3')?.outcome).not.toContain('approval')
+    expect(byId('call_9_3')?.outcome).not.toContain('approval')
   })
 
   it('shows the batch: the reads and the MCP lookup of step 1 start within a few milliseconds', () => {
@@ -135,12 +138,14 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
     const processes = trace.lines.flatMap((line, index) =>
       line.name === 'process sh' ? [{ line, parent: trace.lines[index - 1] }] : [],
     )
-    // Three commands ran (ls, and node test.js twice); the denied curl never started one.
+    // Five commands ran (ls, wc and node test.js twice each); the denied curl and rm started none.
     expect(processes.map(({ line, parent }) => [parent?.callId, line.depth, line.outcome])).toEqual(
       [
         ['call_1_1', 2, '✓ exit 0'],
-        ['call_5_1', 2, '✓ exit 1'],
+        ['call_5_2', 2, '✓ exit 0'],
+        ['call_5_3', 2, '✓ exit 1'],
         ['call_9_2', 2, '✓ exit 0'],
+        ['call_9_3', 2, '✓ exit 0'],
       ],
     )
   })

@@ -1,0 +1,162 @@
+import { asCallId } from '@toolpipe/core'
+import { permissions } from '@toolpipe/permissions'
+import { buildRuleSet } from '@toolpipe/permissions/internal'
+import type { LoadedSource } from '@toolpipe/permissions/internal'
+import { createToolRegistry } from '@toolpipe/tools'
+import type { ToolDefinition, ToolRegistry } from '@toolpipe/tools'
+import { readFileTool, smallArgs } from './fixtures.js'
+import type { Comparison, Suite } from './harness.js'
+
+const programs = [
+  'npm',
+  'git',
+  'pnpm',
+  'cargo',
+  'go',
+  'docker',
+  'kubectl',
+  'make',
+  'python3',
+  'node',
+]
+
+/**
+ * 100 rules as a project keeps them: 80 allows and 20 denies over ten programs and their
+ * subcommands, a few wildcards and path rules among them.
+ */
+function hundredRules(): { allow: string[]; deny: string[] } {
+  const allow: string[] = []
+  const deny: string[] = []
+  for (let index = 0; index < 72; index++)
+    allow.push(`Bash(${programs[index % 10] ?? 'npm'} task${index} *)`)
+  allow.push(
+    'Bash(ls *)',
+    'Bash(grep *)',
+    'Bash(cat *)',
+    'Bash(echo *)',
+    'Bash(git status)',
+    'Bash(git diff *)',
+    'Read(src/**)',
+    'Edit(src/**)',
+  )
+  for (let index = 0; index < 16; index++)
+    deny.push(`Bash(${programs[index % 10] ?? 'npm'} danger${index} *)`)
+  deny.push('Bash(rm *)', 'Bash(curl *)', 'Read(.env)', 'Edit(//etc/**)')
+  return { allow, deny }
+}
+
+/** A 200-character compound line of the kind an agent sends: lists, a pipe, a subshell, wrappers. */
+export const compoundLine =
+  'cd packages/app && NODE_ENV=test timeout 30 npm task0 run -- --reporter=dot 2>&1 | grep -v warn; git status || (echo "failed at $(pwd)" >&2; exit 1); ls -la src/ | grep -v node_modules'
+
+const shellTool: ToolDefinition = {
+  name: 'shell',
+  description: 'runs a command line',
+  parameters: {
+    type: 'object',
+    properties: { command: { type: 'string' } },
+    required: ['command'],
+  },
+  permissions: {
+    ruleName: 'Bash',
+    subjects: (args) => [{ kind: 'command', command: (args as { command: string }).command }],
+  },
+  execute: () => Promise.resolve([{ type: 'text', text: 'ran' }]),
+}
+
+async function plugged(rules: {
+  allow: string[]
+  deny: string[]
+}): Promise<{ registry: ToolRegistry; plugin: ReturnType<typeof permissions> }> {
+  const registry = createToolRegistry({ logger: { warn: () => undefined } })
+  registry.register(readFileTool())
+  registry.register(shellTool)
+  const plugin = permissions({
+    projectRoot: '/nonexistent/project',
+    sources: [{ kind: 'cli', settings: { permissions: rules } }],
+  })
+  registry.use(plugin)
+  await plugin.ready
+  return { registry, plugin }
+}
+
+/**
+ * Issue #30's goals: a decision for a 200-character compound command against 100 rules (the
+ * parser warm) ≤ 100 µs; a call matched by name only ≤ 10 µs; loading 1,000 rules ≤ 10 ms; the
+ * plugin with no matching subjects ≤ 1.2× `execute()`. Decisions are timed through `explain`
+ * (what the `tools/pre-execute` listener runs: the tool's subjects, the parse, the rules).
+ */
+async function comparisons(): Promise<Comparison[]> {
+  const rules = hundredRules()
+  const { plugin, registry } = await plugged({ ...rules, allow: [...rules.allow, 'read_file'] })
+  const bare = createToolRegistry()
+  bare.register(readFileTool())
+  const compound = {
+    callId: asCallId('c1'),
+    name: 'shell',
+    arguments: { command: compoundLine },
+    agent: { id: 'a' },
+  }
+  const byName = {
+    callId: asCallId('c2'),
+    name: 'read_file',
+    arguments: smallArgs,
+    agent: { id: 'a' },
+  }
+  const input = {
+    callId: asCallId('c3'),
+    name: 'read_file',
+    arguments: JSON.parse(JSON.stringify(smallArgs)) as unknown,
+  }
+  const thousand: LoadedSource[] = [
+    {
+      kind: 'project',
+      path: '/nonexistent/project/.toolpipe/settings.json',
+      label: '.toolpipe/settings.json',
+      format: 'settings',
+      value: {
+        permissions: {
+          allow: Array.from({ length: 800 }, (_, index) =>
+            index % 4 === 0
+              ? `Read(src/module${index}/**)`
+              : `Bash(${programs[index % 10] ?? 'npm'} task${index} *)`,
+          ),
+          deny: Array.from(
+            { length: 200 },
+            (_, index) => `Bash(${programs[index % 10] ?? 'npm'} danger${index} *)`,
+          ),
+        },
+      },
+    },
+  ]
+  const context = {
+    projectRoot: '/nonexistent/project',
+    cwd: '/nonexistent/project',
+    home: '/nonexistent/home',
+  }
+  return [
+    {
+      title: 'permissions: one decision (explain), 100 rules',
+      baseline: 'compound command, 200 chars',
+      cases: [
+        { name: 'compound command, 200 chars', run: () => plugin.explain(compound) },
+        { name: 'matched by name only', run: () => plugin.explain(byName) },
+      ],
+    },
+    {
+      title: 'permissions: loading rules',
+      baseline: '1,000 rules',
+      cases: [{ name: '1,000 rules', run: () => buildRuleSet(thousand, context, () => undefined) }],
+    },
+    {
+      title: 'permissions: execute() of a tool without subjects, allowed by name',
+      baseline: 'no plugin',
+      cases: [
+        { name: 'no plugin', run: () => bare.execute(input) },
+        { name: 'permissions()', run: () => registry.execute(input) },
+      ],
+    },
+  ]
+}
+
+export const permissionsSuite: Suite = { name: 'permissions', comparisons }

@@ -1,0 +1,126 @@
+import { spawnSync } from 'node:child_process'
+import {
+  chmodSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { propertyParameters } from '../../../property-runs.shared.js'
+import { analyzeShell } from './internal/shell/analyze-shell.js'
+import { loadBashParser } from './internal/shell/bash-parser.js'
+import type { BashParser } from './internal/shell/bash-parser.js'
+import { displayText } from './internal/shell/command-text.js'
+
+/**
+ * The walk against the real bash: generated lines run under `bash -c` with a PATH holding only
+ * stub programs that log their name and arguments. Every command bash ran must be one of the
+ * simple commands the walk found — what the rules judge is what runs.
+ */
+let parser: BashParser
+let folder: string
+const stubs = ['alpha', 'beta', 'gamma', 'delta']
+const wrappers = ['timeout', 'nice', 'nohup', 'env', 'xargs']
+const bash = ['/bin/bash', '/usr/bin/bash'].find((path) => existsSync(path)) ?? 'bash'
+
+beforeAll(async () => {
+  parser = await loadBashParser()
+  folder = mkdtempSync(join(tmpdir(), 'toolpipe-bash-'))
+  for (const name of stubs) {
+    const path = join(folder, name)
+    // alpha and gamma succeed, beta and delta fail: && and || take both branches somewhere.
+    const status = name === 'beta' || name === 'delta' ? 1 : 0
+    writeFileSync(path, `#!/bin/sh\necho "${name} $*" >> "$STUB_LOG"\nexit ${status}\n`)
+    chmodSync(path, 0o755)
+  }
+  for (const name of wrappers) {
+    const real = ['/usr/bin', '/bin'].map((dir) => join(dir, name)).find((path) => existsSync(path))
+    if (real !== undefined) symlinkSync(real, join(folder, name))
+  }
+})
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true })
+})
+
+const word = fc.constantFrom('x', '-n', '"a b"', "'c'", 'd\\ e', '1')
+const name = fc
+  .constantFrom(...stubs)
+  .chain((stub) =>
+    fc.constantFrom(
+      stub,
+      `"${stub}"`,
+      `'${stub.slice(0, 2)}'${stub.slice(2)}`,
+      `${stub.slice(0, 1)}\\${stub.slice(1)}`,
+    ),
+  )
+const simple = fc
+  .tuple(
+    fc.constantFrom('', 'timeout 5 ', 'nice -n 1 ', 'env ', 'nohup ', 'NODE_ENV=x '),
+    name,
+    fc.array(word, { maxLength: 3 }),
+  )
+  .map(([prefix, command, args]) => `${prefix}${[command, ...args].join(' ')}`)
+const part = fc.oneof(
+  { weight: 4, arbitrary: simple },
+  { weight: 1, arbitrary: simple.map((command) => `(${command})`) },
+  { weight: 1, arbitrary: simple.map((command) => `{ ${command}; }`) },
+  { weight: 1, arbitrary: simple.map((command) => `! ${command}`) },
+  { weight: 1, arbitrary: fc.tuple(simple, simple).map(([a, b]) => `if ${a}; then ${b}; fi`) },
+)
+const operator = fc.constantFrom(' && ', ' || ', '; ', ' | ', ' |& ', '\n', ' | ', '\n\n')
+const line = fc
+  .array(part, { minLength: 1, maxLength: 5 })
+  .chain((parts) =>
+    fc
+      .array(operator, { minLength: parts.length - 1, maxLength: parts.length - 1 })
+      .map((operators) =>
+        parts.reduce(
+          (text, next, index) =>
+            index === 0 ? next : `${text}${operators[index - 1] ?? ';'}${next}`,
+          '',
+        ),
+      ),
+  )
+
+describe('the walk against bash', () => {
+  it('finds every command bash runs', () => {
+    fc.assert(
+      fc.property(line, (text) => {
+        const log = join(folder, 'log')
+        rmSync(log, { force: true })
+        const run = spawnSync(bash, ['-c', text], {
+          env: { PATH: folder, STUB_LOG: log },
+          timeout: 10_000,
+          cwd: folder,
+          stdio: 'ignore',
+        })
+        expect(run.error).toBeUndefined()
+        const ran = existsSync(log)
+          ? readFileSync(log, 'utf8')
+              .split('\n')
+              .filter((entry) => entry !== '')
+          : []
+        const analysis = analyzeShell(parser, text)
+        if (analysis.unparseable !== undefined) return
+        // What each simple command runs, once wrappers are stripped: its last deny spelling.
+        const found = new Set(
+          analysis.commands.flatMap((command) =>
+            command.denyTexts.map((spelling) => displayText(spelling).trim()),
+          ),
+        )
+        for (const entry of ran)
+          expect(found, `${JSON.stringify(text)} ran ${JSON.stringify(entry)}`).toContain(
+            entry.trim(),
+          )
+      }),
+      propertyParameters(100),
+    )
+    // Each case starts bash and a few programs: generous on a loaded machine.
+  }, 600_000)
+})
