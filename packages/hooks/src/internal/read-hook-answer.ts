@@ -1,0 +1,115 @@
+import type { JsonObject } from '@toolpipe/core'
+import type { HooksDialect } from '../hooks-settings.js'
+import { eventName } from './hook-group.js'
+import type { HookProcessRun } from './hook-processes.js'
+import { hookOutputLimitBytes } from './hook-processes.js'
+import { readHookJson } from './read-hook-json.js'
+
+/**
+ * What one hook run said, in this package's terms. Absent fields said nothing. A run that is a
+ * non-blocking error (SPEC §19: another exit code, a crash, output that is not a hook answer, the
+ * timeout) has only `problem`, and decides nothing.
+ */
+export interface HookAnswer {
+  /** Before the call: what the hook decided. */
+  readonly permission?: 'allow' | 'deny' | 'ask' | undefined
+  /** After the body: the hook blocks the result. */
+  readonly block?: boolean | undefined
+  /** Why it denied, asked or blocked (what the model reads). */
+  readonly reason?: string | undefined
+  /**
+   * Before the call: new arguments. Claude Code's `updatedInput` replaces them whole; Gemini
+   * CLI's `hookSpecificOutput.tool_input` is merged into them (`patch: true`).
+   */
+  readonly updatedInput?: JsonObject | undefined
+  readonly patch?: boolean | undefined
+  /** Context for the model's next request. */
+  readonly additionalContext?: string | undefined
+  /** `continue: false`: the stop reason (the call ends with `HOOK_STOPPED`). */
+  readonly stop?: string | undefined
+  /** For the user: handed to `tools/hook-message` observers. */
+  readonly systemMessage?: string | undefined
+  /** Why this run is a non-blocking error (logged once with the hook's command). */
+  readonly problem?: string | undefined
+  /** The call's signal aborted while the hook ran: it was killed and said nothing. */
+  readonly aborted?: boolean | undefined
+}
+
+/** What the answer is read for. */
+export interface AnswerContext {
+  readonly dialect: HooksDialect
+  readonly moment: 'pre' | 'success' | 'failure'
+  readonly command: string
+  /** The hook's timeout, for the message of a run that reached it. */
+  readonly timeoutMs: number
+}
+
+/** The most of a hook's stderr quoted in a log line. */
+const quotedStderrChars = 500
+
+/**
+ * Reads a finished hook run by SPEC §19's rules. Exit 0: stdout is a JSON answer when it starts
+ * with `{` after white space (such text that does not parse, or is not an answer, is a
+ * non-blocking error); any other text says nothing. Exit 2 blocks, stderr being the reason: a
+ * deny before the call, a block after it. Anything else is a non-blocking error.
+ */
+export function readHookAnswer(run: HookProcessRun, context: AnswerContext): HookAnswer {
+  const end = run.end
+  switch (end.kind) {
+    case 'aborted':
+      return { aborted: true }
+    case 'failed':
+      return { problem: `could not be started: ${end.message}` }
+    case 'crashed':
+      return { problem: `was killed by ${end.signal}${stderrQuote(run)}` }
+    case 'timed-out':
+      return {
+        problem: `timed out after ${describeTimeout(context)}; its process group was killed`,
+      }
+    case 'exited':
+      break
+  }
+  if (end.code === 2) {
+    const reason = run.stderr.trim() || defaultReason(context)
+    return context.moment === 'pre' ? { permission: 'deny', reason } : { block: true, reason }
+  }
+  if (end.code !== 0) return { problem: `exited with code ${end.code}${stderrQuote(run)}` }
+  const text = run.stdout.trimStart()
+  if (!text.startsWith('{')) return {}
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    const cut =
+      run.stdoutBytes > hookOutputLimitBytes
+        ? ` (its ${run.stdoutBytes}-byte output was cut at 1 MiB)`
+        : ''
+    return {
+      problem: `printed output that starts with "{" but is not JSON${cut}: ${(error as Error).message}`,
+    }
+  }
+  return readHookJson(parsed as JsonObject, {
+    dialect: context.dialect,
+    moment: context.moment,
+    event: eventName(context.dialect, context.moment),
+    defaultReason: defaultReason(context),
+  })
+}
+
+/** The reason given when a hook blocks without saying why. */
+function defaultReason(context: AnswerContext): string {
+  return context.moment === 'pre'
+    ? `hook "${context.command}" denied the call`
+    : `hook "${context.command}" blocked the result`
+}
+
+function describeTimeout(context: AnswerContext): string {
+  return context.dialect === 'gemini' ? `${context.timeoutMs} ms` : `${context.timeoutMs / 1000} s`
+}
+
+/** `: <stderr>` (trimmed, cut to 500 characters), or nothing for a silent hook. */
+function stderrQuote(run: HookProcessRun): string {
+  const stderr = run.stderr.trim()
+  if (stderr === '') return ''
+  return `: ${stderr.length > quotedStderrChars ? `${stderr.slice(0, quotedStderrChars)}…` : stderr}`
+}
