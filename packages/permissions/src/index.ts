@@ -1,0 +1,3 @@
+export { isMode, modes } from './mode.js'
+export type { Mode } from './mode.js'
+export type { PermissionSettings, Settings } from './settings.js'

@@ -1,0 +1,19 @@
+// `@toolpipe/permissions/internal`: the settings-file source reader and watcher that
+// @toolpipe/hooks shares (SPEC §18.3, §19). Not covered by semver: it changes with the packages
+// using it.
+export {
+  describeInvalidSettings,
+  lineAndColumn,
+  maxSettingsFileBytes,
+  parseJsonSettings,
+  readSettingsFile,
+} from './read-settings-file.js'
+export type { SettingsFileContent, SettingsFileFormat } from './read-settings-file.js'
+export { watchSettingsFile } from './settings-file-watch.js'
+export type {
+  SettingsFileLogger,
+  SettingsFileWatch,
+  SettingsFileWatchOptions,
+} from './settings-file-watch.js'
+export { sourceKinds, compareSourceKinds } from './source-kind.js'
+export type { SourceKind } from './source-kind.js'
