@@ -1,3 +1,4 @@
+import type { Mode } from '@toolpipe/permissions'
 import type { HooksDialect, HooksSettings } from './hooks-settings.js'
 
 /**
@@ -22,13 +23,6 @@ export interface CommandHooksConfig {
   readonly sources?: readonly HookSettingsSource[] | undefined
 }
 
-/**
- * The permission mode the hooks are told (`permission_mode`), as Claude Code names them. Its
- * rules live in `@toolpipe/permissions`; here it is only information for the hook.
- */
-export type HookPermissionMode =
-  'default' | 'acceptEdits' | 'plan' | 'dontAsk' | 'bypassPermissions'
-
 /** The second argument of `commandHooks`. */
 export interface CommandHooksOptions {
   /**
@@ -39,8 +33,11 @@ export interface CommandHooksOptions {
   readonly projectRoot?: string | undefined
   /** The hooks' `session_id`. Default: a random UUID per plugin. */
   readonly sessionId?: string | undefined
-  /** The hooks' `permission_mode`. Default `default`. */
-  readonly permissionMode?: HookPermissionMode | undefined
+  /**
+   * The hooks' `permission_mode` (`@toolpipe/permissions`' `Mode`; here only information for the
+   * hook). Default `default`.
+   */
+  readonly permissionMode?: Mode | undefined
   /** Claude Code's settings and protocol (default), or Gemini CLI's. */
   readonly dialect?: HooksDialect | undefined
 }

@@ -2,7 +2,6 @@ export { commandHooks } from './command-hooks.js'
 export type {
   CommandHooksConfig,
   CommandHooksOptions,
-  HookPermissionMode,
   HookSettingsSource,
   HookSourceKind,
 } from './command-hooks-config.js'

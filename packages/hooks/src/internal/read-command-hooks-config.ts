@@ -7,10 +7,12 @@ import {
   isPlainArray,
   isPlainObject,
 } from '@toolpipe/core/internal'
+import { isMode, modes } from '@toolpipe/permissions'
+import type { Mode } from '@toolpipe/permissions'
+import { sourceKinds } from '@toolpipe/permissions/internal'
 import type {
   CommandHooksConfig,
   CommandHooksOptions,
-  HookPermissionMode,
   HookSourceKind,
 } from '../command-hooks-config.js'
 import { HooksConfigError } from '../hooks-config-error.js'
@@ -25,21 +27,13 @@ export interface CommandHooksSetup {
   /** Absolute. */
   readonly projectRoot: string
   readonly sessionId: string
-  readonly permissionMode: HookPermissionMode
+  readonly permissionMode: Mode
   /** The hooks given in code (the `cli` source). */
   readonly codeGroups: readonly HookGroup[]
   /** Settings files, paths as given (resolved against `projectRoot` when the plugin installs). */
   readonly sources: readonly { readonly kind: HookSourceKind; readonly path: string }[]
 }
 
-const sourceKinds: readonly HookSourceKind[] = ['managed', 'cli', 'local', 'project', 'user']
-const modes: readonly HookPermissionMode[] = [
-  'default',
-  'acceptEdits',
-  'plan',
-  'dontAsk',
-  'bypassPermissions',
-]
 const dialects: readonly HooksDialect[] = ['claude', 'gemini']
 
 /**
@@ -72,7 +66,7 @@ export function readCommandHooksConfig(config: unknown, options: unknown): Comma
   if (typeof sessionId !== 'string')
     issue(['sessionId'], `must be a string, got ${describe(sessionId)}`, 'options')
   const permissionMode = chosen.permissionMode ?? 'default'
-  if (!modes.includes(permissionMode)) {
+  if (!isMode(permissionMode)) {
     issue(
       ['permissionMode'],
       `must be one of ${modes.join(', ')}, got ${describe(permissionMode)}`,
