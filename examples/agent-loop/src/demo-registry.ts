@@ -1,3 +1,4 @@
+import { commandHooks } from '@toolpipe/hooks'
 import { mountMcpTools } from '@toolpipe/mcp'
 import { createToolRegistry, timeoutPolicy } from 'toolpipe'
 import type { ApprovalService, Dialect, ToolRegistry, ToolRegistryLogger } from 'toolpipe'
@@ -34,7 +35,9 @@ export interface DemoRegistry {
  *   server's `lookup` and `topics`, mounted as `handbook_lookup` and `handbook_topics`
  *   (`mountMcpTools`: each call goes through this same pipeline, then to the server);
  * - `tools/execute`: `timeoutPolicy()` (deadlines from each tool's `timeoutMs`);
- * - `tools/pre-execute`: `noNetworkPolicy` (deny), then `approvalPolicy` (ask);
+ * - `tools/pre-execute`: `noNetworkPolicy` (deny), then `approvalPolicy` (ask), then the
+ *   project's own Claude Code hooks (`commandHooks`, from the sandbox's `.claude/settings.json`:
+ *   a PreToolUse script that refuses edits to `package.json` with exit 2);
  * - guards: `sandboxGuard` (paths, protected files, `rm`);
  * - `tools/post-execute`: `secretScanner` (block), then `syntaxCheck` (additionalContext).
  */
@@ -52,12 +55,19 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
     const mount = await mountMcpTools(registry, handbook, { prefix: 'handbook' })
     registry.use(noNetworkPolicy())
     registry.use(approvalPolicy())
+    const hooks = registry.use(
+      commandHooks(
+        { sources: [{ kind: 'project', path: '.claude/settings.json' }] },
+        { projectRoot: options.sandbox },
+      ),
+    )
     registry.use(sandboxGuard(options.sandbox))
     registry.use(secretScanner())
     registry.use(syntaxCheck(options.sandbox))
     return {
       registry,
       async close() {
+        hooks()
         mount.dispose()
         await handbook.close()
       },

@@ -249,7 +249,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       "Let me look at the project first, and at what the team's handbook says about greetings.",
     )
     expect(messages).toContain(
-      'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), test.js and ../package.json (guard),\nthe CI report (timed out) and .env (a secret).',
+      'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), test.js and ../package.json (guard),\npackage.json (the project hook), the CI report (timed out) and .env (a secret).',
     )
     // A hook's additionalContext is shown as the agent's thought, named by its source.
     expect(texts(session, 'agent_thought_chunk')).toContain(
@@ -393,7 +393,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       }),
     ])
     expect(log.filter((event) => event.type === 'session/end')).toEqual([
-      { type: 'session/end', steps: 10, reason: 'answered' },
+      { type: 'session/end', steps: 11, reason: 'answered' },
       { type: 'session/end', steps: 1, reason: 'answered' },
     ])
   })

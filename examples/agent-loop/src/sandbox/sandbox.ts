@@ -1,5 +1,5 @@
 import { lstat, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { DemoError } from '../cli/demo-error.js'
 import { sandboxFiles } from './sandbox-files.js'
 
@@ -32,6 +32,8 @@ export async function prepareSandbox(directory: string): Promise<void> {
     'Made by the toolpipe agent-loop demo; reset on every run.\n',
   )
   for (const [name, text] of Object.entries(sandboxFiles)) {
-    await writeFile(join(directory, name), text)
+    // Some live in folders of their own (.claude/hooks/…).
+    await mkdir(dirname(join(directory, name)), { recursive: true })
+    await writeFile(join(directory, name), text, { mode: name.endsWith('.mjs') ? 0o755 : 0o644 })
   }
 }

@@ -69,7 +69,7 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
   it('runs as without --trace, and prints one tree of every span after the end', () => {
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
-    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 10, reason: 'answered' })
+    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 11, reason: 'answered' })
     expect(trace.header).toBe(
       `━━ trace: the run's ${trace.lines.length} OpenTelemetry spans (--trace) ━━`,
     )
