@@ -157,9 +157,13 @@ describe('hostile answers', () => {
       { projectRoot: project.root },
     )
     const result = await call({ command: 'ls' })
-    // The schema does not know the key: the edit is refused, not merged into a prototype.
-    expect(result.error?.code === 'INVALID_ARGS' || result.isError === false).toBe(true)
+    // The Bash schema leaves unknown keys alone: the edit stands, its `__proto__` an own key.
+    expect(result.isError).toBe(false)
+    expect(ran).toHaveLength(1)
+    const args = ran[0]!.args as Record<string, unknown>
+    expect(Object.getPrototypeOf(args)).toBe(Object.prototype)
+    expect(Object.keys(args)).toEqual(['command', '__proto__'])
+    expect((args as { isAdmin?: unknown }).isAdmin).toBeUndefined()
     expect(({} as { isAdmin?: unknown }).isAdmin).toBeUndefined()
-    for (const { args } of ran) expect(Object.getPrototypeOf(args)).toBe(Object.prototype)
   })
 })

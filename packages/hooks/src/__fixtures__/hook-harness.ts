@@ -151,7 +151,12 @@ export function harness(
   registry.on('tools/hook-message', (exec, message) => {
     messages.push({ callId: exec.callId, message })
   })
-  const { approval: _approval, before: _before, ...hookOptions } = options
+  const hookOptions: CommandHooksOptions = {
+    projectRoot: options.projectRoot,
+    sessionId: options.sessionId,
+    permissionMode: options.permissionMode,
+    dialect: options.dialect,
+  }
   const dispose = registry.use(commandHooks(config, hookOptions))
   return {
     registry,

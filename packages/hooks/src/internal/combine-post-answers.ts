@@ -1,5 +1,5 @@
 import type { HookReply } from './combine-pre-answers.js'
-import { joinDistinct } from './combine-pre-answers.js'
+import { joinDistinct, stopReason } from './combine-pre-answers.js'
 
 /** What a call's hooks decided together after its body ran. */
 export type PostVerdict =
@@ -17,14 +17,12 @@ export function combinePostAnswers(replies: readonly HookReply[]): PostVerdict {
   if (stops.length > 0) {
     return {
       kind: 'stop',
-      reason: joinDistinct(
-        stops.map(({ hook, answer }) => answer.stop || `hook "${hook.command}" stopped the turn`),
-      ),
+      reason: joinDistinct(stops.map(({ hook, answer }) => stopReason(hook, answer.stop))),
     }
   }
   const blocks = replies.filter(({ answer }) => answer.block === true)
   if (blocks.length > 0) {
-    return { kind: 'block', reason: joinDistinct(blocks.map(({ answer }) => answer.reason!)) }
+    return { kind: 'block', reason: joinDistinct(blocks.map(({ answer }) => answer.reason ?? '')) }
   }
   return { kind: 'accept' }
 }

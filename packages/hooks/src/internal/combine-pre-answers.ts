@@ -44,22 +44,22 @@ export function combinePreAnswers(
   if (stops.length > 0) {
     return deny(
       'HOOK_STOPPED',
-      stops.map(({ hook, answer }) => answer.stop || `hook "${hook.command}" stopped the turn`),
+      stops.map(({ hook, answer }) => stopReason(hook, answer.stop)),
     )
   }
   const denials = replies.filter(({ answer }) => answer.permission === 'deny')
-  if (denials.length > 0)
+  if (denials.length > 0) {
     return deny(
       'HOOK_DENIED',
-      denials.map(({ answer }) => answer.reason!),
+      denials.map(({ answer }) => answer.reason ?? ''),
     )
+  }
   const aborted = replies.find(({ answer }) => answer.aborted === true)
   if (aborted !== undefined) {
     return deny('CANCELLED', [`the call was cancelled while hook "${aborted.hook.command}" ran`])
   }
 
-  let edited: JsonObject | undefined
-  let editor: ConfiguredHook | undefined
+  let edit: { readonly by: ConfiguredHook; readonly value: JsonObject } | undefined
   let current = original
   for (const { hook, answer } of replies) {
     if (answer.updatedInput === undefined) continue
@@ -68,14 +68,14 @@ export function combinePreAnswers(
         ? merge(sequential ? current : original, answer.updatedInput)
         : answer.updatedInput
     if (sequential) current = next
-    else if (edited !== undefined && !jsonEqual(edited, next)) {
+    else if (edit !== undefined && !jsonEqual(edit.value, next)) {
       return deny('HOOK_CONFLICT', [
-        `hooks "${editor!.command}" and "${hook.command}" rewrote the arguments differently`,
+        `hooks "${edit.by.command}" and "${hook.command}" rewrote the arguments differently`,
       ])
     }
-    if (editor === undefined) editor = hook
-    edited = next
+    edit = { by: edit?.by ?? hook, value: next }
   }
+  const edited = edit?.value
 
   const asks = replies.filter(({ answer }) => answer.permission === 'ask')
   const allows = replies.filter(({ answer }) => answer.permission === 'allow')
@@ -93,11 +93,21 @@ export function combinePreAnswers(
 /** Gemini CLI's merge: the hook's members over the arguments' (a non-object is replaced). */
 function merge(base: JsonValue, patch: JsonObject): JsonObject {
   // Spread defines own properties, so a `__proto__` key stays data.
-  return isPlainObject(base) ? { ...(base as JsonObject), ...patch } : patch
+  return isPlainObject(base) ? { ...base, ...patch } : patch
 }
 
 function deny(code: HookDenyCode, reasons: readonly string[]): PreVerdict {
   return { kind: 'deny', code, reason: joinDistinct(reasons) }
+}
+
+/** A hook's stop reason, or a sentence naming the hook when it gave none (an empty one). */
+export function stopReason(hook: ConfiguredHook, given: string | undefined): string {
+  return given === undefined || given === '' ? `hook "${hook.command}" stopped the turn` : given
+}
+
+/** A hook's stop reason, or a sentence naming the hook when it gave none (or an empty one). */
+export function stopReason(hook: ConfiguredHook, given: string | undefined): string {
+  return given === undefined || given === '' ? `hook "${hook.command}" stopped the turn` : given
 }
 
 /** The reasons, each once, in order, one per line. */

@@ -1,4 +1,5 @@
 import type { ToolDecision } from '@toolpipe/tools'
+import { stopReason } from './combine-pre-answers.js'
 import type { HookReply } from './combine-pre-answers.js'
 
 /**
@@ -14,7 +15,7 @@ export function hookDecision(reply: HookReply, moment: 'pre' | 'post'): ToolDeci
   let reason: string | undefined
   if (answer.stop !== undefined) {
     outcome = moment === 'pre' ? 'deny' : 'block'
-    reason = answer.stop || `hook "${hook.command}" stopped the turn`
+    reason = stopReason(hook, answer.stop)
   } else if (moment === 'post') {
     if (answer.block === true) [outcome, reason] = ['block', answer.reason]
   } else if (answer.permission === 'deny' || answer.permission === 'ask') {

@@ -15,7 +15,8 @@ export interface ResolvedSource {
 /** What one source holds now. */
 interface SourceState {
   readonly kind: HookSourceKind
-  readonly path?: string | undefined
+  /** The settings file; `cli` for the hooks given in code. */
+  readonly path: string
   groups: readonly HookGroup[]
   /** `allowManagedHooksOnly: true` (a managed file only). */
   managedOnly: boolean
@@ -54,6 +55,7 @@ export class HookSettingsStore {
     this.#warn = options.warn
     const code: SourceState = {
       kind: 'cli',
+      path: 'cli',
       groups: options.codeGroups,
       managedOnly: false,
       disableAll: false,
@@ -67,11 +69,15 @@ export class HookSettingsStore {
     }))
     // Stable: sources of one kind keep the order they were given in.
     this.#states = [code, ...files].sort((left, right) => compareSourceKinds(left.kind, right.kind))
-    const logger = { warn: (message: string) => this.#warn(message) }
+    const logger = {
+      warn: (message: string) => {
+        this.#warn(message)
+      },
+    }
     for (const state of files) {
       this.#watches.push(
         watchSettingsFile({
-          path: state.path!,
+          path: state.path,
           format: 'json',
           logger,
           onChange: (value) => {
@@ -104,7 +110,7 @@ export class HookSettingsStore {
     }
     if (!isPlainObject(settings)) {
       this.#warn(
-        `@toolpipe/hooks: settings file ${state.path!} is not an object; its previous hooks stay in force`,
+        `@toolpipe/hooks: settings file ${state.path} is not an object; its previous hooks stay in force`,
       )
       return
     }
@@ -115,7 +121,7 @@ export class HookSettingsStore {
     })
     for (const issue of reading.issues) {
       this.#warn(
-        `@toolpipe/hooks: settings file ${state.path!} ${issue.path}: ${issue.message}; skipped`,
+        `@toolpipe/hooks: settings file ${state.path} ${issue.path}: ${issue.message}; skipped`,
       )
     }
     state.groups = reading.groups

@@ -12,9 +12,12 @@ export function jsonEqual(left: JsonValue, right: JsonValue): boolean {
   }
   if (Array.isArray(left) || Array.isArray(right)) {
     if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length) return false
-    return left.every((item, index) => jsonEqual(item, right[index]!))
+    return left.every((item, index) => jsonEqual(item, right[index] as JsonValue))
   }
   const keys = Object.keys(left)
   if (keys.length !== Object.keys(right).length) return false
-  return keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key]!, right[key]!))
+  return keys.every(
+    (key) =>
+      Object.hasOwn(right, key) && jsonEqual(left[key] as JsonValue, right[key] as JsonValue),
+  )
 }

@@ -143,9 +143,8 @@ function optional<TType extends 'string' | 'boolean'>(
   path: readonly string[],
   type: TType,
 ): (TType extends 'string' ? string : boolean) | undefined {
-  const value = object[path[path.length - 1]!]
+  const value = object[path.at(-1) ?? '']
   if (value === undefined) return undefined
-  // eslint-disable-next-line valid-typeof -- `type` is one of the two literal names
   if (typeof value !== type) fail(path, `a ${type}`, value)
   return value as (TType extends 'string' ? string : boolean) | undefined
 }

@@ -54,7 +54,8 @@ export function readHooksSettings(
       issue(path, `must be an array of matcher groups, got ${describeType(entries)}`)
       continue
     }
-    const stage = stages[event]!
+    const stage = stages[event]
+    if (stage === undefined) continue
     entries.forEach((entry, index) => {
       const group = readGroup(entry, [...path, index], options, issue)
       if (group !== undefined) groups.push({ stage, ...group })
