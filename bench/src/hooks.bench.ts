@@ -124,6 +124,7 @@ export async function runHooksCheck(): Promise<string> {
     const twoSlow = registryWith(root, preToolUse('sleep 0.3', 'sleep 0.30'))
     const slow = await medians(
       {
+        'sh -c "sleep 0.3" alone': () => spawnAlone('sleep 0.3'),
         'execute(), one hook `sleep 0.3`': () => call(oneSlow),
         'execute(), two hooks `sleep 0.3`': () => call(twoSlow),
       },
@@ -141,7 +142,8 @@ export async function runHooksCheck(): Promise<string> {
       '',
       `overhead of a hook beyond its process (goal ≤ 5 ms): \`true\` ${ms(overhead['execute(), hook `true`']! - overhead['sh -c true alone']!)}, ` +
         `JSON answer ${ms(overhead['execute(), hook answering JSON allow']! - overhead['sh -c <cat; printf JSON> alone']!)}`,
-      `two hooks of 300 ms on one call (goal ≤ 350 ms): ${ms(slow['execute(), two hooks `sleep 0.3`']!)}`,
+      `two hooks of 300 ms on one call (goal ≤ 350 ms): ${ms(slow['execute(), two hooks `sleep 0.3`']!)} ` +
+        `(one such process alone: ${ms(slow['sh -c "sleep 0.3" alone']!)}; one hook: ${ms(slow['execute(), one hook `sleep 0.3`']!)})`,
       '',
     ]
     return lines.join('\n')

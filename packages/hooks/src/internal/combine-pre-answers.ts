@@ -100,11 +100,6 @@ function deny(code: HookDenyCode, reasons: readonly string[]): PreVerdict {
   return { kind: 'deny', code, reason: joinDistinct(reasons) }
 }
 
-/** A hook's stop reason, or a sentence naming the hook when it gave none (an empty one). */
-export function stopReason(hook: ConfiguredHook, given: string | undefined): string {
-  return given === undefined || given === '' ? `hook "${hook.command}" stopped the turn` : given
-}
-
 /** A hook's stop reason, or a sentence naming the hook when it gave none (or an empty one). */
 export function stopReason(hook: ConfiguredHook, given: string | undefined): string {
   return given === undefined || given === '' ? `hook "${hook.command}" stopped the turn` : given
