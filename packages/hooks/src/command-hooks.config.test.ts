@@ -80,7 +80,9 @@ describe('commandHooks(config, options)', () => {
     }
     expect(result.error?.code).toBe('HOOK_DENIED')
     expect(ran.length).toBeGreaterThanOrEqual(1)
-    expect(decisions.at(-1)?.decision.source).toEqual({
+    // The hook's record, before the pipeline's own record of the waterfall's deny (stage policy).
+    expect(decisions.map(({ decision }) => decision.stage).slice(-2)).toEqual(['hook', 'policy'])
+    expect(decisions.at(-2)?.decision.source).toEqual({
       kind: 'hook',
       id: 'cat >/dev/null; echo "not today" >&2; exit 2',
       path,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { becomesGone, killQuietly, pidsIn } from './__fixtures__/processes.js'
 import { answers, harness, Project, quote } from './__fixtures__/hook-harness.js'
@@ -111,8 +111,9 @@ describe('a hook that prints 50 MB', () => {
     expect(ran).toHaveLength(1)
     expect(messages).toEqual([])
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain(
-      'printed output that starts with "{" but is not JSON (its 50000015-byte output was cut at 1 MiB)',
+    // 50,000,000 spaces plus the JSON around them (printf's bytes).
+    expect(warnings[0]).toMatch(
+      /PreToolUse hook ".*" printed output that starts with "\{" but is not JSON \(its 50000020-byte output was cut at 1 MiB\): .+; the call goes on$/,
     )
   })
 
@@ -136,7 +137,10 @@ describe('hostile answers', () => {
 
   it('an updatedInput nested past 512 levels is a non-blocking error, not a crash', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
-    const hook = `cat >/dev/null; printf '%s' '{"hookSpecificOutput":{"updatedInput":{"command":${deep}}}}'`
+    // Too long for a command line (E2BIG): the answer sits in a file the hook prints.
+    const answer = project.file('deep.json')
+    writeFileSync(answer, `{"hookSpecificOutput":{"updatedInput":{"command":${deep}}}}`)
+    const hook = `cat >/dev/null; cat ${quote(answer)}`
     const { call, ran, warnings } = harness(pre(hook), { projectRoot: project.root })
     expect((await call({ command: 'ls' })).isError).toBe(false)
     expect(ran).toEqual([{ tool: 'Bash', args: { command: 'ls' } }])

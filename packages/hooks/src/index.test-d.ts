@@ -1,3 +1,4 @@
+import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolRegistryPlugin } from '@toolpipe/tools'
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
@@ -35,10 +36,9 @@ describe('commandHooks', () => {
     commandHooks({ hooks: { PreToolUse: [{ hooks: [{ type: 'prompt', command: 'x' }] }] } })
     // @ts-expect-error: a hook needs its command
     commandHooks({ hooks: { PreToolUse: [{ hooks: [{ type: 'command' }] }] } })
+    const stringTimeout = { type: 'command', command: 'x', timeout: '5' } as const
     // @ts-expect-error: a timeout is a number (seconds, or ms in the gemini dialect)
-    commandHooks({
-      hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'x', timeout: '5' }] }] },
-    })
+    commandHooks({ hooks: { PreToolUse: [{ hooks: [stringTimeout] }] } })
     // @ts-expect-error: sources are of the five kinds
     commandHooks({ sources: [{ kind: 'team', path: 'x' }] })
     // @ts-expect-error: two dialects
@@ -57,5 +57,15 @@ describe('commandHooks', () => {
     expectTypeOf<HookEventName>().toEqualTypeOf<
       'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'BeforeTool' | 'AfterTool'
     >()
+  })
+
+  it('types the tools/hook-message event: observers get the message as a string', () => {
+    const registry = createToolRegistry()
+    registry.on('tools/hook-message', (exec, message) => {
+      expectTypeOf(message).toEqualTypeOf<string>()
+      expectTypeOf(exec.callId).toBeString()
+    })
+    // @ts-expect-error: the payload is the message, a string
+    registry.notify('tools/hook-message', {} as never, 42)
   })
 })
