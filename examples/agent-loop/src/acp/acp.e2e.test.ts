@@ -210,7 +210,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
         updates(sessions.get(ids.cancelRunning)).some(
           (update) =>
             update.sessionUpdate === 'tool_call_update' &&
-            update.toolCallId === 'call_7_1' &&
+            update.toolCallId === 'call_8_1' &&
             update.status === 'in_progress',
         ),
       )
@@ -309,9 +309,12 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     // The no-network policy denies: no in_progress either.
     expect(statuses(calls.get('call_4_1'))).toEqual(['pending', 'failed'])
     expect(contentText(calls.get('call_4_1'))).toContain('network access is disabled')
+    // The sandbox's own PreToolUse hook script refuses the package.json edit (exit 2).
+    expect(statuses(calls.get('call_7_1'))).toEqual(['pending', 'failed'])
+    expect(contentText(calls.get('call_7_1'))).toContain("package.json is the team's to change")
     // The timeout, with the tool's progress reports (exec.reportProgress) as in_progress updates
     // showing what it reported, while it waits.
-    const waiting = calls.get('call_7_1') ?? []
+    const waiting = calls.get('call_8_1') ?? []
     expect(statuses(waiting)).toEqual([
       'pending',
       ...statuses(waiting.slice(1, -1)).map(() => 'in_progress'),
@@ -335,7 +338,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     })
     expect(contentText(waiting.slice(-1))).toContain('tool call timed out after 1000ms')
     // The edit, as ACP diffs.
-    expect(calls.get('call_9_1')?.[0]).toMatchObject({
+    expect(calls.get('call_10_1')?.[0]).toMatchObject({
       kind: 'edit',
       content: [
         {
@@ -346,13 +349,13 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
         },
       ],
     })
-    expect(statuses(calls.get('call_9_1'))).toEqual(['pending', 'in_progress', 'completed'])
+    expect(statuses(calls.get('call_10_1'))).toEqual(['pending', 'in_progress', 'completed'])
   })
 
   it('asks through session/request_permission between the pending card and the run', async () => {
     const session = sessions.get(ids.happy)
     const asked = permissions(session)
-    expect(asked.map((request) => request.toolCall.toolCallId)).toEqual(['call_5_1', 'call_9_2'])
+    expect(asked.map((request) => request.toolCall.toolCallId)).toEqual(['call_5_1', 'call_10_2'])
     expect(asked[0]).toMatchObject({
       toolCall: { title: 'node test.js', kind: 'execute' },
       options: [
@@ -375,7 +378,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     })
     expect(order).toEqual(['pending', 'asked', 'in_progress', 'completed'])
     // The second run passes; the sandbox's greet.js is fixed, and the log says who approved.
-    expect(contentText(toolCalls(session).get('call_9_2'))).toContain('ok: greet(\\"Ada\\")')
+    expect(contentText(toolCalls(session).get('call_10_2'))).toContain('ok: greet(\\"Ada\\")')
     expect(await readFile(join(folder.path, ids.happy, 'greet.js'), 'utf8')).not.toBe(
       sandboxFiles['greet.js'],
     )
@@ -387,7 +390,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
         answeredBy: 'acp client',
       }),
       expect.objectContaining({
-        callId: 'call_9_2',
+        callId: 'call_10_2',
         outcome: 'allowed-once',
         answeredBy: 'acp client',
       }),
@@ -403,7 +406,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     expect(session?.stopReasons).toEqual(['end_turn'])
     expect(permissions(session).map((request) => request.toolCall.toolCallId)).toEqual(['call_5_1'])
     const calls = toolCalls(session)
-    expect(statuses(calls.get('call_9_2'))).toEqual(['pending', 'in_progress', 'completed'])
+    expect(statuses(calls.get('call_10_2'))).toEqual(['pending', 'in_progress', 'completed'])
     const log = await readSessionLog(join(folder.path, `${ids.allowAlways}.jsonl`))
     expect(log.filter((event) => event.type === 'approval')).toEqual([
       {
@@ -416,7 +419,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       },
       {
         type: 'approval',
-        callId: 'call_9_2',
+        callId: 'call_10_2',
         name: 'run_shell',
         outcome: 'allowed-always',
         answeredBy: 'remembered',
@@ -429,8 +432,8 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     expect(session?.stopReasons).toEqual(['end_turn'])
     expect(permissions(session).map((request) => request.toolCall.toolCallId)).toEqual(['call_5_1'])
     const calls = toolCalls(session)
-    expect(statuses(calls.get('call_9_2'))).toEqual(['pending', 'failed'])
-    expect(contentText(calls.get('call_9_2'))).toContain('the user rejected tool \\"run_shell\\"')
+    expect(statuses(calls.get('call_10_2'))).toEqual(['pending', 'failed'])
+    expect(contentText(calls.get('call_10_2'))).toContain('the user rejected tool \\"run_shell\\"')
     expect(texts(session, 'agent_message_chunk').at(-1)).toMatch(/^I could not confirm the fix/)
   })
 
@@ -443,12 +446,12 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     expect(texts(session, 'agent_message_chunk')).toContain(
       'The test did not run. Quick way out: make test.js expect "Hi Ada". And maybe ../package.json has test settings.',
     )
-    expect(statuses(calls.get('call_9_2'))).toEqual(['pending', 'failed'])
-    expect(contentText(calls.get('call_9_2'))).toContain(
+    expect(statuses(calls.get('call_10_2'))).toEqual(['pending', 'failed'])
+    expect(contentText(calls.get('call_10_2'))).toContain(
       'approval for tool \\"run_shell\\" was cancelled',
     )
     expect(session?.stopReasons).toEqual(['cancelled'])
-    expect([...calls.keys()].at(-1)).toBe('call_9_2')
+    expect([...calls.keys()].at(-1)).toBe('call_10_2')
   })
 
   it('stops waiting for an unanswered permission on session/cancel, and cancels the request', () => {
@@ -466,12 +469,12 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     const session = sessions.get(ids.cancelRunning)
     expect(session?.stopReasons).toEqual(['cancelled'])
     const calls = toolCalls(session)
-    const waiting = calls.get('call_7_1') ?? []
+    const waiting = calls.get('call_8_1') ?? []
     expect(statuses(waiting).slice(0, 2)).toEqual(['pending', 'in_progress'])
     expect(statuses(waiting).at(-1)).toBe('failed')
     // Cancelled by the client, not timed out by the policy.
-    expect(contentText(calls.get('call_7_1'))).not.toContain('timed out')
-    expect([...calls.keys()].at(-1)).toBe('call_7_1')
+    expect(contentText(calls.get('call_8_1'))).not.toContain('timed out')
+    expect([...calls.keys()].at(-1)).toBe('call_8_1')
   })
 })
 

@@ -19,9 +19,12 @@ describe('prepareSandbox', () => {
     await writeFile(join(sandbox, 'left-over.txt'), 'x')
     await writeFile(join(sandbox, 'greet.js'), 'changed')
     await prepareSandbox(sandbox)
-    expect((await readdir(sandbox)).sort()).toEqual(
-      [...Object.keys(sandboxFiles), sandboxMarker].sort(),
-    )
+    // Top-level entries: the files, and the folders of nested ones (.claude/hooks/…).
+    const topLevel = new Set(Object.keys(sandboxFiles).map((name) => name.split('/')[0]))
+    expect((await readdir(sandbox)).sort()).toEqual([...topLevel, sandboxMarker].sort())
+    for (const [name, text] of Object.entries(sandboxFiles)) {
+      expect(await readFile(join(sandbox, name), 'utf8')).toBe(text)
+    }
     expect(await readFile(join(sandbox, 'greet.js'), 'utf8')).toBe(sandboxFiles['greet.js'])
   })
 
