@@ -1,0 +1,129 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { asCallId } from '@toolpipe/core'
+import type { Agent, ContentBlock, JsonValue } from '@toolpipe/core'
+import { createToolRegistry } from '@toolpipe/tools'
+import type {
+  ApprovalOutcome,
+  ApprovalRequest,
+  ApprovalService,
+  ToolDecision,
+  ToolDefinition,
+  ToolExecutionInput,
+  ToolRegistry,
+} from '@toolpipe/tools'
+
+export const alice: Agent = { id: 'alice' }
+
+let calls = 0
+
+/** A call input with a fresh call id, made by alice unless told otherwise. */
+export function call(
+  name: string,
+  args: unknown = {},
+  rest: Partial<ToolExecutionInput> = {},
+): ToolExecutionInput {
+  calls++
+  return { callId: asCallId(`call_${calls}`), name, arguments: args, agent: alice, ...rest }
+}
+
+export function text(value: string): ContentBlock {
+  return { type: 'text', text: value }
+}
+
+/** A shell tool whose rule name is `Bash` and whose subject is its command line. */
+export function shellTool(runs: string[], extra: Partial<ToolDefinition> = {}): ToolDefinition {
+  return {
+    name: 'shell',
+    description: 'runs a command line',
+    parameters: {
+      type: 'object',
+      properties: { command: { type: 'string' } },
+      required: ['command'],
+    },
+    permissions: {
+      ruleName: 'Bash',
+      subjects: (args) => [{ kind: 'command', command: (args as { command: string }).command }],
+    },
+    execute: (args) => {
+      runs.push((args as { command: string }).command)
+      return Promise.resolve([text('ran')])
+    },
+    ...extra,
+  }
+}
+
+/** A tool with no subjects: matched by name only. */
+export function plainTool(name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition {
+  return {
+    name,
+    description: `the ${name} tool`,
+    parameters: { type: 'object', properties: {} },
+    execute: () => Promise.resolve([text(`${name} ran`)]),
+    ...extra,
+  }
+}
+
+/** An approval service that answers from a script and records what it was asked. */
+export function scriptedApproval(
+  ...outcomes: ApprovalOutcome[]
+): ApprovalService & { requests: ApprovalRequest[] } {
+  const requests: ApprovalRequest[] = []
+  return {
+    requests,
+    request: (request) => {
+      requests.push(request)
+      const outcome = outcomes.shift()
+      if (outcome === undefined) return Promise.reject(new Error('asked once too often'))
+      return Promise.resolve(outcome)
+    },
+  }
+}
+
+/** A scratch project folder, real (symlinks resolved), removed by `cleanup`. */
+export function scratchProject(): {
+  root: string
+  write(path: string, content: string | JsonValue): string
+  cleanup(): void
+} {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolpipe-permissions-')))
+  return {
+    root,
+    write(path, content) {
+      const absolute = join(root, path)
+      mkdirSync(dirname(absolute), { recursive: true })
+      writeFileSync(
+        absolute,
+        typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`,
+      )
+      return absolute
+    },
+    cleanup() {
+      rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A registry with a recording logger and decision log. */
+export function recordingRegistry(approval?: ApprovalService): {
+  registry: ToolRegistry
+  warnings: string[]
+  decisions: ToolDecision[]
+} {
+  const warnings: string[] = []
+  const registry = createToolRegistry({
+    ...(approval === undefined ? {} : { approval }),
+    logger: { warn: (message: string) => warnings.push(message) },
+  })
+  const decisions: ToolDecision[] = []
+  registry.on('tools/decision', (_exec, decision) => {
+    decisions.push(decision)
+  })
+  return { registry, warnings, decisions }
+}
+
+/** The text of a result's content. */
+export function resultText(result: { content: readonly ContentBlock[] }): string {
+  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
+}

@@ -1,0 +1,53 @@
+import type { Subject } from '@toolpipe/tools'
+import type { SourceKind } from './source-kind.js'
+import type { Mode } from './mode.js'
+
+/** What a rule, a mode or a person decides about a call. */
+export type PermissionDecision = 'allow' | 'ask' | 'deny'
+
+/** A rule as `explain` and the decision record name it. */
+export interface ExplainedRule {
+  /** As written: `Bash(rm *)`, or `[[rule]] 2: toolName="run_shell_command" …` for Gemini. */
+  readonly text: string
+  /** Its source: kind and file (absolute); no `path` for settings given in code. */
+  readonly source: { readonly kind: SourceKind; readonly path?: string }
+  /** The list it is in (a Gemini rule: its decision). */
+  readonly list: PermissionDecision
+  /** Its index in that list (a Gemini rule: among the file's `[[rule]]`s). */
+  readonly index: number
+}
+
+/** How one simple command of a command line was decided. */
+export interface CommandExplanation {
+  /** The simple command as written. */
+  readonly command: string
+  readonly decision: PermissionDecision
+  readonly rule?: ExplainedRule
+  readonly reason: string
+}
+
+/** How one subject of a call was decided. */
+export interface SubjectExplanation {
+  readonly subject: Subject
+  readonly decision: PermissionDecision
+  readonly rule?: ExplainedRule
+  readonly reason: string
+  /** For a command subject: each simple command (those a shell string runs included). */
+  readonly commands?: readonly CommandExplanation[]
+}
+
+/**
+ * The decision a call would get and why (SPEC §18.3), computed without running anything. A
+ * command subject's redirections appear as `edit` (and `read`) subjects after it.
+ */
+export interface Explanation {
+  readonly decision: PermissionDecision
+  /** The mode in force for the call. */
+  readonly mode: Mode
+  /** The rule that decided, when one did (the first in evaluation order); none when the mode did. */
+  readonly rule?: ExplainedRule
+  /** Why, in words: `denied by rule "Bash(rm *)" in .toolpipe/settings.json`. */
+  readonly reason: string
+  /** One entry per subject; empty for a tool matched by name only. */
+  readonly subjects: readonly SubjectExplanation[]
+}

@@ -1,0 +1,45 @@
+import type { ToolRegistryPlugin } from '@toolpipe/tools'
+import { describe, expectTypeOf, it } from 'vitest'
+import { jsonlAuditLog, permissions } from './index.js'
+import type { Explanation, Mode, PermissionSource, PermissionsPlugin, Settings } from './index.js'
+
+describe('public types', () => {
+  it('permissions() is a plugin with explain and ready', () => {
+    const plugin = permissions({ projectRoot: '/p' })
+    expectTypeOf(plugin).toExtend<ToolRegistryPlugin>()
+    expectTypeOf(plugin).toEqualTypeOf<PermissionsPlugin>()
+    expectTypeOf(plugin.ready).toEqualTypeOf<Promise<void>>()
+    expectTypeOf(plugin.explain).returns.toEqualTypeOf<Explanation | Promise<Explanation>>()
+    expectTypeOf(jsonlAuditLog('/log.jsonl')).toEqualTypeOf<ToolRegistryPlugin>()
+  })
+
+  it('modes and sources are closed unions', () => {
+    expectTypeOf<Mode>().toEqualTypeOf<
+      'default' | 'acceptEdits' | 'plan' | 'dontAsk' | 'bypassPermissions'
+    >()
+    expectTypeOf({
+      kind: 'project',
+      path: '.toolpipe/settings.json',
+    } as const).toExtend<PermissionSource>()
+    expectTypeOf({
+      kind: 'cli',
+      settings: { permissions: { allow: ['Read'] } },
+    } as const).toExtend<PermissionSource>()
+    expectTypeOf({ kind: 'team', path: 'x' } as const).not.toExtend<PermissionSource>()
+    expectTypeOf({ kind: 'managed', settings: {} } as const).not.toExtend<PermissionSource>()
+    // @ts-expect-error projectRoot is required
+    permissions({})
+    // @ts-expect-error not a mode
+    permissions({ projectRoot: '/p', mode: 'yolo' })
+  })
+
+  it('settings hold string rules and a mode', () => {
+    expectTypeOf({
+      permissions: { allow: ['Bash(npm test *)'], defaultMode: 'plan' },
+    } as const).toExtend<Settings>()
+    expectTypeOf({ permissions: { allow: [42] } } as const).not.toExtend<Settings>()
+    expectTypeOf({ permissions: { defaultMode: 'yolo' } } as const).not.toExtend<Settings>()
+    expectTypeOf<Explanation['decision']>().toEqualTypeOf<'allow' | 'ask' | 'deny'>()
+    expectTypeOf<Explanation['rule']>().not.toBeAny()
+  })
+})

@@ -1,0 +1,52 @@
+import type { Mode } from '../mode.js'
+import { matchesToolGlob } from './rules/gemini-policy.js'
+import type { RuleSet } from './rules/rule-set.js'
+import { readMcpName } from './rules/rule-text.js'
+
+/** Which tools a bare deny hides (SPEC §18.2), by rule name. */
+export interface HiddenTools {
+  /** Whether the tool with this rule name is hidden. */
+  hides(ruleName: string): boolean
+  /** Changes exactly when the answers may change. */
+  readonly signature: string
+}
+
+/**
+ * The tools hidden by the rules: a bare `Name` / `Name(*)` deny hides `Name`, `mcp__server`
+ * every tool of the server; a Gemini deny with no condition but its tool name hides that tool
+ * unless a higher-priority rule for the tool could decide otherwise (Gemini's "global" deny).
+ */
+export function hiddenTools(rules: RuleSet, mode: Mode): HiddenTools {
+  const names = new Set(rules.deny.bare.keys())
+  const servers = new Set(rules.deny.servers.keys())
+  const gemini = rules.gemini.filter(
+    (rule) => rule.modes === undefined || rule.modes.includes(mode),
+  )
+  const geminiHides = (ruleName: string): boolean => {
+    for (const rule of gemini) {
+      if (
+        rule.toolNames !== undefined &&
+        !rule.toolNames.some((glob) => matchesToolGlob(glob, ruleName))
+      )
+        continue
+      const unconditional =
+        rule.argsPattern === undefined &&
+        rule.commandPrefixes === undefined &&
+        rule.commandRegex === undefined &&
+        rule.subagent === undefined &&
+        rule.toolAnnotations === undefined
+      return unconditional && rule.decision === 'deny'
+    }
+    return false
+  }
+  const geminiSignature = gemini.map((rule) => `${rule.text}@${rule.priority}`).join('\n')
+  return {
+    hides(ruleName) {
+      if (names.has(ruleName)) return true
+      const server = readMcpName(ruleName)?.server
+      if (server !== undefined && servers.has(server)) return true
+      return gemini.length > 0 && geminiHides(ruleName)
+    },
+    signature: `${[...names].sort().join('\n')}\u0000${[...servers].sort().join('\n')}\u0000${geminiSignature}`,
+  }
+}

@@ -1,0 +1,226 @@
+import { escapeLiteral, unknown } from './command-text.js'
+import type { CommandWord } from './command-text.js'
+import { assignmentName, assignmentValue } from './syntax-node.js'
+import type { SyntaxNode } from './syntax-node.js'
+
+/**
+ * The word a syntax node stands for, unquoted and unescaped as bash would before running it:
+ * `'r'"m"`, `r\m` and `$'\x72\x6d'` are all `rm`. Whatever is known only at run time — a
+ * parameter or arithmetic expansion, a command or process substitution, a glob character, a
+ * brace expansion — is unknown text.
+ */
+export function readWord(node: SyntaxNode): CommandWord {
+  const builder = { text: '', known: true, unquoted: '' }
+  appendNode(node, builder)
+  if (hasBraceExpansion(builder.unquoted)) return { text: unknown, literal: undefined }
+  return { text: builder.text, literal: builder.known ? builder.text : undefined }
+}
+
+interface Builder {
+  text: string
+  known: boolean
+  /** The unquoted characters seen, quoted ones as `_`: where a brace expansion could be. */
+  unquoted: string
+}
+
+function appendNode(node: SyntaxNode, out: Builder): void {
+  switch (node.type) {
+    case 'word':
+    case 'number':
+    case 'variable_name':
+      appendUnquoted(node.text, out)
+      return
+    case 'raw_string':
+      appendQuoted(node.text.slice(1, -1), out)
+      return
+    case 'ansi_c_string':
+      appendQuoted(decodeAnsiC(node.text.slice(2, -1)), out)
+      return
+    case 'string':
+    case 'translated_string':
+      appendDoubleQuoted(node, out)
+      return
+    case 'variable_assignment': {
+      const name = assignmentName(node)
+      const value = assignmentValue(node)
+      if (name === undefined) {
+        appendUnknown(out)
+        return
+      }
+      appendQuoted(`${name.text}=`, out)
+      if (value !== undefined) appendNode(value, out)
+      return
+    }
+    case 'concatenation': {
+      let at = node.start
+      const source = node.text
+      for (const child of node.children) {
+        if (child.start > at)
+          appendUnquoted(source.slice(at - node.start, child.start - node.start), out)
+        appendNode(child, out)
+        at = child.end
+      }
+      if (at < node.end) appendUnquoted(source.slice(at - node.start), out)
+      return
+    }
+    default:
+      // Expansions, substitutions, brace expressions and anything else the grammar may add.
+      appendUnknown(out)
+  }
+}
+
+function appendUnknown(out: Builder): void {
+  if (!out.text.endsWith(unknown)) out.text += unknown
+  out.known = false
+  out.unquoted += '_'
+}
+
+function appendQuoted(value: string, out: Builder): void {
+  out.text += escapeLiteral(value)
+  if (out.text.includes(unknown)) out.known = false
+  out.unquoted += '_'.repeat(value.length)
+}
+
+/** Unquoted text: a backslash quotes the next character; `*`, `?` and `[` are globs. */
+function appendUnquoted(raw: string, out: Builder): void {
+  for (let index = 0; index < raw.length; index++) {
+    const char = raw.charAt(index)
+    if (char === '\\') {
+      const next = raw[index + 1]
+      index++
+      if (next === undefined || next === '\n') continue
+      appendQuoted(next, out)
+      continue
+    }
+    if (char === '*' || char === '?' || char === '[') {
+      appendUnknown(out)
+      continue
+    }
+    appendQuoted(char, out)
+    out.unquoted = out.unquoted.slice(0, -1) + char
+  }
+}
+
+/** Inside `"…"`: a backslash quotes only `$`, `` ` ``, `"`, `\` and a newline. */
+function appendDoubleQuoted(node: SyntaxNode, out: Builder): void {
+  const children = node.children
+  let start = node.start
+  let end = node.end
+  const first = children[0]
+  const last = children.at(-1)
+  if (first !== undefined && !first.named) start = first.end
+  if (last !== undefined && !last.named && children.length > 1) end = last.start
+  const source = node.text
+  let at = start
+  const gap = (from: number, to: number) => {
+    if (to > from) {
+      appendQuoted(unescapeDoubleQuoted(source.slice(from - node.start, to - node.start)), out)
+    }
+  }
+  for (const child of children) {
+    if (!child.named || child.start < start || child.end > end) continue
+    gap(at, child.start)
+    if (child.type === 'string_content') gap(child.start, child.end)
+    else appendUnknown(out)
+    at = child.end
+  }
+  gap(at, end)
+}
+
+function unescapeDoubleQuoted(raw: string): string {
+  let out = ''
+  for (let index = 0; index < raw.length; index++) {
+    const char = raw.charAt(index)
+    const next = raw[index + 1]
+    if (char === '\\' && next !== undefined && '$`"\\\n'.includes(next)) {
+      if (next !== '\n') out += next
+      index++
+      continue
+    }
+    out += char
+  }
+  return out
+}
+
+const simpleEscapes: Record<string, string> = {
+  a: '\u0007',
+  b: '\b',
+  e: '\u001b',
+  E: '\u001b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+}
+
+/** The value of `$'…'` (bash's ANSI-C quoting). */
+export function decodeAnsiC(raw: string): string {
+  let out = ''
+  for (let index = 0; index < raw.length; index++) {
+    const char = raw.charAt(index)
+    if (char !== '\\' || index + 1 >= raw.length) {
+      out += char
+      continue
+    }
+    const kind = raw.charAt(index + 1)
+    const simple = simpleEscapes[kind]
+    if (simple !== undefined && Object.hasOwn(simpleEscapes, kind)) {
+      out += simple
+      index++
+      continue
+    }
+    const digits = (from: number, max: number, radix: number) => {
+      let end = from
+      while (end < raw.length && end - from < max && isDigit(raw.charAt(end), radix)) end++
+      return end
+    }
+    if (kind === 'x' || kind === 'u' || kind === 'U') {
+      const end = digits(index + 2, kind === 'x' ? 2 : kind === 'u' ? 4 : 8, 16)
+      if (end === index + 2) {
+        out += char
+        continue
+      }
+      const code = Number.parseInt(raw.slice(index + 2, end), 16)
+      // A value beyond Unicode stays unknown rather than guessed.
+      out += code <= 0x10ffff ? String.fromCodePoint(code) : unknown
+      index = end - 1
+      continue
+    }
+    if (isDigit(kind, 8)) {
+      const end = digits(index + 1, 3, 8)
+      out += String.fromCharCode(Number.parseInt(raw.slice(index + 1, end), 8) & 0xff)
+      index = end - 1
+      continue
+    }
+    if (kind === 'c' && index + 2 < raw.length) {
+      out += String.fromCharCode((raw.charCodeAt(index + 2) & 0x1f) >>> 0)
+      index += 2
+      continue
+    }
+    out += char
+  }
+  return out
+}
+
+function isDigit(char: string, radix: number): boolean {
+  return char !== '' && !Number.isNaN(Number.parseInt(char, radix))
+}
+
+/** Whether unquoted text holds `{…,…}` or `{…..…}`, which bash expands into several words. */
+function hasBraceExpansion(unquoted: string): boolean {
+  let open = -1
+  for (let index = 0; index < unquoted.length; index++) {
+    const char = unquoted[index]
+    if (char === '{') open = index
+    else if (char === '}' && open >= 0) {
+      const inside = unquoted.slice(open + 1, index)
+      if (inside.includes(',') || inside.includes('..')) return true
+    }
+  }
+  return false
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  call,
+  plainTool,
+  recordingRegistry,
+  scratchProject,
+  scriptedApproval,
+  shellTool,
+} from './__fixtures__/harness.js'
+import { jsonlAuditLog } from './jsonl-audit-log.js'
+import type { AuditLogLine } from './jsonl-audit-log.js'
+import { permissions } from './permissions.js'
+
+const projects: ReturnType<typeof scratchProject>[] = []
+afterEach(() => {
+  for (const project of projects.splice(0)) project.cleanup()
+})
+
+function lines(path: string): AuditLogLine[] {
+  return readFileSync(path, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as AuditLogLine)
+}
+
+describe('jsonlAuditLog', () => {
+  it('appends one line per finished call: digest, not arguments; every decision; the outcome', async () => {
+    const project = scratchProject()
+    projects.push(project)
+    const path = join(project.root, 'logs', 'audit.jsonl')
+    const { registry } = recordingRegistry(
+      scriptedApproval({ kind: 'rejected', reason: 'not now' }),
+    )
+    registry.register(shellTool([]))
+    registry.register(plainTool('status'))
+    registry.use(jsonlAuditLog(path))
+    registry.use(
+      permissions({
+        projectRoot: project.root,
+        sources: [
+          { kind: 'cli', settings: { permissions: { deny: ['Bash(rm *)'], allow: ['status'] } } },
+        ],
+      }),
+    )
+    await registry.execute(call('shell', { command: 'rm -rf /' }, { callId: 'c1' as never }))
+    await registry.execute(call('status', {}, { callId: 'c2' as never }))
+    await registry.execute(call('shell', { command: 'make' }, { callId: 'c3' as never }))
+    await vi.waitFor(() => {
+      expect(lines(path)).toHaveLength(3)
+    })
+    const [denied, allowed, rejected] = lines(path) as [AuditLogLine, AuditLogLine, AuditLogLine]
+    expect(denied).toMatchObject({
+      callId: 'c1',
+      tool: 'shell',
+      agentId: 'alice',
+      argumentsSha256: createHash('sha256').update('{"command":"rm -rf /"}').digest('hex'),
+      outcome: 'POLICY_DENIED',
+    })
+    expect(denied.arguments).toBeUndefined()
+    expect(denied.decisions.map((decision) => [decision.stage, decision.outcome])).toEqual([
+      ['rule', 'deny'],
+      ['policy', 'deny'],
+    ])
+    expect(new Date(denied.time).toISOString()).toBe(denied.time)
+    expect(allowed).toMatchObject({
+      callId: 'c2',
+      outcome: 'OK',
+      decisions: [
+        { stage: 'rule', outcome: 'allow', source: { kind: 'permissions', id: 'status' } },
+      ],
+    })
+    expect(rejected.outcome).toBe('APPROVAL_REJECTED')
+    expect(rejected.decisions.map((decision) => decision.stage)).toEqual([
+      'rule',
+      'policy',
+      'approval',
+    ])
+  })
+
+  it('writes the arguments only when asked, and a canonical digest (keys sorted)', async () => {
+    const project = scratchProject()
+    projects.push(project)
+    const path = join(project.root, 'audit.jsonl')
+    const { registry } = recordingRegistry()
+    registry.register({
+      ...plainTool('echo'),
+      parameters: { type: 'object', properties: { b: { type: 'number' }, a: { type: 'string' } } },
+    })
+    registry.use(jsonlAuditLog(path, { includeArguments: true }))
+    await registry.execute(call('echo', { b: 1, a: 'x' }))
+    await vi.waitFor(() => {
+      expect(lines(path)).toHaveLength(1)
+    })
+    expect(lines(path)[0]).toMatchObject({
+      arguments: { b: 1, a: 'x' },
+      argumentsSha256: createHash('sha256').update('{"a":"x","b":1}').digest('hex'),
+      decisions: [],
+      outcome: 'OK',
+    })
+  })
+
+  it('logs a write that fails and lets the calls go on', async () => {
+    const project = scratchProject()
+    projects.push(project)
+    const path = project.write('taken/audit.jsonl', 'x')
+    const { registry, warnings } = recordingRegistry()
+    registry.register(plainTool('status'))
+    registry.use(jsonlAuditLog(join(path, 'inside.jsonl')))
+    expect((await registry.execute(call('status'))).isError).toBe(false)
+    await vi.waitFor(() => {
+      expect(
+        warnings.some((warning) =>
+          warning.startsWith('toolpipe: could not append to the audit log'),
+        ),
+      ).toBe(true)
+    })
+  })
+})

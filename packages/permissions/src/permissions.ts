@@ -1,0 +1,356 @@
+import { join } from 'node:path'
+import type { Agent } from '@toolpipe/core'
+import type {
+  PreToolDecision,
+  ToolDecision,
+  ToolExecution,
+  ToolExecutionInput,
+  ToolExecutionToken,
+  ToolRegistry,
+  ToolRegistryLogger,
+  ToolRegistryPlugin,
+  ToolVisibilityFilter,
+} from '@toolpipe/tools'
+import type { Explanation } from './explanation.js'
+import type { Mode } from './mode.js'
+import { PermissionsError } from './permissions-error.js'
+import type { PermissionsOptions } from './permissions-options.js'
+import { evaluateCall } from './internal/evaluate/evaluate-call.js'
+import type { Evaluation } from './internal/evaluate/evaluate-call.js'
+import { generaliseAnswer } from './internal/persist/generalise-answer.js'
+import { appendRules } from './internal/persist/persist-rules.js'
+import { readOptions } from './internal/read-options.js'
+import { readSubjects, toolView } from './internal/read-subjects.js'
+import type { ToolView } from './internal/read-subjects.js'
+import { RuleSources } from './internal/rule-sources.js'
+import { hiddenTools } from './internal/hidden-tools.js'
+import type { HiddenTools } from './internal/hidden-tools.js'
+import { lintRules } from './internal/lint-rules.js'
+import type { RuleSet } from './internal/rules/rule-set.js'
+import { loadBashParser } from './internal/shell/bash-parser.js'
+import type { BashParser } from './internal/shell/bash-parser.js'
+
+/** The permissions plugin: install it with `registry.use`, ask it why with `explain`. */
+export interface PermissionsPlugin extends ToolRegistryPlugin {
+  /**
+   * The decision a call would get and why (SPEC §18.3), without running anything: the rule and
+   * file that decided, the mode, each subject and each simple command. A promise until `ready`.
+   */
+  explain(input: ToolExecutionInput): Explanation | Promise<Explanation>
+  /** Settles when every source was read once and the shell parser is loaded. */
+  readonly ready: Promise<void>
+}
+
+interface PendingAsk {
+  readonly view: ToolView
+  readonly evaluation: Evaluation
+  readonly subjects: ReturnType<typeof readSubjects>
+}
+
+/** A parser that parses nothing: what command lines meet when the real one failed to load. */
+const noParser: BashParser = { parse: () => undefined, types: [], named: [] }
+
+/**
+ * A registry plugin that decides `allow` / `ask` / `deny` for every call from rules kept in
+ * settings files, in the syntax Claude Code users already write (SPEC §18): command lines parsed
+ * by a real shell parser and judged simple command by simple command, path rules as gitignore
+ * patterns with symlinks resolved, Gemini CLI policy files beside them (the stricter decision
+ * wins), modes, tools hidden by a bare deny, files watched, always-answers persisted as readable
+ * rules, and every decision reported as `tools/decision` (stage `rule`).
+ *
+ * Register it before `commandHooks()`: it is then the outer `tools/pre-execute` listener, takes
+ * the hooks' decision from `next()`, checks its rules against the hooks' edited arguments, and
+ * returns the stricter of the two.
+ *
+ * @throws PermissionsError (`INVALID_OPTIONS`) naming an option it cannot use
+ * @example
+ * const rules = permissions({
+ *   projectRoot: process.cwd(),
+ *   sources: [
+ *     { kind: 'project', path: '.toolpipe/settings.json' },
+ *     { kind: 'local', path: '.toolpipe/settings.local.json' },
+ *   ],
+ *   tools: { run_shell: { ruleName: 'Bash', subjects: (args) => [{ kind: 'command', command: String((args as { command: string }).command) }] } },
+ * })
+ * registry.use(rules)
+ * await rules.ready
+ */
+export function permissions(options: PermissionsOptions): PermissionsPlugin {
+  const config = readOptions(options)
+  let registry: ToolRegistry | undefined
+  // Until the plugin is installed, warnings wait for the registry's logger (unless one was given).
+  const early: unknown[][] = []
+  let logger: ToolRegistryLogger = config.logger ?? {
+    warn: (message: string, ...details: unknown[]) => {
+      early.push([message, ...details])
+    },
+  }
+  let parser: BashParser | undefined
+  let hidden: HiddenTools = { hides: () => false, signature: '' }
+  let disposeHide: (() => void) | undefined
+  let linted = false
+  const lintWarned = new Set<string>()
+  const pending = new Map<ToolExecutionToken, PendingAsk>()
+  let writes: Promise<void> = Promise.resolve()
+  let bypassWarned = false
+
+  const sources = new RuleSources(
+    config,
+    () => logger,
+    (rules) => {
+      rulesChanged(rules)
+    },
+  )
+
+  const ready = loadBashParser().then(
+    (loaded) => {
+      parser = loaded
+    },
+    (error: unknown) => {
+      parser = noParser
+      warn('toolpipe: the shell parser failed to load; every command line asks', error)
+      throw error
+    },
+  )
+  ready.catch(() => undefined)
+  sources.start()
+
+  function warn(message: string, ...details: unknown[]): void {
+    try {
+      logger.warn(message, ...details)
+    } catch {
+      // Nowhere left to report it.
+    }
+  }
+
+  function modeOf(rules: RuleSet): Mode {
+    const mode = config.mode ?? rules.defaultMode ?? 'default'
+    if (mode === 'bypassPermissions' && rules.bypassDisabled) {
+      if (!bypassWarned) {
+        bypassWarned = true
+        warn('toolpipe: a managed source disables bypassPermissions; the default mode applies')
+      }
+      return 'default'
+    }
+    return mode
+  }
+
+  function rulesChanged(rules: RuleSet): void {
+    const next = hiddenTools(rules, modeOf(rules))
+    const changed = next.signature !== hidden.signature
+    hidden = next
+    const target = registry
+    if (changed && target !== undefined) {
+      target.batch(() => {
+        disposeHide?.()
+        disposeHide = target.hide(filter, { scope: config.scope })
+      })
+    }
+    if (linted) lint()
+  }
+
+  const filter: ToolVisibilityFilter = (name, _scope, definition) => {
+    const ruleName = (config.tools.get(name) ?? definition.permissions)?.ruleName ?? name
+    return hidden.hides(ruleName)
+  }
+
+  function lint(): void {
+    linted = true
+    const target = registry
+    if (target === undefined) return
+    const views: ToolView[] = []
+    const seen = new Set<string>()
+    for (const scope of config.scope === undefined ? [undefined] : [undefined, config.scope]) {
+      for (const definition of target.list(scope)) {
+        if (seen.has(definition.name)) continue
+        seen.add(definition.name)
+        views.push(toolView(definition.name, definition, config.tools))
+      }
+    }
+    for (const [name, rules] of config.tools)
+      if (!seen.has(name)) views.push(toolView(name, undefined, new Map([[name, rules]])))
+    for (const message of lintRules(sources.rules, views, hidden)) {
+      if (lintWarned.has(message)) continue
+      lintWarned.add(message)
+      warn(message)
+    }
+  }
+
+  function evaluate(name: string, agent: Agent | undefined, args: unknown): PendingAsk {
+    const rules = sources.rules
+    const view = toolView(name, registry?.get(name, agent), config.tools)
+    const subjects = readSubjects(view.rules, args)
+    const mode = modeOf(rules)
+    if (typeof subjects === 'string') {
+      const decision =
+        mode === 'dontAsk' || (mode === 'plan' && !view.readOnly)
+          ? 'deny'
+          : mode === 'bypassPermissions'
+            ? 'allow'
+            : 'ask'
+      return {
+        view,
+        subjects,
+        evaluation: {
+          explanation: { decision, mode, reason: subjects, subjects: [] },
+          analyses: [],
+        },
+      }
+    }
+    const evaluation = evaluateCall(
+      {
+        ruleName: view.ruleName,
+        arguments: args,
+        subjects,
+        readOnly: view.readOnly,
+        hints: view.hints,
+        agentId: agent?.id,
+      },
+      { rules, mode, parser: parser ?? noParser, cwd: config.cwd, home: config.home },
+    )
+    return { view, subjects, evaluation }
+  }
+
+  function report(target: ToolRegistry, exec: ToolExecution, explanation: Explanation): void {
+    const rule = explanation.rule
+    const decision: ToolDecision = {
+      stage: 'rule',
+      outcome: explanation.decision,
+      source:
+        rule === undefined
+          ? { kind: 'permissions', id: `mode:${explanation.mode}` }
+          : rule.source.path === undefined
+            ? { kind: 'permissions', id: rule.text }
+            : { kind: 'permissions', id: rule.text, path: rule.source.path },
+      reason: explanation.reason,
+    }
+    try {
+      target.reportDecision(exec, decision)
+    } catch (error) {
+      warn('toolpipe: permissions could not report a decision', error)
+    }
+  }
+
+  function persist(exec: Readonly<ToolExecution>, entry: PendingAsk, list: 'allow' | 'deny'): void {
+    const subjects = typeof entry.subjects === 'string' ? undefined : entry.subjects
+    const answer = generaliseAnswer(
+      entry.view.ruleName,
+      subjects,
+      entry.evaluation.analyses,
+      entry.evaluation.explanation,
+      {
+        cwd: config.cwd,
+        home: config.home,
+      },
+    )
+    if (answer.rules.length === 0) {
+      if (answer.withheld !== undefined) {
+        warn(
+          `toolpipe: the always-answer for "${exec.name}" (call "${exec.callId}") is not written as a rule: ${answer.withheld}`,
+        )
+      }
+      return
+    }
+    const path =
+      config.persistTo.path ?? join(config.projectRoot, '.toolpipe', 'settings.local.json')
+    writes = writes
+      .then(() => appendRules(path, list, answer.rules))
+      .then(() => {
+        sources.refresh(config.persistTo)
+      })
+      .catch((error: unknown) => {
+        warn(`toolpipe: could not write the always-answer to ${config.persistTo.label}`, error)
+      })
+  }
+
+  const plugin = ((target: ToolRegistry) => {
+    if (registry !== undefined) {
+      throw new PermissionsError(
+        'permissions: this plugin is already installed in a registry; dispose it there first',
+        'ALREADY_INSTALLED',
+      )
+    }
+    registry = target
+    if (config.logger === undefined) {
+      logger = target.logger
+      for (const [message, ...details] of early.splice(0)) warn(String(message), ...details)
+    }
+    sources.start()
+    const scope = { scope: config.scope }
+    disposeHide = target.hide(filter, scope)
+    const disposers = [
+      target.on(
+        'tools/pre-execute',
+        async (exec, next): Promise<PreToolDecision> => {
+          if (parser === undefined) await ready.catch(() => undefined)
+          if (!linted) lint()
+          const inner = await next()
+          if (inner.kind === 'deny') return inner
+          const args = inner.arguments !== undefined ? inner.arguments : exec.arguments
+          const entry = evaluate(exec.name, exec.agent, args)
+          const explanation = entry.evaluation.explanation
+          report(target, exec, explanation)
+          if (explanation.decision === 'deny')
+            return { kind: 'deny', reason: explanation.reason, code: 'POLICY_DENIED' }
+          if (explanation.decision === 'ask') {
+            pending.set(exec.token, entry)
+            const reason =
+              inner.kind === 'ask' && inner.reason !== undefined
+                ? `${explanation.reason}; ${inner.reason}`
+                : explanation.reason
+            return inner.arguments === undefined
+              ? { kind: 'ask', reason, remember: false }
+              : { kind: 'ask', reason, remember: false, arguments: inner.arguments }
+          }
+          return inner
+        },
+        scope,
+      ),
+      target.on(
+        'tools/approval',
+        (exec, answer) => {
+          const entry = pending.get(exec.token)
+          if (entry === undefined) return
+          pending.delete(exec.token)
+          const kind = answer.outcome?.kind
+          if (kind === 'allowed-always') persist(exec, entry, 'allow')
+          else if (kind === 'rejected-always') persist(exec, entry, 'deny')
+        },
+        scope,
+      ),
+      target.on(
+        'tools/result',
+        (exec) => {
+          pending.delete(exec.token)
+        },
+        scope,
+      ),
+      target.on('tools/change', () => {
+        if (linted) lint()
+      }),
+    ]
+    return () => {
+      for (const dispose of disposers) dispose()
+      disposeHide?.()
+      disposeHide = undefined
+      sources.stop()
+      registry = undefined
+      linted = false
+    }
+  }) as PermissionsPlugin
+
+  function explainNow(input: ToolExecutionInput): Explanation {
+    return evaluate(input.name, input.agent, input.arguments).evaluation.explanation
+  }
+
+  Object.defineProperties(plugin, {
+    explain: {
+      value: (input: ToolExecutionInput) =>
+        parser === undefined
+          ? ready.catch(() => undefined).then(() => explainNow(input))
+          : explainNow(input),
+    },
+    ready: { value: ready },
+  })
+  return plugin
+}
