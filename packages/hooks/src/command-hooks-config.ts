@@ -1,12 +1,13 @@
-import type { Mode } from '@toolpipe/permissions'
+import type { Mode, SourceKind } from '@toolpipe/permissions'
 import type { HooksDialect, HooksSettings } from './hooks-settings.js'
 
 /**
  * Where settings come from, highest precedence first (SPEC §18.3): `managed` (set by an
  * administrator), `cli` (given in code), `local` (a project's own, not committed), `project`
- * (committed), `user` (one's own, every project).
+ * (committed), `user` (one's own, every project). The same kinds as `@toolpipe/permissions`'
+ * sources.
  */
-export type HookSourceKind = 'managed' | 'cli' | 'local' | 'project' | 'user'
+export type HookSourceKind = SourceKind
 
 /** A settings file to read hooks from (its `hooks` key), watched for changes. */
 export interface HookSettingsSource {
