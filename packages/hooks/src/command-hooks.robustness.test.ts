@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { becomesGone, killQuietly, pidsIn } from './__fixtures__/processes.js'
+import { becomesGone, killQuietly, pidsIn, pidsWritten } from './__fixtures__/processes.js'
 import { answers, harness, Project, quote } from './__fixtures__/hook-harness.js'
 
 // Issue 31's robustness list, through the plugin, with real child processes: a hook that never
@@ -56,15 +56,7 @@ describe('a hook that never exits', () => {
     const { call, ran } = harness(pre(hook), { projectRoot: project.root })
     const controller = new AbortController()
     const pending = call({ command: 'ls' }, { signal: controller.signal })
-    let started: number[] = []
-    for (let i = 0; i < 200 && started.length < 2; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20))
-      try {
-        started = pidsIn(readFileSync(pids, 'utf8'))
-      } catch {
-        // Not written yet.
-      }
-    }
+    const started = await pidsWritten(pids, 2)
     controller.abort()
     const result = await pending
     try {
@@ -82,15 +74,7 @@ describe('a hook that never exits', () => {
     const hook = `cat >/dev/null; echo $$ > ${quote(pids)}; sleep 300`
     const { call, dispose } = harness(pre(hook), { projectRoot: project.root })
     const pending = call({ command: 'ls' })
-    let started: number[] = []
-    for (let i = 0; i < 200 && started.length < 1; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20))
-      try {
-        started = pidsIn(readFileSync(pids, 'utf8'))
-      } catch {
-        // Not written yet.
-      }
-    }
+    const started = await pidsWritten(pids, 1)
     dispose()
     try {
       await pending

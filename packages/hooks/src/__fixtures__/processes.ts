@@ -48,3 +48,17 @@ export function killQuietly(pids: readonly number[]): void {
     }
   }
 }
+
+/** Waits up to 4 s until a hook has written `count` pids, one per line, to `path`; returns them. */
+export async function pidsWritten(path: string, count: number): Promise<number[]> {
+  let pids: number[] = []
+  for (let attempt = 0; attempt < 200 && pids.length < count; attempt++) {
+    await sleep(20)
+    try {
+      pids = pidsIn(readFileSync(path, 'utf8'))
+    } catch {
+      // Not written yet.
+    }
+  }
+  return pids
+}
