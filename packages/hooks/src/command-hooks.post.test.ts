@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { asCallId } from '@toolpipe/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { answers, harness, Project, quote } from './__fixtures__/hook-harness.js'
 
@@ -35,7 +36,7 @@ describe('PostToolUse', () => {
     const { call } = harness(post('PostToolUse', 'Bash', `cat > ${quote(input)}`), {
       projectRoot: project.root,
     })
-    await call({ command: 'ls' }, { callId: 'toolu_9' as never })
+    await call({ command: 'ls' }, { callId: asCallId('toolu_9') })
     expect(JSON.parse(readFileSync(input, 'utf8'))).toEqual({
       session_id: expect.any(String) as unknown,
       cwd: project.root,

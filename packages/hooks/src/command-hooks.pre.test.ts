@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
+import { asCallId } from '@toolpipe/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { agent, answers, harness, Project, quote } from './__fixtures__/hook-harness.js'
+import { answers, harness, Project, quote } from './__fixtures__/hook-harness.js'
 import type { HookCommandSettings } from './hooks-settings.js'
 
 // SPEC §19, before the call (PreToolUse), every rule with real hook processes. The protocol is
@@ -41,7 +42,7 @@ describe('the hook’s input', () => {
       sessionId: 'session-7',
       permissionMode: 'acceptEdits',
     })
-    const result = await call({ command: 'ls -la' }, { callId: 'toolu_01' as never })
+    const result = await call({ command: 'ls -la' }, { callId: asCallId('toolu_01') })
     expect(result.isError).toBe(false)
     expect(ran).toEqual([{ tool: 'Bash', args: { command: 'ls -la' } }])
     expect(JSON.parse(readFileSync(project.file('input.json'), 'utf8'))).toEqual({
@@ -382,7 +383,7 @@ describe('JSON decisions', () => {
         projectRoot: project.root,
       },
     )
-    await call({ command: 'ls' }, { callId: 'c-msg' as never })
+    await call({ command: 'ls' }, { callId: asCallId('c-msg') })
     expect(messages).toEqual([{ callId: 'c-msg', message: 'heads up: prod credentials loaded' }])
   })
 })
@@ -444,6 +445,27 @@ describe('several hooks on one call', () => {
     expect(agreeing.ran).toEqual([{ tool: 'Bash', args: { command: 'ls -1' } }])
   })
 
+  it('an edit of a listener inside the hooks must agree with theirs (HOOK_CONFLICT); alone, it stands', async () => {
+    const edit = answers({ hookSpecificOutput: { updatedInput: { command: 'ls -1' } } })
+    const { call, registry, ran } = harness(pre('Bash', edit), { projectRoot: project.root })
+    // Registered after commandHooks(): the inner listener, whose decision the hooks get from next().
+    registry.on('tools/pre-execute', (exec) => {
+      const command = (exec.arguments as { command: string }).command
+      return command === 'pwd'
+        ? { kind: 'allow', arguments: { command: 'ls -1' } }
+        : { kind: 'allow', arguments: { command: 'ls -a' } }
+    })
+    const conflict = await call({ command: 'ls' })
+    expect(conflict).toEqual(
+      denied(
+        'the hooks and a tools/pre-execute listener rewrote the arguments differently',
+        'HOOK_CONFLICT',
+      ),
+    )
+    expect((await call({ command: 'pwd' })).isError).toBe(false)
+    expect(ran).toEqual([{ tool: 'Bash', args: { command: 'ls -1' } }])
+  })
+
   it('identical commands run once, with the longest of their timeouts', async () => {
     const counter = project.file('count.txt')
     const hook = `cat >/dev/null; echo run >> ${quote(counter)}; sleep 0.6`
@@ -471,12 +493,11 @@ describe('scopes and agents', () => {
     })
     const scoped = registry.scope({ id: 'other' })
     const result = await scoped.execute({
-      callId: 'c' as never,
+      callId: asCallId('c'),
       name: 'Bash',
       arguments: { command: 'ls' },
     })
     expect(result.error?.code).toBe('HOOK_DENIED')
     expect(ran).toEqual([])
-    expect(agent.id).toBe('agent-1')
   })
 })
