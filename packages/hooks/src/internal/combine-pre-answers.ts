@@ -2,7 +2,7 @@ import type { JsonObject, JsonValue } from '@toolpipe/core'
 import { isPlainObject } from '@toolpipe/core/internal'
 import type { ConfiguredHook } from './hook-group.js'
 import { jsonEqual } from './json-equal.js'
-import type { HookAnswer } from './read-hook-answer.js'
+import type { HookAnswer } from './hook-answer.js'
 
 /** One hook's answer, with the hook that gave it. */
 export interface HookReply {

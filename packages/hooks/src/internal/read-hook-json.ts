@@ -7,7 +7,7 @@ import {
   isPlainObject,
 } from '@toolpipe/core/internal'
 import type { HookEventName, HooksDialect } from '../hooks-settings.js'
-import type { HookAnswer } from './read-hook-answer.js'
+import type { HookAnswer } from './hook-answer.js'
 
 /** What a hook's JSON answer is read for. */
 export interface JsonAnswerContext {
