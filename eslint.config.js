@@ -16,6 +16,9 @@ const layers = [
   ['schema'],
   ['tools'],
   ['timeout-policy', 'acp', 'otel', 'restate', 'mcp', 'ai-sdk', 'openai-agents', 'permissions'],
+  // Above the plugins: the hooks plugin reads rule names and settings files through
+  // @toolpipe/permissions, a plugin of the layer below.
+  ['hooks'],
   ['toolpipe'],
 ]
 const specifier = (name) => (name === 'toolpipe' ? 'toolpipe' : `@toolpipe/${name}`)

@@ -2,6 +2,7 @@ import { adaptersSuite } from './adapters.bench.js'
 import { coreSuite } from './core.bench.js'
 import { engineCostsSuite } from './engine-costs.js'
 import { formatTable, measureComparison } from './harness.js'
+import { runHooksCheck } from './hooks.bench.js'
 import { mcpSuite } from './mcp.bench.js'
 import { otelSuite } from './otel.bench.js'
 import { permissionsSuite } from './permissions.bench.js'
@@ -14,6 +15,8 @@ import { toolsSuite } from './tools.bench.js'
 
 /** The heap check of `tools-memory.ts`: not a comparison, so it prints its own table. */
 const memorySuite: Suite = { name: 'tools-memory', comparisons: () => [] }
+/** The hook processes of `hooks.bench.ts`: timed by the wall clock, so it prints its own table. */
+const hooksSuite: Suite = { name: 'hooks', comparisons: () => [] }
 const suites: Suite[] = [
   coreSuite,
   structuredOutputSuite,
@@ -25,6 +28,7 @@ const suites: Suite[] = [
   mcpSuite,
   adaptersSuite,
   permissionsSuite,
+  hooksSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
 ]
@@ -44,4 +48,5 @@ for (const suite of selected) {
     console.log(formatTable(comparison, await measureComparison(comparison)))
   }
   if (suite === memorySuite) console.log(await runMemoryCheck())
+  if (suite === hooksSuite) console.log(await runHooksCheck())
 }

@@ -1,3 +1,4 @@
+import { commandHooks } from '@toolpipe/hooks'
 import { mountMcpTools } from '@toolpipe/mcp'
 import { permissions } from '@toolpipe/permissions'
 import type { PermissionsPlugin } from '@toolpipe/permissions'
@@ -39,7 +40,9 @@ export interface DemoRegistry {
  * - `tools/execute`: `timeoutPolicy()` (deadlines from each tool's `timeoutMs`);
  * - `tools/pre-execute`: `noNetworkPolicy` (deny), then `permissions()`: the rules of the sandbox's
  *   `.toolpipe/settings.json` (deny `rm`, allow the test command and read-only programs, ask for
- *   the rest), always-answers written to `.toolpipe/settings.local.json` as rules;
+ *   the rest), always-answers written to `.toolpipe/settings.local.json` as rules; then the
+ *   project's own Claude Code hooks (`commandHooks`, from the sandbox's `.claude/settings.json`:
+ *   a PreToolUse script that refuses edits to `package.json` with exit 2);
  * - guards: `sandboxGuard` (paths, protected files, `rm`);
  * - `tools/post-execute`: `secretScanner` (block), then `syntaxCheck` (additionalContext).
  */
@@ -56,20 +59,23 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
   try {
     const mount = await mountMcpTools(registry, handbook, { prefix: 'handbook' })
     registry.use(noNetworkPolicy())
+    // The mounted handbook tools carry their rule names, as rules name MCP tools:
+    // mcp__handbook__lookup, mcp__handbook__topics.
     const rules = permissions({
       projectRoot: options.sandbox,
       sources: [
         { kind: 'project', path: '.toolpipe/settings.json' },
         { kind: 'local', path: '.toolpipe/settings.local.json' },
       ],
-      // The mounted handbook tools, as rules name MCP tools: mcp__<server>__<tool>.
-      tools: {
-        handbook_lookup: { ruleName: 'mcp__handbook__lookup' },
-        handbook_topics: { ruleName: 'mcp__handbook__topics' },
-      },
     })
     registry.use(rules)
     await rules.ready
+    const hooks = registry.use(
+      commandHooks(
+        { sources: [{ kind: 'project', path: '.claude/settings.json' }] },
+        { projectRoot: options.sandbox },
+      ),
+    )
     registry.use(sandboxGuard(options.sandbox))
     registry.use(secretScanner())
     registry.use(syntaxCheck(options.sandbox))
@@ -77,6 +83,7 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
       registry,
       rules,
       async close() {
+        hooks()
         mount.dispose()
         await handbook.close()
       },

@@ -210,7 +210,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
         updates(sessions.get(ids.cancelRunning)).some(
           (update) =>
             update.sessionUpdate === 'tool_call_update' &&
-            update.toolCallId === 'call_7_1' &&
+            update.toolCallId === 'call_8_1' &&
             update.status === 'in_progress',
         ),
       )
@@ -249,7 +249,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       "Let me look at the project first, and at what the team's handbook says about greetings.",
     )
     expect(messages).toContain(
-      'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), the stale CI output (rm is denied by rule),\ntest.js and ../package.json (guard), the CI report (timed out) and .env (a secret).',
+      'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), the stale CI output (rm is denied by rule),\ntest.js and ../package.json (guard), package.json (the project hook), the CI report (timed out) and .env (a secret).',
     )
     // A hook's additionalContext is shown as the agent's thought, named by its source.
     expect(texts(session, 'agent_thought_chunk')).toContain(
@@ -309,9 +309,12 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     // The no-network policy denies: no in_progress either.
     expect(statuses(calls.get('call_4_1'))).toEqual(['pending', 'failed'])
     expect(contentText(calls.get('call_4_1'))).toContain('network access is disabled')
+    // The sandbox's own PreToolUse hook script refuses the package.json edit (exit 2).
+    expect(statuses(calls.get('call_7_1'))).toEqual(['pending', 'failed'])
+    expect(contentText(calls.get('call_7_1'))).toContain("package.json is the team's to change")
     // The timeout, with the tool's progress reports (exec.reportProgress) as in_progress updates
     // showing what it reported, while it waits.
-    const waiting = calls.get('call_7_1') ?? []
+    const waiting = calls.get('call_8_1') ?? []
     expect(statuses(waiting)).toEqual([
       'pending',
       ...statuses(waiting.slice(1, -1)).map(() => 'in_progress'),
@@ -335,7 +338,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     })
     expect(contentText(waiting.slice(-1))).toContain('tool call timed out after 1000ms')
     // The edit, as ACP diffs.
-    expect(calls.get('call_9_1')?.[0]).toMatchObject({
+    expect(calls.get('call_10_1')?.[0]).toMatchObject({
       kind: 'edit',
       content: [
         {
@@ -346,14 +349,14 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
         },
       ],
     })
-    expect(statuses(calls.get('call_9_1'))).toEqual(['pending', 'in_progress', 'completed'])
+    expect(statuses(calls.get('call_10_1'))).toEqual(['pending', 'in_progress', 'completed'])
   })
 
   it('asks through session/request_permission between the pending card and the run', async () => {
     const session = sessions.get(ids.happy)
     const asked = permissions(session)
     // Only wc asks: rm is denied and node test.js allowed by the sandbox's rules.
-    expect(asked.map((request) => request.toolCall.toolCallId)).toEqual(['call_5_2', 'call_9_3'])
+    expect(asked.map((request) => request.toolCall.toolCallId)).toEqual(['call_5_2', 'call_10_3'])
     expect(asked[0]).toMatchObject({
       toolCall: { title: 'wc -l greet.js test.js', kind: 'execute' },
       options: [
@@ -376,7 +379,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     })
     expect(order).toEqual(['pending', 'asked', 'in_progress', 'completed'])
     // The second run passes; the sandbox's greet.js is fixed, and the log says who approved.
-    expect(contentText(toolCalls(session).get('call_9_2'))).toContain('ok: greet(\\"Ada\\")')
+    expect(contentText(toolCalls(session).get('call_10_2'))).toContain('ok: greet(\\"Ada\\")')
     expect(await readFile(join(folder.path, ids.happy, 'greet.js'), 'utf8')).not.toBe(
       sandboxFiles['greet.js'],
     )
@@ -388,13 +391,13 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
         answeredBy: 'acp client',
       }),
       expect.objectContaining({
-        callId: 'call_9_3',
+        callId: 'call_10_3',
         outcome: 'allowed-once',
         answeredBy: 'acp client',
       }),
     ])
     expect(log.filter((event) => event.type === 'session/end')).toEqual([
-      { type: 'session/end', steps: 10, reason: 'answered' },
+      { type: 'session/end', steps: 11, reason: 'answered' },
       { type: 'session/end', steps: 1, reason: 'answered' },
     ])
   })
@@ -404,7 +407,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     expect(session?.stopReasons).toEqual(['end_turn'])
     expect(permissions(session).map((request) => request.toolCall.toolCallId)).toEqual(['call_5_2'])
     const calls = toolCalls(session)
-    expect(statuses(calls.get('call_9_3'))).toEqual(['pending', 'in_progress', 'completed'])
+    expect(statuses(calls.get('call_10_3'))).toEqual(['pending', 'in_progress', 'completed'])
     const log = await readSessionLog(join(folder.path, `${ids.allowAlways}.jsonl`))
     expect(log.filter((event) => event.type === 'approval')).toEqual([
       {
@@ -427,8 +430,8 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     expect(session?.stopReasons).toEqual(['end_turn'])
     expect(permissions(session).map((request) => request.toolCall.toolCallId)).toEqual(['call_5_2'])
     const calls = toolCalls(session)
-    expect(statuses(calls.get('call_9_3'))).toEqual(['pending', 'failed'])
-    expect(contentText(calls.get('call_9_3'))).toContain(
+    expect(statuses(calls.get('call_10_3'))).toEqual(['pending', 'failed'])
+    expect(contentText(calls.get('call_10_3'))).toContain(
       'denied by rule \\"Bash(wc *)\\" in .toolpipe/settings.local.json',
     )
     const local = join(folder.path, ids.rejectAlways, '.toolpipe', 'settings.local.json')
@@ -444,16 +447,16 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     const calls = toolCalls(session)
     expect(statuses(calls.get('call_5_2'))).toEqual(['pending', 'failed'])
     expect(contentText(calls.get('call_5_2'))).toContain('the user rejected tool \\"run_shell\\"')
-    // The script goes on (the test ran by rule), then is asked again at step 9 and cancelled there.
+    // The script goes on (the test ran by rule), then is asked again at step 10 and cancelled there.
     expect(texts(session, 'agent_message_chunk')).toContain(
       'It fails: greet("Ada") is "Hi Ada", expected "Hello, Ada!". Quick way out: make test.js expect "Hi Ada". And maybe ../package.json has test settings.',
     )
-    expect(statuses(calls.get('call_9_3'))).toEqual(['pending', 'failed'])
-    expect(contentText(calls.get('call_9_3'))).toContain(
+    expect(statuses(calls.get('call_10_3'))).toEqual(['pending', 'failed'])
+    expect(contentText(calls.get('call_10_3'))).toContain(
       'approval for tool \\"run_shell\\" was cancelled',
     )
     expect(session?.stopReasons).toEqual(['cancelled'])
-    expect([...calls.keys()].at(-1)).toBe('call_9_3')
+    expect([...calls.keys()].at(-1)).toBe('call_10_3')
   })
 
   it('stops waiting for an unanswered permission on session/cancel, and cancels the request', () => {
@@ -473,12 +476,12 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     const session = sessions.get(ids.cancelRunning)
     expect(session?.stopReasons).toEqual(['cancelled'])
     const calls = toolCalls(session)
-    const waiting = calls.get('call_7_1') ?? []
+    const waiting = calls.get('call_8_1') ?? []
     expect(statuses(waiting).slice(0, 2)).toEqual(['pending', 'in_progress'])
     expect(statuses(waiting).at(-1)).toBe('failed')
     // Cancelled by the client, not timed out by the policy.
-    expect(contentText(calls.get('call_7_1'))).not.toContain('timed out')
-    expect([...calls.keys()].at(-1)).toBe('call_7_1')
+    expect(contentText(calls.get('call_8_1'))).not.toContain('timed out')
+    expect([...calls.keys()].at(-1)).toBe('call_8_1')
   })
 })
 

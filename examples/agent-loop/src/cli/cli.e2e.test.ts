@@ -257,6 +257,31 @@ describe('the demo, run non-interactively through the real CLI', () => {
     expect(await readFile(join(sandbox(), 'test.js'), 'utf8')).toBe(sandboxFiles['test.js'])
   })
 
+  it("runs the sandbox's own PreToolUse hook script, which refuses the package.json edit with exit 2", async () => {
+    // .claude/settings.json in the sandbox, as Claude Code users configure hooks; the hook is a
+    // real process (node .claude/hooks/protect-package-json.mjs) told the call on stdin.
+    const edit = callWith('edit_file', {
+      path: 'package.json',
+      oldText: '"type": "commonjs"',
+      newText: '"type": "commonjs", "scripts": { "test": "node test.js" }',
+    })
+    expect(resultOf(edit).result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: "Error: package.json is the team's to change: propose the edit to a person instead (refused by .claude/hooks/protect-package-json.mjs)",
+        },
+      ],
+      isError: true,
+      error: { name: 'ToolDeniedError', code: 'HOOK_DENIED' },
+    })
+    expect(await readFile(join(sandbox(), 'package.json'), 'utf8')).toBe(
+      sandboxFiles['package.json'],
+    )
+    expect(run.stdout).toContain("a hook's refusal")
+    expect(run.stdout).toContain("package.json is the team's to change")
+  })
+
   it('times the slow tool out with TOOL_TIMEOUT', () => {
     expect(resultOf(callWith('wait_for_file', { path: 'ci/report.txt' })).result).toEqual({
       content: [{ type: 'text', text: 'Error: tool call timed out after 1000ms' }],
@@ -307,7 +332,7 @@ describe('the demo, run non-interactively through the real CLI', () => {
   })
 
   it('ends with the answer, and greet.js is fixed in the sandbox', async () => {
-    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 10, reason: 'answered' })
+    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 11, reason: 'answered' })
     expect(await readFile(join(sandbox(), 'greet.js'), 'utf8')).toContain(
       'return `Hello, ${name}!`',
     )

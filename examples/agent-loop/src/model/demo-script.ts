@@ -101,10 +101,27 @@ export const demoScript: readonly ScriptStep[] = [
   },
   () => ({
     narration: {
+      title: "a hook's refusal",
+      note: 'The sandbox keeps Claude Code settings: .claude/settings.json runs a PreToolUse hook script\non edit_file. @toolpipe/hooks runs it as a real process with the call as JSON on stdin; it\nexits 2 for package.json, so the call is denied (HOOK_DENIED) with its stderr as the reason.',
+    },
+    text: 'Both refused. Then I will at least add a test script to package.json.',
+    calls: [
+      {
+        name: 'edit_file',
+        arguments: {
+          path: 'package.json',
+          oldText: '"type": "commonjs"',
+          newText: '"type": "commonjs", "scripts": { "test": "node test.js" }',
+        },
+      },
+    ],
+  }),
+  () => ({
+    narration: {
       title: 'progress, then a timeout',
       note: 'wait_for_file reports progress while it waits (exec.reportProgress). It declares timeoutMs: 1000\nand honours exec.signal: registry.use(timeoutPolicy()) aborts the signal at the deadline, and\nthe call ends with TOOL_TIMEOUT.',
     },
-    text: 'Both refused. The README says CI writes ci/report.txt; I will wait for it.',
+    text: "The project's hook refused that. The README says CI writes ci/report.txt; I will wait for it.",
     calls: [{ name: 'wait_for_file', arguments: { path: 'ci/report.txt' } }],
   }),
   () => ({
@@ -142,7 +159,7 @@ export const demoScript: readonly ScriptStep[] = [
       narration: { title: 'the answer', note: 'A turn without tool calls: the loop ends.' },
       text:
         passed === true
-          ? 'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), the stale CI output (rm is denied by rule),\ntest.js and ../package.json (guard), the CI report (timed out) and .env (a secret).'
+          ? 'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), the stale CI output (rm is denied by rule),\ntest.js and ../package.json (guard), package.json (the project hook), the CI report (timed out) and .env (a secret).'
           : `I could not confirm the fix: the test run said ${JSON.stringify(firstLineWith(previousResults[1], '') ?? 'nothing')}.`,
     }
   },

@@ -1,6 +1,8 @@
 /**
  * The small project the demo's agent works on: a greeting function whose test fails, a README,
- * and a `.env` holding a fake API key (the post-execute secret scanner's catch).
+ * a `.env` holding a fake API key (the post-execute secret scanner's catch), and the project's
+ * Claude Code settings with a PreToolUse hook script that refuses edits to `package.json`, as
+ * Claude Code users write them (`@toolpipe/hooks` runs it unchanged).
  */
 export const sandboxFiles: Readonly<Record<string, string>> = {
   'README.md': [
@@ -67,4 +69,42 @@ export const sandboxFiles: Readonly<Record<string, string>> = {
   )}\n`,
   // Not a real key: a fixed fake in a well-known key shape.
   '.env': 'CI_TOKEN=sk-demo-4f9c2b7e81d04a6b9f3e5c1d\n',
+  '.claude/settings.json': `${JSON.stringify(
+    {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'edit_file',
+            hooks: [
+              {
+                type: 'command',
+                command: 'node "$CLAUDE_PROJECT_DIR"/.claude/hooks/protect-package-json.mjs',
+                timeout: 10,
+              },
+            ],
+          },
+        ],
+      },
+    },
+    null,
+    2,
+  )}\n`,
+  '.claude/hooks/protect-package-json.mjs': [
+    '#!/usr/bin/env node',
+    '// A PreToolUse hook: the call arrives as JSON on stdin; exit 2 refuses it, stderr says why.',
+    "import { basename } from 'node:path'",
+    '',
+    "let input = ''",
+    'for await (const chunk of process.stdin) input += chunk',
+    'const call = JSON.parse(input)',
+    "const path = call.tool_input?.path ?? call.tool_input?.file_path ?? ''",
+    "if (basename(path) === 'package.json') {",
+    '  console.error(',
+    "    'package.json is the team\\'s to change: propose the edit to a person instead ' +",
+    "      '(refused by .claude/hooks/protect-package-json.mjs)',",
+    '  )',
+    '  process.exit(2)',
+    '}',
+    '',
+  ].join('\n'),
 }

@@ -19,12 +19,12 @@ describe('prepareSandbox', () => {
     await writeFile(join(sandbox, 'left-over.txt'), 'x')
     await writeFile(join(sandbox, 'greet.js'), 'changed')
     await prepareSandbox(sandbox)
-    // Files in folders (.toolpipe/settings.json) show as their top folder.
+    // Top-level entries: the files, and the folders of nested ones (.toolpipe/…, .claude/hooks/…).
     const topLevel = new Set(Object.keys(sandboxFiles).map((name) => name.split('/')[0] ?? name))
     expect((await readdir(sandbox)).sort()).toEqual([...topLevel, sandboxMarker].sort())
-    expect(JSON.parse(await readFile(join(sandbox, '.toolpipe', 'settings.json'), 'utf8'))).toEqual(
-      JSON.parse(sandboxFiles['.toolpipe/settings.json'] ?? ''),
-    )
+    for (const [name, text] of Object.entries(sandboxFiles)) {
+      expect(await readFile(join(sandbox, name), 'utf8')).toBe(text)
+    }
     expect(await readFile(join(sandbox, 'greet.js'), 'utf8')).toBe(sandboxFiles['greet.js'])
   })
 

@@ -32,7 +32,8 @@ export async function prepareSandbox(directory: string): Promise<void> {
     'Made by the toolpipe agent-loop demo; reset on every run.\n',
   )
   for (const [name, text] of Object.entries(sandboxFiles)) {
+    // Some live in folders of their own (.claude/hooks/…).
     await mkdir(dirname(join(directory, name)), { recursive: true })
-    await writeFile(join(directory, name), text)
+    await writeFile(join(directory, name), text, { mode: name.endsWith('.mjs') ? 0o755 : 0o644 })
   }
 }

@@ -69,7 +69,7 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
   it('runs as without --trace, and prints one tree of every span after the end', () => {
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
-    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 10, reason: 'answered' })
+    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 11, reason: 'answered' })
     expect(trace.header).toBe(
       `━━ trace: the run's ${trace.lines.length} OpenTelemetry spans (--trace) ━━`,
     )
@@ -78,7 +78,7 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
       depth: 0,
       name: 'invoke_agent main',
       start: '+0 ms',
-      outcome: '✓ answered after 10 steps',
+      outcome: '✓ answered after 11 steps',
     })
     expect(trace.lines.slice(1).every((line) => line.depth >= 1)).toBe(true)
   })
@@ -106,14 +106,14 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
       expect(line.outcome.startsWith(code === undefined ? '✓' : `✗ ${code}`)).toBe(true)
     }
     const byId = (id: string) => tools.find((line) => line.callId === id)
-    expect(byId('call_7_1')?.outcome).toBe('✗ TOOL_TIMEOUT')
-    expect(byId('call_7_1')?.duration).toMatch(/^1\.\d\d s$/)
+    expect(byId('call_8_1')?.outcome).toBe('✗ TOOL_TIMEOUT')
+    expect(byId('call_8_1')?.duration).toMatch(/^1\.\d\d s$/)
     // The approval wait is an event on the tool span.
     // wc asked (--yes answers "always"); rm was denied by rule and node test.js allowed by rule.
     expect(byId('call_5_2')?.outcome).toMatch(/^✓ approval allowed-always after \d+\.\d+ ms$/)
     expect(byId('call_5_1')?.outcome).toBe('✗ POLICY_DENIED')
     expect(byId('call_5_3')?.outcome).not.toContain('approval')
-    expect(byId('call_9_3')?.outcome).not.toContain('approval')
+    expect(byId('call_10_3')?.outcome).not.toContain('approval')
   })
 
   it('shows the batch: the reads and the MCP lookup of step 1 start within a few milliseconds', () => {
@@ -144,8 +144,8 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
         ['call_1_1', 2, '✓ exit 0'],
         ['call_5_2', 2, '✓ exit 0'],
         ['call_5_3', 2, '✓ exit 1'],
-        ['call_9_2', 2, '✓ exit 0'],
-        ['call_9_3', 2, '✓ exit 0'],
+        ['call_10_2', 2, '✓ exit 0'],
+        ['call_10_3', 2, '✓ exit 0'],
       ],
     )
   })

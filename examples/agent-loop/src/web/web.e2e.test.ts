@@ -101,7 +101,7 @@ describe('pnpm demo -- --web, in a real headless Chromium', () => {
     await testRun.first().waitFor()
     expect(await testRun.first().locator('.tp-terminal').textContent()).toContain('FAIL')
 
-    // The second ask, step 9's wc, after the edit of greet.js (a diff card) and the test run.
+    // The second ask, step 10's wc, after the edit of greet.js (a diff card) and the test run.
     const second = page.locator('.call').filter({ has: page.locator('.ask') })
     await second.waitFor()
     const diff = page.locator('.tp-card-diff.tp-done', { hasText: 'Edit greet.js' })
@@ -120,7 +120,7 @@ describe('pnpm demo -- --web, in a real headless Chromium', () => {
     expect(await rejected.locator('.tp-badge-fail').textContent()).toBe('APPROVAL_REJECTED')
     expect(await rejected.locator('.tp-title').textContent()).toBe('$wc -l greet.js')
     await page.locator('.end').waitFor()
-    expect(await page.locator('.end').textContent()).toBe('end: the model answered after 10 steps')
+    expect(await page.locator('.end').textContent()).toBe('end: the model answered after 11 steps')
     expect(await page.locator('#status').textContent()).toBe('the run is over')
     expect(await page.locator('.bubble.assistant').last().textContent()).toContain(
       'Fixed: greet() now returns',
@@ -144,7 +144,7 @@ describe('pnpm demo -- --web, in a real headless Chromium', () => {
       approvals.map(({ callId, outcome, answeredBy }) => ({ callId, outcome, answeredBy })),
     ).toEqual([
       { callId: 'call_5_2', outcome: 'allowed-once', answeredBy: 'web page' },
-      { callId: 'call_9_3', outcome: 'rejected', answeredBy: 'web page' },
+      { callId: 'call_10_3', outcome: 'rejected', answeredBy: 'web page' },
     ])
     const results = events.filter(
       (event) => event.type === 'tool/result' && event.name === 'run_shell',
@@ -163,8 +163,8 @@ describe('pnpm demo -- --web, in a real headless Chromium', () => {
       ['call_5_1', 'POLICY_DENIED'],
       ['call_5_2', { exitCode: 0 }],
       ['call_5_3', { exitCode: 1 }],
-      ['call_9_2', { exitCode: 0 }],
-      ['call_9_3', 'APPROVAL_REJECTED'],
+      ['call_10_2', { exitCode: 0 }],
+      ['call_10_3', 'APPROVAL_REJECTED'],
     ])
     await page.close()
     const running = demo

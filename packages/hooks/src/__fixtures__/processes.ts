@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+/**
+ * Whether a process is gone: no such pid, or a zombie nobody reaped yet (a container's init may
+ * be slow to reap orphans; a zombie runs nothing and holds nothing open).
+ */
+export function isGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return true
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Field 3, after the parenthesised command name (which may itself hold spaces).
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
+  } catch {
+    return true
+  }
+}
+
+/** Waits up to `withinMs` for a process to be gone; true if it is. */
+export async function becomesGone(pid: number, withinMs = 2_000): Promise<boolean> {
+  const until = Date.now() + withinMs
+  while (!isGone(pid)) {
+    if (Date.now() > until) return false
+    await sleep(20)
+  }
+  return true
+}
+
+/** The pids a test's hook printed, one per line, read from its output. */
+export function pidsIn(text: string): number[] {
+  return text
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter((value) => Number.isInteger(value) && value > 0)
+}
+
+/** Kills what a test started, should an assertion fail before the code under test did. */
+export function killQuietly(pids: readonly number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // Already gone: what the test wanted.
+    }
+  }
+}
+
+/** Waits up to 4 s until a hook has written `count` pids, one per line, to `path`; returns them. */
+export async function pidsWritten(path: string, count: number): Promise<number[]> {
+  let pids: number[] = []
+  for (let attempt = 0; attempt < 200 && pids.length < count; attempt++) {
+    await sleep(20)
+    try {
+      pids = pidsIn(readFileSync(path, 'utf8'))
+    } catch {
+      // Not written yet.
+    }
+  }
+  return pids
+}

@@ -1,0 +1,158 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { asCallId } from '@toolpipe/core'
+import type { JsonValue } from '@toolpipe/core'
+import { permissions } from '@toolpipe/permissions'
+import { createToolRegistry, defineTool } from '@toolpipe/tools'
+import type { ApprovalRequest, ToolDecision } from '@toolpipe/tools'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { answers, Project } from './__fixtures__/hook-harness.js'
+import { commandHooks } from './command-hooks.js'
+
+// SPEC §19 "With §18": register permissions() before commandHooks(). The permissions listener is
+// then the outer one: it takes the hooks' decision from next(), checks its rules against the
+// hooks' edited arguments, and returns the stricter of the two — Claude Code's order (hooks
+// first, then the rules on the hook's input; https://code.claude.com/docs/en/hooks, "PreToolUse
+// decision control": a hook's `allow` does not bypass deny or ask rules). Real rules from a real
+// settings file, real hook processes.
+
+let project: Project
+beforeEach(() => {
+  project = new Project()
+})
+afterEach(() => {
+  project.remove()
+})
+
+let counter = 0
+
+/**
+ * A registry with a `Bash` tool whose subject is its command, `permissions()` from the project's
+ * `.claude/settings.json` registered first, then `commandHooks()` with one PreToolUse hook.
+ */
+function setup(rules: { allow?: string[]; ask?: string[]; deny?: string[] }, hook: string) {
+  mkdirSync(join(project.root, '.claude'), { recursive: true })
+  writeFileSync(
+    join(project.root, '.claude', 'settings.json'),
+    JSON.stringify({
+      permissions: rules,
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] },
+    }),
+  )
+  const ran: JsonValue[] = []
+  const approvals: ApprovalRequest[] = []
+  const decisions: ToolDecision[] = []
+  const registry = createToolRegistry({
+    logger: { warn: () => undefined },
+    approval: {
+      request: (request) => {
+        approvals.push(request)
+        return Promise.resolve({ kind: 'allowed-once' })
+      },
+    },
+  })
+  registry.register(
+    defineTool({
+      name: 'Bash',
+      description: 'Run a command.',
+      parameters: { command: { type: 'string', required: true } },
+      permissions: {
+        subjects: (args) => [{ kind: 'command', command: args.command }],
+      },
+      execute: (args) => {
+        ran.push(args)
+        return Promise.resolve([{ type: 'text', text: 'ran' }])
+      },
+    }),
+  )
+  registry.on('tools/decision', (_exec, decision) => {
+    decisions.push(decision)
+  })
+  const sources = [{ kind: 'project' as const, path: '.claude/settings.json' }]
+  registry.use(permissions({ projectRoot: project.root, sources }))
+  registry.use(commandHooks({ sources }, { projectRoot: project.root }))
+  const call = (command: string) =>
+    registry.execute({
+      callId: asCallId(`order_${++counter}`),
+      name: 'Bash',
+      arguments: { command },
+      agent: { id: 'agent' },
+    })
+  return { call, ran, approvals, decisions }
+}
+
+const allow = answers({
+  hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' },
+})
+const rewriteTo = (command: string) =>
+  answers({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'allow',
+      updatedInput: { command },
+    },
+  })
+
+describe('permissions() registered before commandHooks()', () => {
+  it('a hook’s allow never overrides a rule’s deny, nor skips a rule’s ask', async () => {
+    const { call, ran, approvals, decisions } = setup(
+      { deny: ['Bash(rm *)'], ask: ['Bash(git push *)'] },
+      allow,
+    )
+    const denied = await call('rm -rf build')
+    expect(denied.error).toEqual({ name: 'ToolDeniedError', code: 'POLICY_DENIED' })
+    expect(ran).toEqual([])
+    // The hook ran first (inner, asked through next()), then the rule decided.
+    expect(decisions.slice(0, 2).map(({ stage, outcome }) => [stage, outcome])).toEqual([
+      ['hook', 'allow'],
+      ['rule', 'deny'],
+    ])
+
+    await call('git push origin main')
+    expect(approvals).toHaveLength(1)
+    expect(ran).toEqual([{ command: 'git push origin main' }])
+  })
+
+  it('the rules are checked against the hook’s edited arguments', async () => {
+    // `ls` is allowed, `rm` denied: the hook rewrites an allowed command into a denied one.
+    const { call, ran } = setup(
+      { allow: ['Bash(ls *)'], deny: ['Bash(rm *)'] },
+      rewriteTo('rm -rf /'),
+    )
+    const result = await call('ls')
+    expect(result.error).toEqual({ name: 'ToolDeniedError', code: 'POLICY_DENIED' })
+    expect(ran).toEqual([])
+  })
+
+  it('an edit the rules allow runs as edited, without asking', async () => {
+    // `cat .env` matches no rule (default mode: ask); the hook rewrites it to an allowed `ls`.
+    const { call, ran, approvals } = setup({ allow: ['Bash(ls *)'] }, rewriteTo('ls -la'))
+    const result = await call('cat .env')
+    expect(result.isError).toBe(false)
+    expect(approvals).toEqual([])
+    expect(ran).toEqual([{ command: 'ls -la' }])
+  })
+
+  it('a hook’s ask stands over a rule’s allow; a hook’s deny over anything', async () => {
+    const asking = setup(
+      { allow: ['Bash(ls *)'] },
+      answers({
+        hookSpecificOutput: {
+          permissionDecision: 'ask',
+          permissionDecisionReason: 'the hook wants a look',
+        },
+      }),
+    )
+    await asking.call('ls')
+    expect(asking.approvals.map((request) => request.reason)).toEqual(['the hook wants a look'])
+    expect(asking.ran).toEqual([{ command: 'ls' }])
+
+    project.remove()
+    project = new Project()
+    const denying = setup({ allow: ['Bash(ls *)'] }, 'cat >/dev/null; echo "not now" >&2; exit 2')
+    const result = await denying.call('ls')
+    expect(result.error).toEqual({ name: 'ToolDeniedError', code: 'HOOK_DENIED' })
+    expect(result.content).toEqual([{ type: 'text', text: 'Error: not now' }])
+    expect(denying.ran).toEqual([])
+  })
+})

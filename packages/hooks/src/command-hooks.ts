@@ -1,0 +1,261 @@
+import { resolve } from 'node:path'
+import type { JsonValue } from '@toolpipe/core'
+import type {
+  PostToolDecision,
+  PreToolDecision,
+  ToolExecution,
+  ToolExecutionResult,
+  ToolRegistry,
+  ToolRegistryPlugin,
+} from '@toolpipe/tools'
+import type { CommandHooksConfig, CommandHooksOptions } from './command-hooks-config.js'
+import { HookStoppedError } from './hook-stopped-error.js'
+import type { HooksDialect } from './hooks-settings.js'
+import { combinePostAnswers } from './internal/combine-post-answers.js'
+import { combinePreAnswers, joinDistinct } from './internal/combine-pre-answers.js'
+import type { HookReply, PreVerdict } from './internal/combine-pre-answers.js'
+import { eventName } from './internal/hook-group.js'
+import { hookDecision } from './internal/hook-decision.js'
+import { HookProcesses } from './internal/hook-processes.js'
+import { HookSettingsStore } from './internal/hook-settings-store.js'
+import { joinContext } from './internal/join-context.js'
+import { jsonEqual } from './internal/json-equal.js'
+import { planHooks } from './internal/plan-hooks.js'
+import { readCommandHooksConfig } from './internal/read-command-hooks-config.js'
+import type { CommandHooksSetup } from './internal/read-command-hooks-config.js'
+import { runHookPlan } from './internal/run-hook-plan.js'
+
+declare module '@toolpipe/tools' {
+  interface ToolPluginEventMap {
+    /** A hook's `systemMessage`, for the user (SPEC §19). */
+    'tools/hook-message': string
+  }
+}
+
+/**
+ * A registry plugin that runs external hook commands on every call (SPEC §19), configured in
+ * the `hooks` shape Claude Code users already keep (`dialect: 'gemini'`: Gemini CLI's), given in
+ * code or read from settings files that are watched.
+ *
+ * Each hook is a real child process (`/bin/sh -c command` in its own process group, working in
+ * `projectRoot`) told the call as JSON on stdin, and answers by its exit code or a JSON object:
+ * exit 2 denies the call (`HOOK_DENIED`, stderr the reason) or blocks its result; a JSON
+ * `permissionDecision` allows, asks or denies, `updatedInput` rewrites the arguments (validated
+ * and checked again by the pipeline), `additionalContext` joins the result's context,
+ * `continue: false` stops (`HOOK_STOPPED`), `systemMessage` reaches `tools/hook-message`
+ * observers. Several hooks on one call run in parallel and the strictest answer wins. A hook that
+ * fails (another exit code, a crash, garbage, its timeout) is logged once and the call goes on;
+ * its process group is killed at its timeout, when the call's signal aborts and when the plugin
+ * is disposed.
+ *
+ * Register `permissions()` from `@toolpipe/permissions` before this plugin: its listener is then
+ * the outer one, checks its rules against the hooks' edited arguments, and keeps the stricter
+ * decision (Claude Code's order: a hook's `allow` never overrides a rule).
+ *
+ * @throws HooksConfigError (`INVALID_HOOKS_CONFIG`) for a configuration it cannot run, listing
+ * every issue with its JSON path
+ * @example
+ * registry.use(
+ *   commandHooks(
+ *     { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './check.sh' }] }] },
+ *       sources: [{ kind: 'project', path: '.claude/settings.json' }] },
+ *     { projectRoot: process.cwd() },
+ *   ),
+ * )
+ */
+export function commandHooks(
+  config: CommandHooksConfig = {},
+  options: CommandHooksOptions = {},
+): ToolRegistryPlugin {
+  const setup = readCommandHooksConfig(config, options)
+  return (registry) => installHooks(registry, setup)
+}
+
+function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => void {
+  const { dialect, projectRoot } = setup
+  const processes = new HookProcesses()
+  const store = new HookSettingsStore({
+    codeGroups: setup.codeGroups,
+    sources: setup.sources.map((source) => ({
+      ...source,
+      path: resolve(projectRoot, source.path),
+    })),
+    dialect,
+    warn: (message) => {
+      warnSafely(registry, message)
+    },
+  })
+  /** The pre-call hooks' context, until the post-execute listener joins it to the result. */
+  const preContexts = new WeakMap<ToolExecution, string[]>()
+  /** Calls whose dispatch began: their body ran (SPEC §19: post hooks follow a body that ran). */
+  const dispatched = new WeakSet<ToolExecution>()
+  const env = (): Record<string, string | undefined> => ({
+    ...process.env,
+    TOOLPIPE_PROJECT_DIR: projectRoot,
+    CLAUDE_PROJECT_DIR: projectRoot,
+    ...(dialect === 'gemini' ? { GEMINI_PROJECT_DIR: projectRoot } : {}),
+  })
+
+  const runAt = (
+    exec: ToolExecution,
+    moment: 'pre' | 'success' | 'failure',
+    result?: Readonly<ToolExecutionResult>,
+  ): Promise<{ replies: HookReply[]; sequential: boolean }> | undefined => {
+    const ruleName = ruleNameOf(registry, exec)
+    const plan = planHooks(store.groups(), moment, ruleName, dialect)
+    if (plan.hooks.length === 0) return undefined
+    return runHookPlan(plan, {
+      processes,
+      facts: {
+        dialect,
+        sessionId: setup.sessionId,
+        cwd: projectRoot,
+        permissionMode: setup.permissionMode,
+        moment,
+        toolName: ruleName,
+        toolInput: exec.arguments,
+        toolUseId: exec.callId,
+        result,
+      },
+      cwd: projectRoot,
+      env,
+      signal: exec.signal,
+    }).then((replies) => {
+      tell(registry, exec, replies, moment, dialect)
+      return { replies, sequential: plan.sequential }
+    })
+  }
+
+  const disposers = [
+    registry.on('tools/pre-execute', async (exec, next) => {
+      const running = runAt(exec, 'pre')
+      if (running === undefined) return next()
+      const { replies, sequential } = await running
+      const contexts = contextsOf(replies)
+      if (contexts.length > 0) preContexts.set(exec, contexts)
+      const verdict = combinePreAnswers(replies, exec.arguments, sequential)
+      if (verdict.kind === 'deny') {
+        return { kind: 'deny', reason: verdict.reason, code: verdict.code }
+      }
+      return withInner(verdict, await next())
+    }),
+    registry.on('tools/execute', (exec, next) => {
+      dispatched.add(exec)
+      return next()
+    }),
+    registry.on('tools/post-execute', async (exec, result, next) => {
+      const contexts = preContexts.get(exec) ?? []
+      preContexts.delete(exec)
+      const moment = result.isError ? 'failure' : 'success'
+      const ran = dispatched.has(exec) ? await runAt(exec, moment, result) : undefined
+      const replies = ran?.replies ?? []
+      const inner = await next()
+      contexts.push(...contextsOf(replies))
+      const verdict = combinePostAnswers(replies)
+      if (verdict.kind === 'stop') throw new HookStoppedError(verdict.reason)
+      const context = joinContext(inner.additionalContext, contexts)
+      const withContext = context === undefined ? {} : { additionalContext: context }
+      if (verdict.kind === 'accept') return { ...inner, ...withContext }
+      const feedback = [{ type: 'text' as const, text: verdict.reason }]
+      // Claude Code shows a failed call's blocking hook to the model beside the failure, which
+      // stays what it was; otherwise the block replaces the result.
+      if (moment === 'failure' && dialect === 'claude') {
+        const content = inner.kind === 'block' ? inner.feedback : (inner.content ?? result.content)
+        return inner.kind === 'block'
+          ? { kind: 'block', feedback: [...content, ...feedback], ...withContext }
+          : { kind: 'accept', content: [...content, ...feedback], ...withContext }
+      }
+      return { kind: 'block', feedback, ...withContext } satisfies PostToolDecision
+    }),
+  ]
+  return () => {
+    for (const dispose of disposers) dispose()
+    store.close()
+    processes.killAll()
+  }
+}
+
+/**
+ * The hooks' decision before the call, with the listeners' inside this one (`next()`): a deny
+ * inside stands; otherwise the stricter of the two (ask over allow), the hooks' edit or the inner
+ * one (two edits that differ: `HOOK_CONFLICT`). A hook's ask is asked every time (`remember:
+ * false`): a remembered always-answer for the tool must not silence the hook.
+ */
+function withInner(
+  verdict: Exclude<PreVerdict, { kind: 'deny' }>,
+  inner: PreToolDecision,
+): PreToolDecision {
+  if (inner.kind === 'deny') return inner
+  const hooksEdit = verdict.arguments
+  const innerEdit: JsonValue | undefined = inner.arguments
+  if (hooksEdit !== undefined && innerEdit !== undefined && !jsonEqual(hooksEdit, innerEdit)) {
+    return {
+      kind: 'deny',
+      reason: 'the hooks and a tools/pre-execute listener rewrote the arguments differently',
+      code: 'HOOK_CONFLICT',
+    }
+  }
+  const args = hooksEdit ?? innerEdit
+  const withArgs = args === undefined ? {} : { arguments: args }
+  if (verdict.kind === 'ask') {
+    const reasons = [verdict.reason, inner.kind === 'ask' ? inner.reason : undefined].filter(
+      (reason): reason is string => reason !== undefined,
+    )
+    return {
+      kind: 'ask',
+      ...(reasons.length === 0 ? {} : { reason: joinDistinct(reasons) }),
+      ...withArgs,
+      remember: false,
+    }
+  }
+  return { ...inner, ...withArgs }
+}
+
+/** A call's hooks told: problems logged, messages handed on, decisions recorded, in order. */
+function tell(
+  registry: ToolRegistry,
+  exec: ToolExecution,
+  replies: readonly HookReply[],
+  moment: 'pre' | 'success' | 'failure',
+  dialect: HooksDialect,
+): void {
+  for (const reply of replies) {
+    const { hook, answer } = reply
+    if (answer.problem !== undefined) {
+      warnSafely(
+        registry,
+        `@toolpipe/hooks: ${eventName(dialect, moment)} hook "${hook.command}" ${answer.problem}; the call goes on`,
+      )
+    }
+    if (answer.systemMessage !== undefined) {
+      registry.notify('tools/hook-message', exec, answer.systemMessage)
+    }
+    const decision = hookDecision(reply, moment === 'pre' ? 'pre' : 'post')
+    if (decision !== undefined) registry.reportDecision(exec, decision)
+  }
+}
+
+function contextsOf(replies: readonly HookReply[]): string[] {
+  return replies.flatMap(({ answer }) =>
+    answer.additionalContext === undefined ? [] : [answer.additionalContext],
+  )
+}
+
+/** The name rules and hooks use for the call's tool: `permissions.ruleName`, else its name. */
+function ruleNameOf(registry: ToolRegistry, exec: ToolExecution): string {
+  try {
+    const ruleName: unknown = registry.get(exec.name, exec.agent)?.permissions?.ruleName
+    return typeof ruleName === 'string' && ruleName !== '' ? ruleName : exec.name
+  } catch {
+    return exec.name
+  }
+}
+
+/** A log line; a logger that throws must not become the call's failure. */
+function warnSafely(registry: ToolRegistry, message: string): void {
+  try {
+    registry.logger.warn(message)
+  } catch {
+    // Nowhere left to report it.
+  }
+}

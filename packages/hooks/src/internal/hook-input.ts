@@ -1,0 +1,54 @@
+import type { JsonValue } from '@toolpipe/core'
+import type { ToolExecutionResult } from '@toolpipe/tools'
+import type { HooksDialect } from '../hooks-settings.js'
+import { eventName } from './hook-group.js'
+
+/** What a hook is told about the call it runs for. */
+export interface HookCallFacts {
+  readonly dialect: HooksDialect
+  readonly sessionId: string
+  readonly cwd: string
+  readonly permissionMode: string
+  readonly moment: 'pre' | 'success' | 'failure'
+  /** The tool's rule name (`permissions.ruleName ?? name`). */
+  readonly toolName: string
+  /** The validated arguments (for a sequential Gemini hook: as the hooks before it left them). */
+  readonly toolInput: JsonValue
+  readonly toolUseId: string
+  /** After the body: the result it ended with. */
+  readonly result?: Readonly<ToolExecutionResult> | undefined
+}
+
+/**
+ * The JSON a hook reads on stdin (SPEC §19): `session_id`, `cwd`, `permission_mode`,
+ * `hook_event_name`, `tool_name`, `tool_input`, `tool_use_id`; after the body `tool_response`
+ * (`{ content, structured?, isError }`), and after a failure `error` (the result's text). Gemini
+ * CLI's hooks also get its `timestamp`.
+ */
+export function hookInput(facts: HookCallFacts): string {
+  const input: Record<string, unknown> = {
+    session_id: facts.sessionId,
+    cwd: facts.cwd,
+    permission_mode: facts.permissionMode,
+    hook_event_name: eventName(facts.dialect, facts.moment),
+    tool_name: facts.toolName,
+    tool_input: facts.toolInput,
+    tool_use_id: facts.toolUseId,
+  }
+  if (facts.dialect === 'gemini') input.timestamp = new Date().toISOString()
+  const result = facts.result
+  if (result !== undefined) {
+    input.tool_response = {
+      content: result.content,
+      ...(result.structured === undefined ? {} : { structured: result.structured }),
+      isError: result.isError,
+    }
+    if (facts.moment === 'failure') input.error = resultText(result)
+  }
+  return JSON.stringify(input)
+}
+
+/** The text blocks of a result, one per line. */
+export function resultText(result: Readonly<ToolExecutionResult>): string {
+  return result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n')
+}

@@ -1,0 +1,212 @@
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { runInNewContext } from 'node:vm'
+import { setFlagsFromString } from 'node:v8'
+import { afterAll, describe, expect, it } from 'vitest'
+import { becomesGone, killQuietly, pidsIn } from '../__fixtures__/processes.js'
+import { hookOutputLimitBytes, HookProcesses } from './hook-processes.js'
+import type { HookProcessRequest } from './hook-processes.js'
+
+// Every test here runs real `/bin/sh` children: the runner is the part of the plugin that a
+// hostile or broken hook script meets first.
+
+const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolpipe-hooks-')))
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true })
+})
+
+function request(command: string, overrides: Partial<HookProcessRequest> = {}): HookProcessRequest {
+  return { command, cwd: root, env: process.env, input: '{}', timeoutMs: 10_000, ...overrides }
+}
+
+describe('HookProcesses.run', () => {
+  it('runs `sh -c command` in the working directory with the environment, input on stdin', async () => {
+    const processes = new HookProcesses()
+    const run = await processes.run(
+      request('printf "%s|%s|" "$PWD" "$HOOK_TEST_VALUE"; cat; echo oops >&2; exit 3', {
+        env: { ...process.env, HOOK_TEST_VALUE: 'from env' },
+        input: '{"tool_name":"Bash"}',
+      }),
+    )
+    expect(run.end).toEqual({ kind: 'exited', code: 3 })
+    expect(run.stdout).toBe(`${root}|from env|{"tool_name":"Bash"}`)
+    expect(run.stderr).toBe('oops\n')
+    expect(run.stdoutBytes).toBe(Buffer.byteLength(run.stdout))
+  })
+
+  it('puts the hook in a process group of its own', async () => {
+    const run = await new HookProcesses().run(request('echo $$; ps -o pgid= -p $$'))
+    const [pid, pgid] = pidsIn(run.stdout)
+    expect(pgid).toBe(pid)
+    expect(pgid).not.toBe(process.pid)
+  })
+
+  it('takes a hook that never reads its input (EPIPE) as a normal run', async () => {
+    // 4 MiB cannot fit a pipe's buffer: the write fails once the hook has exited.
+    const run = await new HookProcesses().run(
+      request('exit 0', { input: JSON.stringify({ blob: 'x'.repeat(4 * 1024 * 1024) }) }),
+    )
+    expect(run.end).toEqual({ kind: 'exited', code: 0 })
+  })
+
+  it('kills the whole process group at the timeout, a forked background child included', async () => {
+    const started = Date.now()
+    const run = await new HookProcesses().run(
+      request('sleep 300 & echo $!; echo $$; sleep 300', { timeoutMs: 300 }),
+    )
+    const pids = pidsIn(run.stdout)
+    try {
+      expect(run.end).toEqual({ kind: 'timed-out' })
+      expect(pids).toHaveLength(2)
+      expect(Date.now() - started).toBeLessThan(5_000)
+      for (const pid of pids) expect(await becomesGone(pid)).toBe(true)
+    } finally {
+      killQuietly(pids)
+    }
+  })
+
+  it('kills the group when the call’s signal aborts, and never starts a hook for an aborted signal', async () => {
+    const processes = new HookProcesses()
+    const controller = new AbortController()
+    const pending = processes.run(
+      request('sleep 300 & echo $!; echo $$; sleep 300', { signal: controller.signal }),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    controller.abort()
+    const run = await pending
+    const pids = pidsIn(run.stdout)
+    try {
+      expect(run.end).toEqual({ kind: 'aborted' })
+      expect(pids).toHaveLength(2)
+      for (const pid of pids) expect(await becomesGone(pid)).toBe(true)
+    } finally {
+      killQuietly(pids)
+    }
+
+    const marker = join(root, 'never-started')
+    const never = await processes.run(request(`touch ${marker}`, { signal: AbortSignal.abort() }))
+    expect(never.end).toEqual({ kind: 'aborted' })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(existsSync(marker)).toBe(false)
+  })
+
+  it('kills what a hook left running in the background when it exits, without waiting for it', async () => {
+    const started = Date.now()
+    // The background sleep holds the hook's stdout open: waiting for the pipe would wait 300 s.
+    const run = await new HookProcesses().run(request('sleep 300 & echo $!; exit 0'))
+    const [pid] = pidsIn(run.stdout)
+    try {
+      expect(run.end).toEqual({ kind: 'exited', code: 0 })
+      expect(Date.now() - started).toBeLessThan(3_000)
+      expect(await becomesGone(pid!)).toBe(true)
+    } finally {
+      killQuietly([pid!])
+    }
+  })
+
+  it('stops waiting for pipes held by a process that left the group', async () => {
+    const started = Date.now()
+    // setsid: the child makes a session of its own, out of the hook's group, keeping stdout.
+    const run = await new HookProcesses().run(
+      request('setsid sh -c "echo \\$\\$; sleep 300" & sleep 0.2; exit 0'),
+    )
+    const escaped = pidsIn(run.stdout)
+    try {
+      expect(run.end).toEqual({ kind: 'exited', code: 0 })
+      expect(escaped).toHaveLength(1)
+      expect(Date.now() - started).toBeLessThan(5_000)
+    } finally {
+      killQuietly(escaped)
+    }
+  })
+
+  it('reads 1 MiB of each stream of a hook that prints 50 MB to both, drains the rest, and holds no more', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    gc()
+    const before = process.memoryUsage()
+    let peak = 0
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage()
+      peak = Math.max(peak, now.heapUsed + now.arrayBuffers - before.heapUsed - before.arrayBuffers)
+    }, 5)
+    const fiftyMegabytes = 50 * 1000 * 1000
+    const run = await new HookProcesses().run(
+      request(
+        `head -c ${fiftyMegabytes} /dev/zero | tr '\\0' 'a'; head -c ${fiftyMegabytes} /dev/zero | tr '\\0' 'b' >&2; exit 2`,
+        { timeoutMs: 60_000 },
+      ),
+    )
+    clearInterval(sampler)
+    gc()
+    const after = process.memoryUsage()
+    expect(run.end).toEqual({ kind: 'exited', code: 2 })
+    // Drained to the end (the hook was never blocked on a full pipe), kept to the limit.
+    expect(run.stdoutBytes).toBe(fiftyMegabytes)
+    expect(run.stderrBytes).toBe(fiftyMegabytes)
+    expect(run.stdout).toBe('a'.repeat(hookOutputLimitBytes))
+    expect(run.stderr).toBe('b'.repeat(hookOutputLimitBytes))
+    // Two kept MiB and their strings, plus chunks in flight until the next GC: well below the
+    // 100 MB printed, which buffering would hold at once (twice over, as strings).
+    expect(peak).toBeLessThan(64 * 1024 * 1024)
+    expect(
+      after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers,
+    ).toBeLessThan(8 * 1024 * 1024)
+  })
+
+  it('keeps the bytes before the limit when a character is cut', async () => {
+    // 1 MiB − 1 ASCII bytes, then a two-byte "é": its first byte is the last kept.
+    const run = await new HookProcesses().run(
+      request(
+        `head -c ${hookOutputLimitBytes - 1} /dev/zero | tr '\\0' 'a'; printf '\\303\\251tail'`,
+      ),
+    )
+    expect(run.stdoutBytes).toBe(hookOutputLimitBytes + 5)
+    expect(run.stdout).toBe(`${'a'.repeat(hookOutputLimitBytes - 1)}\uFFFD`)
+  })
+
+  it('tells a crash from an exit', async () => {
+    const run = await new HookProcesses().run(request('kill -SEGV $$'))
+    expect(run.end).toEqual({ kind: 'crashed', signal: 'SIGSEGV' })
+  })
+
+  it('reports a hook it cannot start', async () => {
+    const run = await new HookProcesses().run(request('true', { cwd: join(root, 'missing') }))
+    expect(run.end.kind).toBe('failed')
+    expect(run.end.kind === 'failed' && run.end.message).toMatch(/ENOENT/)
+    const nul = await new HookProcesses().run(request('echo \0'))
+    expect(nul.end.kind).toBe('failed')
+  })
+
+  it('killAll ends every running hook with its group', async () => {
+    const processes = new HookProcesses()
+    const pending = [
+      processes.run(request('sleep 300 & echo $!; echo $$; wait')),
+      processes.run(request('echo $$; sleep 300')),
+    ]
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    processes.killAll()
+    const runs = await Promise.all(pending)
+    const pids = runs.flatMap((run) => pidsIn(run.stdout))
+    try {
+      expect(runs.map((run) => run.end)).toEqual([
+        { kind: 'crashed', signal: 'SIGKILL' },
+        { kind: 'crashed', signal: 'SIGKILL' },
+      ])
+      expect(pids).toHaveLength(3)
+      for (const pid of pids) expect(await becomesGone(pid)).toBe(true)
+    } finally {
+      killQuietly(pids)
+    }
+  })
+
+  it('leaves no process-exit listener behind once its hooks ended', async () => {
+    const listeners = process.listenerCount('exit')
+    const processes = new HookProcesses()
+    const pending = processes.run(request('sleep 0.2'))
+    expect(process.listenerCount('exit')).toBe(listeners + 1)
+    await pending
+    expect(process.listenerCount('exit')).toBe(listeners)
+  })
+})
