@@ -15,7 +15,7 @@ const layers = [
   ['structured-output', 'presentation'],
   ['schema'],
   ['tools'],
-  ['timeout-policy', 'acp', 'otel', 'restate', 'mcp', 'ai-sdk', 'openai-agents'],
+  ['timeout-policy', 'acp', 'otel', 'restate', 'mcp', 'ai-sdk', 'openai-agents', 'output-budget'],
   ['toolpipe'],
 ]
 const specifier = (name) => (name === 'toolpipe' ? 'toolpipe' : `@toolpipe/${name}`)
