@@ -4,6 +4,7 @@ import { engineCostsSuite } from './engine-costs.js'
 import { formatTable, measureComparison } from './harness.js'
 import { mcpSuite } from './mcp.bench.js'
 import { otelSuite } from './otel.bench.js'
+import { outputBudgetSuite, runHugeCut } from './output-budget.bench.js'
 import { schemaSuite } from './schema.bench.js'
 import { standardSchemaSuite } from './standard-schema.bench.js'
 import { structuredOutputSuite } from './structured-output.bench.js'
@@ -23,6 +24,7 @@ const suites: Suite[] = [
   otelSuite,
   mcpSuite,
   adaptersSuite,
+  outputBudgetSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
 ]
@@ -42,4 +44,5 @@ for (const suite of selected) {
     console.log(formatTable(comparison, await measureComparison(comparison)))
   }
   if (suite === memorySuite) console.log(await runMemoryCheck())
+  if (suite === outputBudgetSuite) console.log(await runHugeCut())
 }

@@ -102,14 +102,23 @@ export async function cutContent(
 
   const spills = new Map<SizedBlock, SpillOutcome>()
   for (const other of replaced) spills.set(other, await spillBlock(other.block, request))
+  // The spill file's UTF-8 size is the document's: no second pass over a huge text to measure it.
+  let documentBytes: number | undefined
   const textSpill = cutTheText
-    ? await spill(request, (store) => store.saveText(request.callId, document))
+    ? await spill(request, async (store) => {
+        const saved = await store.saveText(request.callId, document)
+        documentBytes = saved.bytes
+        return saved.path
+      })
     : undefined
   const lines = new Map<SizedBlock, string>()
   for (const [other, outcome] of spills) lines.set(other, blockLine(other, outcome))
   const keptBytes = sum(others.filter((other) => !replaced.has(other)).map((other) => other.bytes))
   const rest = maxTokens - keptBytes - sum([...lines.values()].map(count))
-  const cut = textSpill === undefined ? undefined : cutToFit(document, rest, textSpill, request)
+  const cut =
+    textSpill === undefined
+      ? undefined
+      : cutToFit(document, documentBytes ?? Buffer.byteLength(document), rest, textSpill, request)
 
   const linesAt = new Map([...lines].map(([other, line]) => [other.index, line]))
   const result: ContentBlock[] = []
@@ -152,12 +161,12 @@ interface FittedText {
  */
 function cutToFit(
   document: string,
+  documentBytes: number,
   limit: number,
   outcome: SpillOutcome,
   request: CutRequest,
 ): FittedText {
   const { count } = request
-  const documentBytes = Buffer.byteLength(document)
   const worst = count(`\n${textNotice(worstOmission, outcome)}\n`)
   let [head, tail] = previewSplit(Math.max(0, limit - worst), request)
   for (;;) {

@@ -18,18 +18,20 @@ export function encodedSize(block: ContentBlock): number {
 }
 
 /**
- * Whether `content` surely fits `maxTokens` without counting a token: its UTF-8 size is within the
- * budget. A first pass bounds the size by string lengths (a UTF-16 unit is at most three UTF-8
- * bytes), so a small result costs one loop over its blocks and no encoding at all.
+ * Whether `content` fits `maxTokens` by size alone, without counting a token: its UTF-8 size is
+ * within the budget. String lengths bound the size both ways (a UTF-16 unit is one to three UTF-8
+ * bytes), so a small result costs one loop over its blocks and no encoding, and a huge one is
+ * known to be over without encoding it either.
  */
 export function fitsBySize(content: readonly ContentBlock[], maxTokens: number): boolean {
-  let bound = 0
+  let units = 0
   for (const block of content) {
-    if (block.type === 'text') bound += block.text.length
-    else if (block.type === 'image') bound += block.data.length
+    if (block.type === 'text') units += block.text.length
+    else if (block.type === 'image') units += block.data.length
     else return sizeOf(content) <= maxTokens
   }
-  return bound * 3 <= maxTokens || sizeOf(content) <= maxTokens
+  if (units * 3 <= maxTokens) return true
+  return units <= maxTokens && sizeOf(content) <= maxTokens
 }
 
 function sizeOf(content: readonly ContentBlock[]): number {

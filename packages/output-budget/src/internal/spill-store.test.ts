@@ -43,7 +43,7 @@ describe('SpillStore', () => {
   it('makes the configured folder 0700, parents included, and each file 0600', async () => {
     const folder = join(scratch, 'a', 'b')
     const store = new SpillStore(folder)
-    const path = await store.saveText('call_1', 'hello')
+    const path = (await store.saveText('call_1', 'hello')).path
     expect(dirname(path)).toBe(folder)
     expect(await modeOf(folder)).toBe(0o700)
     expect(await modeOf(path)).toBe(0o600)
@@ -64,12 +64,12 @@ describe('SpillStore', () => {
 
   it('resolves a relative folder once, when it is made', async () => {
     const store = new SpillStore(join(scratch, '.', 'x', '..', 'rel'))
-    expect(dirname(await store.saveText('c', 'x'))).toBe(join(scratch, 'rel'))
+    expect(dirname((await store.saveText('c', 'x')).path)).toBe(join(scratch, 'rel'))
   })
 
   it('makes a private folder of its own under the OS temporary folder by default', async () => {
     const store = new SpillStore(undefined)
-    const path = await store.saveText('c', 'x')
+    const path = (await store.saveText('c', 'x')).path
     const folder = dirname(path)
     try {
       expect(dirname(folder)).toBe(tmpdir())
@@ -81,22 +81,31 @@ describe('SpillStore', () => {
     }
   })
 
-  it.each(['../../x', '/etc/passwd', 'a\0b', 'x'.repeat(100_000), '調用/😀', '.', '..', ''])(
-    'keeps the file of call id %j inside the folder',
-    async (callId) => {
-      const store = new SpillStore(join(scratch, 'spill'))
-      const path = await store.saveText(callId, 'content')
-      expect(dirname(path)).toBe(join(scratch, 'spill'))
-      expect(await readdir(scratch)).toEqual(['spill'])
-      expect(await readdir(join(scratch, 'spill'))).toHaveLength(1)
-      expect(await readFile(path, 'utf8')).toBe('content')
-    },
-  )
+  it.each([
+    { label: '../../x', callId: '../../x' },
+    { label: '/etc/passwd', callId: '/etc/passwd' },
+    { label: 'a NUL', callId: 'a\0b' },
+    { label: '100,000 characters', callId: 'x'.repeat(100_000) },
+    { label: 'Unicode and a slash', callId: '調用/😀' },
+    { label: '.', callId: '.' },
+    { label: '..', callId: '..' },
+    { label: 'empty', callId: '' },
+  ])('keeps the file of call id $label inside the folder', async ({ callId }) => {
+    const store = new SpillStore(join(scratch, 'spill'))
+    const path = (await store.saveText(callId, 'content')).path
+    expect(dirname(path)).toBe(join(scratch, 'spill'))
+    expect(await readdir(scratch)).toEqual(['spill'])
+    expect(await readdir(join(scratch, 'spill'))).toHaveLength(1)
+    expect(await readFile(path, 'utf8')).toBe('content')
+  })
 
   it('never gives two calls one file, even with the same call id', async () => {
     const store = new SpillStore(scratch)
     const paths = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => store.saveText('same', `call ${index}`)),
+      Array.from(
+        { length: 20 },
+        async (_, index) => (await store.saveText('same', `call ${index}`)).path,
+      ),
     )
     expect(new Set(paths).size).toBe(20)
     const contents = await Promise.all(paths.map((path) => readFile(path, 'utf8')))
@@ -111,7 +120,7 @@ describe('SpillStore', () => {
     await mkdir(join(scratch, 'spill'))
     await symlink(target, join(scratch, 'spill', 'c-aaaaaaaaaaaa.txt'))
     crypto.draws.push('aaaaaaaaaaaa', 'bbbbbbbbbbbb')
-    const path = await new SpillStore(join(scratch, 'spill')).saveText('c', 'secret output')
+    const { path } = await new SpillStore(join(scratch, 'spill')).saveText('c', 'secret output')
     expect(path).toBe(join(scratch, 'spill', 'c-bbbbbbbbbbbb.txt'))
     expect(await readFile(target, 'utf8')).toBe('untouched')
     expect((await lstat(join(scratch, 'spill', 'c-aaaaaaaaaaaa.txt'))).isSymbolicLink()).toBe(true)
@@ -130,7 +139,7 @@ describe('SpillStore', () => {
     const store = new SpillStore(join(scratch, 'spill'))
     await store.saveText('c', 'first')
     await rm(join(scratch, 'spill'), { recursive: true })
-    const path = await store.saveText('c', 'second')
+    const path = (await store.saveText('c', 'second')).path
     expect(await readFile(path, 'utf8')).toBe('second')
     expect(await modeOf(join(scratch, 'spill'))).toBe(0o700)
   })
@@ -138,8 +147,9 @@ describe('SpillStore', () => {
   it('writes a text of several chunks exactly, characters across chunk edges included', async () => {
     // 1 MiB of one-unit characters, then an emoji across the edge of the first chunk.
     const text = `${'a'.repeat((1 << 20) - 1)}😀${cjkWithEmoji(1_500_000)}`
-    const path = await new SpillStore(scratch).saveText('c', text)
-    expect(await readFile(path, 'utf8')).toBe(text)
+    const saved = await new SpillStore(scratch).saveText('c', text)
+    expect(await readFile(saved.path, 'utf8')).toBe(text)
+    expect(saved.bytes).toBe(Buffer.byteLength(text))
   })
 
   it('writes bytes as they are', async () => {

@@ -15,6 +15,13 @@ const chunkChars = 1 << 20
 const createFlags =
   constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
 
+/** A text written to a spill file. */
+export interface SavedText {
+  readonly path: string
+  /** Its UTF-8 size. */
+  readonly bytes: number
+}
+
 /**
  * Where the full outputs go: one folder (the configured one, or a fresh private one under the OS
  * temporary folder, made at the first spill), one new file per spill, created 0600 and never
@@ -38,15 +45,32 @@ export class SpillStore {
     return this.#folder
   }
 
-  /** Writes `text` to a new file named after `callId`; returns its absolute path. */
-  saveText(callId: string, text: string): Promise<string> {
-    return this.#save(callId, 'txt', async (handle) => {
-      for (let start = 0; start < text.length;) {
+  /**
+   * Writes `text` to a new file named after `callId`, in UTF-8, a chunk at a time through two
+   * reused buffers (one encoding while the other is being written): the whole output is never
+   * encoded at once. Returns the file's absolute path and how many bytes it holds.
+   */
+  async saveText(callId: string, text: string): Promise<SavedText> {
+    let bytes = 0
+    const path = await this.#save(callId, 'txt', async (handle) => {
+      bytes = 0
+      const capacity = Math.min(text.length, chunkChars) * 3
+      const buffers = [Buffer.allocUnsafe(capacity), Buffer.allocUnsafe(capacity)] as const
+      let writing: Promise<void> = Promise.resolve()
+      for (let start = 0, first = true; start < text.length; first = !first) {
         const end = sliceEnd(text, Math.min(text.length, start + chunkChars))
-        await writeAll(handle, Buffer.from(text.slice(start, end)))
+        const buffer = first ? buffers[0] : buffers[1]
+        // Room for three bytes a unit: the chunk always fits whole.
+        const length = buffer.write(text.slice(start, end))
+        bytes += length
+        // The buffer filled two turns ago was written by then: the last write is awaited here.
+        await writing
+        writing = writeAll(handle, buffer.subarray(0, length))
         start = end
       }
+      await writing
     })
+    return { path, bytes }
   }
 
   /** Writes `bytes` to a new file named after `callId` with `extension`; returns its path. */

@@ -1,0 +1,184 @@
+import { Buffer } from 'node:buffer'
+import { readFileSync, readdirSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { asCallId } from '@toolpipe/core'
+import type { ContentBlock } from '@toolpipe/core'
+import { loadO200kTokenCounter, outputBudget } from '@toolpipe/output-budget'
+import type { TokenCounter } from '@toolpipe/output-budget'
+import { createToolRegistry } from '@toolpipe/tools'
+import type { ToolRegistry } from '@toolpipe/tools'
+import type { Comparison, Suite } from './harness.js'
+
+const packagesFolder = fileURLToPath(new URL('../../packages/', import.meta.url))
+
+/** TypeScript as a `cat` of the repository's own sources prints it: real code, not filler. */
+function repositorySource(bytes: number): string {
+  const parts: string[] = []
+  let size = 0
+  for (const name of readdirSync(packagesFolder)) {
+    const folder = join(packagesFolder, name, 'src')
+    for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts')) continue
+      const text = readFileSync(join(folder, file), 'utf8')
+      parts.push(text)
+      size += text.length
+      if (size >= bytes) return parts.join('\n').slice(0, bytes)
+    }
+  }
+  return parts.join('\n').repeat(Math.ceil(bytes / size)).slice(0, bytes)
+}
+
+/** A verbose test run's output: one line per test, timings and the odd stack trace. */
+function testRunOutput(bytes: number): string {
+  const lines: string[] = []
+  let size = 0
+  for (let test = 0; size < bytes; test++) {
+    const suite = `packages/${['core', 'tools', 'schema', 'mcp'][test % 4] ?? ''}/src/case-${test % 97}.test.ts`
+    const line =
+      test % 53 === 0
+        ? `  ✗ ${suite} > handles input ${test} (${(test * 7) % 400}ms)\n    AssertionError: expected ${test} to be ${test + 1}\n      at ${suite}:${(test % 300) + 1}:${(test % 40) + 1}`
+        : `  ✓ ${suite} > handles input ${test} (${(test * 7) % 400}ms)`
+    lines.push(line)
+    size += line.length + 1
+  }
+  return lines.join('\n').slice(0, bytes)
+}
+
+/** Chinese prose, three bytes a character in UTF-8. */
+function chineseProse(bytes: number): string {
+  let text = ''
+  for (let index = 0; text.length * 3 < bytes; index++) {
+    text += String.fromCharCode(0x4e00 + ((index * 7919) % 0x51a5))
+    if (index % 23 === 22) text += '，'
+    if (index % 181 === 180) text += '。\n'
+  }
+  return text
+}
+
+/** A registry with one tool answering `content`, with or without the budget. */
+function registryAnswering(content: ContentBlock[], budget: boolean): ToolRegistry {
+  const registry = createToolRegistry()
+  if (budget) registry.use(outputBudget({ spill: false }))
+  registry.register({
+    name: 'cat',
+    description: 'Print a file.',
+    parameters: { type: 'object' },
+    execute: () => Promise.resolve(content),
+  })
+  return registry
+}
+
+const catInput = { callId: asCallId('call_1'), name: 'cat', arguments: {} }
+
+/**
+ * Issue #32: a result within its budget costs ≤ 1 µs more. Two sizes under the default 25,000
+ * tokens: 2 KB (the length bound decides, no encoding) and 20 KB (the UTF-8 length decides).
+ */
+function withinBudgetComparisons(): Comparison[] {
+  return [2_000, 20_000].map((bytes) => {
+    const content = [{ type: 'text' as const, text: repositorySource(bytes) }]
+    const bare = registryAnswering(content, false)
+    const budgeted = registryAnswering(content, true)
+    return {
+      title: `execute(): a ${bytes / 1_000} KB text result within the 25,000-token budget`,
+      baseline: 'execute(), no plugin',
+      cases: [
+        { name: 'execute(), no plugin', run: () => bare.execute(catInput) },
+        { name: 'outputBudget()', run: () => budgeted.execute(catInput) },
+      ],
+    }
+  })
+}
+
+/** 1 MB of each kind of output. */
+function samples(): Record<string, string> {
+  return {
+    'TypeScript source': repositorySource(1_000_000),
+    'test-run log': testRunOutput(1_000_000),
+    'Chinese prose': chineseProse(1_000_000),
+  }
+}
+
+/** The o200k counter's throughput beside plain `Buffer.byteLength`, on 1 MB of each sample. */
+function countingComparisons(count: TokenCounter): Comparison[] {
+  return Object.entries(samples()).map(([name, text]) => ({
+    title: `counting 1 MB of ${name} (${Buffer.byteLength(text)} bytes, ${count(text)} tokens)`,
+    baseline: 'Buffer.byteLength',
+    cases: [
+      { name: 'Buffer.byteLength', run: () => Buffer.byteLength(text) },
+      { name: 'o200k countTokens', run: () => count(text) },
+    ],
+  }))
+}
+
+/** Heap plus memory outside it (buffers): what a copy of the output would add to. */
+function memoryNow(): number {
+  const usage = process.memoryUsage()
+  return usage.heapUsed + usage.external
+}
+
+/**
+ * A 100 MB text result through `execute()` with the default budget: wall time, and the most
+ * memory the cut had alive beyond the output itself (sampled every millisecond, after a full
+ * collection), as a multiple of the output's size. With the spill file on disk, and without.
+ */
+export async function runHugeCut(megabytes = 100): Promise<string> {
+  const collect = (globalThis as { gc?: () => void }).gc
+  if (collect === undefined) throw new Error('run with node --expose-gc')
+  const bytes = megabytes * 1_000_000
+  // A flat one-byte string, as a child process's output decoded from a Buffer is.
+  const text = Buffer.from(testRunOutput(bytes)).toString('utf8')
+  const folder = await mkdtemp(join(tmpdir(), 'bench-output-budget-'))
+  const rows: string[] = []
+  try {
+    for (const spill of [{ dir: folder }, false] as const) {
+      const registry = createToolRegistry()
+      registry.use(outputBudget({ spill }))
+      registry.register({
+        name: 'cat',
+        description: 'Print a file.',
+        parameters: { type: 'object' },
+        execute: () => Promise.resolve([{ type: 'text', text }]),
+      })
+      await registry.execute(catInput) // load the tokenizer, warm up
+      collect()
+      const before = memoryNow()
+      let peak = before
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, memoryNow())
+      }, 1)
+      const started = performance.now()
+      const result = await registry.execute(catInput)
+      const milliseconds = performance.now() - started
+      clearInterval(sampler)
+      peak = Math.max(peak, memoryNow())
+      const [block] = result.content
+      const cut = block?.type === 'text' ? block.text : ''
+      const notice = /\[… .*? …\]/.exec(cut)?.[0] ?? '(no notice)'
+      rows.push(
+        `| ${spill === false ? 'no spill file' : 'spill file on disk'} | ${milliseconds.toFixed(0)} ms | ${((peak - before) / 1e6).toFixed(1)} MB | ${((peak - before) / Buffer.byteLength(text) + 1).toFixed(2)} | ${Buffer.byteLength(cut)} B | \`${notice.replace(folder, '…')}\` |`,
+      )
+    }
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
+  return [
+    `#### a ${megabytes} MB text result cut to the default 25,000 tokens`,
+    '',
+    '| spill | time | most extra memory | copies alive (output = 1) | result | notice |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    ...rows,
+    '',
+  ].join('\n')
+}
+
+export const outputBudgetSuite: Suite = {
+  name: 'output-budget',
+  comparisons: async () => [
+    ...withinBudgetComparisons(),
+    ...countingComparisons(await loadO200kTokenCounter()),
+  ],
+}
