@@ -179,19 +179,42 @@ describe('cutContent', () => {
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(nested)
   })
 
-  it('joins several text blocks into one cut block where the first was, and spills them joined', async () => {
+  it('cuts several text blocks as one document, each block in its place, and spills them joined', async () => {
     const first = serviceLog(30_000, 5)
     const second = serviceLog(30_000, 6)
+    const status = '[exit code 0]'
     const picture = image(100)
     const cut = await cutContent(
-      [{ type: 'text', text: first }, picture, { type: 'text', text: second }],
+      [
+        { type: 'text', text: first },
+        picture,
+        { type: 'text', text: second },
+        { type: 'text', text: status },
+      ],
       request(),
     )
+    const [head, kept, tail, end] = cut?.content ?? []
+    expect(cut?.content).toHaveLength(4)
+    expect(kept).toBe(picture)
+    expect(end).toEqual({ type: 'text', text: status })
+    const headText = head?.type === 'text' ? head.text : ''
+    const tailText = tail?.type === 'text' ? tail.text : ''
+    expect(first.startsWith(headText.slice(0, headText.indexOf('[…')))).toBe(true)
+    expect(headText.endsWith('…]')).toBe(true)
+    expect(second.endsWith(tailText)).toBe(true)
+    expect(tokensOf(cut?.content ?? [])).toBeLessThanOrEqual(1_000)
+    const path = notice.exec(headText)?.[4] ?? ''
+    expect(await readFile(path, 'utf8')).toBe(`${first}\n${second}\n${status}`)
+  })
+
+  it('leaves out a text block that lies wholly in the omitted part', async () => {
+    const blocks: ContentBlock[] = [0, 1, 2].map((seed) => ({
+      type: 'text',
+      text: serviceLog(20_000, seed),
+    }))
+    const cut = await cutContent(blocks, request({ maxTokens: 600 }))
     expect(cut?.content).toHaveLength(2)
-    expect(cut?.content[1]).toBe(picture)
-    const [block] = cut?.content ?? []
-    const path = notice.exec(block?.type === 'text' ? block.text : '')?.[4] ?? ''
-    expect(await readFile(path, 'utf8')).toBe(`${first}\n${second}`)
+    expect(tokensOf(cut?.content ?? [])).toBeLessThanOrEqual(600)
   })
 
   it('keeps text blocks whole when only a block had to go', async () => {

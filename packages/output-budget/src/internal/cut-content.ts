@@ -48,9 +48,10 @@ const worstOmission = { omittedTokens: 1e15, omittedBytes: 1e15, estimated: true
  * Cuts `content` to `request.maxTokens` tokens, or returns `undefined` when it fits: text blocks
  * counted by the counter, every other block by its encoded size. A block that alone exceeds the
  * budget becomes a line naming its type and size (and its file); if the text is still over, the
- * text blocks, joined by line breaks, become one text block (where the first one was) holding a
- * head, a notice line and a tail, and the whole text goes to a spill file. Blocks too large
- * together also give way, largest first, while they leave the text less than a short preview.
+ * text blocks, read as one document (joined by line breaks), keep its head and its tail around one
+ * notice line, each block in its place, and the whole document goes to a spill file. Blocks too
+ * large together also give way, largest first, while they leave the text less than a short
+ * preview.
  */
 export async function cutContent(
   content: readonly ContentBlock[],
@@ -118,16 +119,24 @@ export async function cutContent(
   const cut =
     textSpill === undefined
       ? undefined
-      : cutToFit(document, documentBytes ?? Buffer.byteLength(document), rest, textSpill, request)
+      : cutToFit(
+          texts,
+          document,
+          documentBytes ?? Buffer.byteLength(document),
+          rest,
+          textSpill,
+          request,
+        )
 
   const linesAt = new Map([...lines].map(([other, line]) => [other.index, line]))
   const result: ContentBlock[] = []
-  let textPlaced = false
+  let textIndex = 0
   content.forEach((block, index) => {
     if (block.type === 'text') {
-      if (cut === undefined) result.push(block)
-      else if (!textPlaced) result.push({ type: 'text', text: cut.text })
-      textPlaced = true
+      const text = cut === undefined ? block.text : cut.texts[textIndex]
+      textIndex++
+      if (text === block.text) result.push(block)
+      else if (text !== undefined) result.push({ type: 'text', text })
       return
     }
     const line = linesAt.get(index)
@@ -147,19 +156,23 @@ function textsWithin(texts: readonly string[], limit: number, count: CountTokens
   return true
 }
 
-/** A text cut to `limit` tokens around its notice, and what it left out. */
+/** The text blocks cut to `limit` tokens around one notice, and what they left out. */
 interface FittedText {
-  readonly text: string
+  /** Each text block as it now reads, in order; `undefined` for one left out whole. */
+  readonly texts: readonly (string | undefined)[]
   readonly cut: TextCut
   readonly tokens: number
 }
 
 /**
- * The document cut to at most `limit` tokens: head, notice line, tail. The preview split is
- * sized from a worst-case notice, then checked by counting the whole cut text; while it is over
+ * The text blocks cut to at most `limit` tokens together: the document they make (joined by line
+ * breaks) keeps a head and a tail, and each block keeps what of it lies there; the block where the
+ * head ends carries the notice line; blocks wholly in between are left out. The preview split is
+ * sized from a worst-case notice, then checked by counting the cut blocks; while they are over
  * (tokens merging across the joins), head and tail shrink by the excess.
  */
 function cutToFit(
+  texts: readonly string[],
   document: string,
   documentBytes: number,
   limit: number,
@@ -171,14 +184,38 @@ function cutToFit(
   let [head, tail] = previewSplit(Math.max(0, limit - worst), request)
   for (;;) {
     const cut = cutText(document, documentBytes, head, tail, count)
-    const text = assemble(cut, textNotice(cut, outcome))
-    const tokens = count(text)
-    if (tokens <= limit || head + tail === 0) return { text, cut, tokens }
+    const cutTexts = splitCut(texts, cut, textNotice(cut, outcome))
+    const tokens = sum(cutTexts.map((text) => (text === undefined ? 0 : count(text))))
+    if (tokens <= limit || head + tail === 0) return { texts: cutTexts, cut, tokens }
     const excess = tokens - limit
     const shrinkHead = Math.min(head, Math.ceil((excess * head) / (head + tail)) + 1)
     head -= shrinkHead
     tail = Math.max(0, tail - (excess - shrinkHead) - 1)
   }
+}
+
+/**
+ * What each text block keeps of a cut of the document they make (`texts` joined by `\n`): a block
+ * wholly in the head or the tail stays as it is; the first block the omitted part touches becomes
+ * its head part, the notice and (when the tail starts inside it too) its tail part; a later block
+ * it touches keeps its tail part, or nothing.
+ */
+function splitCut(texts: readonly string[], cut: TextCut, notice: string): (string | undefined)[] {
+  const headEnd = cut.head.length
+  const tailStart = cut.head.length + cut.omittedLength
+  let start = 0
+  let noticePlaced = false
+  return texts.map((text) => {
+    const end = start + text.length
+    const from = start
+    start = end + 1
+    if (end <= headEnd || from >= tailStart) return text
+    const headPart = headEnd > from ? text.slice(0, headEnd - from) : ''
+    const tailPart = tailStart < end ? text.slice(tailStart - from) : ''
+    if (noticePlaced) return tailPart === '' ? undefined : tailPart
+    noticePlaced = true
+    return aroundNotice(headPart, notice, tailPart)
+  })
 }
 
 /** Head and tail token limits within `available`: the configured ones, scaled down to fit. */
@@ -193,10 +230,11 @@ function previewSplit(available: number, request: CutRequest): [number, number] 
   return [scaledHead, Math.floor((available * tail) / (head + tail))]
 }
 
-function assemble(cut: TextCut, notice: string): string {
-  const head = cut.head === '' || cut.head.endsWith('\n') ? cut.head : `${cut.head}\n`
-  const tail = cut.tail === '' || cut.tail.startsWith('\n') ? cut.tail : `\n${cut.tail}`
-  return `${head}${notice}${tail}`
+/** The notice on a line of its own between what is kept before and after it. */
+function aroundNotice(head: string, notice: string, tail: string): string {
+  const before = head === '' || head.endsWith('\n') ? head : `${head}\n`
+  const after = tail === '' || tail.startsWith('\n') ? tail : `\n${tail}`
+  return `${before}${notice}${after}`
 }
 
 function blockLine(other: SizedBlock, outcome: SpillOutcome): string {

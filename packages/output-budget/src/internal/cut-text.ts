@@ -18,6 +18,8 @@ const sampleChars = 8 * 1024
 export interface TextCut {
   readonly head: string
   readonly tail: string
+  /** UTF-16 units of the part between head and tail. */
+  readonly omittedLength: number
   /** UTF-8 bytes of the part between head and tail. */
   readonly omittedBytes: number
   /** Tokens of that part: exact, or estimated when `estimated`. */
@@ -48,6 +50,7 @@ export function cutText(
     return {
       head: headText,
       tail: tailText,
+      omittedLength: tailStart - head.index,
       omittedBytes,
       omittedTokens: omitted === '' ? 0 : count(omitted),
       estimated: false,
@@ -56,6 +59,7 @@ export function cutText(
   return {
     head: headText,
     tail: tailText,
+    omittedLength: tailStart - head.index,
     omittedBytes,
     omittedTokens: estimateTokens(text, head.index, tailStart, omittedBytes, count),
     estimated: true,
