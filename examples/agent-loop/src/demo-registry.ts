@@ -1,4 +1,6 @@
+import { join } from 'node:path'
 import { mountMcpTools } from '@toolpipe/mcp'
+import { outputBudget } from '@toolpipe/output-budget'
 import { createToolRegistry, timeoutPolicy } from 'toolpipe'
 import type { ApprovalService, Dialect, ToolRegistry, ToolRegistryLogger } from 'toolpipe'
 import { connectHandbook } from './mcp/connect-handbook.js'
@@ -8,6 +10,9 @@ import { sandboxGuard } from './policies/sandbox-guard.js'
 import { secretScanner } from './policies/secret-scanner.js'
 import { syntaxCheck } from './policies/syntax-check.js'
 import { createDemoTools } from './tools/demo-tools.js'
+
+/** Where, inside the sandbox, the output budget keeps the full text of a cut output. */
+export const spillFolder = '.tool-output'
 
 /** Options of {@link createDemoRegistry}. */
 export interface DemoRegistryOptions {
@@ -33,7 +38,9 @@ export interface DemoRegistry {
  * - tools: `read_file`, `edit_file`, `run_shell`, `wait_for_file`, and the team-handbook MCP
  *   server's `lookup` and `topics`, mounted as `handbook_lookup` and `handbook_topics`
  *   (`mountMcpTools`: each call goes through this same pipeline, then to the server);
- * - `tools/execute`: `timeoutPolicy()` (deadlines from each tool's `timeoutMs`);
+ * - `tools/execute`: `timeoutPolicy()` (deadlines from each tool's `timeoutMs`), then, inside it,
+ *   `outputBudget()` (every result within its tool's `maxOutputTokens`, 25,000 tokens by default;
+ *   the full output of a cut one in the sandbox's `.tool-output` folder, made afresh every run);
  * - `tools/pre-execute`: `noNetworkPolicy` (deny), then `approvalPolicy` (ask);
  * - guards: `sandboxGuard` (paths, protected files, `rm`);
  * - `tools/post-execute`: `secretScanner` (block), then `syntaxCheck` (additionalContext).
@@ -45,6 +52,8 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
     ...(options.dialects === undefined ? {} : { dialects: options.dialects }),
   })
   registry.use(timeoutPolicy())
+  // Installed after the timeout policy, so inside it: the cut happens within each call's deadline.
+  registry.use(outputBudget({ spill: { dir: join(options.sandbox, spillFolder) } }))
   for (const tool of createDemoTools(options.sandbox)) registry.register(tool)
   // An MCP server of our own, started as a child process: its tools join the built-in ones.
   const handbook = await connectHandbook()

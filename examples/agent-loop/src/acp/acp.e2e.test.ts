@@ -393,7 +393,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       }),
     ])
     expect(log.filter((event) => event.type === 'session/end')).toEqual([
-      { type: 'session/end', steps: 10, reason: 'answered' },
+      { type: 'session/end', steps: 11, reason: 'answered' },
       { type: 'session/end', steps: 1, reason: 'answered' },
     ])
   })

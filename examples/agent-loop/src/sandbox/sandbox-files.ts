@@ -1,6 +1,7 @@
 /**
  * The small project the demo's agent works on: a greeting function whose test fails, a README,
- * and a `.env` holding a fake API key (the post-execute secret scanner's catch).
+ * a `.env` holding a fake API key (the post-execute secret scanner's catch), and a long
+ * `server.log` (the output budget's: far more than `run_shell` may show the model).
  */
 export const sandboxFiles: Readonly<Record<string, string>> = {
   'README.md': [
@@ -34,4 +35,22 @@ export const sandboxFiles: Readonly<Record<string, string>> = {
   ].join('\n'),
   // Not a real key: a fixed fake in a well-known key shape.
   '.env': 'CI_TOKEN=sk-demo-4f9c2b7e81d04a6b9f3e5c1d\n',
+  'server.log': serverLog(600),
+}
+
+/**
+ * A service's access log, `lines` requests long (about 70 bytes each), the same on every run:
+ * greetings answered the old way, "Hi Ada", before the fix.
+ */
+function serverLog(lines: number): string {
+  const names = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald']
+  return Array.from({ length: lines }, (_, index) => {
+    const time = new Date(Date.UTC(2025, 0, 6, 9, 0, index)).toISOString()
+    const name = names[index % names.length] ?? 'Ada'
+    return index % 10 === 9
+      ? `${time} GET /health 200 ${(index % 7) + 1}ms`
+      : `${time} GET /greet?name=${name} 200 ${(index % 13) + 2}ms "Hi ${name}"`
+  })
+    .join('\n')
+    .concat('\n')
 }
