@@ -58,10 +58,17 @@ function chineseProse(bytes: number): string {
   return text
 }
 
-/** A registry with one tool answering `content`, with or without the budget. */
-function registryAnswering(content: ContentBlock[], budget: boolean): ToolRegistry {
+/**
+ * A registry with one tool answering `content`: bare, with a `tools/execute` wrapper that only
+ * passes the result on (what the pipeline charges for any wrapper), or with the budget.
+ */
+function registryAnswering(
+  content: ContentBlock[],
+  wrapper: 'none' | 'pass-through' | 'budget',
+): ToolRegistry {
   const registry = createToolRegistry()
-  if (budget) registry.use(outputBudget({ spill: false }))
+  if (wrapper === 'pass-through') registry.on('tools/execute', (_exec, next) => next())
+  if (wrapper === 'budget') registry.use(outputBudget({ spill: false }))
   registry.register({
     name: 'cat',
     description: 'Print a file.',
@@ -76,17 +83,21 @@ const catInput = { callId: asCallId('call_1'), name: 'cat', arguments: {} }
 /**
  * Issue #32: a result within its budget costs ≤ 1 µs more. Two sizes under the default 25,000
  * tokens: 2 KB (the length bound decides, no encoding) and 20 KB (the UTF-8 length decides).
+ * Beside them, a pass-through wrapper: what the pipeline's waterfall charges for any wrapper,
+ * before the budget does anything of its own.
  */
 function withinBudgetComparisons(): Comparison[] {
   return [2_000, 20_000].map((bytes) => {
     const content = [{ type: 'text' as const, text: repositorySource(bytes) }]
-    const bare = registryAnswering(content, false)
-    const budgeted = registryAnswering(content, true)
+    const bare = registryAnswering(content, 'none')
+    const passThrough = registryAnswering(content, 'pass-through')
+    const budgeted = registryAnswering(content, 'budget')
     return {
       title: `execute(): a ${bytes / 1_000} KB text result within the 25,000-token budget`,
       baseline: 'execute(), no plugin',
       cases: [
         { name: 'execute(), no plugin', run: () => bare.execute(catInput) },
+        { name: 'a pass-through tools/execute wrapper', run: () => passThrough.execute(catInput) },
         { name: 'outputBudget()', run: () => budgeted.execute(catInput) },
       ],
     }
