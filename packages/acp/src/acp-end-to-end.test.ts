@@ -281,6 +281,7 @@ describe('end to end over the SDK: cancellation and a closed connection', () => 
     agent: { id: 'agent' },
     toolName: 'shell',
     callId: asCallId('call_1'),
+    arguments: { command: 'rm -rf build' },
     view: { card: 'terminal', title: 'rm -rf build' } as const,
     ...(signal === undefined ? {} : { signal }),
   })

@@ -17,7 +17,14 @@ const agent = { id: 'main' }
 const terminalCard: ToolCallView = { card: 'terminal', title: 'rm -rf build', cwd: 'packages/core' }
 
 function approvalRequest(extra: Partial<ApprovalRequest> = {}): ApprovalRequest {
-  return { agent, toolName: 'shell', callId: asCallId('call_7'), view: terminalCard, ...extra }
+  return {
+    agent,
+    toolName: 'shell',
+    callId: asCallId('call_7'),
+    arguments: { command: 'rm -rf build' },
+    view: terminalCard,
+    ...extra,
+  }
 }
 
 const answer = (response: unknown) => async (): Promise<RequestPermissionResponse> =>

@@ -180,6 +180,7 @@ describe('mcpElicitationApproval', () => {
       agent,
       toolName: 'deploy',
       callId: asCallId('c1'),
+      arguments: {},
       view: { card: 'generic' as const, title: 'Deploy' },
     }
     expect(await approval.request(request)).toEqual({ kind: 'unavailable' })
@@ -198,6 +199,7 @@ describe('mcpElicitationApproval', () => {
       agent,
       toolName: 'deploy',
       callId: asCallId('not-an-mcp-call'),
+      arguments: {},
       view: { card: 'generic', title: 'Deploy' },
     })
     expect(outcome).toEqual({ kind: 'unavailable' })

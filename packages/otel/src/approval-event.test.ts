@@ -1,3 +1,4 @@
+import type { ReadableSpan } from '@opentelemetry/sdk-trace'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ApprovalOutcome, ApprovalService } from '@toolpipe/tools'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -11,6 +12,13 @@ import {
 import { otelTracing } from './otel-tracing.js'
 
 useAsyncHooksContext()
+
+type TimedEvent = ReadableSpan['events'][number]
+
+/** The span's `toolpipe.approval` events (its `toolpipe.decision` events are decision-event.test.ts's). */
+function approvalEvents(span: ReadableSpan): TimedEvent[] {
+  return span.events.filter((event) => event.name === 'toolpipe.approval')
+}
 
 const alice = { id: 'alice' }
 
@@ -67,8 +75,8 @@ describe('the toolpipe.approval event', () => {
     person.answer({ kind: 'allowed-once' })
     await expect(pending).resolves.toMatchObject({ isError: false })
     const span = tracing.span('execute_tool shell')
-    expect(span.events).toHaveLength(1)
-    const [event] = span.events as [(typeof span.events)[number]]
+    expect(approvalEvents(span)).toHaveLength(1)
+    const [event] = approvalEvents(span) as [TimedEvent]
     expect(event.name).toBe('toolpipe.approval')
     expect(event.attributes).toEqual({
       'toolpipe.approval.outcome': 'allowed-once',
@@ -91,10 +99,10 @@ describe('the toolpipe.approval event', () => {
     person.answer(outcome)
     await pending
     const span = tracing.span('execute_tool shell')
-    expect(span.events.map((event) => event.attributes?.['toolpipe.approval.outcome'])).toEqual([
-      kind,
-    ])
-    expect(span.events[0]!.attributes?.['toolpipe.approval.duration_ms']).toEqual(
+    expect(
+      approvalEvents(span).map((event) => event.attributes?.['toolpipe.approval.outcome']),
+    ).toEqual([kind])
+    expect(approvalEvents(span)[0]!.attributes?.['toolpipe.approval.duration_ms']).toEqual(
       expect.any(Number),
     )
     expect(span.attributes['error.type']).toBe(code)
@@ -106,9 +114,9 @@ describe('the toolpipe.approval event', () => {
     })
     await registry.execute(call('shell', {}, { agent: alice }))
     const span = tracing.span('execute_tool shell')
-    expect(span.events).toHaveLength(1)
-    expect(span.events[0]!.name).toBe('toolpipe.approval')
-    expect(span.events[0]!.attributes).toEqual({
+    expect(approvalEvents(span)).toHaveLength(1)
+    expect(approvalEvents(span)[0]!.name).toBe('toolpipe.approval')
+    expect(approvalEvents(span)[0]!.attributes).toEqual({
       'error.type': 'LISTENER_FAILED',
       'toolpipe.approval.duration_ms': expect.any(Number) as number,
     })
@@ -121,8 +129,8 @@ describe('the toolpipe.approval event', () => {
     })
     await registry.execute(call('shell', {}, { agent: alice }))
     const span = tracing.span('execute_tool shell')
-    expect(span.events[0]!.attributes?.['error.type']).toBe('INVALID_APPROVAL')
-    expect(span.events[0]!.attributes).not.toHaveProperty('toolpipe.approval.outcome')
+    expect(approvalEvents(span)[0]!.attributes?.['error.type']).toBe('INVALID_APPROVAL')
+    expect(approvalEvents(span)[0]!.attributes).not.toHaveProperty('toolpipe.approval.outcome')
   })
 
   it('no event when nobody was asked: no ask, no approval service, or no agent on the call', async () => {
@@ -137,7 +145,7 @@ describe('the toolpipe.approval event', () => {
     await plain.execute(call('shell', {}, { agent: alice }))
     for (const spans of [noService.tracing.spans(), noAgent.tracing.spans(), noAsk.spans()]) {
       expect(spans).toHaveLength(1)
-      expect(spans[0]!.events).toEqual([])
+      expect(approvalEvents(spans[0]!)).toEqual([])
     }
   })
 })

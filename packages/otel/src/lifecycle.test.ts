@@ -71,8 +71,8 @@ describe('the disposer', () => {
     base.register(tool('read_file'))
     const { registry, live } = countingRegistrations(base)
     const dispose = otelTracing({ tracer: tracing.tracer, meter: metrics.meter })(registry)
-    // tools/start, tools/approval, tools/progress, tools/execute and tools/result.
-    expect(live()).toBe(5)
+    // tools/start, tools/approval, tools/progress, tools/decision, tools/execute and tools/result.
+    expect(live()).toBe(6)
     await base.execute(call('read_file'))
     expect(tracing.spans()).toHaveLength(1)
     dispose()
@@ -116,8 +116,18 @@ describe('the disposer', () => {
     const span = tracing.span('execute_tool shell')
     expect(span.attributes['error.type']).toBe('APPROVAL_REJECTED')
     expect(tracing.counter.started).toBe(tracing.counter.ended)
-    // The plugin's approval observer was gone: the answer came after disposal.
-    expect(span.events).toEqual([])
+    // The plugin's approval and decision observers were gone: the answer came after disposal.
+    // Only the ask, decided before it, is on the span.
+    expect(span.events.map((event) => [event.name, event.attributes])).toEqual([
+      [
+        'toolpipe.decision',
+        {
+          'toolpipe.decision.stage': 'policy',
+          'toolpipe.decision.outcome': 'ask',
+          'toolpipe.decision.source.kind': 'pre-execute',
+        },
+      ],
+    ])
   })
 
   it('through registry.use: the disposer it returns runs once, and a second install traces again', async () => {

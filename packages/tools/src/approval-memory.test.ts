@@ -152,7 +152,7 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
     await registry.execute(call('shell', {}, { agent: alice }))
     await registry.execute(call('shell', {}, { agent: alice }))
     expect(answers[0]).toMatchObject({ outcome: { kind: 'allowed-always' } })
-    expect(answers[0]).not.toHaveProperty('remembered')
+    expect(answers[0]).toMatchObject({ remembered: false })
     expect(answers[1]).toEqual({
       outcome: { kind: 'allowed-always' },
       durationMs: 0,

@@ -106,12 +106,16 @@ describe('ask → approval', () => {
       agent: alice,
       toolName: 'shell',
       callId: input.callId,
+      arguments: { command: 'rm -rf build' },
       reason: 'runs a command',
       signal: controller.signal,
       view: { card: 'terminal', title: 'rm -rf build' },
     })
     expect(request!.agent).toBe(alice)
     expect(Object.isFrozen(request)).toBe(true)
+    // SPEC §22: the validated arguments, frozen all the way down, not the caller's object.
+    expect(request!.arguments).not.toBe(input.arguments)
+    expect(Object.isFrozen(request!.arguments)).toBe(true)
   })
 
   it('falls back to the generic card in the request when the tool has no presenter', async () => {
@@ -179,7 +183,13 @@ describe('the approval request and its timing, to the letter', () => {
     const { approval, requests } = service({ kind: 'allowed-once' })
     const { registry } = askingRegistry(approval)
     await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
-    expect(Object.keys(requests[0] ?? {}).sort()).toEqual(['agent', 'callId', 'toolName', 'view'])
+    expect(Object.keys(requests[0] ?? {}).sort()).toEqual([
+      'agent',
+      'arguments',
+      'callId',
+      'toolName',
+      'view',
+    ])
     const signal = new AbortController().signal
     await registry.execute(call('shell', { command: 'ls' }, { agent: alice, signal }))
     expect(requests[1]?.signal).toBe(signal)

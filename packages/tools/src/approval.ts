@@ -11,6 +11,11 @@ export interface ApprovalRequest {
   readonly agent: Agent
   readonly toolName: string
   readonly callId: CallId
+  /**
+   * The call's arguments: validated by the tool's check, normalised and deep-frozen, edits by a
+   * pre-execute decision included (SPEC §18.4, §22). What the person approves is what runs.
+   */
+  readonly arguments: JsonValue
   /** The `ask` decision's reason, when it gave one. */
   readonly reason?: string | undefined
   readonly signal?: AbortSignal | undefined

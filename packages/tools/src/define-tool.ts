@@ -8,13 +8,16 @@ import type { ExtraCheck } from './internal/arguments-check.js'
 import {
   assertAnnotations,
   assertConcurrencySafe,
+  assertMaxOutputTokens,
   assertTimeout,
   assertToolName,
+  assertToolRules,
 } from './internal/check-definition.js'
 import { ExecutionRecord } from './internal/execution-record.js'
 import type { ToolAnnotations } from './tool-annotations.js'
 import type { ToolDefinition, ToolExecuteReturn } from './tool-definition.js'
 import type { ToolExecution } from './tool-execution.js'
+import type { ToolRules } from './tool-rules.js'
 
 /**
  * What a `defineTool` tool's `parameters` may be: a schema spec, or a Standard Schema with a
@@ -101,6 +104,13 @@ export interface DefineToolOptions<
   ): Promise<DefineToolReturn<TOutputSchema>>
   /** A cooperative deadline in milliseconds: positive, at most 2^31−1 (about 24.8 days). */
   readonly timeoutMs?: number | undefined
+  /**
+   * How permission rules and hooks see this tool (SPEC §18.1): its rule name (`Bash`, say) and
+   * what a call touches, from the call's validated arguments.
+   */
+  readonly permissions?: ToolRules<InferToolInput<TParameters>> | undefined
+  /** The most tokens of output this tool may put in front of the model (SPEC §20). */
+  readonly maxOutputTokens?: number | undefined
   presentCall?(args: InferToolArgs<TParameters>): ToolCallView | undefined
   presentResult?(args: InferToolArgs<TParameters>, result: ToolResult): ToolResultView | undefined
 }
@@ -154,6 +164,7 @@ export function defineTool<
 ): ToolDefinition<InferToolInput<TParameters>> {
   type Args = InferToolArgs<TParameters>
   const { name, description, parameters: given, timeoutMs, outputSchema, annotations } = options
+  const { permissions, maxOutputTokens } = options
   const concurrencySafe: unknown = options.concurrencySafe
   // Bound now: the definition is immutable, and a method may use `this` (the options object).
   const execute = options.execute.bind(options)
@@ -167,6 +178,8 @@ export function defineTool<
   if (outputSchema !== undefined) assertSupportedOutputSchema(outputSchema)
   assertAnnotations(name, annotations)
   assertConcurrencySafe(name, concurrencySafe)
+  assertToolRules(name, permissions)
+  assertMaxOutputTokens(name, maxOutputTokens)
   const check = argumentsCheck<Args>(given, extraCheck)
   const definition: ToolDefinition<InferToolInput<TParameters>> = {
     name,
@@ -191,6 +204,8 @@ export function defineTool<
   if (annotations !== undefined) definition.annotations = annotations
   if (concurrencySafe !== undefined) definition.concurrencySafe = concurrencySafe as boolean
   if (timeoutMs !== undefined) definition.timeoutMs = timeoutMs
+  if (permissions !== undefined) definition.permissions = permissions as ToolRules
+  if (maxOutputTokens !== undefined) definition.maxOutputTokens = maxOutputTokens
   if (presentCall !== undefined) {
     definition.presentCall = (args) => {
       const valid = check.matching(args)

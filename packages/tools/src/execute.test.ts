@@ -250,7 +250,7 @@ describe('step 5: tools/pre-execute', () => {
     expect(result.isError).toBe(true)
     expect(result.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_DECISION' })
     expect((result.content[0] as { text: string }).text).toBe(
-      "Error: a tools/pre-execute listener returned an object with keys [\"kind\"]; expected { kind: 'allow' | 'deny' | 'ask' }",
+      "Error: a tools/pre-execute listener returned an object with keys [\"kind\"]; expected { kind: 'allow', arguments? } | { kind: 'deny', reason, code? } | { kind: 'ask', reason?, arguments?, remember? }",
     )
   })
 })

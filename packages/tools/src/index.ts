@@ -28,6 +28,12 @@ export type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
 export { ToolBlockedError } from './tool-blocked-error.js'
 export { ToolCancelledError } from './tool-cancelled-error.js'
 export type { ToolCancelledStage } from './tool-cancelled-error.js'
+export type {
+  ToolDecision,
+  ToolDecisionOutcome,
+  ToolDecisionSource,
+  ToolDecisionStage,
+} from './tool-decision.js'
 export type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
 export type {
   ToolDefinition,
@@ -42,7 +48,9 @@ export type {
   ApprovalAnswer,
   ApprovalObserver,
   ChangeListener,
+  DecisionObserver,
   ExecuteWrapper,
+  PluginObserver,
   PostExecuteListener,
   PreExecuteListener,
   ProgressObserver,
@@ -50,6 +58,9 @@ export type {
   StartObserver,
   ToolEventMap,
   ToolEventName,
+  ToolListenerMap,
+  ToolPluginEventMap,
+  ToolPluginEventName,
 } from './tool-events.js'
 export type {
   ToolErrorResult,
@@ -68,3 +79,5 @@ export type { ToolPipelineErrorCode } from './tool-pipeline-error.js'
 export { ToolRegistryError } from './tool-registry-error.js'
 export type { ToolRegistryErrorCode } from './tool-registry-error.js'
 export type { ToolRestriction } from './tool-restriction.js'
+export type { Subject, ToolRules } from './tool-rules.js'
+export type { ToolVisibilityFilter } from './tool-visibility-filter.js'

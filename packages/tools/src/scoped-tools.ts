@@ -2,7 +2,7 @@ import type { Agent } from '@toolpipe/core'
 import type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
 import type { ToolDefinition, ToolSchema } from './tool-definition.js'
 import type { ToolDescriptor } from './tool-descriptor.js'
-import type { ToolEventMap, ToolEventName } from './tool-events.js'
+import type { ToolListenerMap } from './tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
 import type { RegistryInternals } from './internal/registry-internals.js'
 import type { Reversible } from './internal/reversible.js'
@@ -20,9 +20,9 @@ export interface ScopedTools {
   register(definition: ToolDefinition): Disposer
   restrict(restriction: ToolRestriction): Disposer
   guard(guard: ToolGuard): Disposer
-  on<TEvent extends ToolEventName>(
+  on<TEvent extends keyof ToolListenerMap>(
     event: TEvent,
-    listener: ToolEventMap[TEvent],
+    listener: ToolListenerMap[TEvent],
     options?: { readonly prepend?: boolean | undefined },
   ): Disposer
   get(name: string): ToolDefinition | undefined

@@ -4,6 +4,7 @@ import type { ArgIssue, JsonSchemaObject, ProviderJsonSchema } from '@toolpipe/s
 import type { StructuredOutputSchema } from '@toolpipe/structured-output'
 import type { ToolAnnotations } from './tool-annotations.js'
 import type { ToolExecution } from './tool-execution.js'
+import type { ToolRules } from './tool-rules.js'
 
 /**
  * The JSON Schema (draft 2020-12) of a tool's arguments: what `defineTool` generates from a schema
@@ -92,6 +93,18 @@ export interface ToolDefinition<TArguments = unknown> extends ToolSchema {
    * the model.
    */
   timeoutMs?: number | undefined
+  /**
+   * How permission rules and hooks see this tool (SPEC §18.1): the name they use for it and what
+   * each call touches. Read by `@toolpipe/permissions` and `@toolpipe/hooks`; never sent to the
+   * model. Checked at registration.
+   */
+  permissions?: ToolRules | undefined
+  /**
+   * The most tokens of output this tool may put in front of the model (SPEC §20): replaces the
+   * budget of `@toolpipe/output-budget` for this tool, higher or lower. A positive integer; never
+   * sent to the model.
+   */
+  maxOutputTokens?: number | undefined
   /** The pending card of a call. Pure: a UI calls it live and again when replaying a log. */
   presentCall?(args: unknown): ToolCallView | undefined
   /** The completed card of a call. Pure, for the same reason. */

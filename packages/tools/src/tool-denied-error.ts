@@ -1,6 +1,10 @@
 import { HarnessError } from '@toolpipe/core'
 
-/** Which rule denied a call. */
+/**
+ * Which rule of the pipeline denied a call. A `tools/pre-execute` deny may carry a plugin's own
+ * code instead of `POLICY_DENIED` (SPEC §18.4: `HOOK_DENIED`, say), which the call's error result
+ * carries as `error.code` with the name `ToolDeniedError`.
+ */
 export type ToolDeniedErrorCode =
   /** A `tools/pre-execute` listener decided `deny`. */
   | 'POLICY_DENIED'

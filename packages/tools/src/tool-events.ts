@@ -1,5 +1,6 @@
 import type { JsonValue, ToolErrorInfo } from '@toolpipe/core'
 import type { ApprovalOutcome } from './approval.js'
+import type { ToolDecision } from './tool-decision.js'
 import type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
 import type { ToolProgress } from './tool-progress.js'
 import type { ToolExecution, ToolExecutionResult } from './tool-execution.js'
@@ -32,7 +33,7 @@ export type ApprovalAnswer =
        * `true` when the answer came from the scope's memory of an earlier `allowed-always` or
        * `rejected-always` (SPEC §12.3): the service was not asked.
        */
-      readonly remembered?: true | undefined
+      readonly remembered: boolean
       readonly error?: undefined
     }
   | {
@@ -41,7 +42,7 @@ export type ApprovalAnswer =
       readonly durationMs: number
       /** The failure's name and code, as the call's error result will carry them. */
       readonly error: ToolErrorInfo
-      readonly remembered?: undefined
+      readonly remembered: false
     }
 
 /**
@@ -111,6 +112,45 @@ export type ProgressObserver = (
   update: ToolProgress,
 ) => void | Promise<void>
 
+/**
+ * A `tools/decision` observer (SPEC §18.5): told of each stage that decided or changed something
+ * in a call, in order, with the frozen decision — the pipeline's own stages (policy, approval,
+ * guard, post) and what plugins report with `registry.reportDecision` (rules, hooks, budgets).
+ * A call nobody decided on (the default allow) has none. It cannot change anything; a returned
+ * promise is not awaited, and a failure is logged, never passed on.
+ */
+export type DecisionObserver = (
+  exec: Readonly<ToolExecution<JsonValue | undefined>>,
+  decision: ToolDecision,
+) => void | Promise<void>
+
+/**
+ * The observer events plugins define, each mapped to its payload's type (SPEC §19): empty here,
+ * extended by declaration merging in the plugin that notifies them.
+ *
+ * @example
+ * declare module '@toolpipe/tools' {
+ *   interface ToolPluginEventMap {
+ *     'tools/hook-message': string
+ *   }
+ * }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a declaration-merging target
+export interface ToolPluginEventMap {}
+
+/** The name of an observer event a plugin defined ({@link ToolPluginEventMap}). */
+export type ToolPluginEventName = Extract<keyof ToolPluginEventMap, string>
+
+/**
+ * An observer of a plugin's event: told by `registry.notify(event, exec, payload)`, synchronously,
+ * in registration order, with the deep-frozen payload. It cannot change anything; a returned
+ * promise is not awaited, and a failure is logged, never passed on.
+ */
+export type PluginObserver<TPayload> = (
+  exec: Readonly<ToolExecution<JsonValue | undefined>>,
+  payload: TPayload,
+) => void | Promise<void>
+
 /** A `tools/change` listener: the set of tools some scope sees has changed. */
 export type ChangeListener = () => void
 
@@ -123,8 +163,17 @@ export interface ToolEventMap {
   'tools/progress': ProgressObserver
   'tools/post-execute': PostExecuteListener
   'tools/result': ResultObserver
+  'tools/decision': DecisionObserver
   'tools/change': ChangeListener
 }
 
 /** The name of a registry event. */
 export type ToolEventName = keyof ToolEventMap
+
+/**
+ * Every event `on` takes, built-in and plugin-defined ({@link ToolPluginEventMap}), and the shape
+ * of its listener.
+ */
+export type ToolListenerMap = ToolEventMap & {
+  [TEvent in ToolPluginEventName]: PluginObserver<ToolPluginEventMap[TEvent]>
+}

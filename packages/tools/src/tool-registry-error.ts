@@ -8,8 +8,13 @@ export type ToolRegistryErrorCode =
   | 'DUPLICATE_TOOL'
   /** `restrict` with no lists, a non-scope, or names that are not registered global tools. */
   | 'INVALID_RESTRICTION'
-  /** A listener or guard that is not a function, or an unknown event name. */
+  /** A listener, guard or visibility filter that is not a function, or an event name that is not one. */
   | 'INVALID_LISTENER'
+  /**
+   * `notify` for a built-in event or with a payload that is not JSON, or `reportDecision` with an
+   * execution the pipeline did not make.
+   */
+  | 'INVALID_EVENT'
   /** A scope that is not an agent object. */
   | 'INVALID_SCOPE'
   /** A plugin that did not return a disposer function. */

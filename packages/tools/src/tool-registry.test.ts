@@ -381,12 +381,12 @@ describe('guard and on', () => {
     expect(unscoped).toHaveBeenCalledTimes(3)
   })
 
-  it('refuses unknown events and listeners that are not functions', () => {
+  it('refuses event names that are not names and listeners that are not functions', () => {
     const registry = createToolRegistry()
-    const untypedOn = registry.on as (event: string, listener: unknown) => unknown
-    expect(registryError(() => untypedOn('tools/nope', () => undefined)).code).toBe(
-      'INVALID_LISTENER',
-    )
+    const untypedOn = registry.on as (event: unknown, listener: unknown) => unknown
+    expect(registryError(() => untypedOn('', () => undefined)).code).toBe('INVALID_LISTENER')
+    expect(registryError(() => untypedOn(7, () => undefined)).code).toBe('INVALID_LISTENER')
+    expect(registryError(() => untypedOn('tools/nope', 'x')).code).toBe('INVALID_LISTENER')
     expect(registryError(() => registry.on('tools/result', 'x' as never)).code).toBe(
       'INVALID_LISTENER',
     )
@@ -755,11 +755,11 @@ describe('registry refusals and announcements, to the letter', () => {
       message: 'a guard must be a function',
     })
     expect(
-      registryError(() => registry.on('tools/nope' as never, (() => undefined) as never)),
+      registryError(() => registry.on(Symbol('tools/nope') as never, (() => undefined) as never)),
     ).toMatchObject({
       code: 'INVALID_LISTENER',
       message:
-        'unknown event "tools/nope"; the events are tools/start, tools/pre-execute, tools/approval, tools/execute, tools/progress, tools/post-execute, tools/result, tools/change',
+        'an event name must be a non-empty string, got a symbol; the built-in events are tools/start, tools/pre-execute, tools/approval, tools/execute, tools/progress, tools/post-execute, tools/result, tools/decision, tools/change',
     })
     expect(registryError(() => registry.on('tools/result', 3 as never))).toMatchObject({
       code: 'INVALID_LISTENER',

@@ -9,7 +9,10 @@ import { describeValue } from './internal/checks.js'
 import { describeTool } from './internal/describe-tool.js'
 import { DialectSchemas, readDialect } from './internal/dialect-schemas.js'
 import { executeBatch } from './internal/execute-batch.js'
+import { eventNames, isBuiltInEvent } from './internal/event-names.js'
 import { executeCall } from './internal/execute-pipeline.js'
+import { notifyPluginEvent } from './internal/steps/notify-plugin-event.js'
+import { reportDecision } from './internal/steps/report-decision.js'
 import type { Pipeline } from './internal/pipeline.js'
 import { ListenerList } from './internal/listener-list.js'
 import { ChangeBatch } from './internal/change-batch.js'
@@ -21,10 +24,24 @@ import { warnSafely } from './internal/warn-safely.js'
 import type { ToolDefinition, ToolSchema } from './tool-definition.js'
 import type { ToolDescriptor } from './tool-descriptor.js'
 import type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
-import type { ToolEventMap, ToolEventName } from './tool-events.js'
-import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
+import type { ToolDecision } from './tool-decision.js'
+import type {
+  PluginObserver,
+  ToolEventMap,
+  ToolEventName,
+  ToolListenerMap,
+  ToolPluginEventMap,
+  ToolPluginEventName,
+} from './tool-events.js'
+import type {
+  ToolExecution,
+  ToolExecutionInput,
+  ToolExecutionResult,
+  ToolGuard,
+} from './tool-execution.js'
 import { ToolRegistryError } from './tool-registry-error.js'
 import type { ToolRestriction } from './tool-restriction.js'
+import type { ToolVisibilityFilter } from './tool-visibility-filter.js'
 import { createScopedTools } from './scoped-tools.js'
 import type { ScopedTools } from './scoped-tools.js'
 import type { SchemasOptions } from './schemas-options.js'
@@ -81,12 +98,48 @@ export interface ToolRegistry {
   restrict(scope: Agent, restriction: ToolRestriction): Disposer
   /** Adds a guard: the final, monotonic policy before dispatch. It can only deny. */
   guard(guard: ToolGuard, options?: ScopeOptions): Disposer
-  /** Adds a listener; first registered is outermost, unless `prepend`. */
-  on<TEvent extends ToolEventName>(
+  /**
+   * Adds a listener; first registered is outermost, unless `prepend`. Besides the built-in
+   * events, an observer of a plugin's event (SPEC §19), one a plugin tells with `notify`, typed by
+   * {@link ToolPluginEventMap}, which the plugin extends.
+   */
+  on<TEvent extends keyof ToolListenerMap>(
     event: TEvent,
-    listener: ToolEventMap[TEvent],
+    listener: ToolListenerMap[TEvent],
     options?: ListenerOptions,
   ): Disposer
+  /**
+   * Tells the observers of a plugin's event (SPEC §19: any event name outside the built-in ones),
+   * synchronously, in registration order, with a deep-frozen JSON copy of `payload`; isolated like
+   * `tools/result` (a failing observer is logged). Observers limited to another scope than the
+   * call's are passed over.
+   *
+   * @throws ToolRegistryError (`INVALID_EVENT`) for a built-in event name, one that is not a
+   * non-empty string, or a payload that is not JSON
+   */
+  notify<TEvent extends ToolPluginEventName>(
+    event: TEvent,
+    exec: Readonly<ToolExecution<unknown>>,
+    payload: ToolPluginEventMap[TEvent],
+  ): void
+  /**
+   * Adds a plugin's entry to a call's decision record (SPEC §18.5): the `tools/decision` observers
+   * are told of a frozen copy, in order with the pipeline's own entries (isolated like
+   * `tools/result`). Permission rules, hooks and output budgets report this way. A report after
+   * the call settled is dropped (and logged).
+   *
+   * @throws ToolRegistryError (`INVALID_EVENT`) for an `exec` the pipeline did not make;
+   * `ToolPipelineError` (`INVALID_DECISION`) for a malformed decision, naming the member
+   */
+  reportDecision(exec: Readonly<ToolExecution<unknown>>, decision: ToolDecision): void
+  /**
+   * Adds a visibility filter beside restrictions (SPEC §18.2): a tool it hides is not in `get()`,
+   * `list()`, `schemas()` or `descriptors()` of the views it applies to (with `scope`, that
+   * scope's; without, the global view and every scope), and a call of it is `UNKNOWN_TOOL`.
+   * Adding and removing a filter emits `tools/change`; a filter whose answers change (a rules
+   * reload) is replaced by a new one inside `registry.batch`, which announces one change.
+   */
+  hide(filter: ToolVisibilityFilter, options?: ScopeOptions): Disposer
   /** The tool a call of `scope` (or an unscoped call) reaches by `name`. */
   get(name: string, scope?: Agent): ToolDefinition | undefined
   /** The tools visible to `scope` (or the global layer). */
@@ -161,17 +214,6 @@ export interface ToolRegistry {
   ): Promise<ToolBatchResult>
 }
 
-const eventNames: readonly ToolEventName[] = [
-  'tools/start',
-  'tools/pre-execute',
-  'tools/approval',
-  'tools/execute',
-  'tools/progress',
-  'tools/post-execute',
-  'tools/result',
-  'tools/change',
-]
-
 /**
  * Creates a tool registry.
  *
@@ -184,7 +226,9 @@ const eventNames: readonly ToolEventName[] = [
 export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
   const logger = options.logger ?? console
   const dialectSchemas = new DialectSchemas(options.dialects)
-  const layers = new ToolLayers()
+  const layers = new ToolLayers((message, error) => {
+    warnSafely(logger, message, error)
+  })
   const guards = new ListenerList<ToolGuard>()
   const listeners: { [TEvent in ToolEventName]: ListenerList<ToolEventMap[TEvent]> } = {
     'tools/start': new ListenerList(),
@@ -194,8 +238,10 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     'tools/progress': new ListenerList(),
     'tools/post-execute': new ListenerList(),
     'tools/result': new ListenerList(),
+    'tools/decision': new ListenerList(),
     'tools/change': new ListenerList(),
   }
+  const pluginObservers = new Map<string, ListenerList<PluginObserver<unknown>>>()
   const approvalMemory = new ApprovalMemory()
   const pipeline: Pipeline = {
     layers,
@@ -210,6 +256,8 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     progressObservers: listeners['tools/progress'],
     postExecuteListeners: listeners['tools/post-execute'],
     resultObservers: listeners['tools/result'],
+    decisionObservers: listeners['tools/decision'],
+    pluginObservers,
     cancellation: new AbortFanOut(),
   }
 
@@ -268,16 +316,34 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       return guards.add(guard, scope)
     },
     addListener(event, listener, scope, prepend) {
-      if (!eventNames.includes(event)) {
+      if (typeof event !== 'string' || event === '') {
         throw new ToolRegistryError(
-          `unknown event ${describeValue(event)}; the events are ${eventNames.join(', ')}`,
+          `an event name must be a non-empty string, got ${describeValue(event)}; the built-in events are ${eventNames.join(', ')}`,
           'INVALID_LISTENER',
         )
       }
       if (typeof listener !== 'function') {
         throw new ToolRegistryError(`a ${event} listener must be a function`, 'INVALID_LISTENER')
       }
-      return (listeners[event] as ListenerList<unknown>).add(listener, scope, prepend)
+      if (isBuiltInEvent(event)) {
+        return (listeners[event] as ListenerList<unknown>).add(listener, scope, prepend)
+      }
+      // A plugin's event (SPEC §19): its observers are made when first listened to.
+      let observers = pluginObservers.get(event)
+      if (observers === undefined) {
+        observers = new ListenerList()
+        pluginObservers.set(event, observers)
+      }
+      return observers.add(listener as PluginObserver<unknown>, scope, prepend)
+    },
+    addHide(filter, scope) {
+      if (typeof filter !== 'function') {
+        throw new ToolRegistryError(
+          `a visibility filter must be a function, got ${describeValue(filter)}`,
+          'INVALID_LISTENER',
+        )
+      }
+      return layers.hide(filter as ToolVisibilityFilter, scope)
     },
     execute: (input, agent) => executeCall(pipeline, input, agent),
     executeBatch: (inputs, batchOptions, agent) =>
@@ -314,6 +380,16 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       const scope = checkScope(listenerOptions?.scope, false)
       const prepend = listenerOptions?.prepend === true
       return reversibleDisposer(internals, internals.addListener(event, listener, scope, prepend))
+    },
+    notify(event, exec, payload) {
+      notifyPluginEvent(pipeline, event, exec, payload)
+    },
+    reportDecision(exec, decision) {
+      reportDecision(pipeline, exec, decision)
+    },
+    hide(filter, hideOptions) {
+      const scope = checkScope(hideOptions?.scope, false)
+      return commitChange(internals, scope, internals.addHide(filter, scope))
     },
     get: internals.get,
     list: internals.list,

@@ -9,6 +9,7 @@ const request: ApprovalRequest = {
   agent: { id: 'main' },
   toolName: 'run_shell',
   callId: asCallId('call_5_1'),
+  arguments: { command: 'node test.js' },
   reason: 'the command is not read-only',
   view: { card: 'terminal', title: 'node test.js' },
 }

@@ -11,7 +11,8 @@ const scopeName = 'toolpipe'
 /**
  * Installs the tracing of one registry: a `tools/start` observer starts each call's span in the
  * caller's context, a `tools/approval` observer adds the approval event, a `tools/progress`
- * observer a progress event per report, a `tools/execute`
+ * observer a progress event per report, a `tools/decision` observer a decision event per entry
+ * of the call's decision record, a `tools/execute`
  * wrapper (outermost) runs the wrappers inside it and the tool body with the span active, and a
  * `tools/result` observer ends it and records the duration.
  *
@@ -43,6 +44,9 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
   const removeProgress = registry.on('tools/progress', (exec, update) => {
     spans.get(exec)?.recordProgress(spanSettings, update)
   })
+  const removeDecision = registry.on('tools/decision', (exec, decision) => {
+    spans.get(exec)?.recordDecision(spanSettings, decision)
+  })
   const removeWrapper = registry.on(
     'tools/execute',
     (exec, next) => {
@@ -71,6 +75,7 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
     removeStart()
     removeApproval()
     removeProgress()
+    removeDecision()
     removeWrapper()
     if (running === 0) removeResult()
   }

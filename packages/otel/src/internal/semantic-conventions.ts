@@ -92,6 +92,33 @@ export const ATTR_TOOLPIPE_APPROVAL_REMEMBERED = 'toolpipe.approval.remembered'
  */
 export const ATTR_TOOLPIPE_APPROVAL_ARGUMENTS_EDITED = 'toolpipe.approval.arguments_edited'
 
+/**
+ * toolpipe's own: the name of the span event of one entry of a call's decision record (SPEC
+ * §18.5): a stage that decided or changed something in the call.
+ */
+export const TOOLPIPE_DECISION_EVENT = 'toolpipe.decision'
+
+/** toolpipe's own: the decision's stage: `restriction`, `rule`, `policy`, `hook`, `guard`, `approval` or `post`. */
+export const ATTR_TOOLPIPE_DECISION_STAGE = 'toolpipe.decision.stage'
+
+/** toolpipe's own: the decision's outcome: `allow`, `ask`, `deny`, `edit` or `block`. */
+export const ATTR_TOOLPIPE_DECISION_OUTCOME = 'toolpipe.decision.outcome'
+
+/** toolpipe's own: who decided, by kind (`guard`, `approval`, `permissions`, `hook`, …). */
+export const ATTR_TOOLPIPE_DECISION_SOURCE_KIND = 'toolpipe.decision.source.kind'
+
+/** toolpipe's own: which one of that kind decided (a rule's text, a hook's command). */
+export const ATTR_TOOLPIPE_DECISION_SOURCE_ID = 'toolpipe.decision.source.id'
+
+/** toolpipe's own: the file the deciding rule or hook was read from. */
+export const ATTR_TOOLPIPE_DECISION_SOURCE_PATH = 'toolpipe.decision.source.path'
+
+/**
+ * toolpipe's own: the decision's reason. Recorded only with `recordArguments`: a reason often
+ * quotes what the call was about (a command, a path).
+ */
+export const ATTR_TOOLPIPE_DECISION_REASON = 'toolpipe.decision.reason'
+
 /** toolpipe's own: the name of the span event of a progress report (SPEC §12.2). */
 export const TOOLPIPE_PROGRESS_EVENT = 'toolpipe.progress'
 

@@ -3,6 +3,7 @@ import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api'
 import type { JsonValue } from '@toolpipe/core'
 import type {
   ApprovalAnswer,
+  ToolDecision,
   ToolExecution,
   ToolProgress,
   ToolExecutionResult,
@@ -21,12 +22,19 @@ import {
   ATTR_TOOLPIPE_APPROVAL_DURATION_MS,
   ATTR_TOOLPIPE_APPROVAL_OUTCOME,
   ATTR_TOOLPIPE_APPROVAL_REMEMBERED,
+  ATTR_TOOLPIPE_DECISION_OUTCOME,
+  ATTR_TOOLPIPE_DECISION_REASON,
+  ATTR_TOOLPIPE_DECISION_SOURCE_ID,
+  ATTR_TOOLPIPE_DECISION_SOURCE_KIND,
+  ATTR_TOOLPIPE_DECISION_SOURCE_PATH,
+  ATTR_TOOLPIPE_DECISION_STAGE,
   ATTR_TOOLPIPE_PROGRESS,
   ATTR_TOOLPIPE_PROGRESS_MESSAGE,
   ATTR_TOOLPIPE_PROGRESS_TOTAL,
   GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
   GEN_AI_TOOL_TYPE_FUNCTION,
   TOOLPIPE_APPROVAL_EVENT,
+  TOOLPIPE_DECISION_EVENT,
   TOOLPIPE_PROGRESS_EVENT,
 } from './semantic-conventions.js'
 
@@ -122,7 +130,7 @@ export class ToolSpan {
       [ATTR_TOOLPIPE_APPROVAL_OUTCOME]: outcome.kind,
       [ATTR_TOOLPIPE_APPROVAL_DURATION_MS]: answer.durationMs,
     }
-    if (answer.remembered === true) attributes[ATTR_TOOLPIPE_APPROVAL_REMEMBERED] = true
+    if (answer.remembered) attributes[ATTR_TOOLPIPE_APPROVAL_REMEMBERED] = true
     if (outcome.kind === 'allowed-once' && outcome.arguments !== undefined) {
       attributes[ATTR_TOOLPIPE_APPROVAL_ARGUMENTS_EDITED] = true
       if (settings.recordArguments && this.span.isRecording()) {
@@ -130,6 +138,28 @@ export class ToolSpan {
       }
     }
     this.span.addEvent(TOOLPIPE_APPROVAL_EVENT, attributes)
+  }
+
+  /**
+   * One entry of the call's decision record (SPEC §18.5), as a `toolpipe.decision` event: its
+   * stage, outcome and source; the reason only with `recordArguments` (it often quotes what the
+   * call was about).
+   */
+  recordDecision(settings: SpanSettings, decision: ToolDecision): void {
+    const span = this.span
+    if (!span.isRecording()) return
+    const { source } = decision
+    const attributes: Attributes = {
+      [ATTR_TOOLPIPE_DECISION_STAGE]: decision.stage,
+      [ATTR_TOOLPIPE_DECISION_OUTCOME]: decision.outcome,
+      [ATTR_TOOLPIPE_DECISION_SOURCE_KIND]: source.kind,
+    }
+    if (source.id !== undefined) attributes[ATTR_TOOLPIPE_DECISION_SOURCE_ID] = source.id
+    if (source.path !== undefined) attributes[ATTR_TOOLPIPE_DECISION_SOURCE_PATH] = source.path
+    if (settings.recordArguments && decision.reason !== undefined) {
+      attributes[ATTR_TOOLPIPE_DECISION_REASON] = decision.reason
+    }
+    span.addEvent(TOOLPIPE_DECISION_EVENT, attributes)
   }
 
   /**

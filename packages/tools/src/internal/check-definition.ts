@@ -62,6 +62,8 @@ export function assertToolDefinition(definition: unknown): string {
   assertOutputSchema(name, tool.outputSchema)
   assertAnnotations(name, tool.annotations)
   assertConcurrencySafe(name, tool.concurrencySafe)
+  assertToolRules(name, tool.permissions)
+  assertMaxOutputTokens(name, tool.maxOutputTokens)
   let parameters: unknown
   try {
     parameters = snapshotJson(tool.parameters)
@@ -127,4 +129,44 @@ export function assertConcurrencySafe(name: string, concurrencySafe: unknown): v
     `tool "${name}": concurrencySafe must be a boolean when present, got ${describe(concurrencySafe)}`,
     'INVALID_TOOL',
   )
+}
+
+/** What a rule name may hold: no white space and no parentheses, which rule syntax uses. */
+const ruleNamePattern = /^[^\s()]{1,256}$/u
+
+/**
+ * Throws unless `permissions` is absent or `{ ruleName?, subjects? }` (SPEC §18.1): a rule name
+ * without white space or parentheses, and a `subjects` function.
+ */
+export function assertToolRules(name: string, permissions: unknown): void {
+  if (permissions === undefined) return
+  const invalid = (message: string): ToolRegistryError =>
+    new ToolRegistryError(`tool "${name}": permissions${message}`, 'INVALID_TOOL')
+  if (typeof permissions !== 'object' || permissions === null || Array.isArray(permissions)) {
+    throw invalid(` must be an object, got ${describe(permissions)}`)
+  }
+  const { ruleName, subjects } = permissions as Record<string, unknown>
+  if (ruleName !== undefined && (typeof ruleName !== 'string' || !ruleNamePattern.test(ruleName))) {
+    throw invalid(
+      `.ruleName must be 1 to 256 characters without white space or parentheses, got ${describe(ruleName)}`,
+    )
+  }
+  if (subjects !== undefined && typeof subjects !== 'function') {
+    throw invalid(`.subjects must be a function when present, got ${describe(subjects)}`)
+  }
+}
+
+/** Throws unless `maxOutputTokens` is absent or a positive safe integer (SPEC §20). */
+export function assertMaxOutputTokens(name: string, maxOutputTokens: unknown): void {
+  if (maxOutputTokens === undefined) return
+  if (
+    typeof maxOutputTokens !== 'number' ||
+    !Number.isSafeInteger(maxOutputTokens) ||
+    maxOutputTokens <= 0
+  ) {
+    throw new ToolRegistryError(
+      `tool "${name}": maxOutputTokens must be a positive integer, got ${describe(maxOutputTokens)}`,
+      'INVALID_TOOL',
+    )
+  }
 }

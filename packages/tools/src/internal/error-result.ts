@@ -2,7 +2,6 @@ import { deepFreeze, isHarnessError } from '@toolpipe/core'
 import { describeThrown } from '@toolpipe/core/internal'
 import type { ToolErrorInfo } from '@toolpipe/core'
 import { ListenerError } from '../listener-error.js'
-import type { ToolDeniedErrorCode } from '../tool-denied-error.js'
 import type { ToolErrorResult } from '../tool-execution.js'
 import { ToolFailedError } from '../tool-failed-error.js'
 
@@ -42,8 +41,11 @@ export function failureResult(thrown: unknown, origin: FailureOrigin): ToolError
   return errorResult(wrapped.message, { name: wrapped.name, code: wrapped.code })
 }
 
-/** The error result of a denial: `Error: <reason>`, `ToolDeniedError` with `code`. */
-export function deniedResult(reason: string, code: ToolDeniedErrorCode): ToolErrorResult {
+/**
+ * The error result of a denial: `Error: <reason>`, `ToolDeniedError` with `code` (one of the
+ * pipeline's, or a pre-execute decision's own, SPEC §18.4).
+ */
+export function deniedResult(reason: string, code: string): ToolErrorResult {
   return errorResult(reason, { name: 'ToolDeniedError', code })
 }
 

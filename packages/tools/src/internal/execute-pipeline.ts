@@ -1,4 +1,5 @@
 import type { Agent } from '@toolpipe/core'
+import type { ToolDecision } from '../tool-decision.js'
 import type { ToolDefinition } from '../tool-definition.js'
 import type { ToolErrorResult, ToolExecution, ToolExecutionResult } from '../tool-execution.js'
 import { ToolNotFoundError } from '../tool-not-found-error.js'
@@ -10,6 +11,7 @@ import type { Pipeline } from './pipeline.js'
 import { dispatch } from './steps/dispatch.js'
 import { notifyObservers } from './steps/notify-observers.js'
 import { notifyStart } from './steps/notify-start.js'
+import { recordDecision, recordsDecisions } from './steps/record-decision.js'
 import { readInput } from './steps/read-input.js'
 import type { InputReading } from './steps/read-input.js'
 import { requestApproval } from './steps/request-approval.js'
@@ -89,7 +91,7 @@ export async function runCall(
     // 3. Resolve the tool once. 4. Validate its arguments once. Both before anyone is asked.
     const tool = resolveTool(pipeline, call)
     if (tool === undefined) {
-      result = unknownTool(call.name)
+      result = unknownTool(pipeline, call)
     } else {
       const invalid = validateArguments(pipeline, tool, call)
       const failed = invalid instanceof Promise ? await invalid : invalid
@@ -148,11 +150,30 @@ async function decideWithPolicy(
   try {
     // 5. The pre-execute waterfall.
     const decision = await runPreExecute(pipeline, exec)
-    if (decision.kind === 'deny') return deniedResult(decision.reason, 'POLICY_DENIED')
+    if (decision.kind === 'deny') {
+      recordDecision(pipeline, exec, policyDecision('deny', decision.reason))
+      return deniedResult(decision.reason, decision.code ?? 'POLICY_DENIED')
+    }
+    if (decision.arguments !== undefined) {
+      // SPEC §18.4: the decision edited the call. Step 4's rules again, on the edit, which then
+      // is what the approval card, the guards, the wrappers and the body see.
+      const edited = validateArguments(pipeline, tool, exec, decision.arguments, 'policy')
+      const invalid = edited instanceof Promise ? await edited : edited
+      if (invalid !== undefined) return invalid
+      recordDecision(pipeline, exec, policyDecision('edit', undefined))
+    }
     if (decision.kind === 'ask') {
-      // 6. Ask (the scope's remembered answers first): only an allowing outcome lets the call go
-      // on; arguments a person edited are validated again by step 4's rules and replace them.
-      const denial = await requestApproval(pipeline, exec, tool, decision.reason)
+      recordDecision(pipeline, exec, policyDecision('ask', decision.reason))
+      // 6. Ask (the scope's remembered answers first, unless the decision says not to): only an
+      // allowing outcome lets the call go on; arguments a person edited are validated again by
+      // step 4's rules and replace them.
+      const denial = await requestApproval(
+        pipeline,
+        exec,
+        tool,
+        decision.reason,
+        decision.remember !== false,
+      )
       if (denial !== undefined) return denial
     }
     // 7. Guards: global ones in registration order, then the scope's.
@@ -163,7 +184,41 @@ async function decideWithPolicy(
   }
 }
 
-function unknownTool(name: string): ToolErrorResult {
-  const error = new ToolNotFoundError(name)
+/** The decision record of step 5's outcome (SPEC §18.5). */
+function policyDecision(
+  outcome: 'deny' | 'ask' | 'edit',
+  reason: string | undefined,
+): ToolDecision {
+  return Object.freeze({
+    stage: 'policy',
+    outcome,
+    source: policySource,
+    ...(reason === undefined ? {} : { reason }),
+  })
+}
+
+const policySource = Object.freeze({ kind: 'pre-execute' })
+
+/**
+ * Step 3's error result, and, for a tool registered where the call's scope cannot see it, the
+ * decision record of what hid it (SPEC §18.5).
+ */
+function unknownTool(pipeline: Pipeline, exec: ToolExecution): ToolErrorResult {
+  const error = new ToolNotFoundError(exec.name)
+  if (recordsDecisions(pipeline)) {
+    const hiddenBy = pipeline.layers.hiddenBy(exec.name, exec.agent)
+    if (hiddenBy !== undefined) {
+      recordDecision(
+        pipeline,
+        exec,
+        Object.freeze({
+          stage: 'restriction',
+          outcome: 'deny',
+          source: Object.freeze({ kind: hiddenBy }),
+          reason: error.message,
+        }),
+      )
+    }
+  }
   return errorResult(error.message, { name: error.name, code: error.code })
 }

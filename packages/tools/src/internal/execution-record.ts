@@ -136,6 +136,15 @@ export class ExecutionRecord implements ToolExecution<JsonValue | undefined> {
     return value.#checkedBy
   }
 
+  /**
+   * Whether `value` is a genuine record whose call has settled (`true`), one still running
+   * (`false`), or not a record at all (`undefined`). Never throws.
+   */
+  static settled(value: unknown): boolean | undefined {
+    if (!ExecutionRecord.#isRecord(value)) return undefined
+    return value.#settled
+  }
+
   /** Step 11: locks `signal`; from now on the execution is immutable. */
   static settle(record: ExecutionRecord): void {
     record.#settled = true

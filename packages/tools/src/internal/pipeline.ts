@@ -2,7 +2,9 @@ import type { AbortFanOut } from '@toolpipe/core/internal'
 import type { ApprovalService } from '../approval.js'
 import type {
   ApprovalObserver,
+  DecisionObserver,
   ExecuteWrapper,
+  PluginObserver,
   PostExecuteListener,
   PreExecuteListener,
   ProgressObserver,
@@ -29,6 +31,12 @@ export interface Pipeline {
   readonly progressObservers: { readonly entries: readonly ListenerEntry<ProgressObserver>[] }
   readonly postExecuteListeners: { readonly entries: readonly ListenerEntry<PostExecuteListener>[] }
   readonly resultObservers: { readonly entries: readonly ListenerEntry<ResultObserver>[] }
+  readonly decisionObservers: { readonly entries: readonly ListenerEntry<DecisionObserver>[] }
+  /** The observers of each plugin event (SPEC §19), by event name, made when first listened to. */
+  readonly pluginObservers: ReadonlyMap<
+    string,
+    { readonly entries: readonly ListenerEntry<PluginObserver<unknown>>[] }
+  >
   /** One listener per caller signal for the calls that wait on an async argument check. */
   readonly cancellation: AbortFanOut
 }

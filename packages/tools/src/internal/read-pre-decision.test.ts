@@ -15,7 +15,8 @@ function refusal(value: unknown): ToolPipelineError {
   throw new Error('expected a refusal')
 }
 
-const expected = "expected { kind: 'allow' | 'deny' | 'ask' }"
+const expected =
+  "expected { kind: 'allow', arguments? } | { kind: 'deny', reason, code? } | { kind: 'ask', reason?, arguments?, remember? }"
 
 describe('readPreDecision', () => {
   it('reads allow, deny and ask into frozen decisions with only their own members', () => {

@@ -3,7 +3,6 @@ import type { Disposer } from '../disposer.js'
 import type { ToolBatchResult } from '../tool-batch.js'
 import type { ToolDefinition, ToolSchema } from '../tool-definition.js'
 import type { ToolDescriptor } from '../tool-descriptor.js'
-import type { ToolEventName } from '../tool-events.js'
 import type { ToolExecutionResult, ToolGuard } from '../tool-execution.js'
 import type { ToolRestriction } from '../tool-restriction.js'
 import type { Reversible } from './reversible.js'
@@ -24,12 +23,15 @@ export interface RegistryInternals {
   addTool(definition: ToolDefinition, scope: Agent | undefined): Reversible
   addRestriction(scope: Agent, restriction: ToolRestriction): Reversible
   addGuard(guard: ToolGuard, scope: Agent | undefined): Reversible
+  /** A built-in event's listener, or an observer of a plugin's event (SPEC §19). */
   addListener(
-    event: ToolEventName,
+    event: string,
     listener: unknown,
     scope: Agent | undefined,
     prepend: boolean,
   ): Reversible
+  /** A visibility filter (SPEC §18.2) for `scope`'s view, or every view. */
+  addHide(filter: unknown, scope: Agent | undefined): Reversible
   /** Runs one call; with `agent`, as a call of that agent's scope (`input.agent` is not read). */
   execute(input: unknown, agent: Agent | undefined): Promise<ToolExecutionResult>
   /** Runs a batch of calls; with `agent`, as calls of that agent's scope. */

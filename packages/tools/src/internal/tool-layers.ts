@@ -1,5 +1,6 @@
 import type { Agent } from '@toolpipe/core'
 import type { ToolDefinition } from '../tool-definition.js'
+import type { ToolVisibilityFilter } from '../tool-visibility-filter.js'
 import type { ToolRestriction } from '../tool-restriction.js'
 import { ToolRegistryError } from '../tool-registry-error.js'
 import type { Reversible } from './reversible.js'
@@ -13,6 +14,12 @@ interface ToolEntry {
 interface CompiledRestriction {
   readonly allow: ReadonlySet<string> | undefined
   readonly deny: ReadonlySet<string> | undefined
+}
+
+interface HideEntry {
+  readonly filter: ToolVisibilityFilter
+  /** `undefined`: the global view and every scope. */
+  readonly scope: Agent | undefined
 }
 
 interface ScopeLayer {
@@ -31,6 +38,14 @@ interface ScopeLayer {
  */
 export class ToolLayers {
   readonly #global = new Map<string, ToolEntry>()
+  /** Visibility filters (SPEC §18.2), replaced, never mutated: a `get` sees one set of them. */
+  #hidden: readonly HideEntry[] = []
+  /** Told when a filter throws (the tool is then hidden: a broken filter fails closed). */
+  readonly #warn: (message: string, error: unknown) => void
+
+  constructor(warn: (message: string, error: unknown) => void = () => undefined) {
+    this.#warn = warn
+  }
   /** Keyed weakly: an agent that is dropped takes its layer with it. Empty layers are removed. */
   readonly #scopes = new WeakMap<Agent, ScopeLayer>()
   #order = 0
@@ -93,8 +108,46 @@ export class ToolLayers {
     }
   }
 
-  /** The tool a call of `scope` reaches by `name`, if it is visible there. O(restrictions). */
+  /**
+   * The tool a call of `scope` reaches by `name`, if it is visible there: admitted by the scope's
+   * restrictions and hidden by no visibility filter. O(restrictions + filters).
+   */
   get(name: string, scope: Agent | undefined): ToolDefinition | undefined {
+    const definition = this.#resolve(name, scope)
+    if (definition === undefined || this.#hidden.length === 0) return definition
+    return this.#isHidden(name, scope, definition) ? undefined : definition
+  }
+
+  /**
+   * Why `name` is not visible to `scope` although such a tool is registered: `'hide'` (a
+   * visibility filter), `'restriction'` (the scope's restrictions); `undefined` when it is
+   * visible or not registered where the scope could see it.
+   */
+  hiddenBy(name: string, scope: Agent | undefined): 'hide' | 'restriction' | undefined {
+    const definition = this.#resolve(name, scope)
+    if (definition !== undefined) {
+      return this.#isHidden(name, scope, definition) ? 'hide' : undefined
+    }
+    return scope !== undefined && this.#global.has(name) ? 'restriction' : undefined
+  }
+
+  /**
+   * Adds a visibility filter for `scope`'s view (every view when `undefined`); returns its handle.
+   */
+  hide(filter: ToolVisibilityFilter, scope: Agent | undefined): Reversible {
+    const entry: HideEntry = { filter, scope }
+    this.#hidden = [...this.#hidden, entry]
+    return {
+      remove: () => {
+        this.#hidden = this.#hidden.filter((candidate) => candidate !== entry)
+      },
+      restore: () => {
+        if (!this.#hidden.includes(entry)) this.#hidden = [...this.#hidden, entry]
+      },
+    }
+  }
+
+  #resolve(name: string, scope: Agent | undefined): ToolDefinition | undefined {
     // Stryker disable next-line ConditionalExpression: WeakMap.get(undefined) is undefined too; the test is there for the types
     const layer = scope === undefined ? undefined : this.#scopes.get(scope)
     if (layer === undefined) return this.#global.get(name)?.definition
@@ -104,12 +157,33 @@ export class ToolLayers {
     return global !== undefined && admits(layer.restrictions, name) ? global.definition : undefined
   }
 
+  #isHidden(name: string, scope: Agent | undefined, definition: ToolDefinition): boolean {
+    for (const entry of this.#hidden) {
+      if (entry.scope !== undefined && entry.scope !== scope) continue
+      try {
+        // Only `true` hides: a filter's answer is plain JS, whatever its type says.
+        const hidden: unknown = entry.filter(name, scope, definition)
+        if (hidden === true) return true
+      } catch (error) {
+        this.#warn(`toolpipe: a visibility filter failed for tool "${name}"; it is hidden`, error)
+        return true
+      }
+    }
+    return false
+  }
+
   /**
    * The tools visible to `scope`: admitted globals in registration order (without the ones a
    * scope-local tool shadows), then the scope's own tools in registration order. Under an
    * allow-list only the listed names are looked at, so the cost follows what is visible.
    */
   list(scope: Agent | undefined): ToolDefinition[] {
+    const visible = this.#listAdmitted(scope)
+    if (this.#hidden.length === 0) return visible
+    return visible.filter((definition) => !this.#isHidden(definition.name, scope, definition))
+  }
+
+  #listAdmitted(scope: Agent | undefined): ToolDefinition[] {
     // Stryker disable next-line ConditionalExpression: WeakMap.get(undefined) is undefined too; the test is there for the types
     const layer = scope === undefined ? undefined : this.#scopes.get(scope)
     if (layer === undefined) return Array.from(this.#global.values(), (entry) => entry.definition)

@@ -7,6 +7,7 @@ import type { ExecutionRecord } from '../execution-record.js'
 import type { Pipeline } from '../pipeline.js'
 import { readApprovalOutcome } from '../read-approval-outcome.js'
 import { notifyApproval } from './notify-approval.js'
+import { recordDecision, recordsDecisions } from './record-decision.js'
 import { validateArguments } from './validate-arguments.js'
 
 /**
@@ -25,27 +26,33 @@ export async function requestApproval(
   exec: ExecutionRecord & ToolExecution,
   tool: ToolDefinition,
   reason: string | undefined,
+  remember: boolean,
 ): Promise<ToolErrorResult | undefined> {
   const name = exec.name
   const service = pipeline.approval
   if (service === undefined) {
-    return deniedResult(
+    return unavailable(
+      pipeline,
+      exec,
       reason ?? `tool "${name}" requires approval, but no approval service is configured`,
-      'APPROVAL_UNAVAILABLE',
     )
   }
   const agent = exec.agent
   if (agent === undefined) {
-    return deniedResult(
+    return unavailable(
+      pipeline,
+      exec,
       `tool "${name}" requires approval, but the call has no agent to route it through`,
-      'APPROVAL_UNAVAILABLE',
     )
   }
   const memory = pipeline.approvalMemory
-  const remembered = memory.recall(agent, name)
+  // SPEC §18.3: an `ask` with `remember: false` is neither answered nor stored by the memory.
+  const remembered = remember ? memory.recall(agent, name) : undefined
   if (remembered !== undefined) {
     notifyApproval(pipeline, exec, { outcome: remembered, durationMs: 0, remembered: true })
-    return verdict(name, remembered)
+    const denial = verdict(name, remembered)
+    recordAnswer(pipeline, exec, remembered, denial, 'approval-memory')
+    return denial
   }
   const ticket = memory.ticket(agent)
   const signal = exec.signal
@@ -53,6 +60,8 @@ export async function requestApproval(
     agent,
     toolName: name,
     callId: exec.callId,
+    // The validated, frozen arguments (SPEC §22): what the person approves is what runs.
+    arguments: exec.arguments,
     ...(reason === undefined ? {} : { reason }),
     ...(signal === undefined ? {} : { signal }),
     // The card of the definition this call resolved to: what the person approves is what runs.
@@ -65,18 +74,79 @@ export async function requestApproval(
   } catch (error) {
     const durationMs = performance.now() - asked
     // The name and code the call's error result will carry (step 10 makes it from `error`).
-    notifyApproval(pipeline, exec, { durationMs, error: failureResult(error, 'listener').error })
+    const failure = failureResult(error, 'listener').error
+    notifyApproval(pipeline, exec, { durationMs, error: failure, remembered: false })
+    recordDecision(
+      pipeline,
+      exec,
+      Object.freeze({
+        stage: 'approval',
+        outcome: 'deny',
+        source: Object.freeze({ kind: 'approval', id: failure.code }),
+      }),
+    )
     throw error
   }
-  notifyApproval(pipeline, exec, { outcome, durationMs: performance.now() - asked })
-  if (outcome.kind === 'allowed-always' || outcome.kind === 'rejected-always') {
+  notifyApproval(pipeline, exec, {
+    outcome,
+    durationMs: performance.now() - asked,
+    remembered: false,
+  })
+  if (remember && (outcome.kind === 'allowed-always' || outcome.kind === 'rejected-always')) {
     memory.remember(ticket, name, outcome)
   }
   if (outcome.kind === 'allowed-once' && outcome.arguments !== undefined) {
     // The person edited the call: step 4's rules again, on the edit.
-    return validateArguments(pipeline, tool, exec, outcome.arguments)
+    const edited = validateArguments(pipeline, tool, exec, outcome.arguments)
+    const invalid = edited instanceof Promise ? await edited : edited
+    if (invalid === undefined) recordAnswer(pipeline, exec, outcome, undefined, 'approval')
+    return invalid
   }
-  return verdict(name, outcome)
+  const denial = verdict(name, outcome)
+  recordAnswer(pipeline, exec, outcome, denial, 'approval')
+  return denial
+}
+
+/**
+ * Records an approval's answer (SPEC §18.5): `edit` for edited arguments that passed, else
+ * `allow` or `deny`, from the service or from the scope's memory.
+ */
+function recordAnswer(
+  pipeline: Pipeline,
+  exec: ToolExecution,
+  outcome: ApprovalOutcome,
+  denial: ToolErrorResult | undefined,
+  kind: 'approval' | 'approval-memory',
+): void {
+  if (!recordsDecisions(pipeline)) return
+  const edited = outcome.kind === 'allowed-once' && outcome.arguments !== undefined
+  const reason =
+    outcome.kind === 'rejected' || outcome.kind === 'rejected-always' ? outcome.reason : undefined
+  recordDecision(
+    pipeline,
+    exec,
+    Object.freeze({
+      stage: 'approval',
+      outcome: edited ? 'edit' : denial === undefined ? 'allow' : 'deny',
+      source: Object.freeze({ kind, id: outcome.kind }),
+      ...(reason === undefined ? {} : { reason }),
+    }),
+  )
+}
+
+/** An `ask` nobody can answer: denied, and recorded as the approval stage's decision. */
+function unavailable(pipeline: Pipeline, exec: ToolExecution, reason: string): ToolErrorResult {
+  recordDecision(
+    pipeline,
+    exec,
+    Object.freeze({
+      stage: 'approval',
+      outcome: 'deny',
+      source: Object.freeze({ kind: 'approval', id: 'unavailable' }),
+      reason,
+    }),
+  )
+  return deniedResult(reason, 'APPROVAL_UNAVAILABLE')
 }
 
 /** The denial an outcome stands for, or `undefined` for an allowing one. */

@@ -1,13 +1,20 @@
 import { deepFreeze } from '@toolpipe/core'
 import type { HookContext } from '@toolpipe/core'
+import type { ToolDecision } from '../../tool-decision.js'
 import type { PostToolDecision } from '../../tool-decisions.js'
 import type { ToolExecution, ToolExecutionResult } from '../../tool-execution.js'
 import { runWaterfall } from '../compose.js'
 import { failureResult } from '../error-result.js'
 import type { Pipeline } from '../pipeline.js'
 import { readPostDecision } from '../read-post-decision.js'
+import { recordDecision } from './record-decision.js'
 
 const accept: PostToolDecision = Object.freeze({ kind: 'accept' })
+const postSource = Object.freeze({ kind: 'post-execute' })
+const postDecisions: Readonly<Record<'block' | 'edit', ToolDecision>> = Object.freeze({
+  block: Object.freeze({ stage: 'post', outcome: 'block', source: postSource }),
+  edit: Object.freeze({ stage: 'post', outcome: 'edit', source: postSource }),
+})
 
 /**
  * Step 9: the `tools/post-execute` waterfall, default `accept`. `accept` may replace the content
@@ -34,6 +41,14 @@ export async function reviewResult(
     return failureResult(error, 'listener')
   }
   const context = decision.additionalContext
+  if (decision.kind === 'block' || decision.content !== undefined) {
+    // SPEC §18.5: a block, or content replaced, is on the record.
+    recordDecision(
+      pipeline,
+      exec,
+      decision.kind === 'block' ? postDecisions.block : postDecisions.edit,
+    )
+  }
   if (decision.kind === 'block') {
     return withContext(
       {

@@ -1,8 +1,9 @@
-import type { ToolErrorResult, ToolExecution } from '../../tool-execution.js'
+import type { ToolErrorResult, ToolExecution, ToolGuard } from '../../tool-execution.js'
 import { ToolPipelineError } from '../../tool-pipeline-error.js'
 import { describeValue } from '../checks.js'
 import type { Pipeline } from '../pipeline.js'
 import { deniedResult } from '../error-result.js'
+import { recordDecision } from './record-decision.js'
 
 /**
  * Step 7: global guards in registration order, then the call's scope's. The first reason denies
@@ -21,7 +22,19 @@ export function runGuards(pipeline: Pipeline, exec: ToolExecution): ToolErrorRes
       if (scoped ? scope !== exec.agent || scope === undefined : scope !== undefined) continue
       const verdict: unknown = guard(exec)
       if (verdict === undefined) continue
-      if (typeof verdict === 'string') return deniedResult(verdict, 'GUARD_DENIED')
+      if (typeof verdict === 'string') {
+        recordDecision(
+          pipeline,
+          exec,
+          Object.freeze({
+            stage: 'guard',
+            outcome: 'deny',
+            source: guardSource(guard),
+            reason: verdict,
+          }),
+        )
+        return deniedResult(verdict, 'GUARD_DENIED')
+      }
       throw new ToolPipelineError(
         `a guard returned ${describeValue(verdict)}; a guard returns a denial reason or undefined, synchronously`,
         'INVALID_GUARD_RESULT',
@@ -29,4 +42,17 @@ export function runGuards(pipeline: Pipeline, exec: ToolExecution): ToolErrorRes
     }
   }
   return undefined
+}
+
+/** A guard as a decision's source: its function's name, when it has one. */
+function guardSource(guard: ToolGuard): { readonly kind: string; readonly id?: string } {
+  let name: unknown
+  try {
+    name = guard.name
+  } catch {
+    // A guard whose name cannot be read is still a guard.
+  }
+  return Object.freeze(
+    typeof name === 'string' && name !== '' ? { kind: 'guard', id: name } : { kind: 'guard' },
+  )
 }

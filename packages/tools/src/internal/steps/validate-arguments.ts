@@ -29,20 +29,24 @@ import { readArgIssues } from '../read-arg-issues.js'
  * (SPEC §12.3, `edited`): when they pass they replace `exec.arguments`; when they do not, the
  * `INVALID_ARGS` message says that the edit was refused, and the tool does not run.
  *
+ * SPEC §18.4: a `tools/pre-execute` decision that carries `arguments` is checked the same way,
+ * before the approval.
+ *
  * @param edited - the edited arguments (deep-frozen JSON) to check instead of `exec.arguments`
+ * @param editedBy - who edited them: a person at approval, or a pre-execute decision
  */
 export function validateArguments(
   pipeline: Pipeline,
   tool: ToolDefinition,
   exec: ExecutionRecord & { readonly arguments: JsonValue },
   edited?: JsonValue,
+  editedBy: EditOrigin = 'approval',
 ): ToolErrorResult | undefined | Promise<ToolErrorResult | undefined> {
   try {
     const args = normalizedArguments(tool, exec, edited === undefined ? exec.arguments : edited)
     // Read once, and called below with the definition as `this`, like a method.
     const check: unknown = Reflect.get(tool, 'checkArgs')
-    // Stryker disable next-line StringLiteral: only 'call' is tested for below; any other origin is an edit
-    const origin = edited === undefined ? 'call' : 'edit'
+    const origin = edited === undefined ? 'call' : editedBy
     if (check === undefined) return judge(tool, exec, args, noIssues, origin)
     if (typeof check !== 'function') {
       throw new TypeError(`the checkArgs of tool "${exec.name}" is not a function`)
@@ -67,6 +71,14 @@ export function validateArguments(
     return failureResult(error, 'tool')
   }
 }
+
+/** Who edited a call's arguments after the model made it. */
+export type EditOrigin = 'approval' | 'policy'
+
+const editedWhere: Readonly<Record<EditOrigin, string>> = Object.freeze({
+  approval: 'invalid arguments edited at approval',
+  policy: 'invalid arguments edited by a tools/pre-execute decision',
+})
 
 const noIssues: readonly never[] = Object.freeze([])
 
@@ -147,7 +159,7 @@ function judge(
   exec: ExecutionRecord,
   args: JsonValue,
   issues: unknown,
-  origin: 'call' | 'edit',
+  origin: 'call' | EditOrigin,
 ): ToolErrorResult | undefined {
   try {
     const found = readArgIssues(exec.name, issues)
@@ -156,7 +168,7 @@ function judge(
       const message =
         origin === 'call'
           ? error.message
-          : `invalid arguments edited at approval: ${found.map((issue) => issue.message).join('; ')}`
+          : `${editedWhere[origin]}: ${found.map((issue) => issue.message).join('; ')}`
       return errorResult(message, { name: error.name, code: error.code })
     }
   } catch (error) {
