@@ -185,7 +185,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
         (exec, answer) => {
           // The approval service logs the answers it gives; an "always" answer the registry
           // remembered was given by nobody, so the loop logs it.
-          if (answer.remembered !== true) return
+          if (!answer.remembered) return
           emit({
             type: 'approval',
             callId: exec.callId,

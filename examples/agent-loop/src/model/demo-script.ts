@@ -147,7 +147,7 @@ export const demoScript: readonly ScriptStep[] = [
     const log =
       spilled === undefined
         ? ''
-        : `\nserver.log was longer than run_shell's budget: I read its first and last lines, and the rest\nis in ${spilled}. Production still greets the old way ("Hi Ada") until this fix ships.`
+        : `\nserver.log was longer than run_shell's budget: I read its first and last lines, and the rest\nis in ${spilled}.\nProduction still greets the old way ("Hi Ada") until this fix ships.`
     return {
       narration: { title: 'the answer', note: 'A turn without tool calls: the loop ends.' },
       text:

@@ -88,11 +88,11 @@ function readObject<TKey extends string>(
   value: unknown,
   path: string,
   keys: readonly TKey[],
-): { [Key in TKey]: unknown } {
+): Record<TKey, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalid(path, 'an object', value)
   }
-  const members = {} as { [Key in TKey]: unknown }
+  const members = {} as Record<TKey, unknown>
   for (const key of keys) {
     try {
       members[key] = (value as Record<string, unknown>)[key]

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer'
+import type * as NodeCrypto from 'node:crypto'
 import {
   lstat,
   mkdir,
@@ -19,7 +20,7 @@ import { SpillStore } from './spill-store.js'
 
 const crypto = vi.hoisted(() => ({ draws: [] as string[] }))
 vi.mock('node:crypto', async (importOriginal) => {
-  const original = await importOriginal<typeof import('node:crypto')>()
+  const original = await importOriginal<typeof NodeCrypto>()
   return {
     ...original,
     randomBytes: (size: number) => {

@@ -11,9 +11,11 @@ import { spillFileName } from './spill-file-name.js'
 /** UTF-16 units written per chunk: the whole output is never encoded at once. */
 const chunkChars = 1 << 20
 
-/** Create-only, never through a symbolic link planted where the file is to be. */
-const createFlags =
-  constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
+/**
+ * Create-only, never through a symbolic link planted where the file is to be. (Windows has no
+ * `O_NOFOLLOW`: undefined there, it counts as 0, and `O_EXCL` alone refuses any existing name.)
+ */
+const createFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW
 
 /** A text written to a spill file. */
 export interface SavedText {
