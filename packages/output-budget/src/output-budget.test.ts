@@ -320,6 +320,24 @@ describe('outputBudget: its own failures never fail the call', () => {
     expect(logger.warnings[0]?.[0]).toMatch(/could not be saved/)
   })
 
+  it('keeps the cut when the decision cannot be recorded, and warns', async () => {
+    const { registry, logger } = budgetRegistry()
+    const failing = {
+      ...registry,
+      reportDecision: () => {
+        throw new Error('record closed')
+      },
+    }
+    outputBudget({ maxTokens: 300, spill: false })(failing)
+    registry.register(answering('log', [{ type: 'text', text: serviceLog(20_000) }]))
+    const result = await call(registry, 'log')
+    expect(result.isError).toBe(false)
+    expect(tokensOf(result)).toBeLessThanOrEqual(300)
+    expect(logger.warnings.map(([message]) => message)).toEqual([
+      expect.stringMatching(/the cut could not be recorded$/) as string,
+    ])
+  })
+
   it('survives a logger that throws', async () => {
     const { registry } = budgetRegistry()
     vi.spyOn(registry.logger, 'warn').mockImplementation(() => {

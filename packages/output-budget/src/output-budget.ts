@@ -147,11 +147,16 @@ async function cutResult(
     },
   })
   if (cut === undefined) return result
-  registry.reportDecision(exec, {
-    stage: 'post',
-    outcome: 'edit',
-    source: { kind: 'output-budget' },
-    reason: cut.reason,
-  })
+  try {
+    registry.reportDecision(exec, {
+      stage: 'post',
+      outcome: 'edit',
+      source: { kind: 'output-budget' },
+      reason: cut.reason,
+    })
+  } catch (error) {
+    // The record is for observers; the cut is what keeps the model's context whole.
+    warnSafely(registry, `${about}: the cut could not be recorded`, error)
+  }
   return { ...result, content: cut.content }
 }
