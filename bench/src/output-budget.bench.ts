@@ -28,7 +28,10 @@ function repositorySource(bytes: number): string {
       if (size >= bytes) return parts.join('\n').slice(0, bytes)
     }
   }
-  return parts.join('\n').repeat(Math.ceil(bytes / size)).slice(0, bytes)
+  return parts
+    .join('\n')
+    .repeat(Math.ceil(bytes / size))
+    .slice(0, bytes)
 }
 
 /** A verbose test run's output: one line per test, timings and the odd stack trace. */
