@@ -136,51 +136,66 @@ function memoryNow(): number {
 
 /**
  * A 100 MB text result through `execute()` with the default budget: wall time, and the most
- * memory the cut had alive beyond the output itself (sampled every millisecond, after a full
- * collection), as a multiple of the output's size. With the spill file on disk, and without.
+ * memory the cut had alive beyond the output itself, as a multiple of the output's size. Memory
+ * is sampled every millisecond and at every count the cut makes (the counter is the real
+ * `o200k_base` one, wrapped), after a full collection. With the spill file on disk, and without.
  */
 export async function runHugeCut(megabytes = 100): Promise<string> {
   const collect = (globalThis as { gc?: () => void }).gc
   if (collect === undefined) throw new Error('run with node --expose-gc')
-  const bytes = megabytes * 1_000_000
-  // A flat one-byte string, as a child process's output decoded from a Buffer is.
-  const text = Buffer.from(testRunOutput(bytes)).toString('utf8')
+  // An ASCII log, decoded from a Buffer as a child process's output is: a flat one-byte string.
+  const ascii = testRunOutput(megabytes * 1_000_000)
+    .replaceAll('✓', 'ok')
+    .replaceAll('✗', 'FAIL')
+  const text = Buffer.from(ascii).toString('utf8')
+  const bytes = Buffer.byteLength(text)
+  const count = await loadO200kTokenCounter()
   const folder = await mkdtemp(join(tmpdir(), 'bench-output-budget-'))
   const rows: string[] = []
   try {
     for (const spill of [{ dir: folder }, false] as const) {
+      let peak = 0
+      const sample = () => {
+        peak = Math.max(peak, memoryNow())
+      }
       const registry = createToolRegistry()
-      registry.use(outputBudget({ spill }))
+      registry.use(
+        outputBudget({
+          spill,
+          countTokens: (part) => {
+            sample()
+            return count(part)
+          },
+        }),
+      )
       registry.register({
         name: 'cat',
         description: 'Print a file.',
         parameters: { type: 'object' },
         execute: () => Promise.resolve([{ type: 'text', text }]),
       })
-      await registry.execute(catInput) // load the tokenizer, warm up
+      await registry.execute(catInput) // warm up
       collect()
       const before = memoryNow()
-      let peak = before
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, memoryNow())
-      }, 1)
+      peak = before
+      const sampler = setInterval(sample, 1)
       const started = performance.now()
       const result = await registry.execute(catInput)
       const milliseconds = performance.now() - started
       clearInterval(sampler)
-      peak = Math.max(peak, memoryNow())
+      sample()
       const [block] = result.content
       const cut = block?.type === 'text' ? block.text : ''
       const notice = /\[… .*? …\]/.exec(cut)?.[0] ?? '(no notice)'
       rows.push(
-        `| ${spill === false ? 'no spill file' : 'spill file on disk'} | ${milliseconds.toFixed(0)} ms | ${((peak - before) / 1e6).toFixed(1)} MB | ${((peak - before) / Buffer.byteLength(text) + 1).toFixed(2)} | ${Buffer.byteLength(cut)} B | \`${notice.replace(folder, '…')}\` |`,
+        `| ${spill === false ? 'no spill file' : 'spill file on disk'} | ${milliseconds.toFixed(0)} ms | ${((peak - before) / 1e6).toFixed(1)} MB | ${((peak - before) / bytes + 1).toFixed(2)} | ${Buffer.byteLength(cut)} B | \`${notice.replace(folder, '…')}\` |`,
       )
     }
   } finally {
     await rm(folder, { recursive: true, force: true })
   }
   return [
-    `#### a ${megabytes} MB text result cut to the default 25,000 tokens`,
+    `#### a ${megabytes} MB text result (${bytes} bytes) cut to the default 25,000 tokens`,
     '',
     '| spill | time | most extra memory | copies alive (output = 1) | result | notice |',
     '| --- | ---: | ---: | ---: | ---: | --- |',
