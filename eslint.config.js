@@ -93,6 +93,11 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
+    // The demo's web page script runs in a browser.
+    files: ['examples/agent-loop/src/web/static/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test-d.ts', '**/__fixtures__/**'],
     rules: {
       // Tests build hostile values on purpose and assert on shapes they just created.

@@ -10,6 +10,27 @@ use_pnpm
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
+# The demo's web page is tested end to end in a real headless Chromium: Debian's `chromium`
+# package, driven by playwright-core (which never downloads a browser). Installed only when it
+# is missing, with apt-get, which needs root (CI runs as root); anywhere else, install it
+# yourself or point CHROMIUM_PATH at a Chromium.
+ensure_chromium() {
+  local path=${CHROMIUM_PATH:-/usr/bin/chromium}
+  if [ -x "$path" ]; then
+    return
+  fi
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "test.sh: no Chromium at $path; run 'apt-get install -y chromium' as root, or set CHROMIUM_PATH" >&2
+    exit 1
+  fi
+  echo "test.sh: installing Debian's chromium package" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+}
+
+step "Chromium for the web page's end-to-end test"
+ensure_chromium
+
 step "install (Node $node_current)"
 with_node "$node_current" pnpm install --frozen-lockfile
 

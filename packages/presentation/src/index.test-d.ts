@@ -26,7 +26,11 @@ import {
   isToolResultView,
   presentCallSafely,
   presentResultSafely,
+  renderCardHtml,
+  cardStylesheet,
+  CardHtmlError,
 } from './index.js'
+import type { RenderCardHtmlOptions } from './index.js'
 
 describe('ToolCallView', () => {
   it('narrows on card to each member and its fields', () => {
@@ -193,5 +197,38 @@ describe('appliedHunks', () => {
     appliedHunks('a', 'b', { context: '3' })
     // @ts-expect-error: newText cannot be null
     appliedHunks('a', null)
+  })
+})
+
+describe('renderCardHtml', () => {
+  it('takes a pending or completed card and options, and returns HTML text', () => {
+    expectTypeOf(renderCardHtml).parameters.toEqualTypeOf<
+      [ToolCallView | ToolResultView, (RenderCardHtmlOptions | undefined)?]
+    >()
+    expectTypeOf(renderCardHtml).returns.toEqualTypeOf<string>()
+    expectTypeOf(cardStylesheet).toEqualTypeOf<string>()
+    expectTypeOf<RenderCardHtmlOptions['state']>().toEqualTypeOf<
+      'pending' | 'completed' | undefined
+    >()
+    expectTypeOf<RenderCardHtmlOptions['diffLayout']>().toEqualTypeOf<
+      'unified' | 'split' | undefined
+    >()
+    expectTypeOf<RenderCardHtmlOptions['pending']>().toEqualTypeOf<ToolCallView | undefined>()
+    renderCardHtml({ card: 'terminal', output: 'x', exitCode: 0 }, { state: 'completed' })
+    // @ts-expect-error: a layout is unified or split
+    renderCardHtml({ card: 'terminal', title: 'x' }, { diffLayout: 'side-by-side' })
+    // @ts-expect-error: the pending option is a pending card
+    renderCardHtml({ card: 'generic' }, { pending: { card: 'terminal' } })
+    // @ts-expect-error: exitCode and signal exclude each other
+    renderCardHtml({ card: 'terminal', exitCode: 1, signal: 'SIGTERM' })
+    // @ts-expect-error: a view is required
+    renderCardHtml()
+  })
+
+  it('throws a CardHtmlError with the code and issues as data', () => {
+    const error = new CardHtmlError('the view', [])
+    expectTypeOf(error.code).toEqualTypeOf<'INVALID_CARD'>()
+    expectTypeOf(error.issues).toEqualTypeOf<readonly ViewIssue[]>()
+    expectTypeOf(error).toExtend<Error>()
   })
 })

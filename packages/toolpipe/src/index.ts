@@ -102,6 +102,8 @@ export type {
 // @toolpipe/presentation
 export {
   appliedHunks,
+  CardHtmlError,
+  cardStylesheet,
   checkToolCallView,
   checkToolResultView,
   isToolCallView,
@@ -110,6 +112,7 @@ export {
   parseToolResultView,
   presentCallSafely,
   presentResultSafely,
+  renderCardHtml,
 } from '@toolpipe/presentation'
 export type {
   AppliedHunksOptions,
@@ -121,6 +124,7 @@ export type {
   GenericCallView,
   GenericResultView,
   PresentableTool,
+  RenderCardHtmlOptions,
   TerminalCallView,
   TerminalResultView,
   ToolCallKind,

@@ -54,6 +54,25 @@ describe('parseCliArguments', () => {
     )
   })
 
+  it('reads --web, and refuses it beside --yes, --acp and --replay', () => {
+    expect(parseCliArguments(['--', '--web'])).toEqual({ command: 'run', yes: false, web: true })
+    expect(parseCliArguments(['--web', '--trace', '--max-steps', '4'])).toEqual({
+      command: 'run',
+      yes: false,
+      web: true,
+      trace: true,
+      maxSteps: 4,
+    })
+    expect(parseCliArguments([])).not.toHaveProperty('web')
+    expect(() => parseCliArguments(['--web', '--yes'])).toThrow(
+      '--web answers the asks in the page, so it takes no --yes',
+    )
+    expect(() => parseCliArguments(['--acp', '--web'])).toThrow(/so it takes no --web$/)
+    expect(() => parseCliArguments(['--replay', 'x', '--web'])).toThrow(
+      '--replay runs no tool, so it takes no --web',
+    )
+  })
+
   it('refuses unknown options, stray words and bad numbers with a usage error', () => {
     expect(() => parseCliArguments(['--yess'])).toThrow(/^Unknown option '--yess'.*\(see --help\)$/)
     expect(() => parseCliArguments(['demo'])).toThrow(/\(see --help\)$/)

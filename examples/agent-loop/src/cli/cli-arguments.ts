@@ -14,6 +14,8 @@ export type CliArguments =
       readonly color?: false
       /** Print the run's OpenTelemetry spans at the end. */
       readonly trace?: true
+      /** Serve the run's cards on a local web page, where asks are answered. */
+      readonly web?: true
     }
   | {
       /** Speak the Agent Client Protocol on stdin/stdout: an editor drives the loop. */
@@ -43,6 +45,10 @@ Options:
       --max-steps N    stop after N model turns (default 20)
       --trace          print the run's OpenTelemetry spans at the end (a tree: name,
                        duration, outcome)
+      --web            also show the run's cards on a local web page (127.0.0.1, a
+                       random token in the address; the terminal says where) and
+                       answer the asks there: Allow once, Always, Reject. The page
+                       stays up after the run until Ctrl+C
       --acp            be an Agent Client Protocol agent on stdin/stdout, for an editor
                        (Zed…) or any ACP client: it shows the tool calls and asks for
                        approval; --sandbox DIR holds one sandbox per session; logs go
@@ -79,6 +85,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
         'max-steps': { type: 'string' },
         trace: { type: 'boolean' },
         acp: { type: 'boolean' },
+        web: { type: 'boolean' },
         'no-color': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -90,7 +97,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
   if (values.help === true) return { command: 'help' }
   const color = values['no-color'] === true ? ({ color: false } as const) : {}
   if (values.replay !== undefined) {
-    const extra = (['yes', 'log', 'sandbox', 'max-steps', 'trace', 'acp'] as const).filter(
+    const extra = (['yes', 'log', 'sandbox', 'max-steps', 'trace', 'acp', 'web'] as const).filter(
       (name) => values[name] !== undefined,
     )
     if (extra.length > 0) {
@@ -112,8 +119,11 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     }
   }
   const trace = values.trace === true ? ({ trace: true } as const) : {}
+  if (values.web === true && values.yes === true) {
+    throw new DemoError('--web answers the asks in the page, so it takes no --yes', 'USAGE')
+  }
   if (values.acp === true) {
-    const extra = (['yes', 'log'] as const).filter((name) => values[name] !== undefined)
+    const extra = (['yes', 'log', 'web'] as const).filter((name) => values[name] !== undefined)
     if (extra.length > 0) {
       throw new DemoError(
         `--acp asks the ACP client for approvals and keeps a log beside each session's sandbox, so it takes no ${extra.map((name) => `--${name}`).join(', ')}`,
@@ -135,5 +145,6 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     ...(maxSteps === undefined ? {} : { maxSteps }),
     ...color,
     ...trace,
+    ...(values.web === true ? ({ web: true } as const) : {}),
   }
 }

@@ -60,6 +60,7 @@ export async function runCli(io: CliIo, options: RunCliOptions = {}): Promise<nu
       yes: args.yes,
       maxSteps: args.maxSteps,
       trace: args.trace === true,
+      web: args.web === true,
       model: options.model,
     })
     return outcome.reason === 'aborted' ? 130 : 0

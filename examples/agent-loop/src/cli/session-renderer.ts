@@ -2,7 +2,15 @@ import { presentCallSafely, presentResultSafely } from 'toolpipe'
 import type { JsonValue, PresentableTool, ToolSchema } from 'toolpipe'
 import type { Colors } from './colors.js'
 import { renderCard } from './render-card.js'
-import type { ApprovalEvent, SessionEvent, ToolCallEvent } from '../session/session-event.js'
+import type { SessionEvent, ToolCallEvent } from '../session/session-event.js'
+import {
+  answeredBy,
+  contextSource,
+  contextText,
+  endText,
+  progressText,
+  stepTitle,
+} from '../session/event-words.js'
 
 /** Options of {@link createSessionRenderer}. */
 export interface SessionRendererOptions {
@@ -37,11 +45,7 @@ export function createSessionRenderer(options: SessionRendererOptions): SessionR
       case 'user/message':
         return ['', ...prefixed(colors.blue('user › '), event.text)]
       case 'assistant/turn': {
-        const title =
-          event.narration === undefined
-            ? `step ${event.step}`
-            : `step ${event.step} · ${event.narration.title}`
-        const lines = ['', banner(title, colors)]
+        const lines = ['', banner(stepTitle(event), colors)]
         if (event.narration?.note !== undefined) {
           lines.push(...event.narration.note.split('\n').map((line) => colors.dim(line)))
         }
@@ -70,14 +74,8 @@ export function createSessionRenderer(options: SessionRendererOptions): SessionR
         const call = calls.get(event.callId) ?? { tool: toolNamed(event.name), args: undefined }
         const view = presentCallSafely(call.tool, call.args)
         const title = view.card === 'terminal' ? `$ ${view.title}` : view.title
-        const count =
-          event.progress === undefined
-            ? ''
-            : event.total === undefined
-              ? ` ${event.progress}`
-              : ` ${event.progress}/${event.total}`
-        const message = event.message === undefined ? '' : ` ${event.message}`
-        return [colors.dim(`    … ${title} ${count}${message}`)]
+        const progress = progressText(event)
+        return [colors.dim(`    … ${title} ${progress === '' ? '' : ` ${progress}`}`)]
       }
       case 'tool/result': {
         const call = calls.get(event.callId) ?? { tool: toolNamed(event.name), args: undefined }
@@ -95,45 +93,21 @@ export function createSessionRenderer(options: SessionRendererOptions): SessionR
         )
       }
       case 'context/message': {
-        const source =
-          event.source.kind === 'plugin' ? `plugin "${event.source.plugin}"` : 'the user'
-        const text = event.content
-          .map((block) => (block.type === 'text' ? block.text : `[${block.type} block]`))
-          .join('\n')
-        return prefixed(colors.yellow(`context from ${source} › `), text)
+        return prefixed(
+          colors.yellow(`context from ${contextSource(event)} › `),
+          contextText(event),
+        )
       }
-      case 'session/end': {
-        const how =
-          event.reason === 'answered'
-            ? 'the model answered'
-            : event.reason === 'max-steps'
-              ? 'the step budget ran out'
-              : 'interrupted'
-        return ['', banner(`end: ${how} after ${event.steps} steps`, colors)]
-      }
+      case 'session/end':
+        return ['', banner(endText(event), colors)]
     }
   }
 }
 
 /** The arguments the pending card was made from: parsed JSON, or the raw text that was not JSON. */
-function callArguments(event: ToolCallEvent): JsonValue {
+export function callArguments(event: ToolCallEvent): JsonValue {
   if (event.rawArguments !== undefined) return event.rawArguments
   return event.arguments ?? null
-}
-
-function answeredBy(event: ApprovalEvent): string {
-  switch (event.answeredBy) {
-    case 'prompt':
-      return event.outcome === 'cancelled' ? 'interrupted at the prompt' : 'answered at the prompt'
-    case 'nobody':
-      return 'no approval channel: stdin is not a TTY and no --yes'
-    case 'acp client':
-      return 'answered at the ACP client'
-    case 'remembered':
-      return 'remembered: an earlier "always" answer, nobody was asked'
-    default:
-      return `auto-approved: ${event.answeredBy}`
-  }
 }
 
 function banner(title: string, colors: Colors): string {

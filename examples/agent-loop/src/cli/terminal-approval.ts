@@ -1,6 +1,7 @@
 import { expand } from '@inquirer/prompts'
 import type { ApprovalOutcome, ApprovalService, ToolCallView } from 'toolpipe'
 import type { ApprovalEvent } from '../session/session-event.js'
+import { approvalQuestion } from './approval-question.js'
 
 /** How asks are answered: at a prompt, automatically, or not at all. */
 export type ApprovalMode =
@@ -103,13 +104,8 @@ async function askAtPrompt(
   }
 }
 
-/** The question for a pending card: the person approves what they see. */
+/** The question for a pending card, with the policy's reason. */
 function question(view: ToolCallView, reason: string | undefined): string {
-  const what =
-    view.card === 'terminal'
-      ? `Run \`${view.title}\` in the sandbox?`
-      : view.card === 'diff'
-        ? `Apply "${view.title}"?`
-        : `Allow "${view.title}"?`
+  const what = approvalQuestion(view)
   return reason === undefined ? what : `${what} (${reason})`
 }

@@ -18,6 +18,10 @@ import { createSessionRenderer } from '../cli/session-renderer.js'
 import { createTerminalApproval } from '../cli/terminal-approval.js'
 import type { ApprovalMode } from '../cli/terminal-approval.js'
 import { renderTrace } from '../tracing/render-trace.js'
+import { createWebApproval } from '../web/web-approval.js'
+import { startWebPageServer } from '../web/web-page-server.js'
+import type { WebPageServer } from '../web/web-page-server.js'
+import { createWebSessionView } from '../web/web-session-view.js'
 import { startRunTracing } from '../tracing/run-tracing.js'
 
 /** Options of {@link runLiveSession}. */
@@ -31,6 +35,11 @@ export interface LiveSessionOptions {
   readonly maxSteps?: number | undefined
   /** Trace the run with OpenTelemetry and print its spans at the end (`--trace`). */
   readonly trace?: boolean | undefined
+  /**
+   * Also serve the run's cards on a local web page (`--web`), where asks are answered; the page
+   * stays up after the run until `io.signal` aborts (Ctrl+C).
+   */
+  readonly web?: boolean | undefined
   /** Replaces the model the choice names (tests inject one). */
   readonly model?: Model | undefined
 }
@@ -55,29 +64,35 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
 
   let log: ReturnType<typeof openSessionLog> | undefined
   let demo: DemoRegistry | undefined
+  let web: WebPageServer | undefined
   try {
     await prepareSandbox(sandbox)
     log = openSessionLog(logPath)
+    if (options.web === true) web = await startWebPageServer()
     // The cards come from the registered definitions themselves (called only once it exists).
-    const render = createSessionRenderer({
-      colors,
-      findTool: (name) => demo?.registry.get(name, agent),
-    })
+    const findTool = (name: string) => demo?.registry.get(name, agent)
+    const render = createSessionRenderer({ colors, findTool })
+    const webView = createWebSessionView(findTool)
     const emit = (event: SessionEvent): void => {
       log?.write(event)
       writeLines(io.stdout, render(event))
+      const page = web
+      if (page !== undefined) for (const message of webView(event)) page.publish(message)
     }
     demo = await createDemoRegistry({
       sandbox,
       // Registration refuses a tool the model's dialect cannot express, before the first turn.
       dialects: [dialect],
-      approval: createTerminalApproval({
-        mode,
-        onAnswer: emit,
-        onInterrupt: () => {
-          stopped.abort()
-        },
-      }),
+      approval:
+        web === undefined
+          ? createTerminalApproval({
+              mode,
+              onAnswer: emit,
+              onInterrupt: () => {
+                stopped.abort()
+              },
+            })
+          : createWebApproval({ server: web, onAnswer: emit }),
       logger: {
         warn: (message, ...details) => {
           const detail = details.map((value) =>
@@ -90,7 +105,7 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
     const { registry } = demo
     if (tracing !== undefined) registry.use(tracing.plugin)
 
-    writeLines(io.stdout, header(options, chosenModel, mode))
+    writeLines(io.stdout, header(options, chosenModel, mode, web?.url))
     emit({
       type: 'session/start',
       version: 1,
@@ -131,12 +146,31 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
       `${colors.bold('session log')}  ${logPath} (${log.count} events)`,
       `${colors.bold('replay it')}    pnpm demo --replay ${logPath}`,
     ])
+    if (web !== undefined && outcome.reason !== 'aborted') {
+      writeLines(io.stdout, [`${colors.bold('web page')}     ${web.url} stays up until Ctrl+C`])
+      await untilAborted(signal)
+    }
     return outcome
   } finally {
+    await web?.close()
     log?.close()
     await demo?.close()
     await tracing?.shutdown()
   }
+}
+
+/** Resolves once `signal` aborts. */
+function untilAborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve()
+  return new Promise((resolve) => {
+    signal.addEventListener(
+      'abort',
+      () => {
+        resolve()
+      },
+      { once: true },
+    )
+  })
 }
 
 function approvalMode(options: LiveSessionOptions): ApprovalMode {
@@ -149,18 +183,25 @@ function approvalMode(options: LiveSessionOptions): ApprovalMode {
     : { kind: 'none' }
 }
 
-function header(options: LiveSessionOptions, model: Model, mode: ApprovalMode): string[] {
+function header(
+  options: LiveSessionOptions,
+  model: Model,
+  mode: ApprovalMode,
+  webUrl: string | undefined,
+): string[] {
   const { colors, choice, sandbox, logPath } = options
   const modelLine =
     choice.kind === 'scripted' && options.model === undefined
       ? `scripted (offline, deterministic; set OPENAI_BASE_URL, OPENAI_API_KEY and MODEL for a real one)`
       : `${model.description} (OpenAI-compatible, through the openai client; tool schemas: ${model.dialect ?? 'json-schema'})`
   const asks =
-    mode.kind === 'prompt'
-      ? 'you answer them at a prompt'
-      : mode.kind === 'auto'
-        ? `auto-approved (${mode.because})`
-        : "denied: stdin is not a TTY; pass --yes to approve the model's commands"
+    webUrl !== undefined
+      ? 'answered in the web page'
+      : mode.kind === 'prompt'
+        ? 'you answer them at a prompt'
+        : mode.kind === 'auto'
+          ? `auto-approved (${mode.because})`
+          : "denied: stdin is not a TTY; pass --yes to approve the model's commands"
   const lines = [
     colors.bold('toolpipe agent-loop demo'),
     `  model    ${modelLine}`,
@@ -168,6 +209,7 @@ function header(options: LiveSessionOptions, model: Model, mode: ApprovalMode): 
     `  log      ${logPath}`,
     `  asks     ${asks}`,
   ]
+  if (webUrl !== undefined) lines.push(colors.bold(`  web      open ${webUrl} in a browser`))
   if (choice.kind === 'scripted' && choice.notice !== undefined) {
     lines.push(colors.yellow(`  note     ${choice.notice}`))
   }

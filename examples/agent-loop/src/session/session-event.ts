@@ -59,11 +59,12 @@ export interface ApprovalEvent {
   readonly outcome: ApprovalOutcome['kind']
   /**
    * Who answered: the person at the prompt, `--yes`, the rule for a stdin that is not a TTY, the
-   * person at the ACP client (`--acp`, through `session/request_permission`), or the registry's
-   * memory of an earlier "always" answer for this agent and tool (nobody was asked).
+   * person at the ACP client (`--acp`, through `session/request_permission`), the person in the
+   * web page (`--web`), or the registry's memory of an earlier "always" answer for this agent and
+   * tool (nobody was asked).
    */
   readonly answeredBy:
-    'prompt' | '--yes' | 'stdin is not a TTY' | 'nobody' | 'acp client' | 'remembered'
+    'prompt' | '--yes' | 'stdin is not a TTY' | 'nobody' | 'acp client' | 'web page' | 'remembered'
 }
 
 /**

@@ -56,23 +56,81 @@ const packageRoot = fileURLToPath(new URL('../../..', import.meta.url))
  * Spawns `node --import tsx src/main.ts …` the way `pnpm demo` does: stdin not a TTY, no colours,
  * and no model variables from the test's environment.
  */
-export function runDemo(
+export async function runDemo(
   args: readonly string[],
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const demo = startDemo(args)
+  const status = await demo.exited
+  return { status, stdout: demo.stdout(), stderr: demo.stderr() }
+}
+
+/** A demo process started by {@link startDemo}. */
+export interface RunningDemo {
+  /** Everything it printed so far. */
+  readonly stdout: () => string
+  readonly stderr: () => string
+  /** Resolves with the first match of `pattern` in stdout (rejects if the process ends first). */
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray>
+  /** Resolves with the exit status once the process has ended and its output is read. */
+  readonly exited: Promise<number | null>
+  /** Sends SIGINT (Ctrl+C) and resolves with the exit status (SIGKILL after 15 s: `null`). */
+  interrupt(): Promise<number | null>
+}
+
+/**
+ * Spawns `node --import tsx src/main.ts …` the way `pnpm demo` does (stdin not a TTY, no colours,
+ * no model variables from the test's environment), for tests that talk to it while it runs.
+ */
+export function startDemo(args: readonly string[]): RunningDemo {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NO_COLOR: '1', HOME: process.env.HOME }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-      cwd: packageRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-    child.on('error', reject)
-    child.on('close', (status) => {
-      resolve({ status, stdout, stderr })
-    })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    cwd: packageRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
+  let stdout = ''
+  let stderr = ''
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('close', resolve)
+    child.on('error', reject)
+  })
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+  return {
+    exited,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    waitFor(pattern) {
+      return new Promise((resolve, reject) => {
+        const check = (): boolean => {
+          const match = pattern.exec(stdout)
+          if (match !== null) {
+            child.stdout.off('data', check)
+            resolve(match)
+          }
+          return match !== null
+        }
+        if (check()) return
+        child.stdout.on('data', check)
+        void exited.then((status) => {
+          reject(
+            new Error(
+              `the demo exited (${String(status)}) before printing ${String(pattern)}:\n${stdout}\n${stderr}`,
+            ),
+          )
+        })
+      })
+    },
+    interrupt() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGINT')
+        // A demo that does not stop on Ctrl+C fails its test; it is not left running.
+        const killer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+        void exited.then(() => {
+          clearTimeout(killer)
+        })
+      }
+      return exited
+    },
+  }
 }

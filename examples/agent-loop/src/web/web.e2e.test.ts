@@ -1,0 +1,202 @@
+import { readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../cli/__fixtures__/chromium.js'
+import { startDemo, temporaryFolder } from '../cli/__fixtures__/cli-harness.js'
+import type { RunningDemo } from '../cli/__fixtures__/cli-harness.js'
+import { readSessionLog } from '../session/read-session-log.js'
+import type { SessionEvent } from '../session/session-event.js'
+
+const pageAddress = /open (http:\/\/127\.0\.0\.1:\d+\/[\w-]{43}\/) in a browser/
+
+/** What went wrong in the page: console errors, uncaught errors, failed requests, dialogs. */
+function watch(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`))
+  page.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.message()}`)
+    void dialog.dismiss()
+  })
+  return problems
+}
+
+describe('pnpm demo -- --web, in a real headless Chromium', () => {
+  let browser: Awaited<ReturnType<typeof launchChromium>>
+  let folder: Awaited<ReturnType<typeof temporaryFolder>>
+  let demo: RunningDemo | undefined
+
+  beforeAll(async () => {
+    browser = await launchChromium()
+    folder = await temporaryFolder()
+  })
+  afterEach(async () => {
+    await demo?.interrupt()
+    demo = undefined
+  })
+  afterAll(async () => {
+    await browser.close()
+    await folder.remove()
+  })
+
+  const start = async (name: string): Promise<{ page: Page; url: string; logPath: string }> => {
+    const logPath = join(folder.path, `${name}.jsonl`)
+    demo = startDemo(['--web', '--sandbox', join(folder.path, name), '--log', logPath])
+    const [, url = ''] = await demo.waitFor(pageAddress)
+    const page = await browser.context.newPage()
+    return { page, url, logPath }
+  }
+  const callWith = (page: Page, answer: string) =>
+    page.locator('.call').filter({ has: page.locator(`.answer.${answer}`) })
+
+  it('shows the cards as they come; Allow once runs the pending command, Reject denies it', async () => {
+    const { page, url, logPath } = await start('allow-reject')
+    const problems = watch(page)
+    const response = await page.goto(url)
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
+
+    // The first ask: step 5's `node test.js`, pending, with the three buttons; it has not run.
+    const ask = page.locator('.call').filter({ has: page.locator('.ask') })
+    await ask.waitFor()
+    await expect
+      .poll(() => ask.locator('.tp-card.tp-pending .tp-title').textContent())
+      .toBe('$node test.js')
+    expect(await ask.locator('.ask-question').textContent()).toBe(
+      'Run `node test.js` in the sandbox?',
+    )
+    expect(await ask.locator('button').allTextContents()).toEqual([
+      'Allow once',
+      'Always',
+      'Reject',
+    ])
+    // The cards before it came in: step 1's `ls` ran, and its output lists the project.
+    const ls = page.locator('.tp-card-terminal.tp-done', { hasText: '$ls' })
+    expect(await ls.locator('.tp-terminal').textContent()).toContain('greet.js')
+    // Steps 1 to 5 made eight calls: one card each, the completed card in the pending one's place.
+    expect(await page.locator('.tp-card').count()).toBe(8)
+    expect(await page.locator('.tp-card.tp-pending').count()).toBe(1)
+    const beforeAllow = await readSessionLog(logPath)
+    expect(
+      beforeAllow.filter(
+        (event) =>
+          event.type === 'tool/result' && event.name === 'run_shell' && event.callId === 'call_5_1',
+      ),
+    ).toEqual([])
+
+    await ask.getByRole('button', { name: 'Allow once' }).click()
+    // Its result card takes the pending card's place: the test ran and failed (exit 1).
+    const allowed = callWith(page, 'allowed')
+    await allowed.locator('.tp-card.tp-failed').waitFor()
+    expect(await allowed.locator('.answer').textContent()).toBe(
+      'allowed once · answered in the web page',
+    )
+    expect(await allowed.locator('.tp-badge-fail').textContent()).toBe('exit 1')
+    expect(await allowed.locator('.tp-terminal').textContent()).toContain('FAIL')
+
+    // The second ask, step 9's test run, after the edit of greet.js: a diff card.
+    const second = page.locator('.call').filter({ has: page.locator('.ask') })
+    await second.waitFor()
+    const diff = page.locator('.tp-card-diff.tp-done', { hasText: 'Edit greet.js' })
+    await diff.scrollIntoViewIfNeeded()
+    expect(await diff.locator('tr.tp-add .tp-code').textContent()).toBe(
+      '  return `Hello, ${name}!`',
+    )
+    expect(await diff.locator('tr.tp-del .tp-code').textContent()).toBe("  return 'Hi ' + name")
+    await page.mouse.wheel(0, 120)
+    const screenshot = process.env.WEB_DEMO_SCREENSHOT ?? join(folder.path, 'web-demo.png')
+    await page.screenshot({ path: resolve(screenshot) })
+
+    await second.getByRole('button', { name: 'Reject' }).click()
+    const rejected = callWith(page, 'denied')
+    await rejected.locator('.tp-card.tp-failed').waitFor()
+    expect(await rejected.locator('.tp-badge-fail').textContent()).toBe('APPROVAL_REJECTED')
+    expect(await rejected.locator('.tp-title').textContent()).toBe('$node test.js')
+    await page.locator('.end').waitFor()
+    expect(await page.locator('.end').textContent()).toBe('end: the model answered after 10 steps')
+    expect(await page.locator('#status').textContent()).toBe('the run is over')
+    expect(await page.locator('.bubble.assistant').last().textContent()).toContain(
+      'I could not confirm the fix',
+    )
+
+    // The page holds no script but its own, and every link is http(s).
+    expect(await page.locator('script').count()).toBe(1)
+    for (const link of await page.locator('a').all()) {
+      expect(await link.getAttribute('href')).toMatch(/^https?:/)
+    }
+    // Markup reaches the DOM only through the page's Trusted Types policy.
+    const assignment =
+      "try { document.body.innerHTML = '<b>x</b>'; 'assigned' } catch (error) { error.name }"
+    expect(await page.evaluate(assignment)).toBe('TypeError')
+    expect(problems.filter((problem) => !problem.includes('TrustedHTML'))).toEqual([])
+
+    // The session log agrees: the first run allowed once, the second rejected, both in the page.
+    const events: SessionEvent[] = await readSessionLog(logPath)
+    const approvals = events.filter((event) => event.type === 'approval')
+    expect(
+      approvals.map(({ callId, outcome, answeredBy }) => ({ callId, outcome, answeredBy })),
+    ).toEqual([
+      { callId: 'call_5_1', outcome: 'allowed-once', answeredBy: 'web page' },
+      { callId: 'call_9_2', outcome: 'rejected', answeredBy: 'web page' },
+    ])
+    const results = events.filter(
+      (event) => event.type === 'tool/result' && event.name === 'run_shell',
+    )
+    expect(
+      results.map(
+        (event) =>
+          event.type === 'tool/result' && [
+            event.callId,
+            event.result.error?.code ?? event.result.meta,
+          ],
+      ),
+    ).toEqual([
+      ['call_1_1', { exitCode: 0 }],
+      ['call_4_1', 'POLICY_DENIED'],
+      ['call_5_1', { exitCode: 1 }],
+      ['call_9_2', 'APPROVAL_REJECTED'],
+    ])
+    await page.close()
+    const running = demo
+    expect(running?.stdout()).toContain('stays up until Ctrl+C')
+    expect(await running?.interrupt()).toBe(0)
+  })
+
+  it('Always runs the call and answers the next ask for the tool from memory', async () => {
+    const { page, url, logPath } = await start('always')
+    const problems = watch(page)
+    await page.goto(url)
+    const ask = page.locator('.call').filter({ has: page.locator('.ask') })
+    await ask.getByRole('button', { name: 'Always' }).click()
+    await page.locator('.end').waitFor()
+    // The fixed greet.js passes: the second run was answered from memory, and ran.
+    const remembered = page.locator('.call').filter({ hasText: 'remembered' })
+    expect(await remembered.locator('.answer').textContent()).toBe(
+      'allowed always · remembered: an earlier "always" answer, nobody was asked',
+    )
+    expect(await remembered.locator('.tp-card.tp-done .tp-badge-ok').textContent()).toBe('exit 0')
+    expect(await page.locator('.ask').count()).toBe(0)
+    expect(problems).toEqual([])
+    const approvals = (await readSessionLog(logPath)).filter((event) => event.type === 'approval')
+    expect(approvals.map(({ outcome, answeredBy }) => [outcome, answeredBy])).toEqual([
+      ['allowed-always', 'web page'],
+      ['allowed-always', 'remembered'],
+    ])
+    await page.close()
+  })
+
+  it('keeps a small PNG screenshot of the page in the README', async () => {
+    // Written by the first test with WEB_DEMO_SCREENSHOT=web-demo.png (see the README).
+    const png = await readFile(new URL('../../web-demo.png', import.meta.url))
+    expect(png.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    )
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1000, 780])
+    expect(png.length).toBeLessThan(250_000)
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8')
+    expect(readme).toContain('](web-demo.png)')
+  })
+})
