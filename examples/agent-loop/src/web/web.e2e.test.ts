@@ -116,7 +116,7 @@ describe('pnpm demo -- --web, in a real headless Chromium', () => {
     expect(await rejected.locator('.tp-badge-fail').textContent()).toBe('APPROVAL_REJECTED')
     expect(await rejected.locator('.tp-title').textContent()).toBe('$node test.js')
     await page.locator('.end').waitFor()
-    expect(await page.locator('.end').textContent()).toBe('end: the model answered after 10 steps')
+    expect(await page.locator('.end').textContent()).toBe('end: the model answered after 11 steps')
     expect(await page.locator('#status').textContent()).toBe('the run is over')
     expect(await page.locator('.bubble.assistant').last().textContent()).toContain(
       'I could not confirm the fix',
@@ -158,6 +158,8 @@ describe('pnpm demo -- --web, in a real headless Chromium', () => {
       ['call_4_1', 'POLICY_DENIED'],
       ['call_5_1', { exitCode: 1 }],
       ['call_9_2', 'APPROVAL_REJECTED'],
+      // Step 10's long `cat server.log`, cut to run_shell's budget (read-only: nobody asked).
+      ['call_10_1', { exitCode: 0 }],
     ])
     await page.close()
     const running = demo
