@@ -15,7 +15,17 @@ const layers = [
   ['structured-output', 'presentation'],
   ['schema'],
   ['tools'],
-  ['timeout-policy', 'acp', 'otel', 'restate', 'mcp', 'ai-sdk', 'openai-agents', 'permissions'],
+  [
+    'timeout-policy',
+    'acp',
+    'otel',
+    'restate',
+    'mcp',
+    'ai-sdk',
+    'openai-agents',
+    'permissions',
+    'output-budget',
+  ],
   // Above the plugins: the hooks plugin reads rule names and settings files through
   // @toolpipe/permissions, a plugin of the layer below.
   ['hooks'],

@@ -2,7 +2,7 @@
 # Every test, on a machine with only Node.js and npm: the whole gate (build, type checks, lint,
 # unit and end-to-end tests, package checks, consumer checks, formatting) on Node 24, the whole
 # test suite again on Node 22, and the tests of the packages that declare Node 20.19 as their
-# floor (the core six, the umbrella, the ACP and MCP bridges) on 20.19 itself.
+# floor (the core six, the umbrella, the ACP and MCP bridges, the output budget) on 20.19 itself.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 cd "$root"
@@ -40,7 +40,7 @@ with_node "$node_current" pnpm test
 step "every test suite on Node $node_previous"
 with_node "$node_previous" pnpm test:unit
 
-step "the core packages and the ACP and MCP bridges on Node $node_floor"
+step "the core packages, the ACP and MCP bridges and the output budget on Node $node_floor"
 with_node "$node_floor" pnpm test:floor
 
 step "all green"

@@ -5,6 +5,7 @@ import { formatTable, measureComparison } from './harness.js'
 import { runHooksCheck } from './hooks.bench.js'
 import { mcpSuite } from './mcp.bench.js'
 import { otelSuite } from './otel.bench.js'
+import { outputBudgetSuite, runHugeCut } from './output-budget.bench.js'
 import { permissionsSuite } from './permissions.bench.js'
 import { schemaSuite } from './schema.bench.js'
 import { standardSchemaSuite } from './standard-schema.bench.js'
@@ -29,6 +30,7 @@ const suites: Suite[] = [
   adaptersSuite,
   permissionsSuite,
   hooksSuite,
+  outputBudgetSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
 ]
@@ -49,4 +51,5 @@ for (const suite of selected) {
   }
   if (suite === memorySuite) console.log(await runMemoryCheck())
   if (suite === hooksSuite) console.log(await runHooksCheck())
+  if (suite === outputBudgetSuite) console.log(await runHugeCut())
 }

@@ -1,5 +1,7 @@
+import { join } from 'node:path'
 import { commandHooks } from '@toolpipe/hooks'
 import { mountMcpTools } from '@toolpipe/mcp'
+import { outputBudget } from '@toolpipe/output-budget'
 import { permissions } from '@toolpipe/permissions'
 import type { PermissionsPlugin } from '@toolpipe/permissions'
 import { createToolRegistry, timeoutPolicy } from 'toolpipe'
@@ -10,6 +12,9 @@ import { sandboxGuard } from './policies/sandbox-guard.js'
 import { secretScanner } from './policies/secret-scanner.js'
 import { syntaxCheck } from './policies/syntax-check.js'
 import { createDemoTools } from './tools/demo-tools.js'
+
+/** Where, inside the sandbox, the output budget keeps the full text of a cut output. */
+export const spillFolder = '.tool-output'
 
 /** Options of {@link createDemoRegistry}. */
 export interface DemoRegistryOptions {
@@ -37,7 +42,9 @@ export interface DemoRegistry {
  * - tools: `read_file`, `edit_file`, `run_shell`, `wait_for_file`, and the team-handbook MCP
  *   server's `lookup` and `topics`, mounted as `handbook_lookup` and `handbook_topics`
  *   (`mountMcpTools`: each call goes through this same pipeline, then to the server);
- * - `tools/execute`: `timeoutPolicy()` (deadlines from each tool's `timeoutMs`);
+ * - `tools/execute`: `timeoutPolicy()` (deadlines from each tool's `timeoutMs`), then, inside it,
+ *   `outputBudget()` (every result within its tool's `maxOutputTokens`, 25,000 tokens by default;
+ *   the full output of a cut one in the sandbox's `.tool-output` folder, made afresh every run);
  * - `tools/pre-execute`: `noNetworkPolicy` (deny), then `permissions()`: the rules of the sandbox's
  *   `.toolpipe/settings.json` (deny `rm`, allow the test command and read-only programs, ask for
  *   the rest), always-answers written to `.toolpipe/settings.local.json` as rules; then the
@@ -53,6 +60,8 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
     ...(options.dialects === undefined ? {} : { dialects: options.dialects }),
   })
   registry.use(timeoutPolicy())
+  // Installed after the timeout policy, so inside it: the cut happens within each call's deadline.
+  registry.use(outputBudget({ spill: { dir: join(options.sandbox, spillFolder) } }))
   for (const tool of createDemoTools(options.sandbox)) registry.register(tool)
   // An MCP server of our own, started as a child process: its tools join the built-in ones.
   const handbook = await connectHandbook()

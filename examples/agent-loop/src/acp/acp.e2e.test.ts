@@ -248,8 +248,11 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     expect(messages[0]).toBe(
       "Let me look at the project first, and at what the team's handbook says about greetings.",
     )
-    expect(messages).toContain(
-      'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), the stale CI output (rm is denied by rule),\ntest.js and ../package.json (guard), package.json (the project hook), the CI report (timed out) and .env (a secret).',
+    // The answer names the file the output budget kept the whole server.log in.
+    expect(messages).toContainEqual(
+      expect.stringMatching(
+        /^Fixed: greet\(\) now returns `Hello, \$\{name\}!`, as the team handbook asks, and node test\.js passes\.\nLeft alone, by policy: the upstream check \(no network\), the stale CI output \(rm is denied by rule\),\ntest\.js and \.\.\/package\.json \(guard\), package\.json \(the project hook\), the CI report \(timed out\) and \.env \(a secret\)\.\nserver\.log was longer than run_shell's budget: I read its first and last lines, and the rest\nis in \S+\/\.tool-output\/call_11_1-[0-9a-f]{12}\.txt\.\nProduction /,
+      ),
     )
     // A hook's additionalContext is shown as the agent's thought, named by its source.
     expect(texts(session, 'agent_thought_chunk')).toContain(
@@ -397,7 +400,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       }),
     ])
     expect(log.filter((event) => event.type === 'session/end')).toEqual([
-      { type: 'session/end', steps: 11, reason: 'answered' },
+      { type: 'session/end', steps: 12, reason: 'answered' },
       { type: 'session/end', steps: 1, reason: 'answered' },
     ])
   })

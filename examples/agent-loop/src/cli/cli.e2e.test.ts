@@ -1,11 +1,14 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readFile, stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { loadO200kTokenCounter } from '@toolpipe/output-budget'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runDemo, temporaryFolder } from './__fixtures__/cli-harness.js'
 import { readSessionLog } from '../session/read-session-log.js'
 import type { SessionEvent } from '../session/session-event.js'
 import { sandboxFiles } from '../sandbox/sandbox-files.js'
 import { handbookEntries } from '../mcp/handbook-mcp-server.js'
+import { spillFolder } from '../demo-registry.js'
+import { runShellMaxOutputTokens } from '../tools/run-shell-tool.js'
 
 type Result = Extract<SessionEvent, { type: 'tool/result' }>
 type Call = Extract<SessionEvent, { type: 'tool/call' }>
@@ -331,8 +334,42 @@ describe('the demo, run non-interactively through the real CLI', () => {
     expect(events[contextIndex + 1]).toMatchObject({ type: 'assistant/turn', step: step + 1 })
   })
 
+  it("cuts the long server.log to run_shell's budget, the whole log in a private spill file", async () => {
+    const cat = resultOf(callWith('run_shell', { command: 'cat server.log' }))
+    const log = sandboxFiles['server.log'] ?? ''
+    expect(cat.result.isError).toBe(false)
+    const [output, status] = cat.result.content
+    expect(status).toEqual({ type: 'text', text: '[exit code 0]' })
+    const cut = output?.type === 'text' ? output.text : ''
+    const lines = cut.split('\n')
+    const noticeAt = lines.findIndex((line) => line.startsWith('[… '))
+    const notice =
+      /^\[… (\d+) tokens omitted \((\d+) bytes\); the full output is in (\S+) …\]$/.exec(
+        lines[noticeAt] ?? '',
+      )
+    // The log's first and last lines, around the notice, within run_shell's 500 tokens.
+    expect(log.startsWith(`${lines.slice(0, noticeAt).join('\n')}\n`)).toBe(true)
+    expect(log.endsWith(lines.slice(noticeAt + 1).join('\n'))).toBe(true)
+    const countTokens = await loadO200kTokenCounter()
+    expect(countTokens(cut) + countTokens('[exit code 0]')).toBeLessThanOrEqual(
+      runShellMaxOutputTokens,
+    )
+    const [, , bytes = '', path = ''] = notice ?? []
+    expect(Number(bytes)).toBeGreaterThan(log.length / 2)
+    expect(dirname(path)).toBe(join(sandbox(), spillFolder))
+    expect(await readFile(path, 'utf8')).toBe(`${log}\n[exit code 0]`)
+    expect((await stat(path)).mode & 0o777).toBe(0o600)
+    expect((await stat(dirname(path))).mode & 0o777).toBe(0o700)
+    // The terminal card shows the cut output, notice included; the answer names the file.
+    expect(run.stdout).toContain(lines[noticeAt])
+    expect(events.at(-2)).toMatchObject({
+      type: 'assistant/turn',
+      text: expect.stringContaining(`the rest\nis in ${path}.`) as string,
+    })
+  })
+
   it('ends with the answer, and greet.js is fixed in the sandbox', async () => {
-    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 11, reason: 'answered' })
+    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 12, reason: 'answered' })
     expect(await readFile(join(sandbox(), 'greet.js'), 'utf8')).toContain(
       'return `Hello, ${name}!`',
     )

@@ -1,4 +1,5 @@
 import type { ToolResultBlock, ToolSchema } from 'toolpipe'
+import type { ConversationMessage } from './conversation.js'
 import type { ScriptStep } from './scripted-model.js'
 
 /** The system prompt both models get. */
@@ -151,16 +152,30 @@ export const demoScript: readonly ScriptStep[] = [
       { name: 'run_shell', arguments: { command: 'wc -l greet.js' } },
     ],
   }),
-  ({ previousResults }) => {
-    const passed = previousResults[1]?.content.some(
+  () => ({
+    narration: {
+      title: 'an output over its budget',
+      note: "run_shell declares maxOutputTokens: 500, and registry.use(outputBudget()) holds each result to its\ntool's budget: the 600-line server.log comes back as its first and last lines around one line\nthat names the tokens left out and the file (0600, in a 0700 folder) that holds all of it.",
+    },
+    text: 'The test passes. One last look at server.log, to see which greetings production sent.',
+    calls: [{ name: 'run_shell', arguments: { command: 'cat server.log' } }],
+  }),
+  ({ messages, previousResults }) => {
+    const testRun = resultOfLast(messages, 'node test.js')
+    const passed = testRun?.content.some(
       (block) => block.type === 'text' && block.text === '[exit code 0]',
     )
+    const spilled = /the full output is in (\S+) …\]/.exec(textOf(previousResults[0]))?.[1]
+    const log =
+      spilled === undefined
+        ? ''
+        : `\nserver.log was longer than run_shell's budget: I read its first and last lines, and the rest\nis in ${spilled}.\nProduction still greets the old way ("Hi Ada") until this fix ships.`
     return {
       narration: { title: 'the answer', note: 'A turn without tool calls: the loop ends.' },
       text:
         passed === true
-          ? 'Fixed: greet() now returns `Hello, ${name}!`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), the stale CI output (rm is denied by rule),\ntest.js and ../package.json (guard), package.json (the project hook), the CI report (timed out) and .env (a secret).'
-          : `I could not confirm the fix: the test run said ${JSON.stringify(firstLineWith(previousResults[1], '') ?? 'nothing')}.`,
+          ? `Fixed: greet() now returns \`Hello, \${name}!\`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), the stale CI output (rm is denied by rule),\ntest.js and ../package.json (guard), package.json (the project hook), the CI report (timed out) and .env (a secret).${log}`
+          : `I could not confirm the fix: the test run said ${JSON.stringify(firstLineWith(testRun, '') ?? 'nothing')}.`,
     }
   },
 ]
@@ -172,6 +187,29 @@ export const demoScript: readonly ScriptStep[] = [
 export const afterTheDemoScript: ScriptStep = () => ({
   text: 'That was the whole demo script: the scripted model has nothing more to do in this session. Start a new session to watch it again, or set OPENAI_BASE_URL, OPENAI_API_KEY and MODEL for a real model.',
 })
+
+/** The result of the last `run_shell` call of `command` in the conversation. */
+function resultOfLast(
+  messages: readonly ConversationMessage[],
+  command: string,
+): ToolResultBlock | undefined {
+  const calls = messages.flatMap((message) =>
+    message.role === 'assistant'
+      ? message.content.filter(
+          (block) =>
+            block.type === 'tool-call' &&
+            block.name === 'run_shell' &&
+            block.arguments === JSON.stringify({ command }),
+        )
+      : [],
+  )
+  const last = calls.at(-1)
+  if (last?.type !== 'tool-call') return undefined
+  for (const message of messages) {
+    if (message.role === 'tool' && message.result.toolCallId === last.id) return message.result
+  }
+  return undefined
+}
 
 function textOf(result: ToolResultBlock | undefined): string {
   return (result?.content ?? [])

@@ -1,8 +1,9 @@
 /**
  * The small project the demo's agent works on: a greeting function whose test fails, a README,
- * a `.env` holding a fake API key (the post-execute secret scanner's catch), and the project's
+ * a `.env` holding a fake API key (the post-execute secret scanner's catch), the project's
  * Claude Code settings with a PreToolUse hook script that refuses edits to `package.json`, as
- * Claude Code users write them (`@toolpipe/hooks` runs it unchanged).
+ * Claude Code users write them (`@toolpipe/hooks` runs it unchanged), and a long `server.log` (the
+ * output budget's: far more than `run_shell` may show the model).
  */
 export const sandboxFiles: Readonly<Record<string, string>> = {
   'README.md': [
@@ -107,4 +108,22 @@ export const sandboxFiles: Readonly<Record<string, string>> = {
     '}',
     '',
   ].join('\n'),
+  'server.log': serverLog(600),
+}
+
+/**
+ * A service's access log, `lines` requests long (about 70 bytes each), the same on every run:
+ * greetings answered the old way, "Hi Ada", before the fix.
+ */
+function serverLog(lines: number): string {
+  const names = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald']
+  return Array.from({ length: lines }, (_, index) => {
+    const time = new Date(Date.UTC(2025, 0, 6, 9, 0, index)).toISOString()
+    const name = names[index % names.length] ?? 'Ada'
+    return index % 10 === 9
+      ? `${time} GET /health 200 ${(index % 7) + 1}ms`
+      : `${time} GET /greet?name=${name} 200 ${(index % 13) + 2}ms "Hi ${name}"`
+  })
+    .join('\n')
+    .concat('\n')
 }

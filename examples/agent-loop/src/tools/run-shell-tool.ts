@@ -3,13 +3,17 @@ import { defineTool } from 'toolpipe'
 import type { ToolDefinition } from 'toolpipe'
 import { runProcess } from '../sandbox/run-process.js'
 
+/** How many tokens of output `run_shell` may put in front of the model. */
+export const runShellMaxOutputTokens = 500
+
 /** What `run_shell` keeps in `meta` for its terminal card: how the command ended. */
 type ShellMeta = { exitCode: number } | { signal: string }
 
 /**
  * `run_shell`: `sh -c <command>` with the sandbox as working directory, a scrubbed environment
  * (no API keys; `HOME` is the sandbox) and `exec.signal`, so a timeout kills the command's whole
- * process group. Output and exit status become a terminal card.
+ * process group. Output and exit status become a terminal card. Its `maxOutputTokens` is small on
+ * purpose: a long output is cut by the output budget (the demo's `server.log` shows it).
  */
 export function createRunShellTool(sandbox: string): ToolDefinition {
   return defineTool({
@@ -22,6 +26,7 @@ export function createRunShellTool(sandbox: string): ToolDefinition {
     timeoutMs: 10_000,
     // How permission rules see it (@toolpipe/permissions): as `Bash`, by its command line.
     permissions: { ruleName: 'Bash', subjects: ({ command }) => [{ kind: 'command', command }] },
+    maxOutputTokens: runShellMaxOutputTokens,
     async execute({ command }, exec) {
       const outcome = await runTraced(command, () =>
         runProcess('sh', ['-c', command], {

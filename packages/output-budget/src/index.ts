@@ -1,0 +1,5 @@
+export { outputBudget } from './output-budget.js'
+export type { OutputBudgetOptions } from './output-budget.js'
+export { OutputBudgetError } from './output-budget-error.js'
+export { loadO200kTokenCounter } from './token-counter.js'
+export type { TokenCounter } from './token-counter.js'

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { blockNotice, textNotice } from './omission-notice.js'
+
+describe('textNotice', () => {
+  it('names the tokens, the bytes and the file', () => {
+    expect(
+      textNotice(
+        { omittedTokens: 1234, omittedBytes: 5678, estimated: false },
+        { kind: 'saved', path: '/t/c-1.txt' },
+      ),
+    ).toBe('[… 1234 tokens omitted (5678 bytes); the full output is in /t/c-1.txt …]')
+  })
+
+  it('marks an estimate with ~', () => {
+    expect(
+      textNotice(
+        { omittedTokens: 25_000_000, omittedBytes: 1e8, estimated: true },
+        { kind: 'dropped' },
+      ),
+    ).toBe('[… ~25000000 tokens omitted (100000000 bytes); the full output was dropped …]')
+  })
+
+  it('says why a file could not be written, in printable ASCII', () => {
+    expect(
+      textNotice(
+        { omittedTokens: 1, omittedBytes: 2, estimated: false },
+        { kind: 'failed', reason: 'ENOSPC\n' },
+      ),
+    ).toBe(
+      '[… 1 tokens omitted (2 bytes); the full output was dropped (it could not be saved: ENOSPC?) …]',
+    )
+  })
+})
+
+describe('blockNotice', () => {
+  it('names the block type, its media type and size, and the file', () => {
+    expect(blockNotice('image', 'image/png', 1_398_104, { kind: 'saved', path: '/t/c.png' })).toBe(
+      '[… image block omitted (image/png, 1398104 bytes); it is in /t/c.png …]',
+    )
+    expect(blockNotice('tool-result', undefined, 10, { kind: 'dropped' })).toBe(
+      '[… tool-result block omitted (10 bytes); it was dropped …]',
+    )
+  })
+
+  it('keeps a hostile type or media type to one short printable line', () => {
+    const line = blockNotice('x\n'.repeat(1_000), `image/${'p'.repeat(10_000)}\r\n`, 1, {
+      kind: 'dropped',
+    })
+    expect(line).not.toMatch(/[\r\n]/)
+    expect(line.length).toBeLessThan(200)
+  })
+})

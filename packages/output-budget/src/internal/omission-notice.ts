@@ -1,0 +1,55 @@
+/** Where the full output went: a file, nowhere by choice (`spill: false`), or nowhere by failure. */
+export type SpillOutcome =
+  | { readonly kind: 'saved'; readonly path: string }
+  | { readonly kind: 'dropped' }
+  | { readonly kind: 'failed'; readonly reason: string }
+
+/** What a text cut left out, as its notice tells it. */
+export interface Omission {
+  readonly omittedTokens: number
+  readonly omittedBytes: number
+  readonly estimated: boolean
+}
+
+/**
+ * The one line a cut text carries between its head and its tail:
+ * `[… N tokens omitted (M bytes); the full output is in <path> …]`, with `~N` for an estimate,
+ * or `the full output was dropped` when there is no file.
+ */
+export function textNotice(omission: Omission, spill: SpillOutcome): string {
+  const tokens = `${omission.estimated ? '~' : ''}${omission.omittedTokens}`
+  const where =
+    spill.kind === 'saved'
+      ? `the full output is in ${spill.path}`
+      : `the full output was dropped${droppedBecause(spill)}`
+  return `[… ${tokens} tokens omitted (${omission.omittedBytes} bytes); ${where} …]`
+}
+
+/**
+ * The line that replaces a block too large for the budget on its own:
+ * `[… image block omitted (image/png, 1398104 bytes); it is in <path> …]`.
+ */
+export function blockNotice(
+  type: string,
+  mimeType: string | undefined,
+  bytes: number,
+  spill: SpillOutcome,
+): string {
+  const kind = mimeType === undefined ? '' : `${printable(mimeType)}, `
+  const where =
+    spill.kind === 'saved' ? `it is in ${spill.path}` : `it was dropped${droppedBecause(spill)}`
+  return `[… ${printable(type)} block omitted (${kind}${bytes} bytes); ${where} …]`
+}
+
+function droppedBecause(spill: SpillOutcome): string {
+  return spill.kind === 'failed' ? ` (it could not be saved: ${printable(spill.reason)})` : ''
+}
+
+/**
+ * A name a tool or a server chose, safe inside a one-line notice: printable ASCII only, at most
+ * 64 characters.
+ */
+function printable(text: string): string {
+  const cleaned = text.slice(0, 256).replace(/[^\x20-\x7e]+/g, '?')
+  return cleaned.length > 64 ? `${cleaned.slice(0, 63)}…` : cleaned
+}

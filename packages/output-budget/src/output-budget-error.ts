@@ -1,0 +1,15 @@
+import { HarnessError } from '@toolpipe/core'
+
+/**
+ * Thrown synchronously by `outputBudget()` given options it cannot use (code `INVALID_OPTIONS`):
+ * a programming error in the integrator's code. The message names the option, as a path such as
+ * `options.preview.headTokens`, and what it got.
+ */
+export class OutputBudgetError extends HarnessError {
+  override readonly name = 'OutputBudgetError'
+  declare readonly code: 'INVALID_OPTIONS'
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, 'INVALID_OPTIONS', options)
+  }
+}

@@ -1,0 +1,3 @@
+import { sharedStrykerConfig } from '../../stryker.shared.mjs'
+
+export default sharedStrykerConfig
