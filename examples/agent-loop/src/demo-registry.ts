@@ -77,7 +77,7 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
         { kind: 'local', path: '.toolpipe/settings.local.json' },
       ],
     })
-    registry.use(rules)
+    const stopRules = registry.use(rules)
     await rules.ready
     const hooks = registry.use(
       commandHooks(
@@ -92,7 +92,10 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
       registry,
       rules,
       async close() {
+        // The plugins first: the rules would otherwise hear the mount's tools leave, and warn
+        // that mcp__handbook names no tool any more.
         hooks()
+        stopRules()
         mount.dispose()
         await handbook.close()
       },
