@@ -222,4 +222,4 @@ export type {
 
 // @toolpipe/timeout-policy
 export { timeoutPolicy, TimeoutReason, ToolTimeoutError } from '@toolpipe/timeout-policy'
-export type { TimeoutClock, TimeoutPolicyOptions } from '@toolpipe/timeout-policy'
+export type { TimeoutClock, TimeoutDetails, TimeoutPolicyOptions } from '@toolpipe/timeout-policy'
