@@ -211,6 +211,44 @@ describe('permissions(): deciding calls from settings files', () => {
     expect((await plugin.explain(call('shell', { command: 'curl x' }))).decision).toBe('deny')
   })
 
+  it('judges a tool matched by name only again when the rules change, and by its arguments once a parameter rule names it', async () => {
+    const { root, write } = project()
+    write('.toolpipe/settings.json', { permissions: { allow: ['deploy'] } })
+    const approval = scriptedApproval({ kind: 'rejected', reason: 'not now' })
+    const { registry, decisions } = recordingRegistry(approval)
+    registry.register(plainTool('deploy'))
+    const plugin = permissions({ projectRoot: root, sources: settingsSources })
+    registry.use(plugin)
+    await plugin.ready
+    const allowedBy = {
+      stage: 'rule',
+      outcome: 'allow',
+      source: { kind: 'permissions', id: 'deploy', path: join(root, '.toolpipe/settings.json') },
+      reason: 'allowed by rule "deploy" in .toolpipe/settings.json',
+    }
+    expect((await registry.execute(call('deploy', { env: 'prod' }))).isError).toBe(false)
+    expect((await registry.execute(call('deploy', { env: 'dev' }))).isError).toBe(false)
+    expect(decisions).toEqual([allowedBy, allowedBy])
+    write('.toolpipe/settings.json', {
+      permissions: { allow: ['deploy'], deny: ['deploy(env:prod)'] },
+    })
+    await vi.waitFor(async () => {
+      const result = await registry.execute(call('deploy', { env: 'prod' }))
+      expect(result).toMatchObject({ isError: true, error: { code: 'POLICY_DENIED' } })
+    })
+    expect((await registry.execute(call('deploy', { env: 'dev' }))).isError).toBe(false)
+    expect(await registry.execute(call('deploy', { env: 'prod' }))).toMatchObject({
+      isError: true,
+      error: { code: 'POLICY_DENIED' },
+    })
+    write('.toolpipe/settings.json', { permissions: { deny: ['Bash(rm *)'] } })
+    await vi.waitFor(async () => {
+      const result = await registry.execute(call('deploy', { env: 'dev' }))
+      expect(result).toMatchObject({ isError: true, error: { code: 'APPROVAL_REJECTED' } })
+    })
+    expect(approval.requests).toHaveLength(1)
+  })
+
   it('reads a missing file as an empty source, and a file created later', async () => {
     const { root, write } = project()
     const { registry } = recordingRegistry()

@@ -47,6 +47,28 @@ interface PendingAsk {
   readonly subjects: ReturnType<typeof readSubjects>
 }
 
+/** A call's evaluation and the decision record it gives. */
+interface Judged {
+  readonly entry: PendingAsk
+  readonly decision: ToolDecision
+}
+
+/** The `tools/decision` record of an explanation (SPEC §18.5, stage `rule`). */
+function toDecision(explanation: Explanation): ToolDecision {
+  const rule = explanation.rule
+  return {
+    stage: 'rule',
+    outcome: explanation.decision,
+    source:
+      rule === undefined
+        ? { kind: 'permissions', id: `mode:${explanation.mode}` }
+        : rule.source.path === undefined
+          ? { kind: 'permissions', id: rule.text }
+          : { kind: 'permissions', id: rule.text, path: rule.source.path },
+    reason: explanation.reason,
+  }
+}
+
 /** A parser that parses nothing: what command lines meet when the real one failed to load. */
 const noParser: BashParser = { parse: () => undefined, types: [], named: [] }
 
@@ -189,9 +211,8 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
     return view
   }
 
-  function evaluate(name: string, agent: Agent | undefined, args: unknown): PendingAsk {
+  function evaluate(view: ToolView, agent: Agent | undefined, args: unknown): PendingAsk {
     const rules = sources.rules
-    const view = viewOf(name, agent)
     const subjects = readSubjects(view.rules, args)
     const mode = modeOf(rules)
     if (typeof subjects === 'string') {
@@ -224,24 +245,37 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
     return { view, subjects, evaluation }
   }
 
-  function report(target: ToolRegistry, exec: ToolExecution, explanation: Explanation): void {
-    const rule = explanation.rule
-    const decision: ToolDecision = {
-      stage: 'rule',
-      outcome: explanation.decision,
-      source:
-        rule === undefined
-          ? { kind: 'permissions', id: `mode:${explanation.mode}` }
-          : rule.source.path === undefined
-            ? { kind: 'permissions', id: rule.text }
-            : { kind: 'permissions', id: rule.text, path: rule.source.path },
-      reason: explanation.reason,
-    }
+  function report(target: ToolRegistry, exec: ToolExecution, decision: ToolDecision): void {
     try {
       target.reportDecision(exec, decision)
     } catch (error) {
       warn('toolpipe: permissions could not report a decision', error)
     }
+  }
+
+  // A call matched by name only is judged the same way every time while the rules, the mode and
+  // the tool's view stay (its arguments matter only to parameter rules and Gemini rules): its
+  // evaluation and decision record are worked out once per view, rule set and mode.
+  const byName = new WeakMap<ToolView, Judged & { readonly rules: RuleSet; readonly mode: Mode }>()
+
+  function judge(name: string, agent: Agent | undefined, args: unknown): Judged {
+    const view = viewOf(name, agent)
+    const rules = sources.rules
+    const cacheable =
+      view.rules?.subjects === undefined &&
+      rules.gemini.length === 0 &&
+      !rules.deny.specified.has(view.ruleName) &&
+      !rules.ask.specified.has(view.ruleName)
+    if (cacheable) {
+      const cached = byName.get(view)
+      if (cached?.rules === rules && cached.mode === modeOf(rules)) {
+        return cached
+      }
+    }
+    const entry = evaluate(view, agent, args)
+    const judged = { entry, decision: toDecision(entry.evaluation.explanation) }
+    if (cacheable) byName.set(view, { ...judged, rules, mode: entry.evaluation.explanation.mode })
+    return judged
   }
 
   function persist(exec: Readonly<ToolExecution>, entry: PendingAsk, list: 'allow' | 'deny'): void {
@@ -276,6 +310,42 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
       })
   }
 
+  /** Waits for the shell parser (once), and lints the rules against the tools (once). */
+  async function prepare(): Promise<void> {
+    if (parser === undefined) await ready.catch(() => undefined)
+    if (!linted) lint()
+  }
+
+  /**
+   * The rules' decision around what the inner `tools/pre-execute` listeners (the hooks) decided:
+   * their deny stands; otherwise the rules judge the arguments they edited, and the stricter of
+   * the two is returned.
+   */
+  function decideAfter(
+    target: ToolRegistry,
+    exec: ToolExecution,
+    inner: PreToolDecision,
+  ): PreToolDecision {
+    if (inner.kind === 'deny') return inner
+    const args = inner.arguments !== undefined ? inner.arguments : exec.arguments
+    const { entry, decision } = judge(exec.name, exec.agent, args)
+    const explanation = entry.evaluation.explanation
+    report(target, exec, decision)
+    if (explanation.decision === 'deny')
+      return { kind: 'deny', reason: explanation.reason, code: 'POLICY_DENIED' }
+    if (explanation.decision === 'ask') {
+      pending.set(exec.token, entry)
+      const reason =
+        inner.kind === 'ask' && inner.reason !== undefined
+          ? `${explanation.reason}; ${inner.reason}`
+          : explanation.reason
+      return inner.arguments === undefined
+        ? { kind: 'ask', reason, remember: false }
+        : { kind: 'ask', reason, remember: false, arguments: inner.arguments }
+    }
+    return inner
+  }
+
   const plugin = ((target: ToolRegistry) => {
     if (registry !== undefined) {
       throw new PermissionsError(
@@ -294,29 +364,12 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
     const disposers = [
       target.on(
         'tools/pre-execute',
-        async (exec, next): Promise<PreToolDecision> => {
-          if (parser === undefined) await ready.catch(() => undefined)
-          if (!linted) lint()
-          const inner = await next()
-          if (inner.kind === 'deny') return inner
-          const args = inner.arguments !== undefined ? inner.arguments : exec.arguments
-          const entry = evaluate(exec.name, exec.agent, args)
-          const explanation = entry.evaluation.explanation
-          report(target, exec, explanation)
-          if (explanation.decision === 'deny')
-            return { kind: 'deny', reason: explanation.reason, code: 'POLICY_DENIED' }
-          if (explanation.decision === 'ask') {
-            pending.set(exec.token, entry)
-            const reason =
-              inner.kind === 'ask' && inner.reason !== undefined
-                ? `${explanation.reason}; ${inner.reason}`
-                : explanation.reason
-            return inner.arguments === undefined
-              ? { kind: 'ask', reason, remember: false }
-              : { kind: 'ask', reason, remember: false, arguments: inner.arguments }
-          }
-          return inner
-        },
+        (exec, next) =>
+          // Once the parser is loaded and the rules linted, no await of its own: one
+          // continuation after the inner listeners' decision is all a call costs.
+          parser === undefined || !linted
+            ? prepare().then(() => next().then((inner) => decideAfter(target, exec, inner)))
+            : next().then((inner) => decideAfter(target, exec, inner)),
         scope,
       ),
       target.on(
@@ -353,7 +406,8 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
   }) as PermissionsPlugin
 
   function explainNow(input: ToolExecutionInput): Explanation {
-    return evaluate(input.name, input.agent, input.arguments).evaluation.explanation
+    return evaluate(viewOf(input.name, input.agent), input.agent, input.arguments).evaluation
+      .explanation
   }
 
   Object.defineProperties(plugin, {

@@ -277,6 +277,92 @@ describe('registry.reportDecision', () => {
     expect(decisions).toEqual([])
   })
 
+  it.each([
+    ['not an object', null, 'a reported decision must be an object, got null'],
+    [
+      'a source path that is not a string',
+      { stage: 'rule', outcome: 'deny', source: { kind: 'x', path: 1 } },
+      "a reported decision's source.path must be a string when present, got 1",
+    ],
+    [
+      'an unknown stage',
+      { stage: 'vibes', outcome: 'deny', source: { kind: 'x' } },
+      'a reported decision\'s stage must be one of "restriction", "rule", "policy", "hook", "guard", "approval", "post", got "vibes"',
+    ],
+  ])(
+    'refuses %s even when nobody observes decisions (no copy is made then)',
+    async (_label, decision, message) => {
+      const registry = createToolRegistry()
+      registry.register(tool('shell'))
+      let thrown: unknown
+      let reported = 0
+      registry.on('tools/pre-execute', (exec, next) => {
+        try {
+          registry.reportDecision(exec, decision as ToolDecision)
+          reported++
+        } catch (error) {
+          thrown = error
+        }
+        return next()
+      })
+      await registry.execute(call('shell'))
+      expect(reported).toBe(0)
+      expect(thrown).toBeInstanceOf(ToolPipelineError)
+      expect(thrown).toMatchObject({ code: 'INVALID_DECISION', message })
+    },
+  )
+
+  it('reads each member once when nobody observes decisions', async () => {
+    const registry = createToolRegistry()
+    registry.register(tool('shell'))
+    const reads: string[] = []
+    const source = new Proxy(
+      { kind: 'permissions', id: 'read_file', path: '/p/settings.json' },
+      {
+        get(target, key, receiver) {
+          reads.push(`source.${String(key)}`)
+          return Reflect.get(target, key, receiver) as unknown
+        },
+      },
+    )
+    const decision = new Proxy(
+      { stage: 'rule', outcome: 'allow', source, reason: 'ok' },
+      {
+        get(target, key, receiver) {
+          reads.push(String(key))
+          return Reflect.get(target, key, receiver) as unknown
+        },
+      },
+    )
+    registry.on('tools/pre-execute', (exec, next) => {
+      registry.reportDecision(exec, decision as ToolDecision)
+      return next()
+    })
+    await registry.execute(call('shell'))
+    expect(reads).toEqual([
+      'stage',
+      'outcome',
+      'source',
+      'reason',
+      'source.kind',
+      'source.id',
+      'source.path',
+    ])
+  })
+
+  it('copies a source with a path and no id as it is', async () => {
+    const { registry, decisions } = reporting({
+      stage: 'hook',
+      outcome: 'allow',
+      source: { kind: 'hook', path: '/p/hook.sh' },
+    })
+    await registry.execute(call('shell'))
+    expect(decisions).toEqual([
+      { stage: 'hook', outcome: 'allow', source: { kind: 'hook', path: '/p/hook.sh' } },
+    ])
+    expect(Object.isFrozen(decisions[0]!.source)).toBe(true)
+  })
+
   it('reads a hostile decision once and refuses a throwing getter', async () => {
     const hostile = {
       stage: 'rule',

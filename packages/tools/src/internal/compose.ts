@@ -6,6 +6,21 @@ export interface ListenerEntry<TListener> {
   readonly scope: Agent | undefined
 }
 
+/** A waterfall started: what its outermost step returned, and how to read its value. */
+export interface WaterfallStart<TValue> {
+  /**
+   * What the outermost listener returned as it came (a plain value, or a promise that settles
+   * to it, rejecting with what the listener threw), or the innermost default when no listener
+   * applies.
+   */
+  readonly returned: unknown
+  /**
+   * Checks the settled value of `returned` (no check for what `next()` last resolved to, or for
+   * the default). Throws what `check` throws.
+   */
+  readonly read: (value: unknown) => TValue
+}
+
 /**
  * Runs a waterfall: each listener receives a `next()` that runs the rest of the chain and resolves
  * to its value. Not calling `next()` short-circuits; calling it again runs the rest again (a retry
@@ -27,7 +42,24 @@ export function runWaterfall<TListener, TValue>(
   check: (value: unknown) => TValue,
   innermost: () => TValue | Promise<TValue>,
 ): Promise<TValue> {
-  const dispatch = (from: number): Promise<TValue> => {
+  const value = settle(startWaterfall(entries, agent, invoke, check, innermost))
+  return value instanceof Promise ? value : Promise.resolve(value)
+}
+
+/**
+ * {@link runWaterfall} up to its outermost step, for a caller that awaits the outermost value
+ * itself and reads it with `read`: one promise fewer than `runWaterfall` makes. Each step below
+ * gives its value synchronously when it has one (a listener that returns a plain value, the
+ * default): a promise is made only where a listener or `next()` needs one. Never throws.
+ */
+export function startWaterfall<TListener, TValue>(
+  entries: readonly ListenerEntry<TListener>[],
+  agent: Agent | undefined,
+  invoke: (listener: TListener, next: () => Promise<TValue>) => TValue | Promise<TValue>,
+  check: (value: unknown) => TValue,
+  innermost: () => TValue | Promise<TValue>,
+): WaterfallStart<TValue> {
+  const step = (from: number): WaterfallStart<TValue> => {
     // Stryker disable next-line EqualityOperator: one step past the end reads undefined, which the entry test below skips
     for (let index = from; index < entries.length; index++) {
       const entry = entries[index]
@@ -36,19 +68,54 @@ export function runWaterfall<TListener, TValue>(
       // listener that passes it on unchanged is not checked again.
       let fromNext: TValue | undefined
       const next = (): Promise<TValue> => {
-        const rest = dispatch(index + 1).then((value) => (fromNext = value))
+        const rest = settle(step(index + 1))
+        if (!(rest instanceof Promise)) {
+          fromNext = rest
+          return Promise.resolve(rest)
+        }
+        const recorded = rest.then((value) => (fromNext = value))
         // A listener that drops this promise must not turn its rejection into an unhandled
         // one (which ends a Node process); one that awaits it still sees the rejection.
-        rest.catch(ignore)
-        return rest
+        recorded.catch(ignore)
+        return recorded
       }
-      return attempt(() => invoke(entry.listener, next)).then((value) =>
-        value === fromNext && value !== undefined ? value : check(value),
-      )
+      let returned: unknown
+      try {
+        returned = adopt(invoke(entry.listener, next))
+      } catch (error) {
+        returned = rejected(error)
+      }
+      return {
+        returned,
+        read: (value) =>
+          value === fromNext && value !== undefined ? (value as TValue) : check(value),
+      }
     }
-    return attempt(innermost)
+    let returned: unknown
+    try {
+      returned = adopt(innermost())
+    } catch (error) {
+      returned = rejected(error)
+    }
+    return { returned, read: trusted as (value: unknown) => TValue }
   }
-  return dispatch(0)
+  return step(0)
+}
+
+/** A started step's checked value: as it is when it has one, else a promise of it. */
+function settle<TValue>(start: WaterfallStart<TValue>): TValue | Promise<TValue> {
+  const { returned, read } = start
+  if (returned instanceof Promise) return returned.then(read)
+  try {
+    return read(returned)
+  } catch (error) {
+    return rejected(error)
+  }
+}
+
+/** The default's value needs no check: `innermost` gives frozen values. */
+function trusted(value: unknown): unknown {
+  return value
 }
 
 /** Whether any entry applies to a call of `agent`: the pipeline skips the machinery otherwise. */
@@ -66,7 +133,22 @@ function ignore(): void {
   // See `next` above.
 }
 
-/** A promise of `run()`'s value, whether it returns, resolves, throws or rejects. */
-async function attempt<TValue>(run: () => TValue | Promise<TValue>): Promise<TValue> {
-  return run()
+/**
+ * A value as it comes: a plain value as it is, a promise as it is, and a thenable as a promise
+ * that adopts it (its `then` read once, as `await` would). Throws what reading `then` throws.
+ */
+function adopt<TValue>(value: TValue | Promise<TValue>): TValue | Promise<TValue> {
+  if (value instanceof Promise) return value
+  if ((typeof value !== 'object' || value === null) && typeof value !== 'function') return value
+  const then: unknown = (value as { then?: unknown }).then
+  if (typeof then !== 'function') return value
+  return new Promise<TValue>((resolve, reject) => {
+    Reflect.apply(then, value, [resolve, reject])
+  })
+}
+
+/** A promise rejected with what was thrown, as it was thrown. */
+function rejected(error: unknown): Promise<never> {
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the pipeline reads a non-Error throw itself
+  return Promise.reject(error)
 }

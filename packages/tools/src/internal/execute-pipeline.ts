@@ -1,5 +1,6 @@
 import type { Agent } from '@toolpipe/core'
 import type { ToolDecision } from '../tool-decision.js'
+import type { PreToolDecision } from '../tool-decisions.js'
 import type { ToolDefinition } from '../tool-definition.js'
 import type { ToolErrorResult, ToolExecution, ToolExecutionResult } from '../tool-execution.js'
 import { ToolNotFoundError } from '../tool-not-found-error.js'
@@ -98,8 +99,25 @@ export async function runCall(
       if (failed !== undefined) {
         result = failed
       } else {
-        // 5–7. Policy, approval and guards; 8. dispatch when nothing denied the call.
-        const denial = decide(pipeline, call, tool)
+        // 5–7. Policy, approval and guards; 8. dispatch when nothing denied the call. Step 5 is
+        // awaited here, not in a function of its own: one promise fewer per call.
+        let denial: ToolErrorResult | undefined | Promise<ToolErrorResult | undefined>
+        // Stryker disable next-line ConditionalExpression: a fast path; the pre-execute chain with no listener for the call allows it, then the same guards run
+        if (hasListenerFor(pipeline.preExecuteListeners.entries, call.agent)) {
+          let decision: PreToolDecision | undefined
+          try {
+            // 5. The pre-execute waterfall.
+            const started = runPreExecute(pipeline, call)
+            const returned = started.returned
+            decision = started.read(returned instanceof Promise ? await returned : returned)
+          } catch (error) {
+            // 10.
+            denial = failureResult(error, 'listener')
+          }
+          if (decision !== undefined) denial = followPolicy(pipeline, call, tool, decision)
+        } else {
+          denial = runGuardsSafely(pipeline, call)
+        }
         result =
           (denial instanceof Promise ? await denial : denial) ??
           (await dispatch(pipeline, call, tool))
@@ -120,20 +138,11 @@ export async function runCall(
   return result
 }
 
-/**
- * Steps 5–7. Returns the denial (or the failure of a listener, the approval service or a guard)
- * as the call's error result, or `undefined` when the call may run. Synchronous when no
- * pre-execute listener applies. Never throws.
- */
-function decide(
+/** Step 7 alone, when no pre-execute listener applies to the call. Never throws. */
+function runGuardsSafely(
   pipeline: Pipeline,
   exec: ExecutionRecord & ToolExecution,
-  tool: ToolDefinition,
-): ToolErrorResult | undefined | Promise<ToolErrorResult | undefined> {
-  // Stryker disable next-line ConditionalExpression: a fast path; the pre-execute chain with no listener for the call allows it, then the same guards run
-  if (hasListenerFor(pipeline.preExecuteListeners.entries, exec.agent)) {
-    return decideWithPolicy(pipeline, exec, tool)
-  }
+): ToolErrorResult | undefined {
   try {
     // 7.
     return runGuards(pipeline, exec)
@@ -142,18 +151,42 @@ function decide(
   }
 }
 
-async function decideWithPolicy(
+/**
+ * Steps 5–7 after the waterfall decided: a denial, an edit validated again, an approval asked
+ * for, then the guards. Returns the denial (or the failure of a listener, the approval service
+ * or a guard) as the call's error result, or `undefined` when the call may run. Synchronous
+ * unless it validates asynchronously or asks. Never throws.
+ */
+function followPolicy(
   pipeline: Pipeline,
   exec: ExecutionRecord & ToolExecution,
   tool: ToolDefinition,
-): Promise<ToolErrorResult | undefined> {
+  decision: PreToolDecision,
+): ToolErrorResult | undefined | Promise<ToolErrorResult | undefined> {
   try {
-    // 5. The pre-execute waterfall.
-    const decision = await runPreExecute(pipeline, exec)
     if (decision.kind === 'deny') {
       recordDecision(pipeline, exec, policyDecision('deny', decision.reason))
       return deniedResult(decision.reason, decision.code ?? 'POLICY_DENIED')
     }
+    if (decision.arguments === undefined && decision.kind === 'allow') {
+      // 7. Guards: global ones in registration order, then the scope's.
+      return runGuards(pipeline, exec)
+    }
+  } catch (error) {
+    // 10.
+    return failureResult(error, 'listener')
+  }
+  return editOrAsk(pipeline, exec, tool, decision)
+}
+
+/** Steps 5–7 for a decision that edits the call or asks. Never rejects. */
+async function editOrAsk(
+  pipeline: Pipeline,
+  exec: ExecutionRecord & ToolExecution,
+  tool: ToolDefinition,
+  decision: PreToolDecision & { kind: 'allow' | 'ask' },
+): Promise<ToolErrorResult | undefined> {
+  try {
     if (decision.arguments !== undefined) {
       // SPEC §18.4: the decision edited the call. Step 4's rules again, on the edit, which then
       // is what the approval card, the guards, the wrappers and the body see.

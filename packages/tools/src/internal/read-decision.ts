@@ -1,7 +1,6 @@
-import { describeValue } from '@toolpipe/core/internal'
+import { describeThrown, describeValue } from '@toolpipe/core/internal'
 import type { ToolDecision, ToolDecisionSource } from '../tool-decision.js'
 import { ToolPipelineError } from '../tool-pipeline-error.js'
-import { readMembers } from './read-members.js'
 
 const stages: ReadonlySet<unknown> = new Set([
   'restriction',
@@ -21,10 +20,21 @@ const what = 'a reported decision'
  *
  * @throws `ToolPipelineError` (`INVALID_DECISION`) naming the member that is wrong
  */
-export function readDecision(value: unknown): ToolDecision {
-  const members = readMembers(value, ['stage', 'outcome', 'source', 'reason'], what)
-  if (members === undefined) throw invalid(`${what} must be an object, got ${describeValue(value)}`)
-  const { stage, outcome, reason } = members
+export function readDecision(value: unknown): ToolDecision
+/** With `keep` false, only checks it (nobody will read the copy): nothing is allocated. */
+export function readDecision(value: unknown, keep: boolean): ToolDecision | undefined
+export function readDecision(value: unknown, keep = true): ToolDecision | undefined {
+  if (typeof value !== 'object' || value === null) {
+    throw invalid(`${what} must be an object, got ${describeValue(value)}`)
+  }
+  let stage: unknown, outcome: unknown, source: unknown, reason: unknown
+  try {
+    // Each member read once, in this order: a getter or Proxy trap cannot show the checks one
+    // value and the observers another.
+    ;({ stage, outcome, source, reason } = value as Record<string, unknown>)
+  } catch (error) {
+    throw unreadable(what, error)
+  }
   if (!stages.has(stage)) {
     throw invalid(
       `${what}'s stage must be one of ${[...stages].map((name) => JSON.stringify(name)).join(', ')}, got ${describeValue(stage)}`,
@@ -38,35 +48,64 @@ export function readDecision(value: unknown): ToolDecision {
   if (reason !== undefined && typeof reason !== 'string') {
     throw invalid(`${what}'s reason must be a string when present, got ${describeValue(reason)}`)
   }
-  const source = readSource(members.source)
-  return Object.freeze({
-    stage: stage as ToolDecision['stage'],
-    outcome: outcome as ToolDecision['outcome'],
-    source,
-    ...(reason === undefined ? {} : { reason }),
-  })
+  const read = readSource(source, keep)
+  if (read === undefined) return undefined
+  return reason === undefined
+    ? Object.freeze({
+        stage: stage as ToolDecision['stage'],
+        outcome: outcome as ToolDecision['outcome'],
+        source: read,
+      })
+    : Object.freeze({
+        stage: stage as ToolDecision['stage'],
+        outcome: outcome as ToolDecision['outcome'],
+        source: read,
+        reason,
+      })
 }
 
-function readSource(value: unknown): ToolDecisionSource {
-  const members = readMembers(value, ['kind', 'id', 'path'], `${what}'s source`)
-  const kind = members?.kind
+function readSource(value: unknown, keep: boolean): ToolDecisionSource | undefined {
+  let kind: unknown, id: unknown, path: unknown
+  if (typeof value === 'object' && value !== null) {
+    try {
+      ;({ kind, id, path } = value as Record<string, unknown>)
+    } catch (error) {
+      throw unreadable(`${what}'s source`, error)
+    }
+  }
   if (typeof kind !== 'string' || kind === '') {
     throw invalid(
       `${what}'s source must be { kind: string, id?: string, path?: string }, got ${describeValue(value)}`,
     )
   }
-  const source: { kind: string; id?: string; path?: string } = { kind }
-  for (const key of ['id', 'path'] as const) {
-    const member = members?.[key]
-    if (member === undefined) continue
-    if (typeof member !== 'string') {
-      throw invalid(
-        `${what}'s source.${key} must be a string when present, got ${describeValue(member)}`,
-      )
-    }
-    source[key] = member
-  }
-  return Object.freeze(source)
+  if (id !== undefined && typeof id !== 'string') throw notString('id', id)
+  if (path !== undefined && typeof path !== 'string') throw notString('path', path)
+  if (!keep) return undefined
+  return Object.freeze(
+    id === undefined
+      ? path === undefined
+        ? { kind }
+        : { kind, path }
+      : path === undefined
+        ? { kind, id }
+        : { kind, id, path },
+  )
+}
+
+function notString(key: 'id' | 'path', member: unknown): ToolPipelineError {
+  return invalid(
+    `${what}'s source.${key} must be a string when present, got ${describeValue(member)}`,
+  )
+}
+
+function unreadable(whose: string, error: unknown): ToolPipelineError {
+  return new ToolPipelineError(
+    `${whose} could not be read: ${describeThrown(error)}`,
+    'INVALID_DECISION',
+    {
+      cause: error,
+    },
+  )
 }
 
 function invalid(message: string): ToolPipelineError {

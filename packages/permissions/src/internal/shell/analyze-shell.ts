@@ -60,6 +60,32 @@ export const maxNestingDepth = 3
 /** Longer lines are not parsed: they ask. */
 export const maxLineLength = 100_000
 
+/** Bash's reserved words (bash(1), RESERVED WORDS): special as the first word of a command. */
+const reservedWords: ReadonlySet<string> = new Set([
+  '!',
+  'case',
+  'coproc',
+  'do',
+  'done',
+  'elif',
+  'else',
+  'esac',
+  'fi',
+  'for',
+  'function',
+  'if',
+  'in',
+  'select',
+  'then',
+  'time',
+  'until',
+  'while',
+  '{',
+  '}',
+  '[[',
+  ']]',
+])
+
 const statementParents = new Set([
   'program',
   'list',
@@ -210,12 +236,15 @@ class Walk {
 
   private command(node: SyntaxNode): void {
     // tree-sitter-bash can fold the next line's first command into this one's arguments (its
-    // issues #347 and #316). Bash never lets anything but blanks separate the words of one
-    // command, and a newline always ends one: words after a newline are read as the next command,
-    // as bash does, and anything else between words means the tree is not the line.
+    // issues #347 and #316), the newline between them sometimes inside the next word's token.
+    // Bash never lets anything but blanks separate the words of one command, and a newline always
+    // ends one: words after a newline are read as the next command, as bash does, and anything
+    // else between or inside words means the tree is not the line.
     const runs: SyntaxNode[][] = [[]]
-    node.children.forEach((child, index) => {
-      const before = node.children[index - 1]
+    const glued = new Set<SyntaxNode>()
+    let before: SyntaxNode | undefined
+    for (const original of node.children) {
+      const child = this.withoutLeadingBlanks(original)
       if (before !== undefined) {
         const gap = node.text.slice(before.end - node.start, child.start - node.start)
         const kind = gapKind(gap)
@@ -223,15 +252,55 @@ class Walk {
           this.misread = `the parser read ${JSON.stringify(gap)} as space between the words of one command`
         } else if (kind === 'newline') {
           runs.push([])
+        } else if (kind === 'glued') {
+          // Only backslash-newlines between two tokens: bash removes them, and the two are one
+          // word (`r\<newline>m` is `rm`).
+          glued.add(child)
         }
       }
       runs.at(-1)?.push(child)
-    })
+      before = child
+    }
     runs.forEach((run, index) => {
       const words: CommandWord[] = []
       const assignments: string[] = []
+      let previous: SyntaxNode | undefined
       for (const child of run) {
+        const gluedTo = glued.has(child) ? previous : undefined
+        previous = child
+        if (gluedTo !== undefined) {
+          const last = words.at(-1)
+          if (
+            last === undefined ||
+            !gluedTo.named ||
+            !child.named ||
+            !isWordNode(gluedTo.type) ||
+            !isWordNode(child.type)
+          ) {
+            this.misread = `the parser split a word at a backslash-newline: ${JSON.stringify(gluedTo.text)} and ${JSON.stringify(child.text)}`
+          } else {
+            const next = readWord(child)
+            words[words.length - 1] = {
+              text: last.text + next.text,
+              literal:
+                last.literal === undefined || next.literal === undefined
+                  ? undefined
+                  : last.literal + next.literal,
+            }
+            continue
+          }
+        }
         if (!child.named) continue
+        if (words.length === 0 && assignments.length === 0 && reservedWords.has(child.text)) {
+          // In a command's first place bash reads `!` as the reserved word that negates the
+          // pipeline after it (the command still runs, so the rules judge it); a line the parser
+          // swallowed that starts with another reserved word starts a compound command the tree
+          // does not show.
+          if (child.text === '!') continue
+          if (index > 0) {
+            this.misread = `the parser read the reserved word "${child.text}" after a newline as a word`
+          }
+        }
         switch (child.type) {
           case 'variable_assignment': {
             if (words.length === 0) assignments.push(assignmentName(child)?.text ?? '')
@@ -259,6 +328,29 @@ class Walk {
           : node.text.slice(first.start - node.start, last.end - node.start)
       this.addCommand(source, words, assignments, false, index === 0 ? node : undefined)
     })
+  }
+
+  /**
+   * A word as bash reads it when the parser's token took in the blanks or the newline before it
+   * (tree-sitter-bash does, after a swallowed newline): those are space between words, not part
+   * of the word. A word that holds a newline bash would end the command at, or a larger node
+   * that starts with blanks, means the tree is not the line.
+   */
+  private withoutLeadingBlanks(child: SyntaxNode): SyntaxNode {
+    const text = child.text
+    let skip = 0
+    while (skip < text.length && (text[skip] === ' ' || text[skip] === '\t' || text[skip] === '\n'))
+      skip++
+    const rest = skip === 0 ? text : text.slice(skip)
+    if (child.type === 'word' && hasUnescapedNewline(rest)) {
+      this.misread = `the parser read a newline inside the word ${JSON.stringify(rest)}`
+    }
+    if (skip === 0) return child
+    if (child.children.length > 0) {
+      this.misread = `the parser read ${JSON.stringify(text.slice(0, skip))} as part of ${JSON.stringify(rest)}`
+      return child
+    }
+    return { ...copyFields(child), start: child.start + skip, text: rest }
   }
 
   private addCommand(
@@ -493,11 +585,42 @@ function isDigits(value: string): boolean {
  * continuations (`blank`), those and a newline, which ends a command (`newline`), or anything
  * else (`other`).
  */
-function gapKind(gap: string): 'blank' | 'newline' | 'other' {
-  let kind: 'blank' | 'newline' = 'blank'
+/** Whether an unquoted word's text holds a newline no backslash escapes. */
+function hasUnescapedNewline(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]
+    if (char === '\\') index++
+    else if (char === '\n') return true
+  }
+  return false
+}
+
+/** A node's fields as plain data (its `text` is a getter on the copied tree's nodes). */
+function copyFields(node: SyntaxNode): SyntaxNode {
+  return {
+    type: node.type,
+    named: node.named,
+    start: node.start,
+    end: node.end,
+    children: node.children,
+    parent: node.parent,
+    text: node.text,
+  }
+}
+
+/**
+ * What separates two tokens of one command: blanks, a newline (the next command), only
+ * backslash-newlines (nothing: bash removes them and the tokens are one word), or something a
+ * command's words cannot be separated by.
+ */
+function gapKind(gap: string): 'blank' | 'newline' | 'glued' | 'other' {
+  let kind: 'blank' | 'newline' | 'glued' = 'glued'
   for (let index = 0; index < gap.length; index++) {
     const char = gap[index]
-    if (char === ' ' || char === '\t') continue
+    if (char === ' ' || char === '\t') {
+      if (kind === 'glued') kind = 'blank'
+      continue
+    }
     if (char === '\\' && gap[index + 1] === '\n') {
       index++
       continue
@@ -508,5 +631,21 @@ function gapKind(gap: string): 'blank' | 'newline' | 'other' {
     }
     return 'other'
   }
-  return kind
+  return gap === '' ? 'blank' : kind
+}
+
+/** Nodes that are one word of a command, or a part of one. */
+function isWordNode(type: string): boolean {
+  return (
+    type === 'command_name' ||
+    type === 'word' ||
+    type === 'string' ||
+    type === 'raw_string' ||
+    type === 'ansi_c_string' ||
+    type === 'translated_string' ||
+    type === 'concatenation' ||
+    type === 'number' ||
+    type === 'simple_expansion' ||
+    type === 'expansion'
+  )
 }

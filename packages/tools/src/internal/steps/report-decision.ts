@@ -4,7 +4,7 @@ import { ExecutionRecord } from '../execution-record.js'
 import type { Pipeline } from '../pipeline.js'
 import { readDecision } from '../read-decision.js'
 import { warnSafely } from '../warn-safely.js'
-import { recordDecision } from './record-decision.js'
+import { recordDecision, recordsDecisions } from './record-decision.js'
 
 /**
  * `registry.reportDecision` (SPEC §18.5): a plugin's entry in a call's decision record, read into
@@ -26,7 +26,9 @@ export function reportDecision(
       'INVALID_EVENT',
     )
   }
-  const read = readDecision(decision)
+  // With no `tools/decision` observer the decision is only checked: nobody reads a copy.
+  const read = readDecision(decision, settled || recordsDecisions(pipeline))
+  if (read === undefined) return
   if (settled) {
     warnSafely(
       pipeline.logger,

@@ -1,23 +1,29 @@
 import type { PreToolDecision } from '../../tool-decisions.js'
 import type { ToolExecution } from '../../tool-execution.js'
-import { runWaterfall } from '../compose.js'
+import { startWaterfall } from '../compose.js'
+import type { WaterfallStart } from '../compose.js'
 import type { Pipeline } from '../pipeline.js'
 import { readPreDecision } from '../read-pre-decision.js'
 
 const allow: PreToolDecision = Object.freeze({ kind: 'allow' })
+const defaultAllow = (): PreToolDecision => allow
 
 /**
  * Step 5: the `tools/pre-execute` waterfall, default `allow`. Outer listeners may overrule inner
  * ones: this layer is not monotonic (guards are). Each decision is read once, into a frozen copy.
- *
- * @throws what a listener throws, or `ToolPipelineError` for a malformed decision
+ * Started only: the caller awaits what the outermost listener returned and reads it with `read`
+ * (one promise fewer per call than a finished chain). Never throws; `returned` rejects with what
+ * a listener throws, and `read` throws `ToolPipelineError` for a malformed decision.
  */
-export function runPreExecute(pipeline: Pipeline, exec: ToolExecution): Promise<PreToolDecision> {
-  return runWaterfall(
+export function runPreExecute(
+  pipeline: Pipeline,
+  exec: ToolExecution,
+): WaterfallStart<PreToolDecision> {
+  return startWaterfall(
     pipeline.preExecuteListeners.entries,
     exec.agent,
     (listener, next) => listener(exec, next),
     readPreDecision,
-    () => allow,
+    defaultAllow,
   )
 }
