@@ -537,12 +537,12 @@ describe('permissions(): deciding calls from settings files', () => {
       projectRoot: root,
       mode: 'acceptEdits',
       sources: [
-        { kind: 'cli', settings: { permissions: { additionalDirectories: ['../shared'] } } },
+        { kind: 'cli', settings: { permissions: { additionalDirectories: ['../sibling'] } } },
       ],
     })
     other.use(edits)
     expect((await edits.explain(call('write', { path: 'src/a.ts' }))).decision).toBe('allow')
-    expect((await edits.explain(call('write', { path: '../shared/b.ts' }))).decision).toBe('allow')
+    expect((await edits.explain(call('write', { path: '../sibling/b.ts' }))).decision).toBe('allow')
     expect((await edits.explain(call('write', { path: '/etc/hosts' }))).decision).toBe('ask')
   })
 
