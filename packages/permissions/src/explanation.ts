@@ -5,6 +5,14 @@ import type { Mode } from './mode.js'
 /** What a rule, a mode or a person decides about a call. */
 export type PermissionDecision = 'allow' | 'ask' | 'deny'
 
+/**
+ * How a decision was reached: by a rule, by the mode (no rule matched), or, for an ask, because
+ * a deny rule may match what runs (`possibly-denied`), the judge cannot read the line
+ * (`cannot-read`), or something in it hides a command from the rules (`hidden-command`). Only
+ * `mode` decisions follow the mode; no mode turns the other three asks into an allow (SPEC §26).
+ */
+export type DecisionBasis = 'rule' | 'mode' | 'possibly-denied' | 'cannot-read' | 'hidden-command'
+
 /** A rule as `explain` and the decision record name it. */
 export interface ExplainedRule {
   /** As written: `Bash(rm *)`, or `[[rule]] 2: toolName="run_shell_command" …` for Gemini. */
@@ -22,6 +30,7 @@ export interface CommandExplanation {
   /** The simple command as written. */
   readonly command: string
   readonly decision: PermissionDecision
+  readonly basis: DecisionBasis
   readonly rule?: ExplainedRule
   readonly reason: string
 }
@@ -30,6 +39,7 @@ export interface CommandExplanation {
 export interface SubjectExplanation {
   readonly subject: Subject
   readonly decision: PermissionDecision
+  readonly basis: DecisionBasis
   readonly rule?: ExplainedRule
   readonly reason: string
   /** For a command subject: each simple command (those a shell string runs included). */
@@ -42,6 +52,8 @@ export interface SubjectExplanation {
  */
 export interface Explanation {
   readonly decision: PermissionDecision
+  /** How the decision was reached (the deciding item's basis). */
+  readonly basis: DecisionBasis
   /** The mode in force for the call. */
   readonly mode: Mode
   /** The rule that decided, when one did (the first in evaluation order); none when the mode did. */

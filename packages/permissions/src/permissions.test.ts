@@ -358,6 +358,7 @@ describe('permissions(): deciding calls from settings files', () => {
     }
     expect(explanation).toEqual({
       decision: 'deny',
+      basis: 'rule',
       mode: 'default',
       rule,
       reason: 'denied by rule "Bash(rm *)" in .toolpipe/settings.json',
@@ -365,18 +366,21 @@ describe('permissions(): deciding calls from settings files', () => {
         {
           subject: { kind: 'command', command: 'git status; rm -rf build > log.txt' },
           decision: 'deny',
+          basis: 'rule',
           rule,
           reason: 'denied by rule "Bash(rm *)" in .toolpipe/settings.json',
           commands: [
             {
               command: 'git status',
               decision: 'allow',
+              basis: 'rule',
               rule: { text: 'Bash(git status)', source: rule.source, list: 'allow', index: 0 },
               reason: 'allowed by rule "Bash(git status)" in .toolpipe/settings.json',
             },
             {
               command: 'rm -rf build',
               decision: 'deny',
+              basis: 'rule',
               rule,
               reason: 'denied by rule "Bash(rm *)" in .toolpipe/settings.json',
             },
@@ -385,6 +389,7 @@ describe('permissions(): deciding calls from settings files', () => {
         {
           subject: { kind: 'edit', path: join(root, 'log.txt') },
           decision: 'ask',
+          basis: 'mode',
           reason: 'no rule matched (default mode)',
         },
       ],

@@ -216,17 +216,13 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
     const subjects = readSubjects(view.rules, args)
     const mode = modeOf(rules)
     if (typeof subjects === 'string') {
-      const decision =
-        mode === 'dontAsk' || (mode === 'plan' && !view.readOnly)
-          ? 'deny'
-          : mode === 'bypassPermissions'
-            ? 'allow'
-            : 'ask'
+      // The tool's subjects cannot be read: an ask no mode turns into an allow (SPEC §26).
+      const decision = mode === 'dontAsk' || (mode === 'plan' && !view.readOnly) ? 'deny' : 'ask'
       return {
         view,
         subjects,
         evaluation: {
-          explanation: { decision, mode, reason: subjects, subjects: [] },
+          explanation: { decision, basis: 'cannot-read', mode, reason: subjects, subjects: [] },
           analyses: [],
         },
       }

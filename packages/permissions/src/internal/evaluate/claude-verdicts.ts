@@ -1,5 +1,7 @@
-import { displayText, separator, unknown } from '../shell/command-text.js'
+import { displayText, joinWords, literalWord, separator, unknown } from '../shell/command-text.js'
+import { basename } from '../shell/analyze-shell.js'
 import type { SimpleCommand } from '../shell/analyze-shell.js'
+import { isKnownProgram } from '../shell/known-programs.js'
 import { mayMatch, mustMatch, needsMayMatch } from '../rules/command-pattern.js'
 import type { CompiledRule } from '../rules/compiled-rule.js'
 import { matchesDomain } from '../rules/domain-pattern.js'
@@ -61,10 +63,11 @@ const looseMatch = (pattern: string, text: string): boolean =>
   needsMayMatch(text) ? mayMatch(pattern, text) : mustMatch(pattern, text)
 
 /**
- * Claude-style rules on one simple command (SPEC §18.2): a deny rule that must match denies, one
- * that may match (for some value of the command's unknown parts) asks; an ask rule that may
- * match asks; an allow rule must match the allow spelling. Nested commands (from `sh -c`,
- * `eval`) are read by deny and ask rules only.
+ * Claude-style rules on one simple command (SPEC §18.2, §26): a deny rule that must match
+ * denies; one that may match (for some value of the command's unknown parts) asks, and so does
+ * one a later word of a program no table knows may reach (`mytool rm -rf /`: it may be a wrapper
+ * of `rm`) — "possibly denied"; an ask rule that may match asks; an allow rule must match the
+ * allow spelling. Nested commands (from `sh -c`, `eval`) are read by deny and ask rules only.
  */
 export function commandVerdict(
   command: SimpleCommand,
@@ -75,23 +78,55 @@ export function commandVerdict(
   if (denied !== undefined)
     return { decision: 'deny', rule: denied, reason: `denied by ${describeRule(denied)}` }
   const uncertain = command.denyTexts.filter(needsMayMatch)
-  if (uncertain.length > 0) {
-    const maybe = commandMatch(rules.deny, target, uncertain, looseMatch)
-    if (maybe !== undefined) {
-      return {
-        decision: 'ask',
-        rule: maybe,
-        reason: `"${command.source}" may match ${describeRule(maybe)}: part of it is known only when it runs`,
-      }
+  const maybe =
+    (uncertain.length === 0 ? undefined : commandMatch(rules.deny, target, uncertain, looseMatch)) ??
+    reachedByLaterWords(command, target, rules)
+  if (maybe !== undefined) {
+    return {
+      decision: 'ask',
+      rule: maybe,
+      basis: 'possibly-denied',
+      reason: `"${displayText(command.source)}" may run what ${describeRule(maybe)} denies: part of it is known only when it runs`,
     }
   }
   const asked = commandMatch(rules.ask, target, command.denyTexts, looseMatch)
   if (asked !== undefined)
-    return { decision: 'ask', rule: asked, reason: `${describeRule(asked)} asks` }
+    return { decision: 'ask', rule: asked, basis: 'rule', reason: `${describeRule(asked)} asks` }
   if (command.allowText === undefined) return undefined
   const allowed = commandMatch(rules.allow, target, [command.allowText], mustMatch)
   if (allowed !== undefined)
     return { decision: 'allow', rule: allowed, reason: `allowed by ${describeRule(allowed)}` }
+  return undefined
+}
+
+/**
+ * A deny rule a later word of the command's program may reach (SPEC §26): when the program is
+ * in no table (not known to leave its words alone, not a wrapper the judge strips), each later
+ * word naming a program a deny rule names — or a word whose first blank-separated part does, as
+ * `ssh host 'rm -rf /'` — starts a command the program may run.
+ */
+function reachedByLaterWords(
+  command: SimpleCommand,
+  target: RuleTarget,
+  rules: RuleSet,
+): CompiledRule | undefined {
+  const words = command.programWords
+  const program = words[0]?.literal
+  if (program === undefined || isKnownProgram(basename(program))) return undefined
+  const byWord = rules.deny.commandsByWord.get(target.ruleName)
+  if (byWord === undefined) return undefined
+  for (let index = 1; index < words.length; index++) {
+    const parts = (words[index]?.literal ?? '').trim().split(/[ \t\n]+/)
+    const name = basename(parts[0] ?? '')
+    const candidates = byWord.get(name)
+    if (candidates === undefined) continue
+    const tail = [...parts.slice(1).map(literalWord), ...words.slice(index + 1)]
+    const text = joinWords([literalWord(name), ...tail])
+    const rule = firstOf(candidates, (candidate) =>
+      (candidate.command?.alternatives ?? []).some((pattern) => mayMatch(pattern, text)),
+    )
+    if (rule !== undefined) return rule
+  }
   return undefined
 }
 
@@ -128,7 +163,12 @@ export function pathVerdict(
     firstOf(kind === 'edit' ? rules.ask.edit : rules.ask.read, any),
   )
   if (asked !== undefined)
-    return { decision: 'ask', rule: asked, reason: `${describeRule(asked)} asks about ${shown}` }
+    return {
+      decision: 'ask',
+      rule: asked,
+      basis: 'rule',
+      reason: `${describeRule(asked)} asks about ${shown}`,
+    }
   if (denyOnly) return undefined
   const allowed = earlier(
     rules.allow.bareFor(target.ruleName, target.server)[0],
@@ -158,9 +198,13 @@ export function fetchVerdict(
     firstOf(rules.ask.fetch, match),
   )
   if (asked !== undefined)
-    return { decision: 'ask', rule: asked, reason: `${describeRule(asked)} asks` }
+    return { decision: 'ask', rule: asked, basis: 'rule', reason: `${describeRule(asked)} asks` }
   if (host === undefined)
-    return { decision: 'ask', reason: 'a URL without a host, which no rule can allow' }
+    return {
+      decision: 'ask',
+      basis: 'cannot-read',
+      reason: 'a URL without a host, which no rule can allow',
+    }
   const allowed = earlier(
     rules.allow.bareFor(target.ruleName, target.server)[0],
     firstOf(rules.allow.fetch, match),
@@ -191,7 +235,7 @@ export function callVerdict(
     firstOf(rules.ask.specified.get(target.ruleName) ?? [], byParam),
   )
   if (asked !== undefined)
-    return { decision: 'ask', rule: asked, reason: `${describeRule(asked)} asks` }
+    return { decision: 'ask', rule: asked, basis: 'rule', reason: `${describeRule(asked)} asks` }
   const allowed = rules.allow.bareFor(target.ruleName, target.server)[0]
   if (allowed !== undefined)
     return { decision: 'allow', rule: allowed, reason: `allowed by ${describeRule(allowed)}` }

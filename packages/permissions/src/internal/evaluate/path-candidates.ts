@@ -1,34 +1,128 @@
-import { realpathSync } from 'node:fs'
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
+import { lstatSync, readlinkSync } from 'node:fs'
+import { isAbsolute, join, resolve } from 'node:path'
+import type { ShellPath } from '../shell/path-word.js'
+
+/** Symlinks followed in one path before giving up, as the kernel's ELOOP (Linux: 40). */
+const maxLinks = 40
+/** Places `cd` may lead in one line before its paths are unknown. */
+const maxBases = 64
 
 /**
- * The paths a rule must consider for one file (SPEC §18.2): the path normalised (`..`, `.` and
- * duplicate slashes removed, as `src/../secrets/key` is `secrets/key`) and, when it differs,
- * where the file system really leads, symlinks resolved (a link's `..` is its target's parent,
- * as the kernel has it). A part that does not exist yet is kept as written.
+ * The paths a rule must consider for one file (SPEC §18.2, §26): the path normalised (`..`, `.`
+ * and duplicate slashes removed, as `src/../secrets/key` is `secrets/key`) and, when it differs,
+ * where the kernel really leads (see {@link physicalPath}). `~/` is the home folder here: these
+ * are paths a tool names, not shell words.
  */
 export function pathCandidates(path: string, base: string, home: string): string[] {
   const expanded = path === '~' ? home : path.startsWith('~/') ? home + path.slice(1) : path
-  const lexical = resolve(base, expanded)
-  const raw = isAbsolute(expanded) ? expanded : `${base}/${expanded}`
-  const physical = physicalPath(raw, 0)
+  return candidatesOf(isAbsolute(expanded) ? expanded : `${base}/${expanded}`)
+}
+
+/** The lexical and the physical path of an absolute path (one entry when they agree). */
+function candidatesOf(raw: string): string[] {
+  const lexical = resolve(raw)
+  const physical = physicalPath(raw)
   return physical === lexical ? [lexical] : [lexical, physical]
 }
 
-/** Where `path` (absolute, possibly with `..`) leads, resolving every symlink that exists. */
-export function physicalPath(path: string, depth: number): string {
-  try {
-    return realpathSync.native(path)
-  } catch {
-    // Missing (or unreadable): resolve the parent and add the last part as written.
+/**
+ * The paths a path written in a command line may name (SPEC §26): for a relative one, from every
+ * place `cd` in the line may have moved to. Undefined when unknown (a `cd` to somewhere only
+ * known when it runs, too many places).
+ */
+export function shellPathCandidates(
+  path: ShellPath,
+  bases: readonly string[] | undefined,
+  home: string,
+): string[] | undefined {
+  if (path.anchor === 'absolute') return candidatesOf(path.path)
+  if (path.anchor === 'home') return candidatesOf(path.path === '' ? home : `${home}/${path.path}`)
+  if (bases === undefined) return undefined
+  const all = new Set<string>()
+  for (const base of bases) {
+    for (const candidate of candidatesOf(path.path === '' ? base : `${base}/${path.path}`)) {
+      all.add(candidate)
+    }
   }
-  const parent = dirname(path)
-  if (parent === path || depth > 256) return resolve(path)
-  const last = basename(path)
-  const resolvedParent = physicalPath(parent, depth + 1)
-  if (last === '..') return dirname(resolvedParent)
-  if (last === '.' || last === '') return resolvedParent
-  return join(resolvedParent, last)
+  return [...all]
+}
+
+/**
+ * Every working directory a line's `cd`s may leave (SPEC §26): the starting one and, applied in
+ * any order and any number of times (loops, functions), each target. Undefined when a target is
+ * known only when it runs, or when they lead to more than {@link maxBases} places.
+ */
+export function workingDirectories(
+  cwd: string,
+  moves: readonly (ShellPath | undefined)[],
+  home: string,
+): string[] | undefined {
+  if (moves.length === 0) return [cwd]
+  if (moves.includes(undefined)) return undefined
+  const bases = new Set([cwd])
+  for (let changed = true; changed; ) {
+    changed = false
+    for (const move of moves) {
+      if (move === undefined) return undefined
+      for (const base of [...bases]) {
+        const next =
+          move.anchor === 'absolute'
+            ? resolve(move.path)
+            : move.anchor === 'home'
+              ? resolve(home, move.path)
+              : resolve(base, move.path)
+        if (bases.has(next)) continue
+        bases.add(next)
+        changed = true
+        if (bases.size > maxBases) return undefined
+      }
+    }
+  }
+  return [...bases]
+}
+
+/**
+ * Where an absolute path (possibly with `..`) leads as the kernel resolves it (SPEC §26): each
+ * component in turn, every symlink followed, a dangling one included (writing through it creates
+ * its target), `..` applied to the place reached so far (through links, not lexically). Once a
+ * component does not exist, the rest is applied as written (a folder made later is a folder).
+ * Iterative, and bounded by the path's length and {@link maxLinks}.
+ */
+export function physicalPath(path: string): string {
+  const pending = path.split('/').reverse()
+  let current = '/'
+  let exists = true
+  let links = 0
+  while (pending.length > 0) {
+    const part = pending.pop() ?? ''
+    if (part === '' || part === '.') continue
+    if (part === '..') {
+      current = current === '/' ? '/' : current.slice(0, current.lastIndexOf('/')) || '/'
+      continue
+    }
+    const next = join(current, part)
+    if (exists) {
+      const target = linkTarget(next)
+      if (target === null) {
+        exists = false
+      } else if (target !== undefined && links++ < maxLinks) {
+        if (target.startsWith('/')) current = '/'
+        for (const piece of target.split('/').reverse()) pending.push(piece)
+        continue
+      }
+    }
+    current = next
+  }
+  return current
+}
+
+/** The target of a symlink; undefined for anything else that exists; null when nothing does. */
+function linkTarget(path: string): string | undefined | null {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined
+  } catch {
+    return null
+  }
 }
 
 /** Whether `path` is `folder` or inside it. */

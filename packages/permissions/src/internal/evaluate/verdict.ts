@@ -1,4 +1,4 @@
-import type { PermissionDecision } from '../../explanation.js'
+import type { DecisionBasis, PermissionDecision } from '../../explanation.js'
 import type { CompiledRule } from '../rules/compiled-rule.js'
 import type { GeminiRule } from '../rules/gemini-policy.js'
 
@@ -7,6 +7,12 @@ export interface Verdict {
   readonly decision: PermissionDecision
   readonly rule?: CompiledRule | GeminiRule | undefined
   readonly reason: string
+  /**
+   * Why an ask asks (SPEC §26): an ask rule (`rule`, the default), a deny rule that may match
+   * (`possibly-denied`), a line the judge cannot read (`cannot-read`), or something that hides a
+   * command (`hidden-command`). No mode turns any of them into an allow.
+   */
+  readonly basis?: Exclude<DecisionBasis, 'mode'>
 }
 
 const rank: Readonly<Record<PermissionDecision, number>> = { allow: 0, ask: 1, deny: 2 }

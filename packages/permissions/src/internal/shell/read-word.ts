@@ -9,8 +9,11 @@ import type { SyntaxNode } from './syntax-node.js'
  * parameter or arithmetic expansion, a command or process substitution, a glob character, a
  * brace expansion — is unknown text.
  */
-export function readWord(node: SyntaxNode): CommandWord {
-  const builder = { text: '', known: true, unquoted: '' }
+export function readWord(
+  node: SyntaxNode,
+  variables?: ReadonlyMap<string, string>,
+): CommandWord {
+  const builder: Builder = { text: '', known: true, unquoted: '', variables }
   appendNode(node, builder)
   if (hasBraceExpansion(builder.unquoted)) return { text: unknown, literal: undefined }
   return { text: builder.text, literal: builder.known ? builder.text : undefined }
@@ -21,6 +24,8 @@ interface Builder {
   known: boolean
   /** The unquoted characters seen, quoted ones as `_`: where a brace expansion could be. */
   unquoted: string
+  /** Variables whose value is known (`$HOME` in a path), read as quoted text. */
+  readonly variables: ReadonlyMap<string, string> | undefined
 }
 
 function appendNode(node: SyntaxNode, out: Builder): void {
@@ -63,10 +68,30 @@ function appendNode(node: SyntaxNode, out: Builder): void {
       if (at < node.end) appendUnquoted(source.slice(at - node.start), out)
       return
     }
+    case 'simple_expansion':
+    case 'expansion': {
+      const value = knownVariable(node, out.variables)
+      if (value === undefined) appendUnknown(out)
+      else appendQuoted(value, out)
+      return
+    }
     default:
       // Expansions, substitutions, brace expressions and anything else the grammar may add.
       appendUnknown(out)
   }
+}
+
+/** The value of `$NAME` or a plain `${NAME}` when `variables` knows it. */
+function knownVariable(
+  node: SyntaxNode,
+  variables: ReadonlyMap<string, string> | undefined,
+): string | undefined {
+  if (variables === undefined) return undefined
+  const named = node.children.filter((child) => child.named)
+  const plain = node.type === 'simple_expansion' || node.children.length === 3
+  const name = named[0]
+  if (!plain || named.length !== 1 || name?.type !== 'variable_name') return undefined
+  return variables.get(name.text)
 }
 
 function appendUnknown(out: Builder): void {
@@ -121,7 +146,11 @@ function appendDoubleQuoted(node: SyntaxNode, out: Builder): void {
     if (!child.named || child.start < start || child.end > end) continue
     gap(at, child.start)
     if (child.type === 'string_content') gap(child.start, child.end)
-    else appendUnknown(out)
+    else if (child.type === 'simple_expansion' || child.type === 'expansion') {
+      const value = knownVariable(child, out.variables)
+      if (value === undefined) appendUnknown(out)
+      else appendQuoted(value, out)
+    } else appendUnknown(out)
     at = child.end
   }
   gap(at, end)

@@ -1,29 +1,14 @@
-import { unknownWord } from './command-text.js'
+import { unknown, unknownWord } from './command-text.js'
 import type { CommandWord } from './command-text.js'
-
-/** The shells whose `-c` string, or whose input, is a command line nobody has seen yet. */
-export const shells: ReadonlySet<string> = new Set([
-  'sh',
-  'bash',
-  'zsh',
-  'dash',
-  'ksh',
-  'mksh',
-  'ash',
-  'yash',
-  'fish',
-  'csh',
-  'tcsh',
-])
+import { bundleHas } from './option-reader.js'
+import { joinTexts, wordText } from './wrappers.js'
+import { shellValueOptions, stringRunners } from '../security-tables.js'
 
 /** How a shell was started: with `-c` and its string, with a script, or reading its input. */
 export type ShellInvocation =
   | { readonly kind: 'string'; readonly command: CommandWord | undefined }
   | { readonly kind: 'script' }
   | { readonly kind: 'stdin' }
-
-/** Options of bash and its kin that take the next word as their value. */
-const valueOptions = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file'])
 
 /** Reads a shell's options (`bash -lc '…'`, `sh -e -c '…'`, `zsh script.zsh`, `bash -s`). */
 export function readShellInvocation(words: readonly CommandWord[]): ShellInvocation {
@@ -32,13 +17,14 @@ export function readShellInvocation(words: readonly CommandWord[]): ShellInvocat
   let index = 1
   for (; index < words.length; index++) {
     const literal = words[index]?.literal
-    // An option known only at run time could be `-c`: treat the rest as a string to run.
-    if (literal === undefined) return { kind: 'string', command: undefined }
+    // A word known only at run time: the string after `-c`, or an option that could be `-c`
+    // (then the rest is a string to run). Either way deny rules read it.
+    if (literal === undefined) return { kind: 'string', command: words[index] }
     if (literal === '--' || literal === '-') {
       index++
       break
     }
-    if (valueOptions.has(literal)) {
+    if (shellValueOptions.has(literal)) {
       index++
       continue
     }
@@ -57,64 +43,91 @@ export function readShellInvocation(words: readonly CommandWord[]): ShellInvocat
 }
 
 /**
- * Commands other than shells that run a string as a command line (SPEC §18.2's `eval`, and its
- * kin): which of their words is that string. Each makes the call unallowable; deny rules read
- * the string.
+ * A string a builtin or program runs as a command line: its text, the parts known only at run
+ * time marked unknown (a parse reads them as unknown words), or undefined when there is none.
+ */
+export interface RunString {
+  readonly text: string | undefined
+}
+
+/**
+ * The strings a builtin or program other than a shell runs as command lines (SPEC §18.2's
+ * `eval`, and its kin in `stringRunners`), or undefined when `name` runs none in these words.
+ * Each makes the call unallowable; deny rules read the strings.
  */
 export function commandStrings(
   name: string,
   words: readonly CommandWord[],
-): CommandWord[] | undefined {
-  switch (name) {
-    case 'eval':
-      return [joinLiterals(words.slice(1))]
-    case 'trap': {
-      const action = words[1]
-      if (action === undefined || words.length < 3) return undefined
-      if (
-        action.literal === '-' ||
-        action.literal === '' ||
-        action.literal?.startsWith('-') === true
-      ) {
-        return undefined
+): RunString[] | undefined {
+  if (!Object.hasOwn(stringRunners, name)) return undefined
+  const where = stringRunners[name]
+  if (where === undefined) return undefined
+  if ('options' in where) {
+    const found: RunString[] = []
+    for (let index = 1; index < words.length; index++) {
+      const literal = words[index]?.literal
+      if (literal === undefined) {
+        found.push({ text: wordText(words[index]) })
+        continue
       }
-      return [action]
-    }
-    case 'watch':
-      return [joinLiterals(words.slice(1).filter((word) => word.literal?.startsWith('-') !== true))]
-    case 'su':
-    case 'script':
-    case 'flock': {
-      const found: CommandWord[] = []
-      for (let index = 1; index < words.length; index++) {
-        const literal = words[index]?.literal
-        if (literal === '-c' || literal === '--command') {
-          found.push(words[index + 1] ?? { text: '', literal: '' })
-        } else if (literal?.startsWith('--command=') === true) {
-          found.push({ text: literal.slice(10), literal: literal.slice(10) })
-        }
+      for (const option of where.options) {
+        if (literal === option) found.push({ text: wordText(words[index + 1]) })
+        else if (option.startsWith('--') && literal.startsWith(`${option}=`))
+          found.push({ text: literal.slice(option.length + 1) })
+        else if (!option.startsWith('--') && bundleHas(literal, option)) found.push({ text: undefined })
       }
-      return found.length === 0 ? undefined : found
     }
-    default:
-      return undefined
+    return found.length === 0 ? undefined : found
   }
+  if (where.at === 'all') {
+    const rest = name === 'watch' ? watchCommand(words) : words.slice(1)
+    return rest.length === 0 ? undefined : [{ text: joinTexts(rest) }]
+  }
+  return trapAction(words)
 }
 
-/** `source`, `.`: they run a file's commands, which no rule has seen. */
-export const sourcing: ReadonlySet<string> = new Set(['source', '.'])
-
-function joinLiterals(words: readonly CommandWord[]): CommandWord {
-  let literal = ''
-  for (let index = 0; index < words.length; index++) {
-    const value = words[index]?.literal
-    if (value === undefined) return { text: '', literal: undefined }
-    literal += (index > 0 ? ' ' : '') + value
+/** `trap [-lp] [--] action signal…`: the action, when there is one to run. */
+function trapAction(words: readonly CommandWord[]): RunString[] | undefined {
+  let index = 1
+  for (; index < words.length; index++) {
+    const literal = words[index]?.literal
+    if (literal === undefined) return [{ text: wordText(words[index]) }]
+    if (literal === '--') {
+      index++
+      break
+    }
+    // `-l` and `-p` list; anything else starting with `-` is the action `-` (reset) or a signal.
+    if (literal === '-l' || literal === '-p' || literal === '-lp' || literal === '-pl') continue
+    break
   }
-  return { text: literal, literal }
+  const action = words[index]
+  // With one word it is a signal to reset; `-` and `''` reset or ignore: nothing runs.
+  if (action === undefined || index + 1 >= words.length) return undefined
+  if (action.literal === '-' || action.literal === '') return undefined
+  return [{ text: wordText(action) }]
 }
 
-/** The commands `find … -exec cmd … ;` (and `-execdir`, `-ok`, `-okdir`) runs, `{}` unknown. */
+/** `watch [options] command…`: the words it runs (joined by a shell unless `-x`). */
+function watchCommand(words: readonly CommandWord[]): CommandWord[] {
+  const valued = new Set(['-n', '--interval', '-d', '--differences', '-q', '--equexit'])
+  let index = 1
+  while (index < words.length) {
+    const literal = words[index]?.literal
+    if (literal === undefined) return [unknownWord]
+    if (literal === '--') {
+      index++
+      break
+    }
+    if (!literal.startsWith('-')) break
+    index += valued.has(literal) ? 2 : 1
+  }
+  return words.slice(index)
+}
+
+/**
+ * The commands `find … -exec cmd … ;` (and `-execdir`, `-ok`, `-okdir`) runs. find replaces
+ * `{}` wherever it appears in a word, so such a word is known only when it runs.
+ */
 export function findExecCommands(words: readonly CommandWord[]): CommandWord[][] {
   const found: CommandWord[][] = []
   for (let index = 1; index < words.length; index++) {
@@ -132,9 +145,15 @@ export function findExecCommands(words: readonly CommandWord[]): CommandWord[][]
     for (; index < words.length; index++) {
       const word = words[index] ?? unknownWord
       if (word.literal === ';' || word.literal === '+') break
-      command.push(word.literal === '{}' ? { text: '\u0001', literal: undefined } : word)
+      command.push(replaced(word, '{}'))
     }
     if (command.length > 0) found.push(command)
   }
   return found
+}
+
+/** A word with every occurrence of `pattern` made unknown (what find and xargs -I replace). */
+export function replaced(word: CommandWord, pattern: string): CommandWord {
+  if (pattern === '' || !word.text.includes(pattern)) return word
+  return { text: word.text.split(pattern).join(unknown), literal: undefined }
 }

@@ -117,3 +117,16 @@ export function previousNamedSibling(node: SyntaxNode): SyntaxNode | undefined {
   }
   return undefined
 }
+
+/** A node's fields as plain data (its `text` is a getter on the copied tree's nodes). */
+export function copyFields(node: SyntaxNode): SyntaxNode {
+  return {
+    type: node.type,
+    named: node.named,
+    start: node.start,
+    end: node.end,
+    children: node.children,
+    parent: node.parent,
+    text: node.text,
+  }
+}

@@ -1,116 +1,7 @@
 import { unknownWord } from './command-text.js'
 import type { CommandWord } from './command-text.js'
-
-/** How a wrapper's own options are read: which take a value, which stand alone. */
-interface OptionSpec {
-  /** Options that take no value (`-p`, `--foreground`). */
-  readonly flags?: readonly string[]
-  /** Options that take a value, as the next word or attached (`-n 5`, `-n5`, `--signal=KILL`). */
-  readonly withValue?: readonly string[]
-  /** Options whose value can only be attached (`-i{}`, xargs' `-e`, `-i`, `-l`). */
-  readonly attachedOnly?: readonly string[]
-  /** Whether `-<number>` is an option (nice's `-10`). */
-  readonly numeric?: boolean
-  /** Positional words before the command (timeout's duration). */
-  readonly positionals?: number
-}
-
-/**
- * The wrappers stripped before matching (SPEC §18.2), for allow rules and deny rules alike: each
- * runs the command after its own options unchanged.
- */
-const wrappers: Readonly<Record<string, OptionSpec>> = {
-  timeout: {
-    flags: ['--preserve-status', '--foreground', '-v', '--verbose'],
-    withValue: ['-s', '--signal', '-k', '--kill-after'],
-    positionals: 1,
-  },
-  time: { flags: ['-p'] },
-  nice: { withValue: ['-n', '--adjustment'], numeric: true },
-  nohup: {},
-  stdbuf: { withValue: ['-i', '-o', '-e', '--input', '--output', '--error'] },
-  command: { flags: ['-p'] },
-  builtin: {},
-  noglob: {},
-}
-
-/**
- * Wrappers stripped for deny and ask rules only: they run the command, but a rule that allows
- * `npm test` does not allow `sudo npm test`.
- */
-const denyOnlyWrappers: Readonly<Record<string, OptionSpec>> = {
-  exec: { flags: ['-c', '-l'], withValue: ['-a'] },
-  sudo: {
-    flags: ['-A', '-b', '-E', '-H', '-k', '-K', '-n', '-P', '-S', '-B', '-N', '-V'],
-    withValue: [
-      '-C',
-      '-D',
-      '-g',
-      '-h',
-      '-p',
-      '-r',
-      '-R',
-      '-t',
-      '-T',
-      '-U',
-      '-u',
-      '--chdir',
-      '--group',
-      '--host',
-      '--prompt',
-      '--role',
-      '--type',
-      '--user',
-      '--other-user',
-      '--close-from',
-      '--chroot',
-      '--command-timeout',
-    ],
-  },
-  doas: { flags: ['-n'], withValue: ['-u', '-C'] },
-  coproc: {},
-}
-
-const envSpec: OptionSpec = {
-  flags: ['-i', '-0', '-v', '--ignore-environment', '--null', '--debug', '-'],
-  withValue: ['-u', '--unset', '-C', '--chdir'],
-  attachedOnly: ['--default-signal', '--ignore-signal', '--block-signal'],
-}
-
-const xargsSpec: OptionSpec = {
-  flags: [
-    '-0',
-    '-o',
-    '-p',
-    '-r',
-    '-t',
-    '-x',
-    '--null',
-    '--open-tty',
-    '--interactive',
-    '--no-run-if-empty',
-    '--verbose',
-    '--exit',
-  ],
-  withValue: [
-    '-a',
-    '-d',
-    '-E',
-    '-I',
-    '-L',
-    '-n',
-    '-P',
-    '-s',
-    '--arg-file',
-    '--delimiter',
-    '--max-lines',
-    '--max-args',
-    '--max-procs',
-    '--max-chars',
-    '--process-slot-var',
-  ],
-  attachedOnly: ['-e', '-i', '-l', '--eof', '--replace'],
-}
+import { readOption, readOptions } from './option-reader.js'
+import { allowWrappers, denyOnlyWrappers, envOptions, xargsOptions } from '../security-tables.js'
 
 /** What stripping one wrapper off the front of a command found. */
 export type StripStep =
@@ -119,19 +10,25 @@ export type StripStep =
       readonly kind: 'wrapped'
       readonly next: number
       readonly assignments: readonly string[]
+      /** xargs: unknown words are appended to the command. */
       readonly appendUnknown?: boolean
+      /** xargs -I: words holding this string are known only when it runs. */
+      readonly replaces?: string
     }
   /** Not a wrapper, or a wrapper with nothing after it: the command is what it is. */
   | { readonly kind: 'none' }
   /** A wrapper whose options cannot be read for sure: the command behind it is unknown. */
   | { readonly kind: 'unknown' }
-  /** `env -S`: a string split into a command, as a shell would. */
-  | { readonly kind: 'split-string'; readonly value: string | undefined }
+  /**
+   * The command behind the wrapper is a string a shell runs (`env -S`, `flock -c`, `sudo -s`):
+   * `value` is the string when it is one word, undefined when it is the rest of the words.
+   */
+  | { readonly kind: 'split-string'; readonly value: string | undefined; readonly next: number }
 
 /**
- * Strips the wrapper that `words[at]` names, if it is one. `name` is the literal command name
- * (its basename for deny rules). For allow rules only the wrappers of SPEC §18.2 are stripped,
- * and `xargs` only without flags.
+ * Strips the wrapper that `words[at]` names, if it is one (SPEC §18.2, §26; the tables are in
+ * `security-tables.ts`). `name` is the literal command name (its basename for deny rules). For
+ * allow rules only the wrappers of SPEC §18.2 are stripped, and `xargs` only without flags.
  */
 export function stripWrapper(
   words: readonly CommandWord[],
@@ -140,16 +37,9 @@ export function stripWrapper(
   forAllow: boolean,
 ): StripStep {
   if (name === 'env') return stripEnv(words, at)
-  if (name === 'xargs') {
-    const hasFlags = words[at + 1]?.literal?.startsWith('-') ?? words[at + 1] !== undefined
-    if (forAllow && hasFlags) return { kind: 'none' }
-    const step = skipOptions(words, at + 1, xargsSpec)
-    if (step === undefined) return { kind: 'unknown' }
-    if (step >= words.length) return { kind: 'none' }
-    return { kind: 'wrapped', next: step, assignments: [], appendUnknown: true }
-  }
-  const spec = Object.hasOwn(wrappers, name)
-    ? wrappers[name]
+  if (name === 'xargs') return stripXargs(words, at, forAllow)
+  const spec = Object.hasOwn(allowWrappers, name)
+    ? allowWrappers[name]
     : !forAllow && Object.hasOwn(denyOnlyWrappers, name)
       ? denyOnlyWrappers[name]
       : undefined
@@ -157,27 +47,56 @@ export function stripWrapper(
   if (name === 'command') {
     const option = words[at + 1]?.literal
     // `command -v name` and `command -V name` look a name up; they run nothing.
-    if (
-      option !== undefined &&
-      option.startsWith('-') &&
-      (option.includes('v') || option.includes('V'))
-    ) {
+    if (option?.startsWith('-') === true && (option.includes('v') || option.includes('V'))) {
       return { kind: 'none' }
     }
   }
-  if (name === 'sudo' || name === 'doas') {
-    for (let index = at + 1; index < words.length; index++) {
-      const literal = words[index]?.literal
-      if (literal === undefined || !literal.startsWith('-') || literal === '--') break
-      if (literal === '-s' || literal === '-i' || literal === '--shell' || literal === '--login') {
-        return { kind: 'unknown' }
-      }
+  const end = readOptions(words, at + 1, spec)
+  if (end.kind === 'unknown') return end
+  if (end.kind === 'shell') {
+    // `flock -c 'string'` runs one word; `sudo -s cmd args` runs the rest through a shell.
+    const oneWord = end.option === '-c' || end.option === '--command'
+    return {
+      kind: 'split-string',
+      value: oneWord ? wordText(words[end.next]) : joinTexts(words.slice(end.next)),
+      next: end.next,
     }
   }
-  const next = skipOptions(words, at + 1, spec)
-  if (next === undefined) return { kind: 'unknown' }
-  if (next >= words.length) return { kind: 'none' }
-  return { kind: 'wrapped', next, assignments: [] }
+  if (end.next >= words.length) return { kind: 'none' }
+  return { kind: 'wrapped', next: end.next, assignments: [] }
+}
+
+function stripXargs(words: readonly CommandWord[], at: number, forAllow: boolean): StripStep {
+  const hasFlags = words[at + 1]?.literal?.startsWith('-') ?? words[at + 1] !== undefined
+  if (forAllow && hasFlags) return { kind: 'none' }
+  const end = readOptions(words, at + 1, xargsOptions)
+  if (end.kind !== 'end') return { kind: 'unknown' }
+  if (end.next >= words.length) return { kind: 'none' }
+  const replaces = xargsReplaceString(words, at + 1, end.next)
+  return {
+    kind: 'wrapped',
+    next: end.next,
+    assignments: [],
+    appendUnknown: true,
+    ...(replaces === undefined ? {} : { replaces }),
+  }
+}
+
+/** xargs' `-I R`, `-iR`, `-i` or `--replace[=R]`: the string its command's words replace. */
+function xargsReplaceString(
+  words: readonly CommandWord[],
+  from: number,
+  to: number,
+): string | undefined {
+  for (let index = from; index < to; index++) {
+    const literal = words[index]?.literal ?? ''
+    if (literal === '-I') return words[index + 1]?.literal ?? ''
+    if (literal.startsWith('-I')) return literal.slice(2)
+    if (literal === '-i' || literal === '--replace') return '{}'
+    if (literal.startsWith('-i')) return literal.slice(2)
+    if (literal.startsWith('--replace=')) return literal.slice(10)
+  }
+  return undefined
 }
 
 function stripEnv(words: readonly CommandWord[], at: number): StripStep {
@@ -186,17 +105,20 @@ function stripEnv(words: readonly CommandWord[], at: number): StripStep {
     const literal = words[index]?.literal
     if (literal === undefined) return { kind: 'unknown' }
     if (literal === '-S' || literal === '--split-string') {
-      return { kind: 'split-string', value: words[index + 1]?.literal }
+      return { kind: 'split-string', value: wordText(words[index + 1]), next: index + 1 }
     }
     if (literal.startsWith('--split-string=') || (literal.startsWith('-S') && literal.length > 2)) {
-      return { kind: 'split-string', value: literal.slice(literal.startsWith('-S') ? 2 : 15) }
+      const value = literal.slice(literal.startsWith('-S') ? 2 : 15)
+      return { kind: 'split-string', value, next: index }
     }
     if (!literal.startsWith('-') || literal === '-') break
     if (literal === '--') {
       index++
       break
     }
-    const consumed = readOption(words, index, envSpec)
+    // A bundle holding -S (`-iS 'cmd'`) splits a string too; anything unknown is unknown.
+    if (!literal.startsWith('--') && literal.includes('S')) return { kind: 'unknown' }
+    const consumed = readOption(words, index, envOptions)
     if (consumed === undefined) return { kind: 'unknown' }
     index = consumed
   }
@@ -212,59 +134,28 @@ function stripEnv(words: readonly CommandWord[], at: number): StripStep {
   return { kind: 'wrapped', next: index, assignments }
 }
 
-/** The index after a wrapper's options and positionals, or undefined when one is unreadable. */
-function skipOptions(
-  words: readonly CommandWord[],
-  from: number,
-  spec: OptionSpec,
-): number | undefined {
-  let index = from
-  while (index < words.length) {
-    const literal = words[index]?.literal
-    if (literal === undefined) return undefined
-    if (literal === '--') {
-      index++
-      break
-    }
-    if (!literal.startsWith('-') || literal === '-') break
-    const next = readOption(words, index, spec)
-    if (next === undefined) return undefined
-    index = next
-  }
-  for (let count = 0; count < (spec.positionals ?? 0); count++) {
-    if (index >= words.length || words[index]?.literal === undefined) return undefined
-    index++
-  }
-  return index
+/**
+ * What a word says, as text a shell would be given: its literal value, or its spelling with the
+ * parts known only at run time as {@link unknown} (which a parse of the text reads as unknown).
+ */
+export function wordText(word: CommandWord | undefined): string | undefined {
+  return word === undefined ? undefined : (word.literal ?? word.text)
 }
 
-/** Reads the option at `index`; the index after it (and its value), or undefined if unknown. */
-function readOption(
-  words: readonly CommandWord[],
-  index: number,
-  spec: OptionSpec,
-): number | undefined {
-  const literal = words[index]?.literal ?? ''
-  if (spec.flags?.includes(literal) === true) return index + 1
-  if (spec.numeric === true && literal.length > 1 && isDigits(literal.slice(1))) return index + 1
-  for (const option of spec.withValue ?? []) {
-    if (literal === option) return index + 2 <= words.length ? index + 2 : undefined
-    if (option.startsWith('--') ? literal.startsWith(`${option}=`) : literal.startsWith(option)) {
-      return index + 1
-    }
-  }
-  for (const option of spec.attachedOnly ?? []) {
-    if (literal === option || literal.startsWith(option.startsWith('--') ? `${option}=` : option)) {
-      return index + 1
-    }
-  }
-  return undefined
+/** The words joined by spaces as a shell would be given them (`eval`), unknown parts marked. */
+export function joinTexts(words: readonly CommandWord[]): string {
+  return words.map((word) => word.literal ?? word.text).join(' ')
 }
 
-function isDigits(value: string): boolean {
-  if (value === '') return false
-  for (const char of value) if (char < '0' || char > '9') return false
-  return true
+/** The words joined by spaces, or undefined when any is known only at run time. */
+export function joinLiterals(words: readonly CommandWord[]): string | undefined {
+  let out = ''
+  for (let index = 0; index < words.length; index++) {
+    const value = words[index]?.literal
+    if (value === undefined) return undefined
+    out += (index > 0 ? ' ' : '') + value
+  }
+  return out
 }
 
 /** Whether `value` is a shell variable name. */
@@ -280,5 +171,6 @@ export function isName(value: string): boolean {
 
 /** Where the command of `xargs <options> command …` starts, or undefined when unreadable. */
 export function xargsCommandStart(words: readonly CommandWord[], at: number): number | undefined {
-  return skipOptions(words, at + 1, xargsSpec)
+  const end = readOptions(words, at + 1, xargsOptions)
+  return end.kind === 'end' ? end.next : undefined
 }

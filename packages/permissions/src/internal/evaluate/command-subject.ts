@@ -1,0 +1,169 @@
+import type { CommandExplanation } from '../../explanation.js'
+import type { Subject } from '@toolpipe/tools'
+import { analyzeShell } from '../shell/analyze-shell.js'
+import type { ShellAnalysis, ShellRedirect } from '../shell/analyze-shell.js'
+import { displayText } from '../shell/command-text.js'
+import { stableJson } from '../rules/gemini-policy.js'
+import { harmlessRedirectTargets } from '../security-tables.js'
+import { callVerdict, commandVerdict } from './claude-verdicts.js'
+import type { RuleTarget } from './claude-verdicts.js'
+import type { Final, Item } from './final-decision.js'
+import { geminiVerdict } from './gemini-verdict.js'
+import type { GeminiFacts } from './gemini-verdict.js'
+import { shellPathCandidates, workingDirectories } from './path-candidates.js'
+import { stricter } from './verdict.js'
+import { ruleField } from './evaluation-context.js'
+import type { EvaluationContext } from './evaluation-context.js'
+
+/** What judging one command subject gives. */
+export interface JudgedCommand {
+  readonly analysis: ShellAnalysis
+  readonly finals: readonly Final[]
+  readonly commands: readonly CommandExplanation[]
+  /** Its redirections, as edit and read subjects with their decisions. */
+  readonly redirects: readonly { readonly kind: 'read' | 'edit'; readonly path: string; readonly final: Final }[]
+}
+
+/** Judges one item and records its final decision. */
+export type Decide = (item: Item) => Final
+
+/**
+ * One command subject (SPEC §18.2, §26): the line parsed; each simple command judged by the
+ * Claude-style and the Gemini rules (stricter wins), the whole line by Gemini's too; what hides
+ * a command or cannot be read asks; each redirection is an edit (or read) subject, its path
+ * resolved from every place `cd` may have moved to, unknown when it cannot be.
+ */
+export function judgeCommand(
+  subject: Extract<Subject, { kind: 'command' }>,
+  args: unknown,
+  target: RuleTarget,
+  gemini: GeminiFacts,
+  context: EvaluationContext,
+  decide: Decide,
+  pathItem: (kind: 'read' | 'edit', candidates: readonly string[], denyOnly: boolean) => Item,
+): JudgedCommand {
+  const { rules } = context
+  const analysis = analyzeShell(context.parser, subject.command)
+  const finals: Final[] = []
+  const commands: CommandExplanation[] = []
+  const record = (item: Item): Final => {
+    const final = decide(item)
+    finals.push(final)
+    return final
+  }
+  if (analysis.unparseable !== undefined) {
+    record({
+      verdict: {
+        decision: 'ask',
+        basis: 'cannot-read',
+        reason: `the command line cannot be parsed: ${analysis.unparseable}`,
+      },
+    })
+  }
+  const geminiRules = rules.gemini
+  const visibleRedirects = analysis.redirects.some(
+    (redirect) => redirect.kind === 'edit' && !harmlessRedirectTargets.has(redirect.target.literal ?? ''),
+  )
+  if (geminiRules.length > 0) {
+    const whole = geminiVerdict(geminiRules, gemini, { kind: 'line', line: subject.command })
+    if (whole !== undefined) record({ verdict: whole })
+  }
+  for (const command of analysis.commands) {
+    const claude = commandVerdict(command, target, rules)
+    const fromGemini =
+      geminiRules.length === 0
+        ? undefined
+        : geminiVerdict(geminiRules, gemini, {
+            kind: 'command',
+            command: {
+              allowText: command.allowText,
+              denyTexts: command.denyTexts,
+              argsJson: () => stableJson(withCommand(gemini, command.source)),
+              redirects: visibleRedirects,
+              hidden: analysis.hidden.length > 0,
+            },
+          })
+    let verdict = stricter(claude, command.nested && fromGemini?.decision === 'allow' ? undefined : fromGemini)
+    if (command.nested && verdict?.decision === 'allow') verdict = undefined
+    const final = record({ verdict, denyOnly: command.nested })
+    commands.push({
+      command: displayText(command.source),
+      decision: final.decision,
+      basis: final.basis,
+      ...ruleField(final.verdict),
+      reason: final.reason,
+    })
+  }
+  if (analysis.hidden.length > 0) {
+    record({
+      verdict: {
+        decision: 'ask',
+        basis: 'hidden-command',
+        reason: `no rule may allow ${analysis.hidden.join(', ')}: it hides a command from the rules`,
+      },
+    })
+  }
+  if (analysis.commands.length === 0 && analysis.unparseable === undefined) {
+    record({ verdict: callVerdict(args, target, rules) })
+  }
+  const redirects = judgeRedirects(analysis, subject.cwd ?? context.cwd, context, decide, pathItem)
+  return { analysis, finals, commands, redirects }
+}
+
+/** The call's arguments with `command` set to one simple command (Gemini's sub-command check). */
+function withCommand(gemini: GeminiFacts, command: string): unknown {
+  const args: unknown = JSON.parse(gemini.argsJson())
+  return typeof args === 'object' && args !== null && !Array.isArray(args)
+    ? { ...args, command }
+    : { command }
+}
+
+function judgeRedirects(
+  analysis: ShellAnalysis,
+  base: string,
+  context: EvaluationContext,
+  decide: Decide,
+  pathItem: (kind: 'read' | 'edit', candidates: readonly string[], denyOnly: boolean) => Item,
+): JudgedCommand['redirects'] {
+  const bases = workingDirectories(base, analysis.directoryMoves, context.home)
+  const judged: { kind: 'read' | 'edit'; path: string; final: Final }[] = []
+  for (const redirect of analysis.redirects) {
+    const path = redirect.path
+    if (path?.anchor === 'absolute' && harmlessRedirectTargets.has(path.path)) continue
+    const candidates =
+      path === undefined || analysis.linksMade ? undefined : shellPathCandidates(path, bases, context.home)
+    if (candidates === undefined) {
+      const final = unknownPath(redirect, context, decide)
+      if (final !== undefined) judged.push({ kind: redirect.kind, path: '…', final })
+      continue
+    }
+    const item = pathItem(redirect.kind, candidates, redirect.nested || redirect.kind === 'read')
+    if (item.denyOnly === true && item.verdict === undefined) continue
+    judged.push({ kind: redirect.kind, path: candidates[0] ?? '…', final: decide(item) })
+  }
+  return judged
+}
+
+/**
+ * A redirection whose file is known only when bash runs it (SPEC §26): where a path rule could
+ * name it, it asks as possibly denied — never skipped; where none could, no rule matched it.
+ */
+function unknownPath(redirect: ShellRedirect, context: EvaluationContext, decide: Decide): Final | undefined {
+  const { rules } = context
+  const lists =
+    redirect.kind === 'edit'
+      ? [rules.deny.edit, rules.deny.read, rules.ask.edit]
+      : [rules.deny.read, rules.ask.read]
+  if (lists.some((list) => list.length > 0)) {
+    return decide({
+      verdict: {
+        decision: 'ask',
+        basis: 'possibly-denied',
+        reason: `a redirection to a file known only when it runs, which a path rule may name`,
+      },
+    })
+  }
+  if (redirect.kind === 'read' || redirect.nested) return undefined
+  return decide({ verdict: undefined })
+}
+

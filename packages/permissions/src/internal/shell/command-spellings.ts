@@ -1,0 +1,118 @@
+import { joinWords, literalWord, unknownWord } from './command-text.js'
+import type { CommandWord } from './command-text.js'
+import { isCodeVariable } from './arithmetic.js'
+import { replaced } from './shell-runners.js'
+import { stripWrapper } from './wrappers.js'
+import { safeEnvVars } from '../security-tables.js'
+
+/** How rules see one simple command: its allow spelling and its deny spellings. */
+export interface CommandSpellings {
+  /** What allow rules match; undefined when no allow rule can allow this command. */
+  readonly allowWords: readonly CommandWord[] | undefined
+  /** What deny and ask rules match: the command at each stripping stage, then by basename. */
+  readonly denyTexts: readonly string[]
+  /** The stages themselves (the last: the program the wrappers run, with its words). */
+  readonly stages: readonly (readonly CommandWord[])[]
+  /** Why a rule may not allow it (a name known only at run time, unreadable options, …). */
+  readonly hidden: readonly string[]
+  /** Strings a wrapper runs through a shell (`env -S`, `sudo -s`, `flock -c`): parsed for deny. */
+  readonly strings: readonly { readonly text: string | undefined; readonly reason: string }[]
+}
+
+/**
+ * Spells one simple command for the rules (SPEC §18.2, §26). The allow spelling strips the
+ * wrappers of §18.2 and safe `NAME=value` assignments only; the deny spellings strip every
+ * wrapper of the tables (`sudo`, `setsid`, `flock`, …), each stage kept, and a path-named
+ * program also by its basename. An assignment to a variable that decides which code runs
+ * (`PATH=.`, `LD_PRELOAD=…`) hides a command.
+ */
+export function spellCommand(
+  words: readonly CommandWord[],
+  assignments: readonly string[],
+): CommandSpellings {
+  const hidden: string[] = []
+  const strings: { text: string | undefined; reason: string }[] = []
+  for (const name of assignments) {
+    if (isCodeVariable(name)) hidden.push(`an assignment to ${name}, which changes what runs`)
+  }
+  const allowWords = allowSpelling(words, assignments, hidden)
+  const stages: CommandWord[][] = [[...words]]
+  let at = 0
+  let appendUnknown = false
+  let replaces: string | undefined
+  for (;;) {
+    const literal = words[at]?.literal
+    if (literal === undefined) break
+    const step = stripWrapper(words, at, basename(literal), false)
+    if (step.kind === 'none') break
+    if (step.kind === 'unknown') {
+      stages.push([unknownWord])
+      hidden.push(`options of ${basename(literal)} that cannot be read for sure`)
+      break
+    }
+    if (step.kind === 'split-string') {
+      strings.push({ text: step.value, reason: `${basename(literal)}, which runs a string as commands` })
+      break
+    }
+    for (const variable of step.assignments) {
+      if (isCodeVariable(variable)) hidden.push(`an assignment to ${variable}, which changes what runs`)
+    }
+    at = step.next
+    if (step.appendUnknown === true) appendUnknown = true
+    if (step.replaces !== undefined) replaces = step.replaces
+    let stage = words.slice(at)
+    if (replaces !== undefined) stage = stage.map((word) => replaced(word, replaces ?? ''))
+    stages.push(appendUnknown ? [...stage, unknownWord] : stage)
+  }
+  const denyTexts: string[] = []
+  for (const stage of stages) {
+    const text = joinWords(stage)
+    if (!denyTexts.includes(text)) denyTexts.push(text)
+    const first = stage[0]?.literal
+    if (first?.includes('/') === true) {
+      const short = joinWords([literalWord(basename(first)), ...stage.slice(1)])
+      if (!denyTexts.includes(short)) denyTexts.push(short)
+    }
+  }
+  return { allowWords, denyTexts, stages, hidden, strings }
+}
+
+/** The words allow rules match, or undefined when none may allow the command. */
+function allowSpelling(
+  words: readonly CommandWord[],
+  assignments: readonly string[],
+  hidden: string[],
+): CommandWord[] | undefined {
+  let allowed = assignments.every((name) => safeEnvVars.has(name))
+  let at = 0
+  let appendUnknown = false
+  let replaces: string | undefined
+  for (;;) {
+    const name = words[at]?.literal
+    if (name === undefined) break
+    const step = stripWrapper(words, at, name, true)
+    if (step.kind === 'none') break
+    if (step.kind !== 'wrapped') {
+      allowed = false
+      break
+    }
+    if (!step.assignments.every((variable) => safeEnvVars.has(variable))) allowed = false
+    at = step.next
+    if (step.appendUnknown === true) appendUnknown = true
+    if (step.replaces !== undefined) replaces = step.replaces
+  }
+  let rest = words.slice(at)
+  if (replaces !== undefined) rest = rest.map((word) => replaced(word, replaces ?? ''))
+  const allowWords = appendUnknown ? [...rest, unknownWord] : rest
+  if (allowWords[0]?.literal === undefined) {
+    hidden.push('a command name known only at run time')
+    return undefined
+  }
+  return allowed ? allowWords : undefined
+}
+
+/** The last path segment of a command name (`/usr/bin/rm` → `rm`). */
+export function basename(name: string): string {
+  const slash = name.lastIndexOf('/')
+  return slash < 0 ? name : name.slice(slash + 1)
+}

@@ -1,0 +1,271 @@
+import type { CommandWord } from './command-text.js'
+import { bundleHas, isLongOptionOf } from './option-reader.js'
+import { scanAwkProgram } from './awk-program.js'
+import { scanSedScript } from './sed-script.js'
+import { joinTexts } from './wrappers.js'
+import {
+  gitCommandOptions,
+  gitSubcommandCommandOptions,
+  gitSubcommands,
+  rsyncCommandOptions,
+  tarCommandOptions,
+} from '../security-tables.js'
+
+/** What a program that runs strings (SPEC §26) was given to run. */
+export interface ProgramStrings {
+  /** Why no allow rule may allow this invocation; empty when its program text is harmless. */
+  readonly hidden: string[]
+  /** Command lines it runs, for deny rules (`sed 'e rm x'`, `awk 'BEGIN{system("rm x")}'`). */
+  readonly nested: string[]
+}
+
+const none: ProgramStrings = Object.freeze({ hidden: [], nested: [] })
+
+/**
+ * What `sed`, `awk`, `tar`, `git`, `rsync` and `parallel` are given to run (SPEC §26's
+ * "programs that run strings"): an allow rule for one of them allows only an invocation whose
+ * program text is literal and free of what runs code.
+ */
+export function programStrings(name: string, words: readonly CommandWord[]): ProgramStrings {
+  switch (name) {
+    case 'sed':
+    case 'gsed':
+      return sedStrings(words)
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+    case 'nawk':
+      return awkStrings(name, words)
+    case 'tar':
+    case 'gtar':
+    case 'bsdtar':
+      return optionStrings(name, words, tarCommandOptions, true)
+    case 'rsync':
+      return optionStrings(name, words, rsyncCommandOptions, false)
+    case 'git':
+      return gitStrings(words)
+    case 'parallel':
+      return {
+        hidden: ['parallel, which runs its words as commands'],
+        nested: listOf(joinTexts(words.slice(1, untilSeparator(words)))),
+      }
+    default:
+      return none
+  }
+}
+
+const sedFileReason = 'sed -f, which runs a script file no rule has read'
+
+/**
+ * One bundle of sed's short options (`-ne 's/x/y/p'`, `-i.bak`): `-e` takes the rest of the
+ * bundle or the next word as a script, `-f` a script file, `-l` a number, `-i` the rest as a
+ * suffix. Returns the index of the last word it used.
+ */
+function readSedBundle(
+  words: readonly CommandWord[],
+  index: number,
+  scripts: (string | undefined)[],
+  hidden: string[],
+): number {
+  const literal = words[index]?.literal ?? ''
+  for (let at = 1; at < literal.length; at++) {
+    const option = literal.charAt(at)
+    if ('nErsuzb'.includes(option)) continue
+    if (option === 'i') return index
+    const rest = literal.slice(at + 1)
+    if (option === 'e' || option === 'f' || option === 'l') {
+      if (option === 'e') scripts.push(rest !== '' ? rest : words[index + 1]?.literal)
+      if (option === 'f') hidden.push(sedFileReason)
+      return rest !== '' ? index : index + 1
+    }
+    hidden.push(`sed's option ${literal}, which it cannot read`)
+    return index
+  }
+  return index
+}
+
+const sedFlags = new Set([
+  ...['-n', '-E', '-r', '-s', '-u', '-z', '-b', '--posix', '--debug', '--sandbox', '--quiet'],
+  ...['--silent', '--follow-symlinks', '--null-data', '--zero-terminated', '--separate'],
+  ...['--unbuffered', '--regexp-extended', '--binary', '--help', '--version'],
+])
+
+function sedStrings(words: readonly CommandWord[]): ProgramStrings {
+  const scripts: (string | undefined)[] = []
+  const hidden: string[] = []
+  let operand: string | undefined | null = null
+  let sandbox = false
+  for (let index = 1; index < words.length; index++) {
+    const literal = words[index]?.literal
+    if (literal === '--') {
+      if (operand === null) operand = words[index + 1]?.literal
+      break
+    }
+    // GNU sed reads options after operands too: a word known only at run time may be one.
+    if (literal === undefined) return { hidden: ['sed words known only at run time'], nested: [] }
+    if (!literal.startsWith('-') || literal === '-') {
+      // Its first operand is the script, unless -e or -f gave one.
+      if (operand === null) operand = literal
+      continue
+    }
+    if (literal === '--sandbox') sandbox = true
+    if (literal.startsWith('--')) {
+      if (literal.startsWith('--expression=')) scripts.push(literal.slice(13))
+      else if (literal === '--expression') scripts.push(words[++index]?.literal)
+      else if (literal.startsWith('--file')) hidden.push(sedFileReason)
+      else if (literal === '--line-length') index++
+      else if (!sedFlags.has(literal) && !/^--(in-place|line-length=)/.test(literal)) {
+        hidden.push(`sed's option ${literal}, which it cannot read`)
+      }
+      continue
+    }
+    index = readSedBundle(words, index, scripts, hidden)
+  }
+  if (scripts.length === 0 && hidden.length === 0 && operand !== null) scripts.push(operand)
+  const nested: string[] = []
+  for (const script of scripts) {
+    if (script === undefined) {
+      hidden.push('a sed script known only at run time')
+      continue
+    }
+    const found = scanSedScript(script)
+    if (!sandbox) hidden.push(...found.hidden)
+    nested.push(...found.commands)
+  }
+  return { hidden: unique(hidden), nested }
+}
+
+const awkFlags = new Set([
+  ...['-b', '-c', '-C', '-g', '-h', '-L', '-M', '-n', '-N', '-O', '-P', '-r', '-s', '-S', '-t'],
+  ...['-V', '--posix', '--traditional', '--lint', '--sandbox', '--characters-as-bytes'],
+  ...['--use-lc-numeric', '--re-interval', '--non-decimal-data', '--optimize', '--version'],
+])
+
+function awkStrings(name: string, words: readonly CommandWord[]): ProgramStrings {
+  const hidden: string[] = []
+  const programs: (string | undefined)[] = []
+  let sandbox = false
+  let index = 1
+  for (; index < words.length; index++) {
+    const literal = words[index]?.literal
+    if (literal === undefined) return { hidden: [`${name} options known only at run time`], nested: [] }
+    if (literal === '--') {
+      index++
+      break
+    }
+    if (!literal.startsWith('-') || literal === '-') break
+    if (literal === '--sandbox') sandbox = true
+    if (literal === '-F' || literal === '-v') index++
+    else if (literal === '-e' || literal === '--source') programs.push(words[++index]?.literal)
+    else if (literal.startsWith('--source=')) programs.push(literal.slice(9))
+    else if (/^-[Fv]./.test(literal) || /^--(field-separator|assign)=/.test(literal)) continue
+    else if (!awkFlags.has(literal)) {
+      hidden.push(`${name}'s option ${literal}, which can run or load code no rule has read`)
+    }
+  }
+  if (programs.length === 0) programs.push(index < words.length ? words[index]?.literal : '')
+  const nested: string[] = []
+  for (const program of programs) {
+    if (program === undefined) {
+      hidden.push(`an ${name} program known only at run time`)
+      continue
+    }
+    const found = scanAwkProgram(program)
+    if (!sandbox) hidden.push(...found.hidden)
+    nested.push(...found.commands)
+  }
+  return { hidden: unique(hidden), nested }
+}
+
+/** tar and rsync: options (any abbreviation, any short bundle) that run a command. */
+function optionStrings(
+  name: string,
+  words: readonly CommandWord[],
+  table: { readonly long: readonly string[]; readonly short: readonly string[] },
+  oldStyleBundle: boolean,
+): ProgramStrings {
+  for (let index = 1; index < words.length; index++) {
+    const literal = words[index]?.literal
+    if (literal === undefined) return { hidden: [`${name} words known only at run time`], nested: [] }
+    if (literal === '--') break
+    const bundle = literal.startsWith('-') && !literal.startsWith('--')
+    const oldStyle = oldStyleBundle && index === 1 && !literal.startsWith('-')
+    if (
+      isLongOptionOf(literal, table.long) ||
+      ((bundle || oldStyle) && table.short.some((option) => literal.includes(option)))
+    ) {
+      // `--to-command=CMD`, `--checkpoint-action=exec=CMD`: deny rules read CMD.
+      const value = literal.includes('=') ? literal.slice(literal.indexOf('=') + 1) : undefined
+      const command = value?.startsWith('exec=') === true ? value.slice(5) : value
+      return { hidden: [`${name}'s option ${literal}, which runs a command`], nested: listOf(command) }
+    }
+  }
+  return none
+}
+
+const gitValueOptions = new Set(['-C', '--super-prefix', '--list-cmds'])
+const gitFlags = new Set([
+  ...['-p', '-P', '--paginate', '--no-pager', '--bare', '--no-replace-objects', '-h', '--help'],
+  ...['--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs'],
+  ...['--no-optional-locks', '--no-advice', '--version', '--html-path', '--man-path'],
+])
+
+function gitStrings(words: readonly CommandWord[]): ProgramStrings {
+  let index = 1
+  for (; index < words.length; index++) {
+    const literal = words[index]?.literal
+    if (literal === undefined) return { hidden: ['git options known only at run time'], nested: [] }
+    if (!literal.startsWith('-')) break
+    const option = literal.includes('=') ? literal.slice(0, literal.indexOf('=')) : literal
+    if (gitCommandOptions.has(option) || option.startsWith('-c')) {
+      return { hidden: [`git ${option}, which can make git run other code`], nested: [] }
+    }
+    if (gitValueOptions.has(option)) {
+      if (!literal.includes('=') && option !== '--list-cmds') index++
+      continue
+    }
+    if (!gitFlags.has(option)) return { hidden: [`git's option ${literal}, which it cannot read`], nested: [] }
+  }
+  const subcommand = words[index]
+  if (subcommand === undefined) return none
+  const name = subcommand.literal
+  if (name === undefined || !gitSubcommands.has(name)) {
+    return {
+      hidden: ['a git subcommand that may be an alias, which can run a shell command (!alias)'],
+      nested: [],
+    }
+  }
+  const options = Object.hasOwn(gitSubcommandCommandOptions, name)
+    ? gitSubcommandCommandOptions[name]
+    : undefined
+  if (options === undefined) return none
+  if (options.includes('*')) return { hidden: [`git ${name}, which can make git run other code`], nested: [] }
+  for (let at = index + 1; at < words.length; at++) {
+    const literal = words[at]?.literal
+    if (literal === undefined) return { hidden: [`git ${name} words known only at run time`], nested: [] }
+    for (const option of options) {
+      if (literal === option || (option.startsWith('--') && literal.startsWith(`${option}=`))) {
+        const value = literal === option ? words[at + 1]?.literal : literal.slice(option.length + 1)
+        const nested = option === 'run' || option === 'foreach' ? joinTexts(words.slice(at + 1)) : value
+        return { hidden: [`git ${name} ${option}, which runs a command`], nested: listOf(nested) }
+      }
+      if (!option.startsWith('--') && option.startsWith('-') && bundleHas(literal, option)) {
+        return { hidden: [`git ${name} ${literal}, which runs a command`], nested: [] }
+      }
+    }
+  }
+  return none
+}
+
+function untilSeparator(words: readonly CommandWord[]): number {
+  const at = words.findIndex((word) => word.literal === ':::' || word.literal === '::::')
+  return at < 0 ? words.length : at
+}
+
+function listOf(value: string | undefined): string[] {
+  return value === undefined || value.trim() === '' ? [] : [value]
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)]
+}

@@ -1,0 +1,226 @@
+import type { BashParser } from './bash-parser.js'
+import { joinWords, literalWord } from './command-text.js'
+import type { CommandWord } from './command-text.js'
+import { arithmeticHiding, isCodeVariable } from './arithmetic.js'
+import { basename, spellCommand } from './command-spellings.js'
+import { readCommandRuns } from './command-runs.js'
+import { bodyHiding } from './here-documents.js'
+import type { HereDocument } from './here-documents.js'
+import { inspectProgram } from './inspect-program.js'
+import type { WalkSink } from './inspect-program.js'
+import { readPathWord } from './path-word.js'
+import type { ShellPath } from './path-word.js'
+import { readWord } from './read-word.js'
+import { findExecCommands } from './shell-runners.js'
+import { assignmentName, namedChildren, redirectDestination } from './syntax-node.js'
+import type { SyntaxNode } from './syntax-node.js'
+import { safeEnvVars } from '../security-tables.js'
+import type { ShellAnalysis, ShellRedirect, SimpleCommand } from './shell-analysis.js'
+
+/** Nodes whose `NAME=value` children are statements of their own (not a command's prefix). */
+const statementParents = new Set([
+  ...['program', 'list', 'pipeline', 'subshell', 'compound_statement', 'do_group'],
+  ...['if_statement', 'elif_clause', 'else_clause', 'case_item', 'negated_command'],
+  ...['redirected_statement', 'while_statement', 'for_statement', 'c_style_for_statement'],
+  'function_definition',
+])
+
+/** Parses a string a shell would run (for deny rules), one level deeper. */
+export type NestedAnalyzer = (text: string, depth: number) => ShellAnalysis
+
+/**
+ * The walk over one parsed line (SPEC §18.2, §26): every simple command (inside lists,
+ * pipelines, subshells, groups, functions, loops, substitutions) with its spellings, every file
+ * redirection, every construct that hides a command, and where `cd` may move later paths.
+ * Iterative: no depth of nesting overflows the stack.
+ */
+export class Walk implements WalkSink {
+  readonly commands: SimpleCommand[] = []
+  readonly redirects: ShellRedirect[] = []
+  readonly hidden: string[] = []
+  readonly moves: (ShellPath | undefined)[] = []
+  linksMade = false
+  /** Set when the parser's tree disagrees with the line (a grammar bug): the line then asks. */
+  misread: string | undefined
+
+  constructor(
+    private readonly analyze: NestedAnalyzer,
+    private readonly depth: number,
+    private readonly nested: boolean,
+    readonly documents: ReadonlyMap<SyntaxNode, HereDocument>,
+  ) {}
+
+  visit(root: SyntaxNode): void {
+    const stack: SyntaxNode[] = [root]
+    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+      this.node(node)
+      for (let index = node.children.length - 1; index >= 0; index--) {
+        const child = node.children[index]
+        if (child !== undefined) stack.push(child)
+      }
+    }
+  }
+
+  private node(node: SyntaxNode): void {
+    const arithmetic = arithmeticHiding(node)
+    if (arithmetic !== undefined) this.hide(arithmetic)
+    switch (node.type) {
+      case 'command':
+        for (const run of readCommandRuns(node, (why) => this.misreadAs(why))) {
+          this.addCommand(run.source, run.words, run.assignments, false, run.first ? node : undefined)
+        }
+        break
+      case 'declaration_command':
+      case 'unset_command':
+        this.addCommand(node.text, declarationWords(node), [], false)
+        break
+      case 'variable_assignment':
+      case 'variable_assignments':
+        this.assignment(node)
+        break
+      case 'for_statement': {
+        const variable = node.children.find((child) => child.type === 'variable_name')
+        if (variable !== undefined && isCodeVariable(variable.text)) {
+          this.hide(`a loop over ${variable.text}, which changes what later commands run`)
+        }
+        break
+      }
+      case 'command_substitution':
+        this.hide(node.text.startsWith('`') ? 'a backtick substitution' : 'a command substitution $(…)')
+        break
+      case 'process_substitution':
+        this.hide('a process substitution')
+        break
+      case 'expansion':
+        // ${x@P} expands a value as a prompt, which runs the substitutions in it.
+        if (node.text.includes('@P')) this.hide('a prompt expansion ${…@P}')
+        break
+      case 'file_redirect':
+        this.redirect(node)
+        break
+      case 'heredoc_redirect': {
+        const document = this.documents.get(node)
+        if (document?.expanded === true) for (const why of bodyHiding(document.body)) this.hide(why)
+        break
+      }
+      default:
+        break
+    }
+  }
+
+  misreadAs(why: string): void {
+    this.misread ??= why
+  }
+
+  hide(reason: string): void {
+    if (!this.hidden.includes(reason)) this.hidden.push(reason)
+  }
+
+  /** Parses a string a shell would run, for deny rules (its commands are never allowed). */
+  parseNested(text: string | undefined, reason: string): void {
+    this.hide(reason)
+    if (text === undefined) return
+    const inner = this.analyze(text, this.depth + 1)
+    for (const command of inner.commands) this.commands.push({ ...command, nested: true })
+    for (const redirect of inner.redirects) this.redirects.push({ ...redirect, nested: true })
+    for (const why of inner.hidden) this.hide(why)
+    this.moves.push(...inner.directoryMoves)
+    if (inner.linksMade) this.linksMade = true
+  }
+
+  private addCommand(
+    source: string,
+    words: readonly CommandWord[],
+    assignments: readonly string[],
+    fromWords: boolean,
+    node?: SyntaxNode,
+  ): void {
+    if (words.length === 0) return
+    const spelled = spellCommand(words, assignments)
+    for (const why of spelled.hidden) this.hide(why)
+    for (const string of spelled.strings) this.parseNested(string.text, string.reason)
+    for (const stage of spelled.stages) inspectProgram(this, stage, node)
+    const last = spelled.stages.at(-1) ?? []
+    const allowed = spelled.allowWords !== undefined && !this.nested
+    this.commands.push({
+      source,
+      allowText: allowed ? joinWords(spelled.allowWords ?? []) : undefined,
+      allowWords: allowed ? spelled.allowWords : undefined,
+      denyTexts: spelled.denyTexts,
+      nested: this.nested,
+      programWords: last,
+    })
+    // Commands that a command runs with words of its own: find -exec, and xargs' command
+    // (the stage after it, its replaced words and appended arguments unknown).
+    if (fromWords) return
+    if (basename(last[0]?.literal ?? '') === 'find') {
+      for (const inner of findExecCommands(last)) this.addCommand(render(inner), inner, [], true)
+    }
+    spelled.stages.forEach((stage, index) => {
+      const inner = spelled.stages[index + 1]
+      if (basename(stage[0]?.literal ?? '') === 'xargs' && inner !== undefined) {
+        this.addCommand(render(inner), inner, [], true)
+      }
+    })
+  }
+
+  private assignment(node: SyntaxNode): void {
+    const parts = node.type === 'variable_assignments' ? namedChildren(node) : [node]
+    const names = parts.map((part) => assignmentName(part)?.text ?? '')
+    for (const name of names) {
+      if (isCodeVariable(name)) this.hide(`an assignment to ${name}, which changes what runs`)
+    }
+    if (!statementParents.has(node.parent?.type ?? '')) return
+    if (names.every((name) => safeEnvVars.has(name))) return
+    this.addCommand(node.text, parts.map((part) => readWord(part)), [], true)
+  }
+
+  private redirect(node: SyntaxNode): void {
+    let operator = ''
+    for (const child of node.children) {
+      if (!child.named) {
+        operator = child.type
+        break
+      }
+    }
+    const destinations = node.children.filter((child) => child.named && child.type !== 'file_descriptor')
+    if (destinations.length > 1) {
+      // tree-sitter-bash's issue #233: the words after a redirection read as more destinations.
+      this.misreadAs('the parser read several files into one redirection')
+      return
+    }
+    const destination = redirectDestination(node)
+    if (destination === undefined) return
+    const target = readWord(destination)
+    const kind = redirectKind(operator, target.literal)
+    if (kind === undefined) return
+    this.redirects.push({ kind, target, path: readPathWord(destination), nested: this.nested })
+  }
+}
+
+/** What a redirection operator does with its file: writes it, reads it, or neither. */
+function redirectKind(operator: string, literal: string | undefined): 'edit' | 'read' | undefined {
+  if (operator === '>&' || operator === '<&' || operator === '>&-' || operator === '<&-') {
+    // `>&2` and `>&-` duplicate or close a descriptor; `>&file` writes a file.
+    if (literal !== undefined && (literal === '-' || /^[0-9]+-?$/.test(literal))) return undefined
+    return operator.startsWith('<') ? undefined : 'edit'
+  }
+  if (operator === '<') return 'read'
+  // `<>` opens the file for reading and writing: an edit (SPEC §26).
+  if (['>', '>>', '&>', '&>>', '>|', '<>'].includes(operator)) return 'edit'
+  return undefined
+}
+
+function declarationWords(node: SyntaxNode): CommandWord[] {
+  const words: CommandWord[] = []
+  for (const child of node.children) {
+    if (child.type === 'comment') continue
+    words.push(child.named ? readWord(child) : literalWord(child.text))
+  }
+  return words
+}
+
+function render(words: readonly CommandWord[]): string {
+  return words.map((word) => word.literal ?? '…').join(' ')
+}
+
