@@ -281,28 +281,30 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
       subjects,
       entry.evaluation.analyses,
       entry.evaluation.explanation,
-      {
-        cwd: config.cwd,
-        home: config.home,
-      },
+      { cwd: config.cwd, home: config.home },
+      list,
     )
-    if (answer.rules.length === 0) {
-      if (answer.withheld !== undefined) {
-        warn(
-          `toolpipe: the always-answer for "${exec.name}" (call "${exec.callId}") is not written as a rule: ${answer.withheld}`,
-        )
-      }
-      return
+    for (const why of answer.withheld) {
+      warn(
+        `toolpipe: the always-answer for "${exec.name}" (call "${exec.callId}") is not written as a rule: ${why}`,
+      )
     }
-    const path =
-      config.persistTo.path ?? join(config.projectRoot, '.toolpipe', 'settings.local.json')
+    if (answer.rules.length === 0) return
+    const spec = config.persistTo
+    // In force now, for the calls that start after the answer; the file follows.
+    sources.addPending(spec, list, answer.rules)
+    const path = spec.path ?? join(config.projectRoot, '.toolpipe', 'settings.local.json')
     writes = writes
       .then(() => appendRules(path, list, answer.rules))
       .then(() => {
-        sources.refresh(config.persistTo)
+        sources.refresh(spec)
+        sources.settlePending(spec, list, answer.rules)
       })
       .catch((error: unknown) => {
-        warn(`toolpipe: could not write the always-answer to ${config.persistTo.label}`, error)
+        warn(
+          `toolpipe: could not write the always-answer to ${spec.label}; it stays in force until the plugin is disposed`,
+          error,
+        )
       })
   }
 

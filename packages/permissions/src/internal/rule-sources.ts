@@ -17,6 +17,8 @@ export class RuleSources {
   readonly #values = new Map<SourceSpec, unknown>()
   readonly #watches = new Map<SourceSpec, SettingsFileWatch>()
   readonly #warned = new Set<string>()
+  /** Rules an always-answer added, in force before (and until) their file holds them. */
+  readonly #pending = new Map<SourceSpec, { allow: string[]; deny: string[] }>()
   #starting = false
 
   constructor(
@@ -84,6 +86,26 @@ export class RuleSources {
     this.#watches.get(spec)?.refresh()
   }
 
+  /**
+   * Puts rules in force now, as if `spec`'s file held them (SPEC §26: an always-answer takes
+   * effect for calls that start after it, before its write finishes).
+   */
+  addPending(spec: SourceSpec, list: 'allow' | 'deny', rules: readonly string[]): void {
+    const pending = this.#pending.get(spec) ?? { allow: [], deny: [] }
+    pending[list].push(...rules.filter((rule) => !pending[list].includes(rule)))
+    this.#pending.set(spec, pending)
+    this.#rebuild()
+  }
+
+  /** Drops pending rules the file now holds (after a write and a refresh). */
+  settlePending(spec: SourceSpec, list: 'allow' | 'deny', rules: readonly string[]): void {
+    const pending = this.#pending.get(spec)
+    if (pending === undefined) return
+    pending[list] = pending[list].filter((rule) => !rules.includes(rule))
+    if (pending.allow.length === 0 && pending.deny.length === 0) this.#pending.delete(spec)
+    this.#rebuild()
+  }
+
   #rebuild(): void {
     this.#rules = this.#build()
     this.#onChange(this.#rules)
@@ -95,7 +117,7 @@ export class RuleSources {
       path: spec.path,
       label: spec.label,
       format: spec.format,
-      value: this.#values.get(spec),
+      value: withPending(this.#values.get(spec), this.#pending.get(spec)),
     }))
     return buildRuleSet(
       loaded,
@@ -107,7 +129,7 @@ export class RuleSources {
   }
 
   #warn(warning: RuleWarning): void {
-    const text = `toolpipe: ${warning.origin.label} ${warning.where}: ${warning.message}; ignored`
+    const text = `toolpipe: ${warning.origin.label} ${warning.where}: ${warning.message}${warning.kept === true ? '' : '; ignored'}`
     if (this.#warned.has(text)) return
     this.#warned.add(text)
     try {
@@ -116,4 +138,25 @@ export class RuleSources {
       // A logger that throws must not stop a reload.
     }
   }
+}
+
+/** A settings value with pending always-answer rules appended to its lists. */
+function withPending(
+  value: unknown,
+  pending: { readonly allow: readonly string[]; readonly deny: readonly string[] } | undefined,
+): unknown {
+  if (pending === undefined) return value
+  const settings = isObject(value) ? value : {}
+  const permissions = isObject(settings.permissions) ? settings.permissions : {}
+  const merged: Record<string, unknown> = { ...permissions }
+  for (const list of ['allow', 'deny'] as const) {
+    if (pending[list].length === 0) continue
+    const current = Array.isArray(permissions[list]) ? (permissions[list] as unknown[]) : []
+    merged[list] = [...current, ...pending[list]]
+  }
+  return { ...settings, permissions: merged }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

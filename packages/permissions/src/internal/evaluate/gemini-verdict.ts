@@ -93,6 +93,8 @@ function applies(rule: GeminiRule, facts: GeminiFacts): boolean {
 
 function matches(rule: GeminiRule, facts: GeminiFacts, item: GeminiItem): Match {
   const constrained = rule.commandPrefixes !== undefined || rule.commandRegex !== undefined
+  // A regex that can backtrack catastrophically is never run: it may match anything it names.
+  if (rule.unsafeRegex) return item.kind === 'call' && constrained ? 'no' : 'maybe'
   if (item.kind === 'call') {
     if (constrained) return 'no'
     return rule.argsPattern === undefined || rule.argsPattern.test(facts.argsJson()) ? 'yes' : 'no'

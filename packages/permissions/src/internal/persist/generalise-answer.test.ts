@@ -12,7 +12,12 @@ beforeAll(async () => {
   parser = await loadBashParser()
 })
 
-function generalise(subjects: Subject[] | undefined, allow: string[] = [], ruleName = 'Bash') {
+function generalise(
+  subjects: Subject[] | undefined,
+  allow: string[] = [],
+  ruleName = 'Bash',
+  ask: string[] = [],
+) {
   const rules = buildRuleSet(
     [
       {
@@ -20,7 +25,7 @@ function generalise(subjects: Subject[] | undefined, allow: string[] = [], ruleN
         path: undefined,
         label: 'cli',
         format: 'settings',
-        value: { permissions: { allow } },
+        value: { permissions: { allow, ask } },
       },
     ],
     { projectRoot: '/project', cwd: '/project', home: '/home/user' },
@@ -30,10 +35,14 @@ function generalise(subjects: Subject[] | undefined, allow: string[] = [], ruleN
     { ruleName, arguments: {}, subjects, readOnly: false, hints: {}, agentId: undefined },
     { rules, mode: 'default', parser, cwd: '/project', home: '/home/user' },
   )
-  return generaliseAnswer(ruleName, subjects, evaluation.analyses, evaluation.explanation, {
-    cwd: '/project',
-    home: '/home/user',
-  })
+  return generaliseAnswer(
+    ruleName,
+    subjects,
+    evaluation.analyses,
+    evaluation.explanation,
+    { cwd: '/project', home: '/home/user' },
+    'allow',
+  )
 }
 
 const command = (line: string): Subject[] => [{ kind: 'command', command: line }]
@@ -72,16 +81,59 @@ describe('generaliseAnswer (SPEC §18.3)', () => {
   it('never writes a rule for a line holding what no rule may allow, or one it cannot parse', () => {
     expect(generalise(command('npm test && echo $(whoami)'))).toEqual({
       rules: [],
-      withheld: 'the line holds a command substitution $(…), which no rule may allow',
+      withheld: ['the line holds a command substitution $(…), which no rule may allow'],
     })
     expect(generalise(command('eval "ls"')).rules).toEqual([])
-    expect(generalise(command('echo "unterminated')).withheld).toBe(
+    expect(generalise(command('echo "unterminated')).withheld).toEqual([
       'the command line cannot be parsed',
-    )
+    ])
   })
 
-  it('skips a command whose assignments no allow rule can pass (LD_PRELOAD=…)', () => {
+  it('skips a command whose assignments no allow rule can pass (LD_PRELOAD=…), and says why', () => {
     expect(generalise(command('LD_PRELOAD=/tmp/x.so npm test')).rules).toEqual([])
+    expect(generalise(command('FOO=bar make build'))).toEqual({
+      rules: [],
+      withheld: [
+        '"FOO=bar make build": it sets a variable (or runs through a wrapper) no allow rule may allow',
+      ],
+    })
+  })
+
+  // SPEC §26: always-answers never generalise over a word known only at run time.
+  it.each([
+    // git's subcommand known only at run time may be an alias: the line is not even allowable.
+    ['git $SUB origin', 'the line holds git options known only at run time'],
+    ['ls *.txt', 'a rule would stand for "….txt", which is known only when it runs'],
+    ['npm run $SCRIPT', 'a rule would stand for "…", which is known only when it runs'],
+    ['cat $FILE', 'a rule would stand for "…", which is known only when it runs'],
+  ])('never generalises over a run-time word: %j', (line, why) => {
+    const answer = generalise(command(line))
+    expect(answer.rules).toEqual([])
+    expect(answer.withheld[0]).toContain(why)
+  })
+
+  // SPEC §26: programs that destroy or escalate get the exact command, never `Name *`.
+  it.each([
+    ['rm -rf node_modules', 'Bash(rm -rf node_modules)'],
+    ['sudo rm -rf ./build', 'Bash(sudo rm -rf ./build)'],
+    ['git push --force origin main', 'Bash(git push --force origin main)'],
+    ['git reset --hard HEAD~1', 'Bash(git reset --hard HEAD~1)'],
+    ['chmod -R 777 .', 'Bash(chmod -R 777 .)'],
+    ['kill -9 1234', 'Bash(kill -9 1234)'],
+    ['npm publish --access public', 'Bash(npm publish --access public)'],
+  ])('%j → exactly %s, which allows that command and no other', (line, rule) => {
+    expect(generalise(command(line)).rules).toEqual([rule])
+    const rules = { allow: [rule] }
+    expect(checkPermission({ parser, command: line, rules }).decision).toBe('allow')
+    expect(checkPermission({ parser, command: `${line} /`, rules }).decision).toBe('ask')
+  })
+
+  it('writes no allow for a command an ask rule matched: it could never apply', () => {
+    const answer = generalise(command('npm publish && make'), [], 'Bash', ['Bash(npm publish *)'])
+    expect(answer.rules).toEqual(['Bash(make *)'])
+    expect(answer.withheld).toEqual([
+      '"npm publish": Bash(npm publish *) asks about it, so an allow rule could never apply',
+    ])
   })
 
   it('names files exactly in //absolute form, escaped for gitignore; URLs by domain; others by name', () => {

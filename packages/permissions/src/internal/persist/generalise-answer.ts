@@ -1,36 +1,33 @@
 import type { Explanation } from '../../explanation.js'
-import type { ShellAnalysis } from '../shell/analyze-shell.js'
+import type { ShellAnalysis, SimpleCommand } from '../shell/analyze-shell.js'
 import type { CommandWord } from '../shell/command-text.js'
 import type { Subject } from '@toolpipe/tools'
 import { pathCandidates } from '../evaluate/path-candidates.js'
 import { hostOf } from '../rules/domain-pattern.js'
+import { destructivePrograms, destructiveSubcommands } from '../security-tables.js'
 
 /** Tools whose second word is a subcommand whose own first argument names what it does. */
 const subcommandTools: ReadonlySet<string> = new Set([
-  'npm',
-  'pnpm',
-  'yarn',
-  'git',
-  'cargo',
-  'go',
-  'docker',
-  'kubectl',
+  ...['npm', 'pnpm', 'yarn', 'git', 'cargo', 'go', 'docker', 'kubectl'],
 ])
 
-/** What an always-answer becomes (SPEC §18.3). */
+/** What an always-answer becomes (SPEC §18.3, §26). */
 export interface GeneralisedAnswer {
   readonly rules: readonly string[]
-  /** Why no rule was written, when none was. */
-  readonly withheld?: string
+  /** Why a rule was not written for part of the call (or for all of it); empty when none. */
+  readonly withheld: readonly string[]
 }
 
 /**
- * The rules an `allowed-always` / `rejected-always` answer adds (SPEC §18.3): for each simple
- * command the rules did not already allow, its first word, plus its second when that is a
- * subcommand (not a flag, without `/` or `.`) — for npm, pnpm, yarn, git, cargo, go, docker and
- * kubectl also the subcommand's first argument when it is not a flag — then ` *`; `Read` and
- * `Edit` rules name the exact path in `//absolute` form; a URL its domain; a tool matched by name
- * its name. Never a rule for a line holding anything no rule may allow.
+ * The rules an `allowed-always` / `rejected-always` answer adds (SPEC §18.3, §26): for each
+ * simple command the rules did not already decide, its first word, plus its second when that is
+ * a subcommand (not a flag, without `/` or `.`) — for npm, pnpm, yarn, git, cargo, go, docker and
+ * kubectl also the subcommand's first argument when it is not a flag — then ` *`. Never over a
+ * word known only at run time (`git $SUB`, a glob), never `Name *` for a program that destroys
+ * or escalates (`rm`, `sudo`, `git push --force`: the exact command instead), never an allow
+ * for a command an ask rule matched (it could never apply), never a rule for a line holding
+ * anything no rule may allow. `Read` and `Edit` rules name the exact path in `//absolute` form; a
+ * URL its domain; a tool matched by name its name.
  */
 export function generaliseAnswer(
   ruleName: string,
@@ -38,40 +35,51 @@ export function generaliseAnswer(
   analyses: readonly (ShellAnalysis | undefined)[],
   explanation: Explanation,
   paths: { readonly cwd: string; readonly home: string },
+  list: 'allow' | 'deny',
 ): GeneralisedAnswer {
   const rules: string[] = []
+  const withheld: string[] = []
   const add = (rule: string) => {
     if (!rules.includes(rule)) rules.push(rule)
   }
-  const list = subjects ?? []
-  if (list.length === 0) return { rules: [ruleName] }
+  const subjectList = subjects ?? []
+  if (subjectList.length === 0) return { rules: [ruleName], withheld }
   for (const analysis of analyses) {
     if (analysis === undefined) continue
-    if (analysis.unparseable !== undefined)
-      return { rules: [], withheld: 'the command line cannot be parsed' }
+    if (analysis.unparseable !== undefined) {
+      return { rules: [], withheld: ['the command line cannot be parsed'] }
+    }
     if (analysis.hidden.length > 0) {
       return {
         rules: [],
-        withheld: `the line holds ${analysis.hidden.join(', ')}, which no rule may allow`,
+        withheld: [`the line holds ${analysis.hidden.join(', ')}, which no rule may allow`],
       }
     }
   }
   let analysisIndex = 0
-  for (const subject of list) {
+  for (const subject of subjectList) {
     const explained = explanation.subjects.find((entry) => entry.subject === subject)
     if (subject.kind === 'command') {
       const analysis = analyses[analysisIndex++]
       if (analysis === undefined) continue
       analysis.commands.forEach((command, index) => {
-        if (command.nested || command.allowWords === undefined) return
         const decided = explained?.commands?.[index]
-        if (decided?.decision === 'allow' && decided.rule !== undefined) return
-        const rule = commandRule(ruleName, command.allowWords)
-        if (rule !== undefined) add(rule)
+        if (command.nested || (decided?.basis === 'rule' && decided.decision !== 'ask')) return
+        if (list === 'allow' && decided?.basis === 'rule' && decided.rule?.list === 'ask') {
+          withheld.push(`"${decided.command}": ${decided.rule.text} asks about it, so an allow rule could never apply`)
+          return
+        }
+        if (list === 'allow' && decided?.basis === 'possibly-denied') {
+          withheld.push(`"${decided.command}": a deny rule may match it, so an allow rule could never apply`)
+          return
+        }
+        const rule = commandRule(ruleName, command)
+        if (typeof rule === 'string') add(rule)
+        else withheld.push(`"${command.source}": ${rule.withheld}`)
       })
       continue
     }
-    if (explained?.decision === 'allow' && explained.rule !== undefined) continue
+    if (explained?.basis === 'rule') continue
     if (subject.kind === 'fetch') {
       const host = hostOf(subject.url)
       if (host !== undefined) add(`WebFetch(domain:${host})`)
@@ -82,53 +90,80 @@ export function generaliseAnswer(
   }
   // Redirections the call asked about: exact Edit rules for their files.
   for (const entry of explanation.subjects) {
-    if (list.includes(entry.subject) || entry.subject.kind !== 'edit') continue
-    if (entry.decision === 'allow' && entry.rule !== undefined) continue
+    if (subjectList.includes(entry.subject) || entry.subject.kind !== 'edit') continue
+    if (entry.basis === 'rule' && entry.decision !== 'ask') continue
     if (entry.subject.path !== '…') add(`Edit(/${escapePath(entry.subject.path)})`)
+    else withheld.push('a redirection to a file known only when it runs')
   }
-  return { rules }
+  return { rules, withheld }
 }
 
-/** `Bash(npm run test *)` for `npm run test -- --watch`, or undefined when it cannot be said. */
-export function commandRule(ruleName: string, words: readonly CommandWord[]): string | undefined {
+/**
+ * `Bash(npm run test *)` for `npm run test -- --watch`; the exact command for one that destroys
+ * or escalates; or why no rule can be said.
+ */
+export function commandRule(
+  ruleName: string,
+  command: SimpleCommand,
+): string | { readonly withheld: string } {
+  const words = command.allowWords
+  if (words === undefined) {
+    return { withheld: 'it sets a variable (or runs through a wrapper) no allow rule may allow' }
+  }
   const first = words[0]?.literal
-  if (first === undefined || first === '' || !writable(first)) return undefined
+  if (first === undefined || first === '' || !writable(first)) {
+    return { withheld: 'its program is known only when it runs' }
+  }
+  if (isDestructive(words)) {
+    const exact = words.map((word) => word.literal)
+    if (exact.some((word) => word === undefined || !writable(word))) {
+      return { withheld: 'it destroys or escalates, and part of it is known only when it runs' }
+    }
+    return `${ruleName}(${exact.map((word) => quoteWord(word ?? '')).join(' ')})`
+  }
   const parts = [first]
-  const second = words[1]?.literal
-  if (
-    second !== undefined &&
-    second !== '' &&
-    writable(second) &&
-    !second.startsWith('-') &&
-    !second.includes('/') &&
-    !second.includes('.')
-  ) {
-    parts.push(second)
-    const third = words[2]?.literal
-    if (
-      subcommandTools.has(first) &&
-      third !== undefined &&
-      third !== '' &&
-      writable(third) &&
-      !third.startsWith('-')
-    ) {
-      parts.push(third)
+  const second = words[1]
+  if (second !== undefined) {
+    if (second.literal === undefined) return { withheld: unknownWord(second) }
+    if (isSubcommand(second.literal)) {
+      parts.push(second.literal)
+      const third = words[2]
+      if (subcommandTools.has(first) && third !== undefined) {
+        if (third.literal === undefined) return { withheld: unknownWord(third) }
+        if (third.literal !== '' && writable(third.literal) && !third.literal.startsWith('-')) {
+          parts.push(third.literal)
+        }
+      }
     }
   }
   return `${ruleName}(${parts.map(quoteWord).join(' ')} *)`
 }
 
+function unknownWord(word: CommandWord): string {
+  return `a rule would stand for ${JSON.stringify(word.text.replaceAll('\u0001', '…'))}, which is known only when it runs`
+}
+
+function isSubcommand(word: string): boolean {
+  return word !== '' && writable(word) && !word.startsWith('-') && !word.includes('/') && !word.includes('.')
+}
+
+/** Whether a command destroys or escalates (SPEC §26's table): it gets an exact rule. */
+function isDestructive(words: readonly CommandWord[]): boolean {
+  const first = words[0]?.literal ?? ''
+  if (destructivePrograms.has(first)) return true
+  const entries = Object.hasOwn(destructiveSubcommands, first) ? destructiveSubcommands[first] : undefined
+  if (entries === undefined) return false
+  const literals = words.slice(1).map((word) => word.literal)
+  return entries.some((entry) => {
+    const [subcommand, ...options] = entry.split(' ')
+    return literals[0] === subcommand && options.every((option) => literals.includes(option))
+  })
+}
+
 /** A word as rule syntax reads it back: quoted when it holds a space, `*`, a quote or `\`. */
 function quoteWord(word: string): string {
   for (const char of word) {
-    if (
-      char === ' ' ||
-      char === '\t' ||
-      char === '*' ||
-      char === '"' ||
-      char === "'" ||
-      char === '\\'
-    ) {
+    if (char === ' ' || char === '\t' || char === '*' || char === '"' || char === "'" || char === '\\') {
       return `"${word.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`
     }
   }

@@ -1,6 +1,7 @@
 import type { Mode } from '../../mode.js'
 import type { SourceKind } from '../../source-kind.js'
 import type { RuleOrigin } from './compiled-rule.js'
+import { isSafePattern } from 'redos-detector'
 
 /** A decision a Gemini CLI policy rule gives. */
 export type GeminiDecision = 'allow' | 'ask' | 'deny'
@@ -25,6 +26,11 @@ export interface GeminiRule {
   readonly toolAnnotations: Readonly<Record<string, unknown>> | undefined
   readonly allowRedirection: boolean
   readonly denyMessage: string | undefined
+  /**
+   * Its regex can backtrack catastrophically (SPEC §26): a deny or ask rule is never run, and
+   * every call it could be about asks as possibly matching it.
+   */
+  readonly unsafeRegex: boolean
 }
 
 /**
@@ -53,7 +59,7 @@ const geminiModes: Readonly<Record<string, Mode>> = {
 export function compileGeminiPolicy(
   value: unknown,
   origin: RuleOrigin,
-  report: (index: number | undefined, message: string) => void,
+  report: (index: number | undefined, message: string, kept?: true) => void,
 ): GeminiRule[] {
   if (value === undefined) return []
   const rules = isRecord(value) ? value.rule : undefined
@@ -65,8 +71,18 @@ export function compileGeminiPolicy(
   const compiled: GeminiRule[] = []
   rules.forEach((entry: unknown, index) => {
     const rule = compileRule(entry, index, origin)
-    if (typeof rule === 'string') report(index, rule)
-    else compiled.push(rule)
+    if (typeof rule === 'string') {
+      report(index, rule)
+      return
+    }
+    for (const message of regexWarnings(entry as Record<string, unknown>, rule)) {
+      report(index, message, true)
+    }
+    if (rule.unsafeRegex && rule.decision === 'allow') {
+      report(index, 'its regex can backtrack catastrophically, so it is not run')
+      return
+    }
+    compiled.push(rule)
   })
   return compiled
 }
@@ -103,6 +119,9 @@ function compileRule(entry: unknown, index: number, origin: RuleOrigin): GeminiR
   if (typeof argsPattern === 'string') return argsPattern
   const commandRegex = regex(entry.commandRegex, 'commandRegex', '"command":"')
   if (typeof commandRegex === 'string') return commandRegex
+  const unsafeRegex = [argsPattern, commandRegex].some(
+    (pattern) => pattern !== undefined && !isSafeRegex(pattern),
+  )
   let modes: Mode[] | undefined
   if (entry.modes !== undefined) {
     const list = stringList(entry.modes, 'modes')
@@ -157,7 +176,53 @@ function compileRule(entry: unknown, index: number, origin: RuleOrigin): GeminiR
     toolAnnotations: annotations,
     allowRedirection,
     denyMessage,
+    unsafeRegex,
   }
+}
+
+/**
+ * Whether a regex cannot backtrack catastrophically: with at most one quantifier it cannot (no
+ * two ways to split a match); otherwise redos-detector decides (about 10–30 ms a pattern, once
+ * per load), and a pattern it cannot decide in time is unsafe.
+ */
+function isSafeRegex(pattern: RegExp): boolean {
+  if (quantifiers(pattern.source) <= 1) return true
+  try {
+    return isSafePattern(pattern.source, { timeout: 100 }).safe
+  } catch {
+    return false
+  }
+}
+
+/** The quantifiers of a regex source (`*`, `+`, `?`, `{n,m}` outside classes and escapes). */
+function quantifiers(source: string): number {
+  let count = 0
+  let inClass = false
+  for (let index = 0; index < source.length; index++) {
+    const char = source.charAt(index)
+    if (char === '\\') index++
+    else if (inClass) inClass = char !== ']'
+    else if (char === '[') inClass = true
+    else if (char === '*' || char === '+' || char === '{') count++
+    else if (char === '?' && source.charAt(index - 1) !== '(') count++
+  }
+  return count
+}
+
+/** What to say about a kept rule's regexes (SPEC §26). */
+function regexWarnings(entry: Record<string, unknown>, rule: GeminiRule): string[] {
+  const warnings: string[] = []
+  if (typeof entry.commandRegex === 'string' && entry.commandRegex.startsWith('^')) {
+    warnings.push(
+      'commandRegex starts with ^, which never matches: the regex is tested against the arguments\' JSON after "command":" (as Gemini CLI does)',
+    )
+  }
+  if (rule.unsafeRegex && rule.decision !== 'allow') {
+    warnings.push(
+      'its regex can backtrack catastrophically, so it is not run: every call it could be about asks instead',
+    )
+  }
+  return warnings
 }
 
 function stringList(value: unknown, field: string): string[] | undefined | string {

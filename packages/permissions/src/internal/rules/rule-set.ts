@@ -49,12 +49,14 @@ export interface RuleSet {
   readonly managedRulesOnly: boolean
 }
 
-/** A rule or setting that was ignored, and why. */
+/** A rule or setting that was ignored (or, with `kept`, kept but worth a word), and why. */
 export interface RuleWarning {
   readonly origin: RuleOrigin
   /** `permissions.allow[3]`, `[[rule]] 2`, `permissions.defaultMode`. */
   readonly where: string
   readonly message: string
+  /** The rule stays in force; the message says how. */
+  readonly kept?: true
 }
 
 const lists: readonly RuleListName[] = ['deny', 'ask', 'allow']
@@ -98,8 +100,9 @@ export function buildRuleSet(
     if (source.format === 'gemini') {
       if (rulesCount) continue
       gemini.push(
-        ...compileGeminiPolicy(source.value, origin, (index, message) => {
-          warn({ origin, where: index === undefined ? 'rule' : `[[rule]] ${index}`, message })
+        ...compileGeminiPolicy(source.value, origin, (index, message, kept) => {
+          const where = index === undefined ? 'rule' : `[[rule]] ${index}`
+          warn(kept === true ? { origin, where, message, kept } : { origin, where, message })
         }),
       )
       continue
