@@ -44,6 +44,8 @@ export function programStrings(name: string, words: readonly CommandWord[]): Pro
       return optionStrings(name, words, rsyncCommandOptions, false)
     case 'git':
       return gitStrings(words)
+    case 'find':
+      return findWrites(words)
     case 'parallel':
       return {
         hidden: ['parallel, which runs its words as commands'],
@@ -123,16 +125,15 @@ function sedStrings(words: readonly CommandWord[]): ProgramStrings {
   }
   if (scripts.length === 0 && hidden.length === 0 && operand !== null) scripts.push(operand)
   const nested: string[] = []
-  for (const script of scripts) {
-    if (script === undefined) {
-      hidden.push('a sed script known only at run time')
-      continue
-    }
+  // sed joins its -e scripts with newlines; each is read alone too (the cautious union).
+  const known = scripts.filter((script): script is string => script !== undefined)
+  if (known.length < scripts.length) hidden.push('a sed script known only at run time')
+  for (const script of known.length > 1 ? [...known, known.join('\n')] : known) {
     const found = scanSedScript(script)
     if (!sandbox) hidden.push(...found.hidden)
     nested.push(...found.commands)
   }
-  return { hidden: unique(hidden), nested }
+  return { hidden: unique(hidden), nested: unique(nested) }
 }
 
 const awkFlags = new Set([
@@ -255,6 +256,12 @@ function gitStrings(words: readonly CommandWord[]): ProgramStrings {
     }
   }
   return none
+}
+
+/** find's `-fprint`, `-fprint0`, `-fprintf` and `-fls` write a file no redirection shows. */
+function findWrites(words: readonly CommandWord[]): ProgramStrings {
+  const writes = words.find((word) => /^-f(print0?|printf|ls)$/.test(word.literal ?? ''))
+  return writes === undefined ? none : { hidden: [`find ${writes.literal ?? ''}, which writes a file`], nested: [] }
 }
 
 function untilSeparator(words: readonly CommandWord[]): number {
