@@ -23,6 +23,18 @@ export interface SettingsFileWatchOptions {
    * parse: the previous content stays in force, and one warning with line and column is logged.
    */
   readonly onChange: (value: unknown) => void
+  /**
+   * For a source whose broken file must not keep its previous content (a managed source): told,
+   * instead of nothing, when the file exists but cannot be read or does not parse, with its
+   * description (`label: line 3, column 8: ValueExpected`), once per distinct problem. The next
+   * good read is then told to `onChange`, even when its text is the one in force before.
+   */
+  readonly onInvalid?: ((description: string) => void) | undefined
+  /**
+   * What the warning about a file that does not parse says follows (default: "its previous
+   * content stays in force").
+   */
+  readonly invalidConsequence?: string | undefined
   /** How long to let a burst of file events settle before reading, in ms (default 20). */
   readonly settleMs?: number | undefined
 }
@@ -47,13 +59,14 @@ export interface SettingsFileWatch {
  * const watch = watchSettingsFile({ path, format: 'json', logger: console, onChange: (value) => { settings = value } })
  */
 export function watchSettingsFile(options: SettingsFileWatchOptions): SettingsFileWatch {
-  const { path, format, logger, onChange } = options
+  const { path, format, logger, onChange, onInvalid } = options
+  const consequence = options.invalidConsequence ?? 'its previous content stays in force'
   const label = options.label ?? path
   const settleMs = options.settleMs ?? 20
   const folder = dirname(path)
   const name = basename(path)
   let last: string | undefined | null = null // text in force; undefined = missing; null = never read
-  let warnedText: string | undefined
+  let warnedText: string | undefined // the problem last warned about, while the file is broken
   let watcher: FSWatcher | undefined
   let watchedFolder: string | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -64,19 +77,21 @@ export function watchSettingsFile(options: SettingsFileWatchOptions): SettingsFi
     const content: SettingsFileContent = readSettingsFile(path, format)
     if (content.kind === 'invalid') {
       const text = describeInvalidSettings(label, content)
-      if (text !== warnedText) {
-        warnedText = text
-        warnSafely(logger, `toolpipe: settings file ${text}; its previous content stays in force`)
-      }
-      if (last === null) {
+      if (text === warnedText) return
+      warnedText = text
+      warnSafely(logger, `toolpipe: settings file ${text}; ${consequence}`)
+      if (onInvalid !== undefined) onInvalid(text)
+      else if (last === null) {
         last = undefined
         onChange(undefined)
       }
       return
     }
+    const wasInvalid = warnedText !== undefined
     warnedText = undefined
     const text = content.kind === 'ok' ? content.text : undefined
-    if (last !== null && text === last) return
+    // After onInvalid, the good content must be told again, even when it is the one before.
+    if (last !== null && text === last && !(wasInvalid && onInvalid !== undefined)) return
     last = text
     onChange(content.kind === 'ok' ? content.value : undefined)
   }
