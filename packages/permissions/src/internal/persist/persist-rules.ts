@@ -5,6 +5,7 @@ import { describeValue } from '@toolpipe/core/internal'
 import { applyEdits, modify } from 'jsonc-parser'
 import { PermissionsError } from '../../permissions-error.js'
 import { parseJsonSettings } from '../read-settings-file.js'
+import { linkTarget } from './link-target.js'
 import { acquireSettingsLock, realLockClock } from './settings-lock.js'
 import type { LockClock, SettingsLockOptions } from './settings-lock.js'
 
@@ -26,10 +27,12 @@ export interface AppendRulesOptions {
  * Adds rules to `permissions.<list>` of a settings file (SPEC §18.3), creating the file if need
  * be. The write is atomic (a temporary file renamed over the old one), keeps every other key and
  * the file's indentation (only the list changes), and is serialised with any other process doing
- * the same through a lock beside it (`<file>.lock`, see settings-lock.ts): no rule is lost and
- * no file is torn when two processes write at once, nor when they find a stale lock together. A file that does not parse, or whose
- * `permissions` is not an object, is refused and left whole, as is any file that cannot be
- * written. Rules already in the list are not added again.
+ * the same through a lock beside it (`<file>.lock`, see settings-lock.ts): no rule is lost and no
+ * file is torn when two processes write at once, nor when they find a stale lock together. A
+ * symlinked file is written through its link: its target is replaced in the target's folder (and
+ * locked there), and the link stays a link. A file that does not parse, or whose `permissions`
+ * is not an object, is refused and left whole, as is any file that cannot be written. Rules
+ * already in the list are not added again.
  *
  * @returns the rules added
  */
@@ -41,14 +44,16 @@ export async function appendRules(
 ): Promise<string[]> {
   const lockOptions = readLockOptions(options)
   if (rules.length === 0) return []
-  await mkdir(dirname(path), { recursive: true })
-  const lock = await acquireSettingsLock(`${path}.lock`, lockOptions)
+  // Renaming over a symlink would replace the link with a plain file: write its target instead.
+  const target = await linkTarget(path)
+  await mkdir(dirname(target), { recursive: true })
+  const lock = await acquireSettingsLock(`${target}.lock`, lockOptions)
   try {
     let text: string
     let mode: number | undefined
     try {
-      text = await readFile(path, 'utf8')
-      mode = (await stat(path)).mode & 0o777
+      text = await readFile(target, 'utf8')
+      mode = (await stat(target)).mode & 0o777
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'ENOENT') throw error
       text = '{}\n'
@@ -89,13 +94,14 @@ export async function appendRules(
       next = applyEdits(next, modify(next, ['permissions', list, -1], rule, { formattingOptions }))
     }
     if (!next.endsWith('\n')) next += '\n'
-    const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
+    const temporary = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
     try {
       await writeFile(temporary, next, { mode: mode ?? 0o644, flag: 'wx' })
       // A writer slower than staleLockMs may have lost the lock: then another writer may have
       // written since, and this write would drop its rules.
-      if (!(await lock.held())) throw new Error(`${path}.lock was taken over as stale; not written`)
-      await rename(temporary, path)
+      if (!(await lock.held()))
+        throw new Error(`${target}.lock was taken over as stale; not written`)
+      await rename(temporary, target)
     } catch (error) {
       await unlink(temporary).catch(() => undefined)
       throw error
