@@ -10,6 +10,8 @@ export {
 } from './read-settings-file.js'
 export type { SettingsFileContent, SettingsFileFormat } from './read-settings-file.js'
 export { watchSettingsFile } from './settings-file-watch.js'
+export { nodeSettingsFileWatcher } from './settings-file-watcher.js'
+export type { FolderWatch, SettingsFileWatcher } from './settings-file-watcher.js'
 export type {
   SettingsFileLogger,
   SettingsFileWatch,
