@@ -7,9 +7,10 @@ export type PermissionDecision = 'allow' | 'ask' | 'deny'
 
 /**
  * How a decision was reached: by a rule, by the mode (no rule matched), or, for an ask, because
- * a deny rule may match what runs (`possibly-denied`), the judge cannot read the line
- * (`cannot-read`), or something in it hides a command from the rules (`hidden-command`). Only
- * `mode` decisions follow the mode; no mode turns the other three asks into an allow (SPEC §26).
+ * a deny rule may match what runs (`possibly-denied`), the judge cannot read the line or a
+ * tool's subjects (`cannot-read`; a managed policy that does not parse denies with it), or
+ * something in the line hides a command from the rules (`hidden-command`). Only `mode`
+ * decisions follow the mode; no mode turns the other three asks into an allow (SPEC §26).
  */
 export type DecisionBasis = 'rule' | 'mode' | 'possibly-denied' | 'cannot-read' | 'hidden-command'
 

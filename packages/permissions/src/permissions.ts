@@ -26,6 +26,11 @@ import { RuleSources } from './internal/rule-sources.js'
 import { hiddenTools } from './internal/hidden-tools.js'
 import type { HiddenTools } from './internal/hidden-tools.js'
 import { lintRules } from './internal/lint-rules.js'
+import {
+  managedDenial,
+  managedDenialExplanation,
+  managedDenialRecord,
+} from './internal/managed-denial.js'
 import type { RuleSet } from './internal/rules/rule-set.js'
 import { loadBashParser } from './internal/shell/bash-parser.js'
 import type { BashParser } from './internal/shell/bash-parser.js'
@@ -362,12 +367,19 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
     const disposers = [
       target.on(
         'tools/pre-execute',
-        (exec, next) =>
+        (exec, next) => {
+          // A managed file that cannot be used denies before anything else runs (SPEC §26).
+          const unreadable = sources.rules.managedUnreadable
+          if (unreadable !== undefined) {
+            report(target, exec, managedDenialRecord(unreadable))
+            return managedDenial(unreadable)
+          }
           // Once the parser is loaded and the rules linted, no await of its own: one
           // continuation after the inner listeners' decision is all a call costs.
-          parser === undefined || !linted
+          return parser === undefined || !linted
             ? prepare().then(() => next().then((inner) => decideAfter(target, exec, inner)))
-            : next().then((inner) => decideAfter(target, exec, inner)),
+            : next().then((inner) => decideAfter(target, exec, inner))
+        },
         scope,
       ),
       target.on(
@@ -404,6 +416,8 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
   }) as PermissionsPlugin
 
   function explainNow(input: ToolExecutionInput): Explanation {
+    const unreadable = sources.rules.managedUnreadable
+    if (unreadable !== undefined) return managedDenialExplanation(unreadable, modeOf(sources.rules))
     return evaluate(viewOf(input.name, input.agent), input.agent, input.arguments).evaluation
       .explanation
   }

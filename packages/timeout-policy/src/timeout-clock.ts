@@ -1,4 +1,7 @@
-/** The timers the policy uses; inject one to control time in tests or to use a custom scheduler. */
+/**
+ * The timers the policy uses; inject one to control time in tests or to use a custom scheduler.
+ * A method that throws is warned about (`registry.logger.warn`) and never fails the call.
+ */
 export interface TimeoutClock {
   setTimeout(callback: () => void, ms: number): unknown
   clearTimeout(handle: unknown): void

@@ -98,6 +98,13 @@ export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ToolRegistryP
       const clock = options.clock ?? globalClock()
       const deadline = new Deadline({
         clock,
+        warn: (problem, error) => {
+          warnSafely(
+            registry.logger,
+            `toolpipe: timeoutPolicy: tool "${exec.name}" (call "${exec.callId}"): ${problem}`,
+            error,
+          )
+        },
         timeoutMs,
         graceMs,
         reason,

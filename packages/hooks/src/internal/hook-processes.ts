@@ -13,6 +13,12 @@ export const hookOutputLimitBytes = 1024 * 1024
  */
 const pipeDrainMs = 1_000
 
+/**
+ * The signals that end this process by default: the hooks, in process groups of their own, would
+ * outlive it (a terminal's Ctrl-C reaches only the foreground group), so they are killed first.
+ */
+const endingSignals = ['SIGINT', 'SIGTERM'] as const
+
 /** One hook command to run. */
 export interface HookProcessRequest {
   /** Run as `/bin/sh -c <command>`. */
@@ -55,15 +61,27 @@ export interface HookProcessRun {
  * `/bin/sh -c command` in a process group of its own, and that whole group (background children
  * the hook forked included) is killed on every path: when the shell exits (nothing a hook starts
  * outlives it unless it leaves the group), at its timeout, when the call's signal aborts, when the
- * plugin is disposed ({@link killAll}) and when this Node.js process exits. Output is read through
- * bounded readers, so a hook that prints without end neither blocks nor fills memory.
+ * plugin is disposed ({@link killAll}), when this Node.js process exits, and when it gets SIGINT
+ * or SIGTERM. Output is read through bounded readers, so a hook that prints without end neither
+ * blocks nor fills memory.
+ *
+ * The process listeners are there only while hooks run. A signal listener would cancel the
+ * signal's default action (the process ends), so the listener puts it back: it kills the hooks,
+ * removes itself, and when no other listener for that signal is left (another plugin's, the
+ * harness's own), raises the signal again, which now ends the process as it would have.
  */
 export class HookProcesses {
   /** Process group ids (the shells' pids) of the hooks running now. */
   readonly #running = new Set<number>()
   readonly #fanOut = new AbortFanOut()
+  #listening = false
   readonly #onProcessExit = (): void => {
     this.killAll()
+  }
+  readonly #onSignal = (signal: NodeJS.Signals): void => {
+    this.killAll()
+    this.#unlisten()
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal)
   }
 
   /** Runs one hook to its end. Never rejects. */
@@ -171,13 +189,23 @@ export class HookProcesses {
   }
 
   #track(pid: number): void {
-    if (this.#running.size === 0) process.on('exit', this.#onProcessExit)
     this.#running.add(pid)
+    if (this.#listening) return
+    this.#listening = true
+    process.on('exit', this.#onProcessExit)
+    for (const signal of endingSignals) process.on(signal, this.#onSignal)
   }
 
   #forget(pid: number): void {
     this.#running.delete(pid)
-    if (this.#running.size === 0) process.off('exit', this.#onProcessExit)
+    if (this.#running.size === 0) this.#unlisten()
+  }
+
+  #unlisten(): void {
+    if (!this.#listening) return
+    this.#listening = false
+    process.off('exit', this.#onProcessExit)
+    for (const signal of endingSignals) process.off(signal, this.#onSignal)
   }
 }
 

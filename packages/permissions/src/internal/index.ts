@@ -10,6 +10,8 @@ export {
 } from './read-settings-file.js'
 export type { SettingsFileContent, SettingsFileFormat } from './read-settings-file.js'
 export { watchSettingsFile } from './settings-file-watch.js'
+export { nodeSettingsFileWatcher } from './settings-file-watcher.js'
+export type { FolderWatch, SettingsFileWatcher } from './settings-file-watcher.js'
 export type {
   SettingsFileLogger,
   SettingsFileWatch,
@@ -19,6 +21,7 @@ export { sourceKinds, compareSourceKinds } from '../source-kind.js'
 export type { SourceKind } from '../source-kind.js'
 export { appendRules } from './persist/persist-rules.js'
 export type { AppendRulesOptions } from './persist/persist-rules.js'
+export type { LockClock } from './persist/settings-lock.js'
 // For the benchmarks (bench/): the rule set a plugin builds from its sources.
 export { buildRuleSet } from './rules/rule-set.js'
 export type { LoadedSource, RuleContext, RuleSet, RuleWarning } from './rules/rule-set.js'

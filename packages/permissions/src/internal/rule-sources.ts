@@ -15,6 +15,8 @@ export class RuleSources {
   readonly #logger: () => SettingsFileLogger
   readonly #onChange: (rules: RuleSet) => void
   readonly #values = new Map<SourceSpec, unknown>()
+  /** Managed files that exist but cannot be read or parsed now: what is wrong with each. */
+  readonly #unreadable = new Map<SourceSpec, string>()
   readonly #watches = new Map<SourceSpec, SettingsFileWatch>()
   readonly #warned = new Set<string>()
   /** Rules an always-answer added, in force before (and until) their file holds them. */
@@ -64,8 +66,20 @@ export class RuleSources {
             logger,
             onChange: (value) => {
               this.#values.set(spec, value)
+              this.#unreadable.delete(spec)
               if (!this.#starting) this.#rebuild()
             },
+            // The admin's file is the policy: a broken one denies every call (SPEC §26) rather
+            // than leaving the lower sources' rules, or the previous ones, in force.
+            ...(spec.kind === 'managed'
+              ? {
+                  onInvalid: (description: string) => {
+                    this.#unreadable.set(spec, description)
+                    if (!this.#starting) this.#rebuild()
+                  },
+                  invalidConsequence: 'every call is denied until it can be read and parses',
+                }
+              : {}),
           }),
         )
       }
@@ -118,6 +132,7 @@ export class RuleSources {
       label: spec.label,
       format: spec.format,
       value: withPending(this.#values.get(spec), this.#pending.get(spec)),
+      unreadable: this.#unreadable.get(spec),
     }))
     return buildRuleSet(
       loaded,

@@ -77,6 +77,54 @@ describe('watchSettingsFile', () => {
     expect(values).toEqual([{ a: 1 }, { a: 3 }])
   })
 
+  it('with onInvalid, tells each problem and then the good content, even the same text as before', () => {
+    const folder = scratch()
+    const path = join(folder, 'managed.json')
+    writeFileSync(path, '{ "a": 1 }')
+    const values: unknown[] = []
+    const problems: string[] = []
+    const warnings: string[] = []
+    const watch = watchSettingsFile({
+      path,
+      format: 'json',
+      label: 'managed.json',
+      logger: { warn: (message: string) => warnings.push(message) },
+      onChange: (value) => values.push(value),
+      onInvalid: (problem) => problems.push(problem),
+      invalidConsequence: 'every call is denied',
+    })
+    watches.push(watch)
+    writeFileSync(path, '{ "a": }')
+    watch.refresh()
+    watch.refresh()
+    expect(problems).toEqual(['managed.json: line 1, column 8: ValueExpected'])
+    expect(warnings).toEqual([
+      'toolpipe: settings file managed.json: line 1, column 8: ValueExpected; every call is denied',
+    ])
+    writeFileSync(path, '{ "a": 1 }')
+    watch.refresh()
+    expect(values).toEqual([{ a: 1 }, { a: 1 }])
+  })
+
+  it('with onInvalid, a file broken at the first read is not an empty source', () => {
+    const folder = scratch()
+    const path = join(folder, 'managed.json')
+    writeFileSync(path, '{')
+    const values: unknown[] = []
+    const problems: string[] = []
+    watches.push(
+      watchSettingsFile({
+        path,
+        format: 'json',
+        logger: { warn: () => undefined },
+        onChange: (value) => values.push(value),
+        onInvalid: (problem) => problems.push(problem),
+      }),
+    )
+    expect(values).toEqual([])
+    expect(problems).toEqual([`${path}: line 1, column 2: CloseBraceExpected`])
+  })
+
   it('reports a broken TOML file with its line and column', () => {
     const folder = scratch()
     const path = join(folder, 'policy.toml')

@@ -2,6 +2,12 @@ import type { AbortFanOut } from '@toolpipe/core/internal'
 import type { TimeoutClock } from '../timeout-clock.js'
 import { TimeoutReason } from '../timeout-reason.js'
 
+/** One armed timer: once `cancelled` (or fired), its callback does nothing, cleared or not. */
+interface Timer {
+  handle: unknown
+  cancelled: boolean
+}
+
 /**
  * One call's deadline: a signal that aborts when the caller's signal aborts or when `timeoutMs`
  * passes, and, with a grace period, a promise that settles `graceMs` after the deadline.
@@ -9,6 +15,12 @@ import { TimeoutReason } from '../timeout-reason.js'
  *
  * With `maxTotalMs` (`extendOnProgress`), {@link Deadline.restart} puts the deadline `timeoutMs`
  * after now, never past `maxTotalMs` after the start (nor earlier than the first deadline).
+ *
+ * The clock is the integrator's code and may throw at any call. Nothing it throws leaves this
+ * class — above all not from a timer callback, where it would be an uncaught exception that ends
+ * the process: each failure goes to `warn`, and the deadline does the next best thing (see each
+ * call site). A timer is marked cancelled before it is cleared, so one the clock failed to clear
+ * does nothing when it fires.
  */
 export class Deadline {
   /** The signal the tool sees while the deadline is armed. */
@@ -18,17 +30,20 @@ export class Deadline {
   #expired: TimeoutReason | undefined
   readonly #controller = new AbortController()
   readonly #clock: TimeoutClock
+  readonly #warn: (message: string, error: unknown) => void
   readonly #timeoutMs: number
   readonly #graceMs: number | undefined
-  readonly #extendable: boolean
-  #deadlineTimer: unknown
-  #totalTimer: unknown
-  #graceTimer: unknown
+  #extendable: boolean
+  #deadlineTimer: Timer | undefined
+  #totalTimer: Timer | undefined
+  #graceTimer: Timer | undefined
   #expireGrace: () => void = () => undefined
   readonly #unsubscribe: (() => void) | undefined
 
   constructor(options: {
     clock: TimeoutClock
+    /** Where a clock failure goes (the registry's logger); must not throw. */
+    warn: (message: string, error: unknown) => void
     timeoutMs: number
     graceMs: number | undefined
     /** The reason of the first deadline, made when the call started (its stack shows the call). */
@@ -41,19 +56,33 @@ export class Deadline {
   }) {
     const { clock, timeoutMs, graceMs, reason, maxTotalMs, callerSignal, fanOut } = options
     this.#clock = clock
+    this.#warn = options.warn
     this.#timeoutMs = timeoutMs
     this.#graceMs = graceMs
     this.signal = this.#controller.signal
     this.graceExpired = new Promise((resolve) => (this.#expireGrace = resolve))
-    this.#deadlineTimer = clock.setTimeout(() => {
-      this.#expire(reason)
-    }, timeoutMs)
+    // A clock that cannot arm the deadline cannot hold the call: it runs as if the tool declared
+    // no timeoutMs (the policy trusts its clock to fire, and a failed arm is the same as a timer
+    // that never fires), rather than failing a call the tool could have answered.
+    this.#deadlineTimer = this.#arm(
+      () => {
+        this.#expire(reason)
+      },
+      timeoutMs,
+      'arming the deadline; the call runs without one',
+    )
     // A limit below the first deadline could only cut it short: restarts then extend nothing.
     this.#extendable = maxTotalMs !== undefined && maxTotalMs > timeoutMs
     if (this.#extendable && maxTotalMs !== undefined) {
-      this.#totalTimer = clock.setTimeout(() => {
-        this.#expire(new TimeoutReason(maxTotalMs))
-      }, maxTotalMs)
+      this.#totalTimer = this.#arm(
+        () => {
+          this.#expire(new TimeoutReason(maxTotalMs))
+        },
+        maxTotalMs,
+        'arming the maxTotalMs limit; progress extends nothing',
+      )
+      // Without the cap, a tool reporting forever would run forever: keep the first deadline.
+      if (this.#totalTimer === undefined) this.#extendable = false
     }
     if (callerSignal !== undefined) {
       const forwardAbort = (): void => {
@@ -80,16 +109,23 @@ export class Deadline {
    */
   restart(): void {
     if (!this.#extendable || this.#controller.signal.aborted) return
-    this.#clock.clearTimeout(this.#deadlineTimer)
-    this.#deadlineTimer = this.#clock.setTimeout(() => {
-      this.#expire(new TimeoutReason(this.#timeoutMs, { withoutProgress: true }))
-    }, this.#timeoutMs)
+    // The new timer first: if the clock cannot arm it, the old deadline still holds the call.
+    const next = this.#arm(
+      () => {
+        this.#expire(new TimeoutReason(this.#timeoutMs, { withoutProgress: true }))
+      },
+      this.#timeoutMs,
+      'restarting the deadline on progress; the previous deadline stands',
+    )
+    if (next === undefined) return
+    this.#disarm(this.#deadlineTimer, 'deadline')
+    this.#deadlineTimer = next
   }
 
   dispose(): void {
-    this.#clock.clearTimeout(this.#deadlineTimer)
-    if (this.#totalTimer !== undefined) this.#clock.clearTimeout(this.#totalTimer)
-    if (this.#graceTimer !== undefined) this.#clock.clearTimeout(this.#graceTimer)
+    this.#disarm(this.#deadlineTimer, 'deadline')
+    this.#disarm(this.#totalTimer, 'maxTotalMs')
+    this.#disarm(this.#graceTimer, 'grace')
     this.#unsubscribe?.()
   }
 
@@ -99,10 +135,47 @@ export class Deadline {
     this.#expired = reason
     this.#controller.abort(reason)
     // Only one deadline fires: the other's timer has nothing left to do.
-    this.#clock.clearTimeout(this.#deadlineTimer)
-    if (this.#totalTimer !== undefined) this.#clock.clearTimeout(this.#totalTimer)
+    this.#disarm(this.#deadlineTimer, 'deadline')
+    this.#disarm(this.#totalTimer, 'maxTotalMs')
     if (this.#graceMs !== undefined) {
-      this.#graceTimer = this.#clock.setTimeout(this.#expireGrace, this.#graceMs)
+      this.#graceTimer = this.#arm(
+        this.#expireGrace,
+        this.#graceMs,
+        'arming the grace period; the tool is abandoned now',
+      )
+      // The caller asked for a bounded wait: without a timer, the shortest one.
+      if (this.#graceTimer === undefined) this.#expireGrace()
+    }
+  }
+
+  /** Arms a timer, or warns (`failure` says what was lost) and returns `undefined`. */
+  #arm(fire: () => void, ms: number, failure: string): Timer | undefined {
+    const timer: Timer = { handle: undefined, cancelled: false }
+    try {
+      timer.handle = this.#clock.setTimeout(() => {
+        if (timer.cancelled) return
+        // Fired: nothing left to clear.
+        timer.cancelled = true
+        fire()
+      }, ms)
+    } catch (error) {
+      this.#warn(`the clock's setTimeout threw ${failure}`, error)
+      return undefined
+    }
+    return timer
+  }
+
+  /** Cancels a timer; if the clock cannot clear it, it fires later and does nothing. */
+  #disarm(timer: Timer | undefined, name: string): void {
+    if (timer === undefined || timer.cancelled) return
+    timer.cancelled = true
+    try {
+      this.#clock.clearTimeout(timer.handle)
+    } catch (error) {
+      this.#warn(
+        `the clock's clearTimeout threw clearing the ${name} timer; it will do nothing when it fires`,
+        error,
+      )
     }
   }
 }

@@ -1,25 +1,38 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { describeValue } from '@toolpipe/core/internal'
 import { applyEdits, modify } from 'jsonc-parser'
+import { PermissionsError } from '../../permissions-error.js'
 import { parseJsonSettings } from '../read-settings-file.js'
+import { linkTarget } from './link-target.js'
+import { acquireSettingsLock, realLockClock } from './settings-lock.js'
+import type { LockClock, SettingsLockOptions } from './settings-lock.js'
 
 /** Options of {@link appendRules}. */
 export interface AppendRulesOptions {
   /** How long to wait for another writer's lock, in ms (default 10 000). */
   readonly lockTimeoutMs?: number | undefined
-  /** A lock older than this is a crashed writer's, in ms (default 30 000). */
+  /**
+   * A lock older than this is a stuck or crashed writer's, in ms (default 5 000); one whose
+   * holder process is gone is stale at once. Must be less than `lockTimeoutMs`, so that a writer
+   * never gives up on a lock it would have judged stale.
+   */
   readonly staleLockMs?: number | undefined
+  /** The time the lock waits on (default: the real clock). */
+  readonly clock?: LockClock | undefined
 }
 
 /**
  * Adds rules to `permissions.<list>` of a settings file (SPEC §18.3), creating the file if need
  * be. The write is atomic (a temporary file renamed over the old one), keeps every other key and
  * the file's indentation (only the list changes), and is serialised with any other process doing
- * the same through a lock file beside it (`<file>.lock`, created exclusively): no rule is lost and
- * no file is torn when two processes write at once. A file that does not parse, or whose
- * `permissions` is not an object, is refused and left whole, as is any file that cannot be
- * written. Rules already in the list are not added again.
+ * the same through a lock beside it (`<file>.lock`, see settings-lock.ts): no rule is lost and no
+ * file is torn when two processes write at once, nor when they find a stale lock together. A
+ * symlinked file is written through its link: its target is replaced in the target's folder (and
+ * locked there), and the link stays a link. A file that does not parse, or whose `permissions`
+ * is not an object, is refused and left whole, as is any file that cannot be written. Rules
+ * already in the list are not added again.
  *
  * @returns the rules added
  */
@@ -29,19 +42,18 @@ export async function appendRules(
   rules: readonly string[],
   options: AppendRulesOptions = {},
 ): Promise<string[]> {
+  const lockOptions = readLockOptions(options)
   if (rules.length === 0) return []
-  await mkdir(dirname(path), { recursive: true })
-  const release = await lock(
-    `${path}.lock`,
-    options.lockTimeoutMs ?? 10_000,
-    options.staleLockMs ?? 30_000,
-  )
+  // Renaming over a symlink would replace the link with a plain file: write its target instead.
+  const target = await linkTarget(path)
+  await mkdir(dirname(target), { recursive: true })
+  const lock = await acquireSettingsLock(`${target}.lock`, lockOptions)
   try {
     let text: string
     let mode: number | undefined
     try {
-      text = await readFile(path, 'utf8')
-      mode = (await stat(path)).mode & 0o777
+      text = await readFile(target, 'utf8')
+      mode = (await stat(target)).mode & 0o777
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'ENOENT') throw error
       text = '{}\n'
@@ -82,18 +94,46 @@ export async function appendRules(
       next = applyEdits(next, modify(next, ['permissions', list, -1], rule, { formattingOptions }))
     }
     if (!next.endsWith('\n')) next += '\n'
-    const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
+    const temporary = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
     try {
       await writeFile(temporary, next, { mode: mode ?? 0o644, flag: 'wx' })
-      await rename(temporary, path)
+      // A writer slower than staleLockMs may have lost the lock: then another writer may have
+      // written since, and this write would drop its rules.
+      if (!(await lock.held()))
+        throw new Error(`${target}.lock was taken over as stale; not written`)
+      await rename(temporary, target)
     } catch (error) {
       await unlink(temporary).catch(() => undefined)
       throw error
     }
     return added
   } finally {
-    await release()
+    await lock.release()
   }
+}
+
+/** The lock's options, checked: a stale lock is judged sooner than a writer gives up waiting. */
+function readLockOptions(options: AppendRulesOptions): SettingsLockOptions {
+  const timeoutMs = options.lockTimeoutMs ?? 10_000
+  const staleMs = options.staleLockMs ?? Math.min(5_000, timeoutMs / 2)
+  for (const [name, value] of [
+    ['lockTimeoutMs', timeoutMs],
+    ['staleLockMs', staleMs],
+  ] as const) {
+    if (typeof value !== 'number' || !(value > 0 && value < Number.POSITIVE_INFINITY)) {
+      throw new PermissionsError(
+        `appendRules: ${name} must be a positive number of milliseconds, got ${describeValue(value)}`,
+        'INVALID_OPTIONS',
+      )
+    }
+  }
+  if (staleMs >= timeoutMs) {
+    throw new PermissionsError(
+      `appendRules: staleLockMs (${staleMs}) must be less than lockTimeoutMs (${timeoutMs}): a writer would give up on a lock before judging it stale`,
+      'INVALID_OPTIONS',
+    )
+  }
+  return { timeoutMs, staleMs, clock: options.clock ?? realLockClock }
 }
 
 /** The file's indentation: a tab, or the spaces of its first indented line (default 2). */
@@ -106,42 +146,4 @@ function indentationOf(text: string): { insertSpaces: boolean; tabSize: number; 
     if (spaces > 0 && line.trim() !== '') return { insertSpaces: true, tabSize: spaces, eol }
   }
   return { insertSpaces: true, tabSize: 2, eol }
-}
-
-async function lock(
-  path: string,
-  timeoutMs: number,
-  staleMs: number,
-): Promise<() => Promise<void>> {
-  const deadline = Date.now() + timeoutMs
-  const token = `${process.pid} ${randomBytes(6).toString('hex')}`
-  for (;;) {
-    try {
-      const handle = await open(path, 'wx')
-      await handle.writeFile(token)
-      await handle.close()
-      return async () => {
-        try {
-          if ((await readFile(path, 'utf8')) === token) await unlink(path)
-        } catch {
-          // Already gone (taken over as stale): nothing of ours to remove.
-        }
-      }
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== 'EEXIST') throw error
-    }
-    try {
-      const { mtimeMs } = await stat(path)
-      if (Date.now() - mtimeMs > staleMs) {
-        await unlink(path).catch(() => undefined)
-        continue
-      }
-    } catch {
-      continue
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`${path} is held by another writer; gave up after ${timeoutMs} ms`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20))
-  }
 }

@@ -23,6 +23,8 @@ export interface LoadedSource {
   readonly format: 'settings' | 'gemini'
   /** The parsed file or the settings object; undefined: an empty source. */
   readonly value: unknown
+  /** A managed file that exists but cannot be read or parsed: `label: line L, column C: why`. */
+  readonly unreadable?: string | undefined
 }
 
 /** Where relative rules resolve. */
@@ -47,6 +49,19 @@ export interface RuleSet {
   readonly bypassDisabled: boolean
   /** A managed source allows only managed rules. */
   readonly managedRulesOnly: boolean
+  /**
+   * A managed file exists but cannot be read or parsed (the highest such source): every call is
+   * denied, `MANAGED_POLICY_UNREADABLE`, with `reason`, until it parses (SPEC §26).
+   */
+  readonly managedUnreadable?: ManagedUnreadable | undefined
+}
+
+/** The managed file that cannot be used, and the reason every call is denied. */
+export interface ManagedUnreadable {
+  readonly label: string
+  /** The file, absolute. */
+  readonly path: string
+  readonly reason: string
 }
 
 /** A rule or setting that was ignored (or, with `kept`, kept but worth a word), and why. */
@@ -195,6 +210,7 @@ export function buildRuleSet(
 
   return {
     ...indexes,
+    managedUnreadable: findManagedUnreadable(sources),
     gemini: gemini.sort((a, b) => b.priority - a.priority || strictness(b) - strictness(a)),
     defaultMode,
     defaultModeOrigin,
@@ -202,6 +218,19 @@ export function buildRuleSet(
     bypassDisabled,
     managedRulesOnly,
   }
+}
+
+function findManagedUnreadable(sources: readonly LoadedSource[]): ManagedUnreadable | undefined {
+  for (const source of sources) {
+    if (source.kind !== 'managed' || source.unreadable === undefined) continue
+    if (source.path === undefined) continue
+    return {
+      label: source.label,
+      path: source.path,
+      reason: `the managed source ${source.unreadable}; every call is denied until it can be read and parses`,
+    }
+  }
+  return undefined
 }
 
 function strictness(rule: GeminiRule): number {

@@ -1,0 +1,43 @@
+// A harness process, as a test's child: it registers a PreToolUse hook that writes the pids of
+// its shell and of a background sleep (its process group), runs one call, and waits on it. The
+// test then sends this process a signal. With "own-listener", the harness handles SIGTERM itself
+// (and goes on running), as a harness that cancels a turn on a signal would.
+import { createToolRegistry } from '@toolpipe/tools'
+import { commandHooks } from '../../dist/index.js'
+
+const [pidFile, mode] = process.argv.slice(2)
+if (mode === 'own-listener') {
+  process.on('SIGTERM', () => {
+    process.stdout.write('handled SIGTERM\n')
+  })
+  setInterval(() => undefined, 1_000)
+}
+const quoted = `'${pidFile.replaceAll("'", `'\\''`)}'`
+const registry = createToolRegistry()
+registry.register({
+  name: 'Bash',
+  description: 'Runs nothing.',
+  parameters: { type: 'object' },
+  execute: async () => [{ type: 'text', text: 'ran' }],
+})
+registry.use(
+  commandHooks(
+    {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              {
+                type: 'command',
+                command: `sleep 30 & echo $! > ${quoted}; echo $$ >> ${quoted}; wait`,
+              },
+            ],
+          },
+        ],
+      },
+    },
+    { projectRoot: process.cwd() },
+  ),
+)
+await registry.execute({ callId: 'signal_1', name: 'Bash', arguments: {} })
