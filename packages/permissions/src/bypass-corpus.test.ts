@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bypassCorpus, geminiCorpus } from './__fixtures__/bypass-corpus.js'
-import type { CorpusRow } from './__fixtures__/bypass-corpus.js'
+import type { CorpusRow, GeminiCorpusRow } from './__fixtures__/bypass-corpus.js'
+import { pluginRunner } from './__fixtures__/corpus-plugin.js'
+import { failClosedCorpus, failClosedGeminiCorpus } from './__fixtures__/fail-closed-corpus.js'
 import { checkPermission } from './internal/check-permission.js'
 import type { Subject } from '@toolpipe/tools'
 import { loadBashParser } from './internal/shell/bash-parser.js'
@@ -12,6 +14,7 @@ import type { BashParser } from './internal/shell/bash-parser.js'
 let parser: BashParser
 let scratch: string
 let onDiskProject: string
+const throughPlugin = pluginRunner()
 
 beforeAll(async () => {
   parser = await loadBashParser()
@@ -24,6 +27,8 @@ beforeAll(async () => {
   symlinkSync('../secrets/key', join(onDiskProject, 'src', 'link-to-key'))
   symlinkSync('../secrets', join(onDiskProject, 'src', 'secrets-dir'))
   symlinkSync('/etc', join(onDiskProject, 'src', 'escape'))
+  // A dangling link: writing through it creates its target (SPEC §26).
+  symlinkSync('/etc/toolpipe-corpus-missing', join(onDiskProject, 'src', 'dangling'))
 })
 
 afterAll(() => {
@@ -45,15 +50,19 @@ function subjectsOf(row: CorpusRow): Subject[] | undefined {
   }
 }
 
+const rows = [...bypassCorpus, ...failClosedCorpus]
+const geminiRows = [...geminiCorpus, ...failClosedGeminiCorpus]
+const label = (line: string) => (line.length > 120 ? `${line.slice(0, 60)}…(${line.length} chars)` : line)
+const cases = rows.map((row) => [row.kind ?? 'command', label(row.line), row.mode ?? 'default', row.expected, row] as const)
+
 describe('the bypass corpus', () => {
   it('holds at least 150 rows, each citing its source', () => {
-    expect(bypassCorpus.length + geminiCorpus.length).toBeGreaterThanOrEqual(150)
-    for (const row of [...bypassCorpus, ...geminiCorpus]) expect(row.source).toMatch(/^https:\/\//)
+    expect(rows.length + geminiRows.length).toBeGreaterThanOrEqual(150)
+    for (const row of [...rows, ...geminiRows]) expect(row.source).toMatch(/^https:\/\//)
   })
 
-  it.each(bypassCorpus.map((row) => [row.kind ?? 'command', row.line, row.expected, row] as const))(
-    '%s %j → %s',
-    (_kind, _line, expected, row) => {
+  describe('through the checker', () => {
+    it.each(cases)('%s %j (%s) → %s', (_kind, _line, _mode, expected, row) => {
       const projectRoot = row.onDisk === true ? onDiskProject : '/project'
       const explanation = checkPermission({
         parser,
@@ -67,19 +76,50 @@ describe('the bypass corpus', () => {
         home: '/home/user',
       })
       expect(explanation.decision, explanation.reason).toBe(expected)
-    },
-  )
+    })
 
-  it.each(geminiCorpus.map((row) => [row.line, row.expected, row] as const))(
-    'gemini %j → %s',
-    (line, expected, row) => {
-      const explanation = checkPermission({
-        parser,
-        command: line,
-        gemini: row.policy,
-        rules: row.rules ?? {},
+    it.each(geminiRows.map((row) => [row.line, row.expected, row] as const))(
+      'gemini %j → %s',
+      (_line, expected, row: GeminiCorpusRow) => {
+        const explanation = checkPermission({
+          parser,
+          command: row.line,
+          gemini: row.policy,
+          rules: row.rules ?? {},
+        })
+        expect(explanation.decision, explanation.reason).toBe(expected)
+      },
+    )
+  })
+
+  describe('through the plugin on a registry', () => {
+    it.each(cases)('%s %j (%s) → %s', async (kind, _line, _mode, expected, row) => {
+      const decision = await throughPlugin({
+        kind,
+        line: row.line,
+        rules: row.rules,
+        ruleName: row.ruleName,
+        args: row.args,
+        mode: row.mode,
+        projectRoot: row.onDisk === true ? onDiskProject : '/project',
+        scratch,
       })
-      expect(explanation.decision, explanation.reason).toBe(expected)
-    },
-  )
+      expect(decision).toBe(expected)
+    })
+
+    it.each(geminiRows.map((row) => [row.line, row.expected, row] as const))(
+      'gemini %j → %s',
+      async (_line, expected, row: GeminiCorpusRow) => {
+        const decision = await throughPlugin({
+          kind: 'command',
+          line: row.line,
+          rules: row.rules ?? {},
+          gemini: row.policy,
+          projectRoot: '/project',
+          scratch,
+        })
+        expect(decision).toBe(expected)
+      },
+    )
+  })
 })

@@ -82,6 +82,7 @@ describe('a managed source that cannot be read or parsed', () => {
     ])
     expect(await plugin.explain(call('shell', { command: 'ls' }))).toEqual({
       decision: 'deny',
+      basis: 'cannot-read',
       mode: 'bypassPermissions',
       reason: brokenReason,
       subjects: [],

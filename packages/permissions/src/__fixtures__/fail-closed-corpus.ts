@@ -211,7 +211,7 @@ export const failClosedCorpus: readonly CorpusRow[] = [
   // cd moves the base of later relative paths; tildes and $HOME as bash expands them.
   ...both(everyday, dirge280, [
     ['cd /etc && echo x > passwd', 'deny'],
-    ['cd /etc; cat < shadow', 'ask'],
+    ['cd ~/.ssh; cat < id_rsa', 'deny'],
     ['cd $DIR && echo x > f', 'ask'],
     ['cd - && echo x > f', 'ask'],
   ]),
@@ -240,7 +240,7 @@ export const failClosedCorpus: readonly CorpusRow[] = [
   // Paths through links on disk: a dangling link's target, `..` after a link.
   ...both(everyday, dirge280, [
     ['echo x > src/dangling', 'deny'],
-    ['echo x > src/escape/../etc/passwd', 'ask'],
+    ['echo x > src/escape/../etc/passwd', 'deny'],
     ['echo x > src/escape/new/../passwd', 'deny'],
     ['cd src/escape && echo x > passwd', 'deny'],
   ], { onDisk: true }),

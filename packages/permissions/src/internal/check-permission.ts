@@ -66,8 +66,9 @@ export function checkPermission(input: CheckPermissionInput): Explanation {
     { projectRoot, cwd, home },
     (warning) => warnings.push(warning),
   )
-  if (warnings.length > 0) {
-    throw new Error(warnings.map((warning) => `${warning.where}: ${warning.message}`).join('; '))
+  const refused = warnings.filter((warning) => warning.kept !== true)
+  if (refused.length > 0) {
+    throw new Error(refused.map((warning) => `${warning.where}: ${warning.message}`).join('; '))
   }
   const subjects =
     input.subjects ??

@@ -125,7 +125,7 @@ function judgeRedirects(
   decide: Decide,
   pathItem: (kind: 'read' | 'edit', candidates: readonly string[], denyOnly: boolean) => Item,
 ): JudgedCommand['redirects'] {
-  const bases = workingDirectories(base, analysis.directoryMoves, context.home)
+  const bases = workingDirectories(base, analysis.directoryMoves, context.home, analysis.movesMayRepeat)
   const judged: { kind: 'read' | 'edit'; path: string; final: Final }[] = []
   for (const redirect of analysis.redirects) {
     const path = redirect.path

@@ -48,20 +48,26 @@ export function shellPathCandidates(
 }
 
 /**
- * Every working directory a line's `cd`s may leave (SPEC §26): the starting one and, applied in
- * any order and any number of times (loops, functions), each target. Undefined when a target is
- * known only when it runs, or when they lead to more than {@link maxBases} places.
+ * Every working directory a line's `cd`s may leave (SPEC §26): the starting one and, for each
+ * target in turn, the places it leads from every place before it (a `cd` that does not run, or
+ * runs in a subshell, leaves an extra candidate, never a missing one). Where the line has a loop
+ * or a function, a `cd` may run any number of times: then they apply until nothing new comes, and
+ * a relative target (which could lead ever deeper) makes the paths unknown. Undefined when a
+ * target is known only when it runs, or there are more than {@link maxBases} places.
  */
 export function workingDirectories(
   cwd: string,
   moves: readonly (ShellPath | undefined)[],
   home: string,
+  mayRepeat: boolean,
 ): string[] | undefined {
   if (moves.length === 0) return [cwd]
   if (moves.includes(undefined)) return undefined
+  if (mayRepeat && moves.some((move) => move?.anchor === 'cwd' && move.path !== '' && move.path !== '.')) {
+    return undefined
+  }
   const bases = new Set([cwd])
-  for (let changed = true; changed; ) {
-    changed = false
+  for (let pass = 0; pass < (mayRepeat ? 2 : 1); pass++) {
     for (const move of moves) {
       if (move === undefined) return undefined
       for (const base of [...bases]) {
@@ -71,9 +77,7 @@ export function workingDirectories(
             : move.anchor === 'home'
               ? resolve(home, move.path)
               : resolve(base, move.path)
-        if (bases.has(next)) continue
         bases.add(next)
-        changed = true
         if (bases.size > maxBases) return undefined
       }
     }

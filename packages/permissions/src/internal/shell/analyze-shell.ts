@@ -39,12 +39,21 @@ export function analyzeShell(parser: BashParser, line: string, depth = 0): Shell
     hidden: [...new Set([...(before?.hidden ?? []), ...visible.hidden])],
     unparseable: parsed.error.message,
     directoryMoves: [...(before?.directoryMoves ?? []), ...visible.directoryMoves],
+    movesMayRepeat: visible.movesMayRepeat || before?.movesMayRepeat === true,
     linksMade: visible.linksMade || before?.linksMade === true,
   }
 }
 
 function empty(unparseable: string): ShellAnalysis {
-  return { commands: [], redirects: [], hidden: [], unparseable, directoryMoves: [], linksMade: false }
+  return {
+    commands: [],
+    redirects: [],
+    hidden: [],
+    unparseable,
+    directoryMoves: [],
+    movesMayRepeat: false,
+    linksMade: false,
+  }
 }
 
 interface Parsed {
@@ -87,6 +96,7 @@ function walkLine(
     hidden: walk.hidden,
     unparseable: misread,
     directoryMoves: walk.moves,
+    movesMayRepeat: walk.repeats,
     linksMade: walk.linksMade,
   }
 }

@@ -43,6 +43,8 @@ export interface ShellAnalysis {
    * source order no guide), which only adds candidates.
    */
   readonly directoryMoves: readonly (ShellPath | undefined)[]
+  /** The line has a loop or a function: a `cd` in it may run any number of times. */
+  readonly movesMayRepeat: boolean
   /** A command of the line makes links or moves files: its paths are unknown (SPEC §26). */
   readonly linksMade: boolean
 }

@@ -16,6 +16,9 @@ export interface SyntaxNode {
   readonly text: string
 }
 
+/** tree-sitter's `ts_builtin_sym_error`: the type id of an ERROR node. */
+const errorSymbol = 65535
+
 class PlainNode implements SyntaxNode {
   readonly children: SyntaxNode[] = []
   constructor(
@@ -47,7 +50,8 @@ export function copyTree(
     const make = (parent: SyntaxNode | undefined): SyntaxNode => {
       const id = cursor.nodeTypeId
       return new PlainNode(
-        types[id] ?? '',
+        // tree-sitter's error symbol (65535) is outside the grammar's own type table.
+        types[id] ?? (id === errorSymbol ? 'ERROR' : ''),
         named[id] ?? true,
         cursor.startIndex,
         cursor.endIndex,

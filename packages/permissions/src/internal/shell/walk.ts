@@ -40,6 +40,8 @@ export class Walk implements WalkSink {
   readonly hidden: string[] = []
   readonly moves: (ShellPath | undefined)[] = []
   linksMade = false
+  /** A loop or a function: what is in it may run any number of times. */
+  repeats = false
   /** Set when the parser's tree disagrees with the line (a grammar bug): the line then asks. */
   misread: string | undefined
 
@@ -78,7 +80,13 @@ export class Walk implements WalkSink {
       case 'variable_assignments':
         this.assignment(node)
         break
+      case 'while_statement':
+      case 'c_style_for_statement':
+      case 'function_definition':
+        this.repeats = true
+        break
       case 'for_statement': {
+        this.repeats = true
         const variable = node.children.find((child) => child.type === 'variable_name')
         if (variable !== undefined && isCodeVariable(variable.text)) {
           this.hide(`a loop over ${variable.text}, which changes what later commands run`)
@@ -126,6 +134,7 @@ export class Walk implements WalkSink {
     for (const why of inner.hidden) this.hide(why)
     this.moves.push(...inner.directoryMoves)
     if (inner.linksMade) this.linksMade = true
+    if (inner.movesMayRepeat) this.repeats = true
   }
 
   private addCommand(
@@ -183,7 +192,11 @@ export class Walk implements WalkSink {
         break
       }
     }
-    const destinations = node.children.filter((child) => child.named && child.type !== 'file_descriptor')
+    // tree-sitter-bash has no `<>` (read and write): it reads `<` and an ERROR holding `>`.
+    const readWrite = operator === '<' && node.children.some((child) => child.type === 'ERROR' && child.text === '>')
+    const destinations = node.children.filter(
+      (child) => child.named && child.type !== 'file_descriptor' && !(readWrite && child.type === 'ERROR'),
+    )
     if (destinations.length > 1) {
       // tree-sitter-bash's issue #233: the words after a redirection read as more destinations.
       this.misreadAs('the parser read several files into one redirection')
@@ -192,7 +205,7 @@ export class Walk implements WalkSink {
     const destination = redirectDestination(node)
     if (destination === undefined) return
     const target = readWord(destination)
-    const kind = redirectKind(operator, target.literal)
+    const kind = redirectKind(readWrite ? '<>' : operator, target.literal)
     if (kind === undefined) return
     this.redirects.push({ kind, target, path: readPathWord(destination), nested: this.nested })
   }

@@ -63,6 +63,11 @@ export function stripWrapper(
     }
   }
   if (end.next >= words.length) return { kind: 'none' }
+  // `flock FILE -c 'string'`: the string option may follow the positional.
+  const after = words[end.next]?.literal
+  if (after !== undefined && spec.shellOptions?.includes(after) === true) {
+    return { kind: 'split-string', value: wordText(words[end.next + 1]), next: end.next + 1 }
+  }
   return { kind: 'wrapped', next: end.next, assignments: [] }
 }
 
