@@ -6,6 +6,7 @@ import { runHooksCheck } from './hooks.bench.js'
 import { mcpSuite } from './mcp.bench.js'
 import { otelSuite } from './otel.bench.js'
 import { outputBudgetSuite, runHugeCut } from './output-budget.bench.js'
+import { runHostileLines } from './permissions-hostile.bench.js'
 import { permissionsSuite } from './permissions.bench.js'
 import { schemaSuite } from './schema.bench.js'
 import { standardSchemaSuite } from './standard-schema.bench.js'
@@ -18,6 +19,8 @@ import { toolsSuite } from './tools.bench.js'
 const memorySuite: Suite = { name: 'tools-memory', comparisons: () => [] }
 /** The hook processes of `hooks.bench.ts`: timed by the wall clock, so it prints its own table. */
 const hooksSuite: Suite = { name: 'hooks', comparisons: () => [] }
+/** Decisions on hostile lines (`permissions-hostile.bench.ts`): a table of its own. */
+const hostileSuite: Suite = { name: 'permissions-hostile', comparisons: () => [] }
 const suites: Suite[] = [
   coreSuite,
   structuredOutputSuite,
@@ -29,6 +32,7 @@ const suites: Suite[] = [
   mcpSuite,
   adaptersSuite,
   permissionsSuite,
+  hostileSuite,
   hooksSuite,
   outputBudgetSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
@@ -51,5 +55,6 @@ for (const suite of selected) {
   }
   if (suite === memorySuite) console.log(await runMemoryCheck())
   if (suite === hooksSuite) console.log(await runHooksCheck())
+  if (suite === hostileSuite) console.log(await runHostileLines())
   if (suite === outputBudgetSuite) console.log(await runHugeCut())
 }

@@ -52,8 +52,12 @@ function subjectsOf(row: CorpusRow): Subject[] | undefined {
 
 const rows = [...bypassCorpus, ...failClosedCorpus]
 const geminiRows = [...geminiCorpus, ...failClosedGeminiCorpus]
-const label = (line: string) => (line.length > 120 ? `${line.slice(0, 60)}…(${line.length} chars)` : line)
-const cases = rows.map((row) => [row.kind ?? 'command', label(row.line), row.mode ?? 'default', row.expected, row] as const)
+const label = (line: string) =>
+  line.length > 120 ? `${line.slice(0, 60)}…(${line.length} chars)` : line
+const cases = rows.map(
+  (row) =>
+    [row.kind ?? 'command', label(row.line), row.mode ?? 'default', row.expected, row] as const,
+)
 
 describe('the bypass corpus', () => {
   it('holds at least 150 rows, each citing its source', () => {

@@ -78,7 +78,10 @@ const target = fc.constantFrom(
   ...['${HOME}/.ssh/k', '~+/protected/f', 'work/protected/f', 'src/../protected/f', '"~"/f'],
 )
 const redirect = fc
-  .tuple(fc.constantFrom('echo x >', 'echo x >>', 'printf x >|', 'true &>', 'cat < /dev/null >'), target)
+  .tuple(
+    fc.constantFrom('echo x >', 'echo x >>', 'printf x >|', 'true &>', 'cat < /dev/null >'),
+    target,
+  )
   .map(([head, file]) => `${head} ${file}`)
 const paths = fc
   .tuple(fc.option(move, { nil: undefined }), fc.constantFrom(' && ', '; ', '\n'), redirect)
@@ -91,8 +94,15 @@ const line = fc
   })
   .chain((parts) =>
     fc
-      .array(fc.constantFrom('; ', ' && ', ' || ', '\n'), { minLength: parts.length, maxLength: parts.length })
-      .map((joins) => parts.map((part, index) => (index === 0 ? part : `${joins[index] ?? '; '}${part}`)).join('')),
+      .array(fc.constantFrom('; ', ' && ', ' || ', '\n'), {
+        minLength: parts.length,
+        maxLength: parts.length,
+      })
+      .map((joins) =>
+        parts
+          .map((part, index) => (index === 0 ? part : `${joins[index] ?? '; '}${part}`))
+          .join(''),
+      ),
   )
 
 function judge(text: string, mode: 'default' | 'bypassPermissions') {

@@ -54,7 +54,9 @@ export class BashScratch {
       chmodSync(path, 0o755)
     }
     for (const name of ['cat', 'true', 'timeout', 'nice', 'nohup', 'env', 'xargs', 'sed']) {
-      const real = ['/usr/bin', '/bin'].map((dir) => join(dir, name)).find((path) => existsSync(path))
+      const real = ['/usr/bin', '/bin']
+        .map((dir) => join(dir, name))
+        .find((path) => existsSync(path))
       if (real !== undefined) symlinkSync(real, join(this.#bin, name))
     }
   }

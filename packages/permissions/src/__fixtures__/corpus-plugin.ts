@@ -36,7 +36,10 @@ interface Bench {
  * tells the decision — an approval request is `ask` (answered "rejected"), a `POLICY_DENIED`
  * result without one is `deny`, the tool's body running is `allow`. One registry per rule set.
  */
-export function pluginRunner(): (row: PluginCase) => Promise<'allow' | 'ask' | 'deny' | string> {
+/** A decision, or what happened instead (a string the test shows when it fails). */
+type Outcome = string
+
+export function pluginRunner(): (row: PluginCase) => Promise<Outcome> {
   const benches = new Map<string, Promise<Bench>>()
   let calls = 0
   return async (row) => {
@@ -49,14 +52,25 @@ export function pluginRunner(): (row: PluginCase) => Promise<'allow' | 'ask' | '
     const { registry, asked, ran } = await bench
     asked.length = 0
     ran.length = 0
-    const name = row.kind === 'command' ? 'shell' : row.kind === 'call' ? (row.ruleName ?? 'tool') : 'paths'
+    const name =
+      row.kind === 'command' ? 'shell' : row.kind === 'call' ? (row.ruleName ?? 'tool') : 'paths'
     const args =
-      row.kind === 'command' ? { command: row.line } : row.kind === 'call' ? (row.args ?? {}) : { kind: row.kind, target: row.line }
-    const result = await registry.execute({ callId: asCallId(`corpus_${++calls}`), name, arguments: args, agent })
+      row.kind === 'command'
+        ? { command: row.line }
+        : row.kind === 'call'
+          ? (row.args ?? {})
+          : { kind: row.kind, target: row.line }
+    const result = await registry.execute({
+      callId: asCallId(`corpus_${++calls}`),
+      name,
+      arguments: args,
+      agent,
+    })
     if (asked.length > 0) return ran.length === 0 ? 'ask' : 'ran after an ask'
     if (ran.length > 0) return 'allow'
     // A bare deny hides the tool: its call is UNKNOWN_TOOL, which denies too.
-    if (result.error?.code === 'POLICY_DENIED' || result.error?.code === 'UNKNOWN_TOOL') return 'deny'
+    if (result.error?.code === 'POLICY_DENIED' || result.error?.code === 'UNKNOWN_TOOL')
+      return 'deny'
     return `neither: ${result.error?.code ?? 'no error'}`
   }
 }
@@ -71,10 +85,12 @@ async function makeBench(row: PluginCase, index: number): Promise<Bench> {
     },
   }
   const registry = createToolRegistry({ approval, logger: { warn: () => undefined } })
-  const record = (name: string): ToolDefinition['execute'] => () => {
-    ran.push(name)
-    return Promise.resolve([{ type: 'text', text: 'ran' }])
-  }
+  const record =
+    (name: string): ToolDefinition['execute'] =>
+    () => {
+      ran.push(name)
+      return Promise.resolve([{ type: 'text', text: 'ran' }])
+    }
   registry.register({
     name: 'shell',
     description: 'runs a command line',
@@ -88,7 +104,10 @@ async function makeBench(row: PluginCase, index: number): Promise<Bench> {
   registry.register({
     name: 'paths',
     description: 'touches a path or a URL',
-    parameters: { type: 'object', properties: { kind: { type: 'string' }, target: { type: 'string' } } },
+    parameters: {
+      type: 'object',
+      properties: { kind: { type: 'string' }, target: { type: 'string' } },
+    },
     permissions: {
       ruleName: row.ruleName ?? 'Bash',
       subjects: (args) => {

@@ -1,4 +1,11 @@
-import { displayText, joinWords, literalWord, separator, unknown } from '../shell/command-text.js'
+import {
+  displayText,
+  joinWords,
+  literalWord,
+  separator,
+  shownCommand,
+  unknown,
+} from '../shell/command-text.js'
 import { basename } from '../shell/analyze-shell.js'
 import type { SimpleCommand } from '../shell/analyze-shell.js'
 import { isKnownProgram } from '../shell/known-programs.js'
@@ -79,14 +86,16 @@ export function commandVerdict(
     return { decision: 'deny', rule: denied, reason: `denied by ${describeRule(denied)}` }
   const uncertain = command.denyTexts.filter(needsMayMatch)
   const maybe =
-    (uncertain.length === 0 ? undefined : commandMatch(rules.deny, target, uncertain, looseMatch)) ??
+    (uncertain.length === 0
+      ? undefined
+      : commandMatch(rules.deny, target, uncertain, looseMatch)) ??
     reachedByLaterWords(command, target, rules)
   if (maybe !== undefined) {
     return {
       decision: 'ask',
       rule: maybe,
       basis: 'possibly-denied',
-      reason: `"${displayText(command.source)}" may run what ${describeRule(maybe)} denies: part of it is known only when it runs`,
+      reason: `"${shownCommand(command.source)}" may run what ${describeRule(maybe)} denies: part of it is known only when it runs`,
     }
   }
   const asked = commandMatch(rules.ask, target, command.denyTexts, looseMatch)

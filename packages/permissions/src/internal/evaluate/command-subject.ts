@@ -2,7 +2,7 @@ import type { CommandExplanation } from '../../explanation.js'
 import type { Subject } from '@toolpipe/tools'
 import { analyzeShell } from '../shell/analyze-shell.js'
 import type { ShellAnalysis, ShellRedirect } from '../shell/analyze-shell.js'
-import { displayText } from '../shell/command-text.js'
+import { shownCommand } from '../shell/command-text.js'
 import { stableJson } from '../rules/gemini-policy.js'
 import { harmlessRedirectTargets } from '../security-tables.js'
 import { callVerdict, commandVerdict } from './claude-verdicts.js'
@@ -15,13 +15,20 @@ import { stricter } from './verdict.js'
 import { ruleField } from './evaluation-context.js'
 import type { EvaluationContext } from './evaluation-context.js'
 
+/** Distinct redirection targets judged in one line; more ask (SPEC §26, bounded work). */
+const maxFilesJudged = 500
+
 /** What judging one command subject gives. */
 export interface JudgedCommand {
   readonly analysis: ShellAnalysis
   readonly finals: readonly Final[]
   readonly commands: readonly CommandExplanation[]
   /** Its redirections, as edit and read subjects with their decisions. */
-  readonly redirects: readonly { readonly kind: 'read' | 'edit'; readonly path: string; readonly final: Final }[]
+  readonly redirects: readonly {
+    readonly kind: 'read' | 'edit'
+    readonly path: string
+    readonly final: Final
+  }[]
 }
 
 /** Judges one item and records its final decision. */
@@ -62,7 +69,8 @@ export function judgeCommand(
   }
   const geminiRules = rules.gemini
   const visibleRedirects = analysis.redirects.some(
-    (redirect) => redirect.kind === 'edit' && !harmlessRedirectTargets.has(redirect.target.literal ?? ''),
+    (redirect) =>
+      redirect.kind === 'edit' && !harmlessRedirectTargets.has(redirect.target.literal ?? ''),
   )
   if (geminiRules.length > 0) {
     const whole = geminiVerdict(geminiRules, gemini, { kind: 'line', line: subject.command })
@@ -83,11 +91,14 @@ export function judgeCommand(
               hidden: analysis.hidden.length > 0,
             },
           })
-    let verdict = stricter(claude, command.nested && fromGemini?.decision === 'allow' ? undefined : fromGemini)
+    let verdict = stricter(
+      claude,
+      command.nested && fromGemini?.decision === 'allow' ? undefined : fromGemini,
+    )
     if (command.nested && verdict?.decision === 'allow') verdict = undefined
     const final = record({ verdict, denyOnly: command.nested })
     commands.push({
-      command: displayText(command.source),
+      command: shownCommand(command.source),
       decision: final.decision,
       basis: final.basis,
       ...ruleField(final.verdict),
@@ -125,13 +136,41 @@ function judgeRedirects(
   decide: Decide,
   pathItem: (kind: 'read' | 'edit', candidates: readonly string[], denyOnly: boolean) => Item,
 ): JudgedCommand['redirects'] {
-  const bases = workingDirectories(base, analysis.directoryMoves, context.home, analysis.movesMayRepeat)
+  const bases = workingDirectories(
+    base,
+    analysis.directoryMoves,
+    context.home,
+    analysis.movesMayRepeat,
+  )
   const judged: { kind: 'read' | 'edit'; path: string; final: Final }[] = []
+  // A line may name one file many times (`> f > f > f`): each is judged once.
+  const seen = new Set<string>()
   for (const redirect of analysis.redirects) {
+    const key = JSON.stringify([
+      redirect.kind,
+      redirect.nested,
+      redirect.path,
+      redirect.target.text,
+    ])
+    if (seen.has(key)) continue
+    seen.add(key)
+    if (seen.size > maxFilesJudged) {
+      const final = decide({
+        verdict: {
+          decision: 'ask',
+          basis: 'cannot-read',
+          reason: `more than ${maxFilesJudged} files named in one line: too much to judge in bounded time`,
+        },
+      })
+      judged.push({ kind: redirect.kind, path: '…', final })
+      break
+    }
     const path = redirect.path
     if (path?.anchor === 'absolute' && harmlessRedirectTargets.has(path.path)) continue
     const candidates =
-      path === undefined || analysis.linksMade ? undefined : shellPathCandidates(path, bases, context.home)
+      path === undefined || analysis.linksMade
+        ? undefined
+        : shellPathCandidates(path, bases, context.home)
     if (candidates === undefined) {
       const final = unknownPath(redirect, context, decide)
       if (final !== undefined) judged.push({ kind: redirect.kind, path: '…', final })
@@ -148,7 +187,11 @@ function judgeRedirects(
  * A redirection whose file is known only when bash runs it (SPEC §26): where a path rule could
  * name it, it asks as possibly denied — never skipped; where none could, no rule matched it.
  */
-function unknownPath(redirect: ShellRedirect, context: EvaluationContext, decide: Decide): Final | undefined {
+function unknownPath(
+  redirect: ShellRedirect,
+  context: EvaluationContext,
+  decide: Decide,
+): Final | undefined {
   const { rules } = context
   const lists =
     redirect.kind === 'edit'
@@ -166,4 +209,3 @@ function unknownPath(redirect: ShellRedirect, context: EvaluationContext, decide
   if (redirect.kind === 'read' || redirect.nested) return undefined
   return decide({ verdict: undefined })
 }
-

@@ -32,7 +32,10 @@ export interface Evaluation {
  */
 export function evaluateCall(facts: CallFacts, context: EvaluationContext): Evaluation {
   const { rules, mode } = context
-  const target: RuleTarget = { ruleName: facts.ruleName, server: readMcpName(facts.ruleName)?.server }
+  const target: RuleTarget = {
+    ruleName: facts.ruleName,
+    server: readMcpName(facts.ruleName)?.server,
+  }
   let argsJson: string | undefined
   const gemini: GeminiFacts = {
     ruleName: facts.ruleName,
@@ -49,11 +52,20 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
     all.push(final)
     return final
   }
-  const pathItem = (kind: 'read' | 'edit', candidates: readonly string[], denyOnly: boolean): Item => {
+  const pathItem = (
+    kind: 'read' | 'edit',
+    candidates: readonly string[],
+    denyOnly: boolean,
+  ): Item => {
     const folders = [context.cwd, ...rules.additionalDirectories]
-    const inside = candidates.every((candidate) => folders.some((folder) => isInside(candidate, folder)))
+    const inside = candidates.every((candidate) =>
+      folders.some((folder) => isInside(candidate, folder)),
+    )
     return {
-      verdict: stricter(pathVerdict(kind, candidates, target, rules, denyOnly), denyOnly ? undefined : fromGemini()),
+      verdict: stricter(
+        pathVerdict(kind, candidates, target, rules, denyOnly),
+        denyOnly ? undefined : fromGemini(),
+      ),
       insideEdit: kind === 'edit' && inside,
       insideRead: kind === 'read' && inside && facts.readOnly && !denyOnly,
       denyOnly,
@@ -62,22 +74,38 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
   const subjects: SubjectExplanation[] = []
   const analyses: (ShellAnalysis | undefined)[] = []
   const list = facts.subjects ?? []
-  if (list.length === 0) decide({ verdict: stricter(callVerdict(facts.arguments, target, rules), fromGemini()) })
+  if (list.length === 0)
+    decide({ verdict: stricter(callVerdict(facts.arguments, target, rules), fromGemini()) })
   for (const subject of list) {
     if (subject.kind === 'command') {
-      const judged = judgeCommand(subject, facts.arguments, target, gemini, context, decide, pathItem)
+      const judged = judgeCommand(
+        subject,
+        facts.arguments,
+        target,
+        gemini,
+        context,
+        decide,
+        pathItem,
+      )
       analyses.push(judged.analysis)
       subjects.push({ subject, ...summary(judged.finals), commands: judged.commands })
       for (const redirect of judged.redirects) {
-        subjects.push({ subject: { kind: redirect.kind, path: redirect.path }, ...summary([redirect.final]) })
+        subjects.push({
+          subject: { kind: redirect.kind, path: redirect.path },
+          ...summary([redirect.final]),
+        })
       }
       continue
     }
     analyses.push(undefined)
     const final =
       subject.kind === 'fetch'
-        ? decide({ verdict: stricter(fetchVerdict(hostOf(subject.url), target, rules), fromGemini()) })
-        : decide(pathItem(subject.kind, pathCandidates(subject.path, context.cwd, context.home), false))
+        ? decide({
+            verdict: stricter(fetchVerdict(hostOf(subject.url), target, rules), fromGemini()),
+          })
+        : decide(
+            pathItem(subject.kind, pathCandidates(subject.path, context.cwd, context.home), false),
+          )
     subjects.push({ subject, ...summary([final]) })
   }
   const { decision, basis, reason, ...rule } = summary(all)

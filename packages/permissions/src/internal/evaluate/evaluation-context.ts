@@ -27,6 +27,8 @@ export interface EvaluationContext {
 }
 
 /** The `rule` field of an explanation entry for a verdict: present only when a rule decided. */
-export function ruleField(verdict: Verdict | undefined): { rule?: NonNullable<Explanation['rule']> } {
+export function ruleField(verdict: Verdict | undefined): {
+  rule?: NonNullable<Explanation['rule']>
+} {
   return verdict?.rule === undefined ? {} : { rule: explainRule(verdict.rule) }
 }

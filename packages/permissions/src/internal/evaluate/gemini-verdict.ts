@@ -119,7 +119,9 @@ function lineMatches(rule: GeminiRule, line: string): boolean {
   if (rule.commandPrefixes !== undefined) {
     const trimmed = line.trimStart()
     return rule.commandPrefixes.some(
-      (prefix) => trimmed === prefix || (trimmed.startsWith(prefix) && /\s/.test(trimmed.charAt(prefix.length))),
+      (prefix) =>
+        trimmed === prefix ||
+        (trimmed.startsWith(prefix) && /\s/.test(trimmed.charAt(prefix.length))),
     )
   }
   return rule.commandRegex?.test(JSON.stringify({ command: line })) === true

@@ -63,7 +63,10 @@ export function workingDirectories(
 ): string[] | undefined {
   if (moves.length === 0) return [cwd]
   if (moves.includes(undefined)) return undefined
-  if (mayRepeat && moves.some((move) => move?.anchor === 'cwd' && move.path !== '' && move.path !== '.')) {
+  if (
+    mayRepeat &&
+    moves.some((move) => move?.anchor === 'cwd' && move.path !== '' && move.path !== '.')
+  ) {
     return undefined
   }
   const bases = new Set([cwd])

@@ -1,5 +1,6 @@
 import type { Explanation } from '../../explanation.js'
 import type { ShellAnalysis, SimpleCommand } from '../shell/analyze-shell.js'
+import { shownCommand } from '../shell/command-text.js'
 import type { CommandWord } from '../shell/command-text.js'
 import type { Subject } from '@toolpipe/tools'
 import { pathCandidates } from '../evaluate/path-candidates.js'
@@ -66,16 +67,20 @@ export function generaliseAnswer(
         const decided = explained?.commands?.[index]
         if (command.nested || (decided?.basis === 'rule' && decided.decision !== 'ask')) return
         if (list === 'allow' && decided?.basis === 'rule' && decided.rule?.list === 'ask') {
-          withheld.push(`"${decided.command}": ${decided.rule.text} asks about it, so an allow rule could never apply`)
+          withheld.push(
+            `"${decided.command}": ${decided.rule.text} asks about it, so an allow rule could never apply`,
+          )
           return
         }
         if (list === 'allow' && decided?.basis === 'possibly-denied') {
-          withheld.push(`"${decided.command}": a deny rule may match it, so an allow rule could never apply`)
+          withheld.push(
+            `"${decided.command}": a deny rule may match it, so an allow rule could never apply`,
+          )
           return
         }
         const rule = commandRule(ruleName, command)
         if (typeof rule === 'string') add(rule)
-        else withheld.push(`"${command.source}": ${rule.withheld}`)
+        else withheld.push(`"${shownCommand(command.source)}": ${rule.withheld}`)
       })
       continue
     }
@@ -144,14 +149,22 @@ function unknownWord(word: CommandWord): string {
 }
 
 function isSubcommand(word: string): boolean {
-  return word !== '' && writable(word) && !word.startsWith('-') && !word.includes('/') && !word.includes('.')
+  return (
+    word !== '' &&
+    writable(word) &&
+    !word.startsWith('-') &&
+    !word.includes('/') &&
+    !word.includes('.')
+  )
 }
 
 /** Whether a command destroys or escalates (SPEC §26's table): it gets an exact rule. */
 function isDestructive(words: readonly CommandWord[]): boolean {
   const first = words[0]?.literal ?? ''
   if (destructivePrograms.has(first)) return true
-  const entries = Object.hasOwn(destructiveSubcommands, first) ? destructiveSubcommands[first] : undefined
+  const entries = Object.hasOwn(destructiveSubcommands, first)
+    ? destructiveSubcommands[first]
+    : undefined
   if (entries === undefined) return false
   const literals = words.slice(1).map((word) => word.literal)
   return entries.some((entry) => {
@@ -163,7 +176,14 @@ function isDestructive(words: readonly CommandWord[]): boolean {
 /** A word as rule syntax reads it back: quoted when it holds a space, `*`, a quote or `\`. */
 function quoteWord(word: string): string {
   for (const char of word) {
-    if (char === ' ' || char === '\t' || char === '*' || char === '"' || char === "'" || char === '\\') {
+    if (
+      char === ' ' ||
+      char === '\t' ||
+      char === '*' ||
+      char === '"' ||
+      char === "'" ||
+      char === '\\'
+    ) {
       return `"${word.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`
     }
   }

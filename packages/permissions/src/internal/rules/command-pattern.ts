@@ -115,21 +115,24 @@ export function mustMatch(pattern: string, text: string): boolean {
 export function mayMatch(pattern: string, text: string): boolean {
   const n = pattern.length
   const m = text.length
-  const width = m + 1
-  const reach = new Uint8Array((n + 1) * width)
-  reach[0] = 1
+  // Two rows of the reachability table (pattern position i, text position j): memory stays
+  // linear in the text, whatever the pattern's length.
+  let row = new Uint8Array(m + 1)
+  let next = new Uint8Array(m + 1)
+  row[0] = 1
   for (let i = 0; i <= n; i++) {
+    next.fill(0)
     const pc = i < n ? pattern.charCodeAt(i) : -1
     for (let j = 0; j <= m; j++) {
-      if (reach[i * width + j] !== 1) continue
+      if (row[j] !== 1) continue
       const tc = j < m ? text.charCodeAt(j) : -1
       if (pc === anythingCode) {
-        reach[(i + 1) * width + j] = 1
-        if (j < m) reach[i * width + j + 1] = 1
+        next[j] = 1
+        if (j < m) row[j + 1] = 1
       }
       if (tc === unknownCode) {
-        reach[i * width + j + 1] = 1
-        if (i < n) reach[(i + 1) * width + j] = 1
+        row[j + 1] = 1
+        if (i < n) next[j] = 1
       }
       if (
         i < n &&
@@ -138,11 +141,15 @@ export function mayMatch(pattern: string, text: string): boolean {
         tc !== unknownCode &&
         (pc === tc || (pc === separatorCode && tc === 32))
       ) {
-        reach[(i + 1) * width + j + 1] = 1
+        next[j + 1] = 1
       }
     }
+    if (i === n) return row[m] === 1
+    const swap = row
+    row = next
+    next = swap
   }
-  return reach[n * width + m] === 1
+  return false
 }
 
 /** Whether a matching spelling has unknown parts or spaces inside words (where mayMatch differs). */

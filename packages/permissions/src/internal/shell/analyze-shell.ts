@@ -5,6 +5,8 @@ import type { ShellAnalysis } from './shell-analysis.js'
 import { copyTree } from './syntax-node.js'
 import type { SyntaxNode } from './syntax-node.js'
 import { Walk } from './walk.js'
+import { parserCheck, workBudget, workLimits } from './work-budget.js'
+import type { WorkBudget } from './work-budget.js'
 
 export type { ShellAnalysis, ShellRedirect, SimpleCommand } from './shell-analysis.js'
 export { basename } from './command-spellings.js'
@@ -24,15 +26,29 @@ const maxPrefixTries = 8
  * `unparseable`: what the tree shows is still read by deny and ask rules. A syntax error on a
  * later line does not stop bash running the lines before it: those are read too.
  */
-export function analyzeShell(parser: BashParser, line: string, depth = 0): ShellAnalysis {
+export function analyzeShell(
+  parser: BashParser,
+  line: string,
+  depth = 0,
+  budget: WorkBudget = workBudget(),
+): ShellAnalysis {
   if (line.length > maxLineLength) return empty(`longer than ${maxLineLength} characters`)
-  const parsed = parse(parser, line)
-  if (parsed === undefined) return empty('the parser gave up')
-  if (parsed.error === undefined) return walkLine(parser, line, depth, parsed.root, false)
+  const parsed = parse(parser, line, budget)
+  if (parsed === undefined) {
+    return empty(
+      budget.spent === undefined
+        ? 'the parser gave up'
+        : `too much to read in bounded time (${budget.spent})`,
+    )
+  }
+  if (parsed.error === undefined) return walkLine(parser, line, depth, parsed.root, false, budget)
   // Deny and ask rules read what the tree recovered, and what bash runs before the error.
-  const visible = walkLine(parser, line, depth, parsed.root, true)
-  const prefix = runnablePrefix(parser, line, parsed.error.offset)
-  const before = prefix === undefined ? undefined : walkLine(parser, prefix.line, depth, prefix.root, true)
+  const visible = walkLine(parser, line, depth, parsed.root, true, budget)
+  const prefix = runnablePrefix(parser, line, parsed.error.offset, budget)
+  const before =
+    prefix === undefined
+      ? undefined
+      : walkLine(parser, prefix.line, depth, prefix.root, true, budget)
   return {
     commands: [...(before?.commands ?? []), ...visible.commands],
     redirects: [...(before?.redirects ?? []), ...visible.redirects],
@@ -61,12 +77,18 @@ interface Parsed {
   readonly error: { readonly message: string; readonly offset: number } | undefined
 }
 
-function parse(parser: BashParser, line: string): Parsed | undefined {
-  const tree = parser.parse(line)
+function parse(parser: BashParser, line: string, budget: WorkBudget): Parsed | undefined {
+  if (budget.spent !== undefined) return undefined
+  const tree = parser.parse(line, parserCheck(budget))
   if (tree === undefined) return undefined
   try {
+    const root = copyTree(tree, line, parser.types, parser.named, budget)
+    if (root === undefined) {
+      budget.spent ??= `more than ${workLimits.nodes} syntax nodes`
+      return undefined
+    }
     const error = tree.rootNode.hasError ? describeError(tree.rootNode) : undefined
-    return { root: copyTree(tree, line, parser.types, parser.named), error }
+    return { root, error }
   } finally {
     tree.delete()
   }
@@ -78,11 +100,14 @@ function walkLine(
   depth: number,
   root: SyntaxNode,
   denyOnly: boolean,
+  budget: WorkBudget,
 ): ShellAnalysis {
-  const heredocs = readHereDocuments(root, line)
+  const heredocs = line.includes('<<')
+    ? readHereDocuments(root, line)
+    : { documents: [], misread: undefined }
   const documents = new Map(heredocs.documents.map((document) => [document.redirect, document]))
   const nested = (text: string, inner: number): ShellAnalysis =>
-    inner > maxNestingDepth ? empty('nested too deep') : analyzeShell(parser, text, inner)
+    inner > maxNestingDepth ? empty('nested too deep') : analyzeShell(parser, text, inner, budget)
   const walk = new Walk(nested, depth, depth > 0 || denyOnly, documents)
   walk.visit(root)
   const misread = heredocs.misread ?? walk.misread
@@ -90,9 +115,16 @@ function walkLine(
   return {
     // A line misread asks; what the tree does show is still read by deny and ask rules.
     commands: readOnlyByDeny
-      ? walk.commands.map((command) => ({ ...command, allowText: undefined, allowWords: undefined, nested: true }))
+      ? walk.commands.map((command) => ({
+          ...command,
+          allowText: undefined,
+          allowWords: undefined,
+          nested: true,
+        }))
       : walk.commands,
-    redirects: readOnlyByDeny ? walk.redirects.map((redirect) => ({ ...redirect, nested: true })) : walk.redirects,
+    redirects: readOnlyByDeny
+      ? walk.redirects.map((redirect) => ({ ...redirect, nested: true }))
+      : walk.redirects,
     hidden: walk.hidden,
     unparseable: misread,
     directoryMoves: walk.moves,
@@ -109,12 +141,14 @@ function runnablePrefix(
   parser: BashParser,
   line: string,
   errorOffset: number,
+  budget: WorkBudget,
 ): { line: string; root: SyntaxNode } | undefined {
   let end = line.lastIndexOf('\n', errorOffset - 1)
   for (let tries = 0; end > 0 && tries < maxPrefixTries; tries++) {
     const prefix = line.slice(0, end + 1)
-    const parsed = parse(parser, prefix)
-    if (parsed !== undefined && parsed.error === undefined) return { line: prefix, root: parsed.root }
+    const parsed = parse(parser, prefix, budget)
+    if (parsed !== undefined && parsed.error === undefined)
+      return { line: prefix, root: parsed.root }
     end = line.lastIndexOf('\n', end - 1)
   }
   return undefined
@@ -134,7 +168,7 @@ function describeError(root: Node): { message: string; offset: number } {
       const children = node.children
       for (let index = children.length - 1; index >= 0; index--) {
         const child = children[index]
-        if (child !== null && child !== undefined) stack.push(child)
+        if (child !== undefined) stack.push(child)
       }
     }
   }

@@ -11,7 +11,7 @@ import { isName } from './wrappers.js'
  * expression when it is referenced"), so `x='a[$(rm -rf ~)]'; echo $((x))` runs `rm`.
  */
 export function isLiteralArithmetic(text: string): boolean {
-  for (let index = 0; index < text.length; ) {
+  for (let index = 0; index < text.length;) {
     const char = text.charAt(index)
     if (' \t\n+-*/%<>=!&|^~?:,();'.includes(char)) {
       index++

@@ -50,7 +50,8 @@ export function scanAwkProgram(program: string): AwkFindings {
     }
     if (kind !== 'operator') return
     if (text === '|' || text === '|&') say('an awk pipe, which runs a command')
-    else if (text === '@') say("gawk's @ directives and indirect calls, which pick code at run time")
+    else if (text === '@')
+      say("gawk's @ directives and indirect calls, which pick code at run time")
     else if ((text === '>' || text === '>>') && inPrint && depth === 0) {
       say('an awk output redirection, which writes a file')
     } else if (text === '(') depth++

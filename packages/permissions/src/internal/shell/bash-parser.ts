@@ -4,8 +4,11 @@ import type { Tree } from 'web-tree-sitter'
 
 /** A ready bash parser: synchronous once loaded. */
 export interface BashParser {
-  /** The syntax tree of `line`, or `undefined` when the parser gave up. Call `tree.delete()`. */
-  parse(line: string): Tree | undefined
+  /**
+   * The syntax tree of `line`, or `undefined` when the parser gave up or `shouldStop` (asked
+   * every hundred or so parser operations) said to. Call `tree.delete()`.
+   */
+  parse(line: string, shouldStop?: () => boolean): Tree | undefined
   /** The grammar's node types by id, and whether each is named (read once, at load). */
   readonly types: readonly string[]
   readonly named: readonly boolean[]
@@ -28,8 +31,13 @@ export async function loadBashParser(): Promise<BashParser> {
     named.push(language.nodeTypeIsNamed(id))
   }
   return {
-    parse(line) {
-      return parser.parse(line) ?? undefined
+    parse(line, shouldStop) {
+      const options = shouldStop === undefined ? undefined : { progressCallback: shouldStop }
+      const tree = parser.parse(line, null, options)
+      // A cancelled parse leaves the parser ready to resume that document: the next line would
+      // be read as its continuation (and the WebAssembly aborts). Start over instead.
+      if (tree === null) parser.reset()
+      return tree ?? undefined
     },
     types,
     named,

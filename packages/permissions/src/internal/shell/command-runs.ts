@@ -23,10 +23,7 @@ export interface CommandRun {
  * backslash-newline between two tokens joins them into one word (`r\<newline>m` is `rm`);
  * anything else between or inside words means the tree is not the line (`misread`).
  */
-export function readCommandRuns(
-  node: SyntaxNode,
-  misread: (why: string) => void,
-): CommandRun[] {
+export function readCommandRuns(node: SyntaxNode, misread: (why: string) => void): CommandRun[] {
   const runs: SyntaxNode[][] = [[]]
   const glued = new Set<SyntaxNode>()
   let before: SyntaxNode | undefined
@@ -133,7 +130,9 @@ function withoutLeadingBlanks(child: SyntaxNode, misread: (why: string) => void)
   }
   if (skip === 0) return child
   if (child.children.length > 0) {
-    misread(`the parser read ${JSON.stringify(text.slice(0, skip))} as part of ${JSON.stringify(rest)}`)
+    misread(
+      `the parser read ${JSON.stringify(text.slice(0, skip))} as part of ${JSON.stringify(rest)}`,
+    )
     return child
   }
   return { ...copyFields(child), start: child.start + skip, text: rest }

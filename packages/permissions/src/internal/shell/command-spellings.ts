@@ -51,11 +51,15 @@ export function spellCommand(
       break
     }
     if (step.kind === 'split-string') {
-      strings.push({ text: step.value, reason: `${basename(literal)}, which runs a string as commands` })
+      strings.push({
+        text: step.value,
+        reason: `${basename(literal)}, which runs a string as commands`,
+      })
       break
     }
     for (const variable of step.assignments) {
-      if (isCodeVariable(variable)) hidden.push(`an assignment to ${variable}, which changes what runs`)
+      if (isCodeVariable(variable))
+        hidden.push(`an assignment to ${variable}, which changes what runs`)
     }
     at = step.next
     if (step.appendUnknown === true) appendUnknown = true
@@ -102,7 +106,8 @@ function allowSpelling(
     if (step.replaces !== undefined) replaces = step.replaces
   }
   let rest = words.slice(at)
-  if (replaces !== undefined) rest = rest.map((word) => replaced(word, replaces ?? ''))
+  const replacement = replaces
+  if (replacement !== undefined) rest = rest.map((word) => replaced(word, replacement))
   const allowWords = appendUnknown ? [...rest, unknownWord] : rest
   if (allowWords[0]?.literal === undefined) {
     hidden.push('a command name known only at run time')

@@ -62,3 +62,16 @@ export function displayText(text: string): string {
   }
   return out
 }
+
+/** How long a command is shown in reasons and explanations before it is cut. */
+export const shownLength = 200
+
+/**
+ * A command as reasons and explanations show it: {@link displayText}, cut after
+ * {@link shownLength} characters (a line of nested substitutions holds thousands of commands,
+ * each nearly as long as the line: showing them whole would cost the square of its length).
+ */
+export function shownCommand(text: string): string {
+  const cut = text.length > shownLength ? text.slice(0, shownLength) : text
+  return displayText(cut) + (cut.length < text.length ? `…(${text.length} characters)` : '')
+}

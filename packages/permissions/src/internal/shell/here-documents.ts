@@ -56,7 +56,8 @@ export function readHereDocuments(root: SyntaxNode, line: string): HereDocuments
     if (redirect.start < cursor) {
       return { documents, misread: 'the parser read a here-document inside the body of another' }
     }
-    if (pending.length === 0) trigger = newlineToken(line, Math.max(cursor, operatorEnd(redirect)), text)
+    if (pending.length === 0)
+      trigger = newlineToken(line, Math.max(cursor, operatorEnd(redirect)), text)
     pending.push(redirect)
   }
   const problem = pending.length > 0 ? flush() : undefined
@@ -219,7 +220,9 @@ export function bodyHiding(body: string): string[] {
     if (next === '(') reasons.add('a substitution $(…) in a here-document')
     if (next === '[') reasons.add('arithmetic $[…] in a here-document')
     if (next === '{') {
-      const head = /^\{(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])(.?.?)/.exec(body.slice(index + 1))
+      const head = /^\{(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])(.?.?)/.exec(
+        body.slice(index + 1),
+      )
       const operator = head?.[3] ?? ''
       if (head === null || !plainOperator(operator)) {
         reasons.add('an expansion ${…} in a here-document that bash evaluates')

@@ -88,7 +88,9 @@ function directoryMove(name: string, words: readonly CommandWord[]): (ShellPath 
 function makesLinks(name: string, words: readonly CommandWord[]): boolean {
   if (linkMakingPrograms.has(name)) return true
   if (name !== 'git') return false
-  return words.some((word) => word.literal !== undefined && linkMakingGitSubcommands.has(word.literal))
+  return words.some(
+    (word) => word.literal !== undefined && linkMakingGitSubcommands.has(word.literal),
+  )
 }
 
 /** What feeds a command's input with commands: a pipe, a here-document, a here-string, a file. */
@@ -109,9 +111,15 @@ function feedsInput(
     }
     if (redirect.type === 'herestring_redirect') {
       const value = namedChildren(redirect)[0]
-      return { what: 'a here-string', body: value === undefined ? undefined : wordText(readWord(value)) }
+      return {
+        what: 'a here-string',
+        body: value === undefined ? undefined : wordText(readWord(value)),
+      }
     }
-    if (redirect.type === 'file_redirect' && redirect.children.some((child) => child.type === '<')) {
+    if (
+      redirect.type === 'file_redirect' &&
+      redirect.children.some((child) => child.type === '<')
+    ) {
       return { what: 'a file', body: undefined }
     }
   }

@@ -95,19 +95,20 @@ const sedFlags = new Set([
 function sedStrings(words: readonly CommandWord[]): ProgramStrings {
   const scripts: (string | undefined)[] = []
   const hidden: string[] = []
+  // null: no operand yet; undefined: an operand known only at run time.
   let operand: string | undefined | null = null
   let sandbox = false
   for (let index = 1; index < words.length; index++) {
     const literal = words[index]?.literal
     if (literal === '--') {
-      if (operand === null) operand = words[index + 1]?.literal
+      operand ??= words[index + 1]?.literal
       break
     }
     // GNU sed reads options after operands too: a word known only at run time may be one.
     if (literal === undefined) return { hidden: ['sed words known only at run time'], nested: [] }
     if (!literal.startsWith('-') || literal === '-') {
       // Its first operand is the script, unless -e or -f gave one.
-      if (operand === null) operand = literal
+      operand ??= literal
       continue
     }
     if (literal === '--sandbox') sandbox = true
@@ -149,7 +150,8 @@ function awkStrings(name: string, words: readonly CommandWord[]): ProgramStrings
   let index = 1
   for (; index < words.length; index++) {
     const literal = words[index]?.literal
-    if (literal === undefined) return { hidden: [`${name} options known only at run time`], nested: [] }
+    if (literal === undefined)
+      return { hidden: [`${name} options known only at run time`], nested: [] }
     if (literal === '--') {
       index++
       break
@@ -187,7 +189,8 @@ function optionStrings(
 ): ProgramStrings {
   for (let index = 1; index < words.length; index++) {
     const literal = words[index]?.literal
-    if (literal === undefined) return { hidden: [`${name} words known only at run time`], nested: [] }
+    if (literal === undefined)
+      return { hidden: [`${name} words known only at run time`], nested: [] }
     if (literal === '--') break
     const bundle = literal.startsWith('-') && !literal.startsWith('--')
     const oldStyle = oldStyleBundle && index === 1 && !literal.startsWith('-')
@@ -198,7 +201,10 @@ function optionStrings(
       // `--to-command=CMD`, `--checkpoint-action=exec=CMD`: deny rules read CMD.
       const value = literal.includes('=') ? literal.slice(literal.indexOf('=') + 1) : undefined
       const command = value?.startsWith('exec=') === true ? value.slice(5) : value
-      return { hidden: [`${name}'s option ${literal}, which runs a command`], nested: listOf(command) }
+      return {
+        hidden: [`${name}'s option ${literal}, which runs a command`],
+        nested: listOf(command),
+      }
     }
   }
   return none
@@ -225,7 +231,8 @@ function gitStrings(words: readonly CommandWord[]): ProgramStrings {
       if (!literal.includes('=') && option !== '--list-cmds') index++
       continue
     }
-    if (!gitFlags.has(option)) return { hidden: [`git's option ${literal}, which it cannot read`], nested: [] }
+    if (!gitFlags.has(option))
+      return { hidden: [`git's option ${literal}, which it cannot read`], nested: [] }
   }
   const subcommand = words[index]
   if (subcommand === undefined) return none
@@ -240,14 +247,17 @@ function gitStrings(words: readonly CommandWord[]): ProgramStrings {
     ? gitSubcommandCommandOptions[name]
     : undefined
   if (options === undefined) return none
-  if (options.includes('*')) return { hidden: [`git ${name}, which can make git run other code`], nested: [] }
+  if (options.includes('*'))
+    return { hidden: [`git ${name}, which can make git run other code`], nested: [] }
   for (let at = index + 1; at < words.length; at++) {
     const literal = words[at]?.literal
-    if (literal === undefined) return { hidden: [`git ${name} words known only at run time`], nested: [] }
+    if (literal === undefined)
+      return { hidden: [`git ${name} words known only at run time`], nested: [] }
     for (const option of options) {
       if (literal === option || (option.startsWith('--') && literal.startsWith(`${option}=`))) {
         const value = literal === option ? words[at + 1]?.literal : literal.slice(option.length + 1)
-        const nested = option === 'run' || option === 'foreach' ? joinTexts(words.slice(at + 1)) : value
+        const nested =
+          option === 'run' || option === 'foreach' ? joinTexts(words.slice(at + 1)) : value
         return { hidden: [`git ${name} ${option}, which runs a command`], nested: listOf(nested) }
       }
       if (!option.startsWith('--') && option.startsWith('-') && bundleHas(literal, option)) {
@@ -261,7 +271,9 @@ function gitStrings(words: readonly CommandWord[]): ProgramStrings {
 /** find's `-fprint`, `-fprint0`, `-fprintf` and `-fls` write a file no redirection shows. */
 function findWrites(words: readonly CommandWord[]): ProgramStrings {
   const writes = words.find((word) => /^-f(print0?|printf|ls)$/.test(word.literal ?? ''))
-  return writes === undefined ? none : { hidden: [`find ${writes.literal ?? ''}, which writes a file`], nested: [] }
+  return writes === undefined
+    ? none
+    : { hidden: [`find ${writes.literal ?? ''}, which writes a file`], nested: [] }
 }
 
 function untilSeparator(words: readonly CommandWord[]): number {

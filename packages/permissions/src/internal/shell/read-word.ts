@@ -9,21 +9,22 @@ import type { SyntaxNode } from './syntax-node.js'
  * parameter or arithmetic expansion, a command or process substitution, a glob character, a
  * brace expansion — is unknown text.
  */
-export function readWord(
-  node: SyntaxNode,
-  variables?: ReadonlyMap<string, string>,
-): CommandWord {
-  const builder: Builder = { text: '', known: true, unquoted: '', variables }
+export function readWord(node: SyntaxNode, variables?: ReadonlyMap<string, string>): CommandWord {
+  const builder: Builder = { text: [], known: true, unknownLast: false, unquoted: [], variables }
   appendNode(node, builder)
-  if (hasBraceExpansion(builder.unquoted)) return { text: unknown, literal: undefined }
-  return { text: builder.text, literal: builder.known ? builder.text : undefined }
+  if (hasBraceExpansion(builder.unquoted.join(''))) return { text: unknown, literal: undefined }
+  const text = builder.text.join('')
+  return { text, literal: builder.known ? text : undefined }
 }
 
+/** What a word is built of, in pieces joined once at the end (a word may be 100 KB long). */
 interface Builder {
-  text: string
+  readonly text: string[]
   known: boolean
+  /** Whether the last piece was unknown (runs of unknown parts are one unknown). */
+  unknownLast: boolean
   /** The unquoted characters seen, quoted ones as `_`: where a brace expansion could be. */
-  unquoted: string
+  readonly unquoted: string[]
   /** Variables whose value is known (`$HOME` in a path), read as quoted text. */
   readonly variables: ReadonlyMap<string, string> | undefined
 }
@@ -95,35 +96,44 @@ function knownVariable(
 }
 
 function appendUnknown(out: Builder): void {
-  if (!out.text.endsWith(unknown)) out.text += unknown
+  if (!out.unknownLast) out.text.push(unknown)
+  out.unknownLast = true
   out.known = false
-  out.unquoted += '_'
+  out.unquoted.push('_')
 }
 
 function appendQuoted(value: string, out: Builder): void {
-  out.text += escapeLiteral(value)
-  if (out.text.includes(unknown)) out.known = false
-  out.unquoted += '_'.repeat(value.length)
+  if (value === '') return
+  const escaped = escapeLiteral(value)
+  if (escaped !== value) out.known = false
+  out.text.push(escaped)
+  out.unknownLast = false
+  out.unquoted.push('_'.repeat(value.length))
 }
 
 /** Unquoted text: a backslash quotes the next character; `*`, `?` and `[` are globs. */
 function appendUnquoted(raw: string, out: Builder): void {
+  let run = 0
+  const flush = (to: number) => {
+    if (to > run) {
+      const literal = raw.slice(run, to)
+      appendQuoted(literal, out)
+      // Unquoted, these characters may still form a brace expansion.
+      out.unquoted[out.unquoted.length - 1] = literal
+    }
+  }
   for (let index = 0; index < raw.length; index++) {
     const char = raw.charAt(index)
+    if (char !== '\\' && char !== '*' && char !== '?' && char !== '[') continue
+    flush(index)
     if (char === '\\') {
       const next = raw[index + 1]
       index++
-      if (next === undefined || next === '\n') continue
-      appendQuoted(next, out)
-      continue
-    }
-    if (char === '*' || char === '?' || char === '[') {
-      appendUnknown(out)
-      continue
-    }
-    appendQuoted(char, out)
-    out.unquoted = out.unquoted.slice(0, -1) + char
+      if (next !== undefined && next !== '\n') appendQuoted(next, out)
+    } else appendUnknown(out)
+    run = index + 1
   }
+  flush(raw.length)
 }
 
 /** Inside `"…"`: a backslash quotes only `$`, `` ` ``, `"`, `\` and a newline. */

@@ -10,7 +10,7 @@ export interface SedFindings {
   readonly commands: string[]
 }
 
-const simpleCommands = new Set([...'=dDgGhHlnNpPxzFqQLl'])
+const simpleCommands = new Set('=dDgGhHlnNpPxzFqQL'.split(''))
 
 /** Scans a sed script (the text of `-e` or the script operand). */
 export function scanSedScript(script: string): SedFindings {

@@ -74,7 +74,8 @@ export function commandStrings(
         if (literal === option) found.push({ text: wordText(words[index + 1]) })
         else if (option.startsWith('--') && literal.startsWith(`${option}=`))
           found.push({ text: literal.slice(option.length + 1) })
-        else if (!option.startsWith('--') && bundleHas(literal, option)) found.push({ text: undefined })
+        else if (!option.startsWith('--') && bundleHas(literal, option))
+          found.push({ text: undefined })
       }
     }
     return found.length === 0 ? undefined : found

@@ -37,17 +37,20 @@ class PlainNode implements SyntaxNode {
 
 /**
  * Copies a tree-sitter tree of `source` into {@link SyntaxNode}s, reading three numbers per node
- * (type id, start, end) and naming types from the tables read once at load.
+ * (type id, start, end) and naming types from the tables read once at load. Undefined when the
+ * tree has more nodes than `budget` has left.
  */
 export function copyTree(
   tree: Tree,
   source: string,
   types: readonly string[],
   named: readonly boolean[],
-): SyntaxNode {
+  budget?: { nodes: number },
+): SyntaxNode | undefined {
   const cursor = tree.walk()
   try {
     const make = (parent: SyntaxNode | undefined): SyntaxNode => {
+      if (budget !== undefined) budget.nodes--
       const id = cursor.nodeTypeId
       return new PlainNode(
         // tree-sitter's error symbol (65535) is outside the grammar's own type table.
@@ -63,6 +66,7 @@ export function copyTree(
     let current = root
     // Depth-first, iteratively: a deeply nested line must not overflow the stack.
     for (;;) {
+      if (budget !== undefined && budget.nodes < 0) return undefined
       if (cursor.gotoFirstChild()) {
         const child = make(current)
         current.children.push(child)

@@ -1,4 +1,3 @@
-import type { BashParser } from './bash-parser.js'
 import { joinWords, literalWord } from './command-text.js'
 import type { CommandWord } from './command-text.js'
 import { arithmeticHiding, isCodeVariable } from './arithmetic.js'
@@ -68,8 +67,16 @@ export class Walk implements WalkSink {
     if (arithmetic !== undefined) this.hide(arithmetic)
     switch (node.type) {
       case 'command':
-        for (const run of readCommandRuns(node, (why) => this.misreadAs(why))) {
-          this.addCommand(run.source, run.words, run.assignments, false, run.first ? node : undefined)
+        for (const run of readCommandRuns(node, (why) => {
+          this.misreadAs(why)
+        })) {
+          this.addCommand(
+            run.source,
+            run.words,
+            run.assignments,
+            false,
+            run.first ? node : undefined,
+          )
         }
         break
       case 'declaration_command':
@@ -94,7 +101,9 @@ export class Walk implements WalkSink {
         break
       }
       case 'command_substitution':
-        this.hide(node.text.startsWith('`') ? 'a backtick substitution' : 'a command substitution $(…)')
+        this.hide(
+          node.text.startsWith('`') ? 'a backtick substitution' : 'a command substitution $(…)',
+        )
         break
       case 'process_substitution':
         this.hide('a process substitution')
@@ -150,11 +159,11 @@ export class Walk implements WalkSink {
     for (const string of spelled.strings) this.parseNested(string.text, string.reason)
     for (const stage of spelled.stages) inspectProgram(this, stage, node)
     const last = spelled.stages.at(-1) ?? []
-    const allowed = spelled.allowWords !== undefined && !this.nested
+    const allowWords = this.nested ? undefined : spelled.allowWords
     this.commands.push({
       source,
-      allowText: allowed ? joinWords(spelled.allowWords ?? []) : undefined,
-      allowWords: allowed ? spelled.allowWords : undefined,
+      allowText: allowWords === undefined ? undefined : joinWords(allowWords),
+      allowWords,
       denyTexts: spelled.denyTexts,
       nested: this.nested,
       programWords: last,
@@ -181,7 +190,12 @@ export class Walk implements WalkSink {
     }
     if (!statementParents.has(node.parent?.type ?? '')) return
     if (names.every((name) => safeEnvVars.has(name))) return
-    this.addCommand(node.text, parts.map((part) => readWord(part)), [], true)
+    this.addCommand(
+      node.text,
+      parts.map((part) => readWord(part)),
+      [],
+      true,
+    )
   }
 
   private redirect(node: SyntaxNode): void {
@@ -193,9 +207,12 @@ export class Walk implements WalkSink {
       }
     }
     // tree-sitter-bash has no `<>` (read and write): it reads `<` and an ERROR holding `>`.
-    const readWrite = operator === '<' && node.children.some((child) => child.type === 'ERROR' && child.text === '>')
+    const readWrite =
+      operator === '<' &&
+      node.children.some((child) => child.type === 'ERROR' && child.text === '>')
     const destinations = node.children.filter(
-      (child) => child.named && child.type !== 'file_descriptor' && !(readWrite && child.type === 'ERROR'),
+      (child) =>
+        child.named && child.type !== 'file_descriptor' && !(readWrite && child.type === 'ERROR'),
     )
     if (destinations.length > 1) {
       // tree-sitter-bash's issue #233: the words after a redirection read as more destinations.
@@ -236,4 +253,3 @@ function declarationWords(node: SyntaxNode): CommandWord[] {
 function render(words: readonly CommandWord[]): string {
   return words.map((word) => word.literal ?? '…').join(' ')
 }
-

@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { asCallId } from '@toolpipe/core'
+import { createToolRegistry } from '@toolpipe/tools'
+import { shellTool } from './__fixtures__/harness.js'
+import { hostileLines } from '@toolpipe/hostile-lines'
+import { checkPermission } from './internal/check-permission.js'
+import { loadBashParser } from './internal/shell/bash-parser.js'
+import type { BashParser } from './internal/shell/bash-parser.js'
+import { permissions } from './permissions.js'
+
+/**
+ * SPEC §26, bounded work: every input up to 100 KB is decided (never a throw, never a stack
+ * overflow, however deep or long), what is too much to read asks, and a line that hides a
+ * denied command is never allowed at any size. How long each takes is measured by the bench
+ * (`pnpm bench permissions-hostile`), not here.
+ */
+let parser: BashParser
+beforeAll(async () => {
+  parser = await loadBashParser()
+})
+
+const rules = {
+  allow: ['Bash(echo *)', 'Bash(ls *)', 'Bash(cat *)', 'Bash(sed *)', 'Bash(awk *)', 'Edit(**)'],
+  deny: ['Bash(rm *)', 'Edit(//etc/**)'],
+}
+
+describe('bounded work', () => {
+  it.each(Object.entries(hostileLines))('decides a 100 KB %s line', (_name, shape) => {
+    for (const size of [1_000, 100_000]) {
+      const line = shape.make(size)
+      expect(line.length).toBeLessThanOrEqual(100_000)
+      const explanation = checkPermission({
+        parser,
+        command: line,
+        rules,
+        mode: 'bypassPermissions',
+      })
+      expect(['allow', 'ask', 'deny']).toContain(explanation.decision)
+      if (shape.hidesDenied) expect(explanation.decision).not.toBe('allow')
+    }
+  })
+
+  it('asks at once for a line longer than 100 KB, in every mode', () => {
+    for (const mode of ['default', 'bypassPermissions'] as const) {
+      const explanation = checkPermission({
+        parser,
+        command: `echo ${'x'.repeat(100_000)}`,
+        rules,
+        mode,
+      })
+      expect(explanation.decision).toBe('ask')
+      expect(explanation.basis).toBe('cannot-read')
+    }
+  })
+
+  it('reads the next line right after a parse it had to stop (the parser starts over)', () => {
+    const tooMuch = checkPermission({ parser, command: 'cat | '.repeat(16_000), rules })
+    expect(tooMuch.decision).toBe('ask')
+    expect(tooMuch.reason).toContain('bounded time')
+    expect(checkPermission({ parser, command: 'rm -rf /tmp/x', rules }).decision).toBe('deny')
+    expect(checkPermission({ parser, command: 'echo ok', rules }).decision).toBe('allow')
+  })
+
+  it('judges a redirection target of 20,000 path segments through the plugin without failing', async () => {
+    const runs: string[] = []
+    const registry = createToolRegistry({ logger: { warn: () => undefined } })
+    registry.register(shellTool(runs))
+    const plugin = permissions({
+      projectRoot: '/project',
+      sources: [{ kind: 'cli', settings: { permissions: rules } }],
+      mode: 'bypassPermissions',
+    })
+    registry.use(plugin)
+    await plugin.ready
+    for (const target of [
+      'a/'.repeat(20_000),
+      '../'.repeat(20_000) + 'etc/passwd',
+      '/etc/x' + '/.'.repeat(20_000),
+    ]) {
+      const result = await registry.execute({
+        callId: asCallId(`deep-${target.length}`),
+        name: 'shell',
+        arguments: { command: `echo x > ${target}` },
+        agent: { id: 'a' },
+      })
+      expect(result.error?.code).not.toBe('LISTENER_FAILED')
+      expect(runs).toEqual([])
+    }
+  })
+})
