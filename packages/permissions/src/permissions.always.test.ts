@@ -1,0 +1,85 @@
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  call,
+  recordingRegistry,
+  scratchProjects,
+  scriptedApproval,
+  shellTool,
+} from './__fixtures__/harness.js'
+import { permissions } from './permissions.js'
+
+/** SPEC §26's always-answers, through the plugin on a registry. */
+const project = scratchProjects()
+const settingsSources = [{ kind: 'local' as const, path: '.toolpipe/settings.local.json' }]
+
+describe('always-answers (SPEC §26)', () => {
+  it('are in force for the next call before (and whether or not) their write finishes', async () => {
+    const { root } = project()
+    // The file cannot be written (it is a folder): the answer lives on in memory.
+    mkdirSync(join(root, '.toolpipe', 'settings.local.json'), { recursive: true })
+    const runs: string[] = []
+    const approval = scriptedApproval({ kind: 'allowed-always' })
+    const { registry, warnings } = recordingRegistry(approval)
+    registry.register(shellTool(runs))
+    registry.use(permissions({ projectRoot: root, sources: settingsSources }))
+    const { results } = await registry.executeBatch([
+      call('shell', { command: 'wc -l a.txt' }),
+      call('shell', { command: 'wc -l b.txt' }),
+    ])
+    expect(results.map((result) => result.isError)).toEqual([false, false])
+    expect(approval.requests).toHaveLength(1)
+    expect(runs).toEqual(['wc -l a.txt', 'wc -l b.txt'])
+    await vi.waitFor(() => {
+      expect(warnings.some((warning) => warning.includes('could not write the always-answer'))).toBe(
+        true,
+      )
+    })
+    expect((await registry.execute(call('shell', { command: 'wc -c c.txt' }))).isError).toBe(false)
+    expect(approval.requests).toHaveLength(1)
+  })
+
+  it('write nothing for a command an ask rule matched, and say why', async () => {
+    const { root, write } = project()
+    write('.toolpipe/settings.local.json', { permissions: { ask: ['Bash(npm publish *)'] } })
+    const approval = scriptedApproval({ kind: 'allowed-always' }, { kind: 'allowed-once' })
+    const { registry, warnings } = recordingRegistry(approval)
+    registry.register(shellTool([]))
+    registry.use(permissions({ projectRoot: root, sources: settingsSources }))
+    await registry.execute(call('shell', { command: 'npm publish' }))
+    await vi.waitFor(() => {
+      expect(warnings.join('\n')).toContain(
+        '"npm publish": Bash(npm publish *) asks about it, so an allow rule could never apply',
+      )
+    })
+    await registry.execute(call('shell', { command: 'npm publish' }))
+    expect(approval.requests).toHaveLength(2)
+    const file = JSON.parse(readFileSync(join(root, '.toolpipe/settings.local.json'), 'utf8'))
+    expect(file).toEqual({ permissions: { ask: ['Bash(npm publish *)'] } })
+  })
+
+  it('name the exact command of a program that destroys, and never a run-time word', async () => {
+    const { root } = project()
+    const approval = scriptedApproval(
+      { kind: 'allowed-always' },
+      { kind: 'allowed-always' },
+      { kind: 'allowed-once' },
+    )
+    const { registry, warnings } = recordingRegistry(approval)
+    registry.register(shellTool([]))
+    registry.use(permissions({ projectRoot: root, sources: settingsSources }))
+    await registry.execute(call('shell', { command: 'git push --force origin main' }))
+    await registry.execute(call('shell', { command: 'cat $FILE' }))
+    const local = join(root, '.toolpipe/settings.local.json')
+    await vi.waitFor(() => {
+      expect(JSON.parse(readFileSync(local, 'utf8'))).toEqual({
+        permissions: { allow: ['Bash(git push --force origin main)'] },
+      })
+    })
+    expect(warnings.join('\n')).toContain('is known only when it runs')
+    // The exact rule allows only that command: another push asks.
+    await registry.execute(call('shell', { command: 'git push --force origin dev' }))
+    expect(approval.requests).toHaveLength(3)
+  })
+})
