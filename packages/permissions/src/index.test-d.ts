@@ -1,7 +1,14 @@
 import type { ToolRegistryPlugin } from '@toolpipe/tools'
 import { describe, expectTypeOf, it } from 'vitest'
 import { jsonlAuditLog, permissions } from './index.js'
-import type { Explanation, Mode, PermissionSource, PermissionsPlugin, Settings } from './index.js'
+import type {
+  DecisionBasis,
+  Explanation,
+  Mode,
+  PermissionSource,
+  PermissionsPlugin,
+  Settings,
+} from './index.js'
 
 describe('public types', () => {
   it('permissions() is a plugin with explain and ready', () => {
@@ -41,5 +48,19 @@ describe('public types', () => {
     expectTypeOf({ permissions: { defaultMode: 'yolo' } } as const).not.toExtend<Settings>()
     expectTypeOf<Explanation['decision']>().toEqualTypeOf<'allow' | 'ask' | 'deny'>()
     expectTypeOf<Explanation['rule']>().not.toBeAny()
+  })
+
+  it('every decision says how it was reached: a closed union (SPEC §26)', () => {
+    expectTypeOf<DecisionBasis>().toEqualTypeOf<
+      'rule' | 'mode' | 'possibly-denied' | 'cannot-read' | 'hidden-command'
+    >()
+    expectTypeOf<Explanation['basis']>().toEqualTypeOf<DecisionBasis>()
+    expectTypeOf<Explanation['subjects'][number]['basis']>().toEqualTypeOf<DecisionBasis>()
+    expectTypeOf<
+      NonNullable<Explanation['subjects'][number]['commands']>[number]['basis']
+    >().toEqualTypeOf<DecisionBasis>()
+    // @ts-expect-error not a basis
+    const wrong: DecisionBasis = 'no-rule'
+    void wrong
   })
 })

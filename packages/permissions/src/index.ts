@@ -1,5 +1,6 @@
 export type {
   CommandExplanation,
+  DecisionBasis,
   ExplainedRule,
   Explanation,
   PermissionDecision,
