@@ -59,8 +59,6 @@ describe('public types', () => {
     expectTypeOf<
       NonNullable<Explanation['subjects'][number]['commands']>[number]['basis']
     >().toEqualTypeOf<DecisionBasis>()
-    // @ts-expect-error not a basis
-    const wrong: DecisionBasis = 'no-rule'
-    void wrong
+    expectTypeOf<'no-rule'>().not.toExtend<DecisionBasis>()
   })
 })

@@ -55,7 +55,7 @@ describe('always-answers (SPEC §26)', () => {
     })
     await registry.execute(call('shell', { command: 'npm publish' }))
     expect(approval.requests).toHaveLength(2)
-    const file = JSON.parse(readFileSync(join(root, '.toolpipe/settings.local.json'), 'utf8'))
+    const file: unknown = JSON.parse(readFileSync(join(root, '.toolpipe/settings.local.json'), 'utf8'))
     expect(file).toEqual({ permissions: { ask: ['Bash(npm publish *)'] } })
   })
 
