@@ -32,9 +32,9 @@ describe('always-answers (SPEC §26)', () => {
     expect(approval.requests).toHaveLength(1)
     expect(runs).toEqual(['wc -l a.txt', 'wc -l b.txt'])
     await vi.waitFor(() => {
-      expect(warnings.some((warning) => warning.includes('could not write the always-answer'))).toBe(
-        true,
-      )
+      expect(
+        warnings.some((warning) => warning.includes('could not write the always-answer')),
+      ).toBe(true)
     })
     expect((await registry.execute(call('shell', { command: 'wc -c c.txt' }))).isError).toBe(false)
     expect(approval.requests).toHaveLength(1)
@@ -55,7 +55,9 @@ describe('always-answers (SPEC §26)', () => {
     })
     await registry.execute(call('shell', { command: 'npm publish' }))
     expect(approval.requests).toHaveLength(2)
-    const file: unknown = JSON.parse(readFileSync(join(root, '.toolpipe/settings.local.json'), 'utf8'))
+    const file: unknown = JSON.parse(
+      readFileSync(join(root, '.toolpipe/settings.local.json'), 'utf8'),
+    )
     expect(file).toEqual({ permissions: { ask: ['Bash(npm publish *)'] } })
   })
 
