@@ -1,14 +1,24 @@
 import { createHash } from 'node:crypto'
 import { appendFile, mkdir } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { dirname, isAbsolute, resolve } from 'node:path'
 import type { JsonValue } from '@toolpipe/core'
-import type { ToolDecision, ToolExecutionToken, ToolRegistryPlugin } from '@toolpipe/tools'
+import type {
+  ToolDecision,
+  ToolExecutionToken,
+  ToolRegistry,
+  ToolRegistryPlugin,
+} from '@toolpipe/tools'
 import { stableJson } from './internal/rules/gemini-policy.js'
 
 /** Options of {@link jsonlAuditLog}. */
 export interface JsonlAuditLogOptions {
   /** Also write each call's arguments (default: only their SHA-256 digest). */
   readonly includeArguments?: boolean | undefined
+  /**
+   * What a relative `path` is relative to (default: the project root of a `permissions()`
+   * plugin on the same registry; without one, the process's working directory, with a warning).
+   */
+  readonly projectRoot?: string | undefined
 }
 
 /** One line of the audit log. */
@@ -46,7 +56,11 @@ export function jsonlAuditLog(
   const includeArguments = options.includeArguments === true
   return (registry) => {
     const decisions = new Map<ToolExecutionToken, ToolDecision[]>()
-    let queue: Promise<void> = mkdir(dirname(path), { recursive: true }).then(() => undefined)
+    // Resolved at the first line: a permissions() plugin installed after this one counts too.
+    let file: string | undefined
+    const target = (): string => (file ??= resolveLogPath(path, options.projectRoot, registry))
+    let queue: Promise<void> = Promise.resolve()
+    let made = false
     const offDecision = registry.on('tools/decision', (exec, decision) => {
       const list = decisions.get(exec.token)
       if (list === undefined) decisions.set(exec.token, [decision])
@@ -69,19 +83,49 @@ export function jsonlAuditLog(
         outcome: result.isError ? result.error.code : 'OK',
       }
       const text = `${JSON.stringify(line)}\n`
+      const destination = target()
       queue = queue
-        .then(() => appendFile(path, text))
+        .then(async () => {
+          if (!made) await mkdir(dirname(destination), { recursive: true })
+          made = true
+          await appendFile(destination, text)
+        })
         .catch((error: unknown) => {
-          try {
-            registry.logger.warn(`toolpipe: could not append to the audit log ${path}`, error)
-          } catch {
-            // Nowhere left to report it.
-          }
+          warn(registry, `toolpipe: could not append to the audit log ${destination}`, error)
         })
     })
     return () => {
       offDecision()
       offResult()
     }
+  }
+}
+
+/**
+ * Where a relative log path goes (SPEC §26: the project root, not wherever the process was
+ * started): `projectRoot`, else the root of the policy on the registry, else the working
+ * directory — said once, since that is rarely what was meant.
+ */
+function resolveLogPath(
+  path: string,
+  projectRoot: string | undefined,
+  registry: ToolRegistry,
+): string {
+  if (isAbsolute(path)) return path
+  const root = projectRoot ?? registry.provided('policy/context')[0]?.projectRoot
+  if (root !== undefined) return resolve(root, path)
+  const resolved = resolve(path)
+  warn(
+    registry,
+    `toolpipe: jsonlAuditLog("${path}") is relative and no project root is known (no projectRoot option, no permissions() plugin): writing to ${resolved}`,
+  )
+  return resolved
+}
+
+function warn(registry: ToolRegistry, message: string, ...details: unknown[]): void {
+  try {
+    registry.logger.warn(message, ...details)
+  } catch {
+    // Nowhere left to report it.
   }
 }

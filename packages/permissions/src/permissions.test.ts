@@ -94,7 +94,7 @@ describe('permissions(): deciding calls from settings files', () => {
       (await registry.execute(call('shell', { command: 'npm run lint -- --fix' }))).isError,
     ).toBe(false)
     expect(approval.requests).toHaveLength(1)
-    expect(approval.requests[0]?.reason).toBe('no rule matched (default mode)')
+    expect(approval.requests[0]?.reason).toBe('no rule matched, default mode')
     const local = join(root, '.toolpipe/settings.local.json')
     await vi.waitFor(() => {
       expect(JSON.parse(readFileSync(local, 'utf8'))).toEqual({
@@ -390,7 +390,7 @@ describe('permissions(): deciding calls from settings files', () => {
           subject: { kind: 'edit', path: join(root, 'log.txt') },
           decision: 'ask',
           basis: 'mode',
-          reason: 'no rule matched (default mode)',
+          reason: 'no rule matched, default mode',
         },
       ],
     })

@@ -26,6 +26,7 @@ import { RuleSources } from './internal/rule-sources.js'
 import { hiddenTools } from './internal/hidden-tools.js'
 import type { HiddenTools } from './internal/hidden-tools.js'
 import { lintRules } from './internal/lint-rules.js'
+import { canonicalRuleName } from './internal/rules/rule-name-aliases.js'
 import {
   managedDenial,
   managedDenialExplanation,
@@ -265,8 +266,8 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
     const cacheable =
       view.rules?.subjects === undefined &&
       rules.gemini.length === 0 &&
-      !rules.deny.specified.has(view.ruleName) &&
-      !rules.ask.specified.has(view.ruleName)
+      !rules.deny.specified.has(canonicalRuleName(view.ruleName)) &&
+      !rules.ask.specified.has(canonicalRuleName(view.ruleName))
     if (cacheable) {
       const cached = byName.get(view)
       if (cached?.rules === rules && cached.mode === modeOf(rules)) {
@@ -364,7 +365,21 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
     sources.start()
     const scope = { scope: config.scope }
     disposeHide = target.hide(filter, scope)
+    // Rule typos show when the rules are ready, not at the first call (SPEC §26).
+    ready.then(
+      () => {
+        if (registry === target) lint()
+      },
+      () => undefined,
+    )
     const disposers = [
+      // Hooks tell their scripts this plugin's mode; an audit log resolves against its root.
+      target.provide('policy/context', {
+        projectRoot: config.projectRoot,
+        cwd: config.cwd,
+        permissionMode: (agent) =>
+          config.scope === undefined || agent === config.scope ? modeOf(sources.rules) : undefined,
+      }),
       target.on(
         'tools/pre-execute',
         (exec, next) => {

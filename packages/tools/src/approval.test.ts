@@ -69,7 +69,9 @@ describe('ask → approval', () => {
     const withReason = askingRegistry(undefined, 'shell needs a human')
     expect(
       (await withReason.registry.execute(call('shell', {}, { agent: alice }))).content,
-    ).toEqual([text('Error: shell needs a human')])
+    ).toEqual([
+      text('Error: needs approval (shell needs a human); no approval service is configured'),
+    ])
     const withoutReason = askingRegistry()
     expect(
       (await withoutReason.registry.execute(call('shell', {}, { agent: alice }))).content,

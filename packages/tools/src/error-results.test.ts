@@ -77,7 +77,8 @@ const situations: Situation[] = [
   {
     situation: 'there is no approval service (with the ask’s reason)',
     setup: ask,
-    text: 'Error: needs a human',
+    // SPEC §26: the model is told both why approval was needed and that nobody can give it.
+    text: 'Error: needs approval (needs a human); no approval service is configured',
     error: { name: 'ToolDeniedError', code: 'APPROVAL_UNAVAILABLE' },
   },
   {

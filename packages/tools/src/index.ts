@@ -81,4 +81,9 @@ export { ToolRegistryError } from './tool-registry-error.js'
 export type { ToolRegistryErrorCode } from './tool-registry-error.js'
 export type { ToolRestriction } from './tool-restriction.js'
 export type { Subject, ToolRules } from './tool-rules.js'
+export type {
+  PolicyContext,
+  ToolProvidedValueMap,
+  ToolProvidedValueName,
+} from './provided-values.js'
 export type { ToolVisibilityFilter } from './tool-visibility-filter.js'

@@ -55,6 +55,7 @@ import type { ToolVisibilityFilter } from './tool-visibility-filter.js'
 import { createScopedTools } from './scoped-tools.js'
 import type { ScopedTools } from './scoped-tools.js'
 import type { SchemasOptions } from './schemas-options.js'
+import type { ToolProvidedValueMap, ToolProvidedValueName } from './provided-values.js'
 
 /** Where the registry reports what must not reach a caller (an observer's failure, say). */
 export interface ToolRegistryLogger {
@@ -162,6 +163,19 @@ export interface ToolRegistry {
    * reload) is replaced by a new one inside `registry.batch`, which announces one change.
    */
   hide(filter: ToolVisibilityFilter, options?: ScopeOptions): Disposer
+  /**
+   * Offers a value to the other plugins on this registry under `name` (SPEC §26: the policy's
+   * mode and project root for hooks and the audit log), until the disposer is called. Several
+   * plugins may provide the same name.
+   *
+   * @throws ToolRegistryError (`INVALID_PLUGIN`) for a name that is not a non-empty string
+   */
+  provide<TName extends ToolProvidedValueName>(
+    name: TName,
+    value: ToolProvidedValueMap[TName],
+  ): Disposer
+  /** The values provided under `name`, in the order they were provided (empty when none). */
+  provided<TName extends ToolProvidedValueName>(name: TName): readonly ToolProvidedValueMap[TName][]
   /** The tool a call of `scope` (or an unscoped call) reaches by `name`. */
   get(name: string, scope?: Agent): ToolDefinition | undefined
   /** The tools visible to `scope` (or the global layer). */
@@ -273,6 +287,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     layers,
     approval: options.approval,
     approvalMemory,
+    unanswered: new Set<string>(),
     logger,
     guards,
     startObservers: listeners['tools/start'],
@@ -391,6 +406,8 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     },
   }
 
+  // What plugins provide to each other (`provide`), by name, in the order provided.
+  const provided = new Map<string, { readonly value: unknown }[]>()
   const registry: ToolRegistry = {
     logger,
     register(definition, registerOptions) {
@@ -418,6 +435,23 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     hide(filter, hideOptions) {
       const scope = checkScope(hideOptions?.scope, false)
       return commitChange(internals, scope, internals.addHide(filter, scope))
+    },
+    provide(name, value) {
+      if (typeof name !== 'string' || (name as string) === '') {
+        throw new ToolRegistryError('a provided value needs a name', 'INVALID_PLUGIN')
+      }
+      const entry = { value }
+      const list = provided.get(name) ?? []
+      provided.set(name, [...list, entry])
+      return once(() => {
+        provided.set(
+          name,
+          (provided.get(name) ?? []).filter((other) => other !== entry),
+        )
+      })
+    },
+    provided<TName extends ToolProvidedValueName>(name: TName) {
+      return (provided.get(name) ?? []).map((entry) => entry.value as ToolProvidedValueMap[TName])
     },
     get: internals.get,
     list: internals.list,

@@ -32,4 +32,11 @@ export interface ToolRules<TArguments = JsonValue> {
    * Pure and synchronous: it runs on every call a rule looks at.
    */
   subjects?(args: TArguments): Subject[]
+  /**
+   * More of a call for command hooks, in Claude Code's field names (SPEC §26): hooks are told
+   * `command`, `file_path` and `url` from the subjects; this adds the others a published hook
+   * reads (`content`, `old_string`, `new_string`, …). Merged into `tool_input` beside the tool's
+   * own arguments.
+   */
+  hookInput?(args: TArguments): Record<string, JsonValue>
 }

@@ -369,7 +369,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
         { optionId: 'reject_always', kind: 'reject_always' },
       ],
     })
-    expect(JSON.stringify(asked[0]?.toolCall.content)).toContain('no rule matched (default mode)')
+    expect(JSON.stringify(asked[0]?.toolCall.content)).toContain('no rule matched, default mode')
     const order = (session?.seen ?? []).flatMap((item) => {
       if (item.kind === 'permission')
         return item.request.toolCall.toolCallId === 'call_5_2' ? ['asked'] : []
@@ -417,7 +417,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
         type: 'approval',
         callId: 'call_5_2',
         name: 'run_shell',
-        reason: 'no rule matched (default mode)',
+        reason: 'no rule matched, default mode',
         outcome: 'allowed-always',
         answeredBy: 'acp client',
       },

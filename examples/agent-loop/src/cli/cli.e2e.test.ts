@@ -219,7 +219,7 @@ describe('the demo, run non-interactively through the real CLI', () => {
       type: 'approval',
       callId: first?.callId,
       name: 'run_shell',
-      reason: 'no rule matched (default mode)',
+      reason: 'no rule matched, default mode',
       outcome: 'allowed-always',
       answeredBy: '--yes',
     })

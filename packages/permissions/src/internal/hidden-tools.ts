@@ -1,6 +1,7 @@
 import type { Mode } from '../mode.js'
 import { matchesToolGlob } from './rules/gemini-policy.js'
 import type { RuleSet } from './rules/rule-set.js'
+import { canonicalRuleName, ruleNamesOf } from './rules/rule-name-aliases.js'
 import { readMcpName } from './rules/rule-text.js'
 
 /** Which tools a bare deny hides (SPEC §18.2), by rule name. */
@@ -26,7 +27,9 @@ export function hiddenTools(rules: RuleSet, mode: Mode): HiddenTools {
     for (const rule of gemini) {
       if (
         rule.toolNames !== undefined &&
-        !rule.toolNames.some((glob) => matchesToolGlob(glob, ruleName))
+        !rule.toolNames.some((glob) =>
+          ruleNamesOf(ruleName).some((name) => matchesToolGlob(glob, name)),
+        )
       )
         continue
       const unconditional =
@@ -42,7 +45,7 @@ export function hiddenTools(rules: RuleSet, mode: Mode): HiddenTools {
   const geminiSignature = gemini.map((rule) => `${rule.text}@${rule.priority}`).join('\n')
   return {
     hides(ruleName) {
-      if (names.has(ruleName)) return true
+      if (names.has(canonicalRuleName(ruleName))) return true
       const server = readMcpName(ruleName)?.server
       if (server !== undefined && servers.has(server)) return true
       return gemini.length > 0 && geminiHides(ruleName)

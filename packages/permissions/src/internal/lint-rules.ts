@@ -1,6 +1,7 @@
 import type { ToolView } from './read-subjects.js'
 import type { CompiledRule } from './rules/compiled-rule.js'
 import type { RuleSet } from './rules/rule-set.js'
+import { canonicalRuleName, ruleNamesOf } from './rules/rule-name-aliases.js'
 import { readMcpName } from './rules/rule-text.js'
 import type { HiddenTools } from './hidden-tools.js'
 
@@ -21,7 +22,7 @@ export function lintRules(
   const byRuleName = new Map<string, ToolView>()
   const servers = new Set<string>()
   for (const view of tools) {
-    byRuleName.set(view.ruleName, view)
+    byRuleName.set(canonicalRuleName(view.ruleName), view)
     const server = readMcpName(view.ruleName)?.server
     if (server !== undefined) servers.add(server)
   }
@@ -49,7 +50,10 @@ export function lintRules(
       const view = byRuleName.get(rule.toolName)
       if (view === undefined) {
         if (!(rule.list === 'deny' && rule.bare))
-          say(rule, `no tool is named "${rule.toolName}"; it matches nothing until one is`)
+          say(
+            rule,
+            `no tool is named "${rule.toolName}"${aliasNote(rule.toolName)}; it matches nothing until one is`,
+          )
         continue
       }
       if (rule.bare) continue
@@ -66,6 +70,34 @@ export function lintRules(
           )
         }
       }
+    }
+  }
+  messages.push(...lintGeminiNames(rules, byRuleName, servers))
+  return messages
+}
+
+/** `(or "run_shell_command")` for a rule name with an alias in the other family. */
+function aliasNote(name: string): string {
+  const other = ruleNamesOf(name).filter((alias) => alias !== name)
+  return other.length === 0 ? '' : ` (or ${other.map((alias) => `"${alias}"`).join(', ')})`
+}
+
+/** Gemini rules whose tool name (no wildcard) names no registered tool, in either family. */
+function lintGeminiNames(
+  rules: RuleSet,
+  byRuleName: ReadonlyMap<string, ToolView>,
+  servers: ReadonlySet<string>,
+): string[] {
+  const messages: string[] = []
+  for (const rule of rules.gemini) {
+    for (const name of rule.toolNames ?? []) {
+      if (name.includes('*')) continue
+      const server = readMcpName(name)?.server
+      if (server !== undefined ? servers.has(server) : byRuleName.has(canonicalRuleName(name)))
+        continue
+      messages.push(
+        `toolpipe: ${rule.origin.label} ${rule.text}: no tool is named "${name}"${aliasNote(name)}; it matches nothing until one is`,
+      )
     }
   }
   return messages

@@ -23,6 +23,8 @@ export interface Pipeline {
   readonly approval: ApprovalService | undefined
   /** The always-answers of each scope (SPEC §12.3). */
   readonly approvalMemory: ApprovalMemory
+  /** The tools an ask with no approval service to answer it was warned about (once each). */
+  readonly unanswered: Set<string>
   readonly logger: { warn(message: string, ...details: unknown[]): void }
   readonly guards: { readonly entries: readonly ListenerEntry<ToolGuard>[] }
   readonly startObservers: { readonly entries: readonly ListenerEntry<StartObserver>[] }

@@ -2,6 +2,7 @@ import type { Explanation, PermissionDecision, SubjectExplanation } from '../../
 import type { ShellAnalysis } from '../shell/analyze-shell.js'
 import { hostOf } from '../rules/domain-pattern.js'
 import { stableJson } from '../rules/gemini-policy.js'
+import { canonicalRuleName } from '../rules/rule-name-aliases.js'
 import { readMcpName } from '../rules/rule-text.js'
 import { callVerdict, fetchVerdict, pathVerdict } from './claude-verdicts.js'
 import type { RuleTarget } from './claude-verdicts.js'
@@ -32,10 +33,9 @@ export interface Evaluation {
  */
 export function evaluateCall(facts: CallFacts, context: EvaluationContext): Evaluation {
   const { rules, mode } = context
-  const target: RuleTarget = {
-    ruleName: facts.ruleName,
-    server: readMcpName(facts.ruleName)?.server,
-  }
+  // Either family's name for a tool is the same tool (SPEC §26): rules keep Claude Code's.
+  const ruleName = canonicalRuleName(facts.ruleName)
+  const target: RuleTarget = { ruleName, server: readMcpName(ruleName)?.server }
   let argsJson: string | undefined
   const gemini: GeminiFacts = {
     ruleName: facts.ruleName,

@@ -75,7 +75,7 @@ function byMode(item: Item, mode: Mode): Final {
   }
   if (mode === 'bypassPermissions') {
     return allow(
-      `allowed: bypassPermissions mode allows what would ask (no rule matched (${mode} mode))`,
+      `allowed: bypassPermissions mode allows what would ask (no rule matched, ${mode} mode)`,
     )
   }
   if (mode === 'dontAsk') {
@@ -83,13 +83,13 @@ function byMode(item: Item, mode: Mode): Final {
       decision: 'deny',
       basis: 'mode',
       verdict: undefined,
-      reason: `denied: dontAsk mode denies what would ask (no rule matched (${mode} mode))`,
+      reason: `denied: dontAsk mode denies what would ask (no rule matched, ${mode} mode)`,
     }
   }
   return {
     decision: 'ask',
     basis: 'mode',
     verdict: undefined,
-    reason: `no rule matched (${mode} mode)`,
+    reason: `no rule matched, ${mode} mode`,
   }
 }

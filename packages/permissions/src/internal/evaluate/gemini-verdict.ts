@@ -2,6 +2,7 @@ import type { Mode } from '../../mode.js'
 import { anything, displayText, escapeLiteral, separator } from '../shell/command-text.js'
 import { mayMatch, mustMatch, needsMayMatch } from '../rules/command-pattern.js'
 import { matchesToolGlob } from '../rules/gemini-policy.js'
+import { ruleNamesOf } from '../rules/rule-name-aliases.js'
 import type { GeminiRule } from '../rules/gemini-policy.js'
 import { describeRule } from './verdict.js'
 import type { Verdict } from './verdict.js'
@@ -79,7 +80,9 @@ function applies(rule: GeminiRule, facts: GeminiFacts): boolean {
   if (rule.subagent !== undefined && rule.subagent !== facts.agentId) return false
   if (
     rule.toolNames !== undefined &&
-    !rule.toolNames.some((glob) => matchesToolGlob(glob, facts.ruleName))
+    !rule.toolNames.some((glob) =>
+      ruleNamesOf(facts.ruleName).some((name) => matchesToolGlob(glob, name)),
+    )
   ) {
     return false
   }

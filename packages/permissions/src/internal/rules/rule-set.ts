@@ -12,6 +12,7 @@ import { compileParamPattern } from './param-pattern.js'
 import { compilePathPattern, everyPath } from './path-pattern.js'
 import type { PathPattern } from './path-pattern.js'
 import { RuleIndex } from './rule-index.js'
+import { canonicalRuleName } from './rule-name-aliases.js'
 import { readMcpName, readRuleText } from './rule-text.js'
 
 /** The content of one source, as read. */
@@ -248,7 +249,9 @@ export function compileRule(
 ): CompiledRule | string {
   const text = readRuleText(entry)
   if (typeof text === 'string') return text
-  const { toolName, specifier } = text
+  const { specifier } = text
+  // Either family's name for a tool is the same tool (SPEC §26): rules keep Claude Code's.
+  const toolName = canonicalRuleName(text.toolName)
   const mcp = readMcpName(toolName)
   const base = {
     text: text.text,

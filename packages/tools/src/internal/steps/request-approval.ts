@@ -6,6 +6,7 @@ import { deniedResult, failureResult } from '../error-result.js'
 import type { ExecutionRecord } from '../execution-record.js'
 import type { Pipeline } from '../pipeline.js'
 import { readApprovalOutcome } from '../read-approval-outcome.js'
+import { warnSafely } from '../warn-safely.js'
 import { notifyApproval } from './notify-approval.js'
 import { recordDecision, recordsDecisions } from './record-decision.js'
 import { validateArguments } from './validate-arguments.js'
@@ -31,10 +32,20 @@ export async function requestApproval(
   const name = exec.name
   const service = pipeline.approval
   if (service === undefined) {
+    // SPEC §26: an ask nobody can answer says so, to the model and (once per tool) to the developer.
+    if (!pipeline.unanswered.has(name)) {
+      pipeline.unanswered.add(name)
+      warnSafely(
+        pipeline.logger,
+        `toolpipe: tool "${name}" needs approval${reason === undefined ? '' : ` (${reason})`}, but no approval service is configured (createToolRegistry({ approval }))`,
+      )
+    }
     return unavailable(
       pipeline,
       exec,
-      reason ?? `tool "${name}" requires approval, but no approval service is configured`,
+      reason === undefined
+        ? `tool "${name}" requires approval, but no approval service is configured`
+        : `needs approval (${reason}); no approval service is configured`,
     )
   }
   const agent = exec.agent
