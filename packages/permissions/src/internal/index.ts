@@ -25,3 +25,10 @@ export type { LockClock } from './persist/settings-lock.js'
 // For the benchmarks (bench/): the rule set a plugin builds from its sources.
 export { buildRuleSet } from './rules/rule-set.js'
 export type { LoadedSource, RuleContext, RuleSet, RuleWarning } from './rules/rule-set.js'
+// The same tools under Claude Code's and Gemini CLI's names (SPEC §26), for hook matchers.
+export {
+  canonicalRuleName,
+  ruleNameAliases,
+  ruleNameIn,
+  ruleNamesOf,
+} from './rules/rule-name-aliases.js'
