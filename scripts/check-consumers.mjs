@@ -8,6 +8,8 @@
 //     (`require()` of our ESM), and a strict one with `lib: ["es2022"], types: []` that proves our
 //     public types need no DOM or Node typings. An adapter whose host library's own declarations
 //     need more (a `lib`, Node typings) says so in `programs` below, and skips the strict check.
+//     The strict programs are type-checked by TypeScript 7 as well (the native compiler users
+//     move to), installed from the npm registry beside the packages.
 // Run after a build (`pnpm test` does). Exits non-zero on the first failure, saying what failed.
 import { execFileSync } from 'node:child_process'
 import {
@@ -169,6 +171,7 @@ try {
     dependencies['@types/node'] = rootManifest.devDependencies['@types/node']
   }
   for (const { install } of Object.values(programs)) Object.assign(dependencies, install)
+  dependencies.typescript7 = 'npm:typescript@^7.0.2'
 
   const project = join(work, 'project')
   mkdirSync(project)
@@ -201,11 +204,15 @@ try {
         }),
       )
       run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir)
+      if (name === 'strict') {
+        const tsc7 = join(project, 'node_modules', 'typescript7', 'bin', 'tsc')
+        run(process.execPath, [tsc7, '-p', 'tsconfig.json', '--noEmit'], dir)
+      }
       const output = run(process.execPath, [join('out', 'main.js')], dir)
       if (!output.includes('consumer check passed')) {
         throw new Error(`${program} (${name}): the program did not report success:\n${output}`)
       }
-      console.log(`consumer ok: ${program} with ${name}`)
+      console.log(`consumer ok: ${program} with ${name}${name === 'strict' ? ' (and TypeScript 7)' : ''}`)
     }
   }
 } finally {

@@ -4,7 +4,7 @@
 // proves the packages' public types need nothing from DOM or Node typings.
 import { asCallId, isHarnessError, snapshotJson } from '@toolpipe/core'
 import type { JsonValue } from '@toolpipe/core'
-import { presentCallSafely } from '@toolpipe/presentation'
+import { presentCallSafely, renderCardHtml } from '@toolpipe/presentation'
 import { checkArgs, schemaSpecToJsonSchema } from '@toolpipe/schema'
 import { validateStructuredValue } from '@toolpipe/structured-output'
 import { timeoutPolicy } from '@toolpipe/timeout-policy'
@@ -54,6 +54,20 @@ async function main(): Promise<void> {
 
   const view = presentCallSafely(echo, { path: 'a.txt' })
   assert(view.card === 'generic', 'presentCallSafely falls back to a generic card')
+  // Issue #40: an option from a possibly absent value, under exactOptionalPropertyTypes.
+  const card = renderCardHtml(view, { errorCode: failed.error?.code, isError: failed.isError })
+  assert(card.includes('UNKNOWN_TOOL'), 'renderCardHtml shows the error code')
+
+  // Issue #40: a body returning `new Promise(…)` compiles under strict.
+  const later = defineTool({
+    name: 'later',
+    description: 'Answer later.',
+    parameters: {},
+    execute: () => new Promise((resolve) => resolve([{ type: 'text', text: 'later' }])),
+  })
+  registry.register(later)
+  const answered = await registry.execute({ callId: asCallId('c3'), name: 'later', arguments: {} })
+  assert(!answered.isError, 'a new Promise(…) body runs')
 
   assert(toolpipe.isHarnessError(new toolpipe.JsonSnapshotError('$', 'x')), 'umbrella exports')
   assert(isHarnessError(new toolpipe.JsonSnapshotError('$', 'x')), 'one HarnessError brand')

@@ -231,4 +231,16 @@ describe('renderCardHtml', () => {
     expectTypeOf(error.issues).toEqualTypeOf<readonly ViewIssue[]>()
     expectTypeOf(error).toExtend<Error>()
   })
+
+  // Issue #40: an option from a possibly absent value compiles under exactOptionalPropertyTypes.
+  it('takes options that may be undefined', () => {
+    const error: { code: string } | undefined = undefined as { code: string } | undefined
+    expectTypeOf(
+      renderCardHtml({ card: 'generic' }, { errorCode: error?.code }),
+    ).toEqualTypeOf<string>()
+    renderCardHtml(
+      { card: 'generic' },
+      { isError: undefined, toolName: undefined, state: undefined },
+    )
+  })
 })

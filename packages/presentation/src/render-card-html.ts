@@ -25,33 +25,33 @@ export interface RenderCardHtmlOptions {
    * `completed` (a {@link ToolResultView}: `done`, or `failed` with `isError`, a non-zero exit
    * code or a signal). Absent: either union, and no badge.
    */
-  state?: 'pending' | 'completed'
+  state?: 'pending' | 'completed' | undefined
   /** The tool's name, shown beside the title when it differs from it. */
-  toolName?: string
+  toolName?: string | undefined
   /**
    * For a completed card: the call's pending card. A result without its own title shows the
    * pending title, and a terminal result whose pending card was a command shows it as one.
    */
-  pending?: ToolCallView
+  pending?: ToolCallView | undefined
   /** The call failed (the result's `isError`): a `failed` badge and a red border. */
-  isError?: boolean
+  isError?: boolean | undefined
   /** A failed call's error code (such as `APPROVAL_REJECTED`), shown in the header. */
-  errorCode?: string
+  errorCode?: string | undefined
   /** A diff as one column (`unified`, the default) or old beside new (`split`). */
-  diffLayout?: 'unified' | 'split'
+  diffLayout?: 'unified' | 'split' | undefined
   /** Unchanged lines around each change in a diff; default 3 (see `appliedHunks`). */
-  context?: number
+  context?: number | undefined
   /** How many added plus removed lines a diff searches for; default 1000 (see `appliedHunks`). */
-  maxEditLength?: number
+  maxEditLength?: number | undefined
   /**
    * Lines shown per body (a text block, the terminal output, the raw input, one file's diff rows)
    * before `… N more lines`: a positive integer or `Infinity`; default 1000.
    */
-  maxLines?: number
+  maxLines?: number | undefined
   /** Make `http:` and `https:` URLs in text and terminal output links; default true. */
-  links?: boolean
+  links?: boolean | undefined
   /** Put the package's {@link cardStylesheet} in a `<style>` element before the card; default false. */
-  stylesheet?: boolean
+  stylesheet?: boolean | undefined
 }
 
 /** Every member any card has, for drawing a view that was read as either union. */

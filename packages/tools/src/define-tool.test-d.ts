@@ -114,4 +114,28 @@ describe('defineTool', () => {
       execute: () => ({ structured: { lines: 'one' } }),
     })
   })
+
+  // Issue #40: a body that returns `new Promise(…)` compiles under strict, as a harness writes it.
+  it('takes a body that returns new Promise(...)', () => {
+    const plain = defineTool({
+      name: 'promise',
+      description: '',
+      parameters: {},
+      execute: () => new Promise((resolve) => resolve([{ type: 'text', text: 'x' }])),
+    })
+    expectTypeOf(plain).toExtend<ToolDefinition>()
+    // With an outputSchema, a promise body is written `async` (or its promise annotated): the
+    // schema's type is not known yet while a bare `new Promise(…)` is typed.
+    defineTool({
+      name: 'count',
+      description: '',
+      parameters: {},
+      outputSchema: {
+        type: 'object',
+        properties: { lines: { type: 'integer' } },
+        required: ['lines'],
+      },
+      execute: async () => ({ structured: { lines: 1 } }),
+    })
+  })
 })

@@ -58,13 +58,17 @@ export type InferToolInput<TParameters extends DefineToolParameters> =
  */
 export type DefineToolReturn<TOutputSchema extends StructuredOutputSchema | undefined> = [
   TOutputSchema,
-] extends [StructuredOutputSchema]
-  ? {
-      content?: ContentBlock[] | undefined
-      structured: InferStructured<TOutputSchema>
-      meta?: unknown
-    }
-  : ToolExecuteReturn
+] extends [never]
+  ? // Not inferred yet (a body returning `new Promise(…)` is typed before `outputSchema` is
+    // read): content blocks or a result object, as without a schema.
+    ToolExecuteReturn
+  : [TOutputSchema] extends [StructuredOutputSchema]
+    ? {
+        content?: ContentBlock[] | undefined
+        structured: InferStructured<TOutputSchema>
+        meta?: unknown
+      }
+    : ToolExecuteReturn
 
 /**
  * What `defineTool` takes: a tool whose `parameters` is a schema spec or a Standard Schema, and
