@@ -212,7 +212,9 @@ try {
       if (!output.includes('consumer check passed')) {
         throw new Error(`${program} (${name}): the program did not report success:\n${output}`)
       }
-      console.log(`consumer ok: ${program} with ${name}${name === 'strict' ? ' (and TypeScript 7)' : ''}`)
+      console.log(
+        `consumer ok: ${program} with ${name}${name === 'strict' ? ' (and TypeScript 7)' : ''}`,
+      )
     }
   }
 } finally {
