@@ -12,3 +12,8 @@ export { joinFirstSentences, listValues, mostListedValues } from './list-values.
 export { isPlainObject } from './is-plain-object.js'
 export { isPlainArrayPrototype, isPlainObjectPrototype } from './plain-prototype.js'
 export { quoteJsonPath } from './quote-json-path.js'
+export { canonicalJson } from './canonical-json.js'
+export { readPluginOptions } from './plugin-options.js'
+export type { PluginOptionsReader } from './plugin-options.js'
+export { warnSafely } from './warn-safely.js'
+export type { WarnLogger } from './warn-safely.js'

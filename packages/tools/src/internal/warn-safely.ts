@@ -1,16 +1,2 @@
-/**
- * Tells `logger.warn`, and swallows whatever that throws: what goes to the logger is what must not
- * reach a caller, and a broken logger must not make it reach one (or become an unhandled
- * rejection) either.
- */
-export function warnSafely(
-  logger: { warn(message: string, ...details: unknown[]): void },
-  message: string,
-  ...details: unknown[]
-): void {
-  try {
-    logger.warn(message, ...details)
-  } catch {
-    // Nowhere left to report it.
-  }
-}
+// One helper for the whole family: core's (`@toolpipe/core/internal`).
+export { warnSafely } from '@toolpipe/core/internal'

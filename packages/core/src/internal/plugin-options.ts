@@ -1,0 +1,103 @@
+import { describeType, describeValue } from './describe-value.js'
+import { isPlainObject } from './is-plain-object.js'
+
+/**
+ * One way to read a plugin factory's options and one way to refuse them (STYLE habit 18): the
+ * options object is read once, each member by name, and a bad one is refused with the package's
+ * own error (code `INVALID_OPTIONS`) whose message names the factory and the option —
+ * `timeoutPolicy: graceMs must be a positive number, got -1`.
+ */
+export interface PluginOptionsReader {
+  /** The options as given (`undefined` reads as `{}`). */
+  readonly given: Readonly<Record<string, unknown>>
+  /** Refuses the option `name` with `message` (what it must be). */
+  fail(name: string, message: string): never
+  string(name: string, rule?: { readonly nonEmpty?: boolean }): string | undefined
+  boolean(name: string): boolean | undefined
+  number(
+    name: string,
+    rule?: { readonly integer?: boolean; readonly min?: number; readonly max?: number },
+  ): number | undefined
+  oneOf<TValue extends string>(name: string, values: readonly TValue[]): TValue | undefined
+  function<TFunction>(name: string): TFunction | undefined
+  object(name: string): Readonly<Record<string, unknown>> | undefined
+}
+
+/**
+ * Reads `options` of the factory `factory`, refusing with `refuse(message)` (which returns the
+ * package's error, code `INVALID_OPTIONS`). Absent members (`undefined`) read as undefined.
+ */
+export function readPluginOptions(
+  factory: string,
+  options: unknown,
+  refuse: (message: string) => Error,
+): PluginOptionsReader {
+  const fail = (name: string, message: string): never => {
+    throw refuse(`${factory}: ${name === '' ? 'options' : name} ${message}`)
+  }
+  if (options !== undefined && !isPlainObject(options)) {
+    fail('', `must be an object, got ${describeType(options)}`)
+  }
+  const given = (options ?? {}) as Readonly<Record<string, unknown>>
+  const got = (value: unknown) =>
+    `got ${typeof value === 'string' ? describeValue(value) : describeType(value)}`
+  return {
+    given,
+    fail,
+    string(name, rule) {
+      const value = given[name]
+      if (value === undefined) return undefined
+      if (typeof value === 'string' && !(rule?.nonEmpty === true && value === '')) return value
+      return fail(
+        name,
+        `must be a ${rule?.nonEmpty === true ? 'non-empty ' : ''}string, ${got(value)}`,
+      )
+    },
+    boolean(name) {
+      const value = given[name]
+      if (value === undefined || typeof value === 'boolean') return value
+      return fail(name, `must be a boolean, ${got(value)}`)
+    },
+    number(name, rule = {}) {
+      const value = given[name]
+      if (value === undefined) return undefined
+      const what = `${rule.integer === true ? 'an integer' : 'a number'}${bounds(rule)}`
+      if (
+        typeof value === 'number' &&
+        !Number.isNaN(value) &&
+        (rule.integer !== true || Number.isInteger(value)) &&
+        (rule.min === undefined || value >= rule.min) &&
+        (rule.max === undefined || value <= rule.max)
+      ) {
+        return value
+      }
+      return fail(name, `must be ${what}, ${got(value)}`)
+    },
+    oneOf(name, values) {
+      const value = given[name]
+      if (value === undefined) return undefined
+      if (typeof value === 'string' && (values as readonly string[]).includes(value)) {
+        return value as (typeof values)[number]
+      }
+      return fail(name, `must be ${values.map((each) => `"${each}"`).join(', ')}, ${got(value)}`)
+    },
+    function<TFunction>(name: string) {
+      const value = given[name]
+      if (value === undefined) return undefined
+      if (typeof value !== 'function') fail(name, `must be a function, ${got(value)}`)
+      return value as TFunction
+    },
+    object(name) {
+      const value = given[name]
+      if (value === undefined) return undefined
+      if (!isPlainObject(value)) fail(name, `must be an object, ${got(value)}`)
+      return value as Readonly<Record<string, unknown>>
+    },
+  }
+}
+
+function bounds(rule: { readonly min?: number; readonly max?: number }): string {
+  if (rule.min !== undefined && rule.max !== undefined) return ` from ${rule.min} to ${rule.max}`
+  if (rule.min !== undefined) return ` of at least ${rule.min}`
+  return rule.max === undefined ? '' : ` of at most ${rule.max}`
+}
