@@ -10,7 +10,7 @@ import { isPlainObject } from './is-plain-object.js'
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
   if (isPlainObject(value)) {
-    const record = value as Record<string, unknown>
+    const record = value
     const keys = Object.keys(record).sort()
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`
   }
