@@ -14,5 +14,7 @@ export function canonicalJson(value: unknown): string {
     const keys = Object.keys(record).sort()
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`
   }
-  return value === undefined ? 'null' : (JSON.stringify(value) ?? 'null')
+  // What JSON cannot hold (undefined, a function, a symbol) reads as absent data.
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return 'null'
+  return JSON.stringify(value)
 }

@@ -19,7 +19,8 @@ export interface PluginOptionsReader {
     rule?: { readonly integer?: boolean; readonly min?: number; readonly max?: number },
   ): number | undefined
   oneOf<TValue extends string>(name: string, values: readonly TValue[]): TValue | undefined
-  function<TFunction>(name: string): TFunction | undefined
+  /** A function member (the caller knows its signature). */
+  function(name: string): ((...args: never[]) => unknown) | undefined
   object(name: string): Readonly<Record<string, unknown>> | undefined
 }
 
@@ -81,11 +82,11 @@ export function readPluginOptions(
       }
       return fail(name, `must be ${values.map((each) => `"${each}"`).join(', ')}, ${got(value)}`)
     },
-    function<TFunction>(name: string) {
+    function(name: string) {
       const value = given[name]
       if (value === undefined) return undefined
-      if (typeof value !== 'function') fail(name, `must be a function, ${got(value)}`)
-      return value as TFunction
+      if (typeof value === 'function') return value as (...args: never[]) => unknown
+      return fail(name, `must be a function, ${got(value)}`)
     },
     object(name) {
       const value = given[name]
