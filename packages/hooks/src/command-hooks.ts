@@ -18,6 +18,8 @@ import { eventName } from './internal/hook-group.js'
 import { hookDecision } from './internal/hook-decision.js'
 import { HookProcesses } from './internal/hook-processes.js'
 import { HookSettingsStore } from './internal/hook-settings-store.js'
+import { hookToolInput } from './internal/hook-tool-input.js'
+import { hookToolOf } from './internal/hook-tool-view.js'
 import { joinContext } from './internal/join-context.js'
 import { jsonEqual } from './internal/json-equal.js'
 import { planHooks } from './internal/plan-hooks.js'
@@ -71,60 +73,28 @@ export function commandHooks(
   return (registry) => installHooks(registry, setup)
 }
 
-function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => void {
-  const { dialect, projectRoot } = setup
-  const processes = new HookProcesses()
-  const store = new HookSettingsStore({
-    codeGroups: setup.codeGroups,
-    sources: setup.sources.map((source) => ({
-      ...source,
-      path: resolve(projectRoot, source.path),
-    })),
-    dialect,
-    warn: (message) => {
-      warnSafely(registry, message)
-    },
-  })
-  /** The pre-call hooks' context, until the post-execute listener joins it to the result. */
-  const preContexts = new WeakMap<ToolExecution, string[]>()
-  /** Calls whose dispatch began: their body ran (SPEC §19: post hooks follow a body that ran). */
-  const dispatched = new WeakSet<ToolExecution>()
-  const env = (): Record<string, string | undefined> => ({
-    ...process.env,
-    TOOLPIPE_PROJECT_DIR: projectRoot,
-    CLAUDE_PROJECT_DIR: projectRoot,
-    ...(dialect === 'gemini' ? { GEMINI_PROJECT_DIR: projectRoot } : {}),
-  })
+/** What every call's hooks share once the plugin is installed. */
+interface Installed {
+  readonly registry: ToolRegistry
+  readonly setup: CommandHooksSetup
+  readonly store: HookSettingsStore
+  readonly processes: HookProcesses
+}
 
+function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => void {
+  const { dialect } = setup
+  const processes = new HookProcesses()
+  const store = settingsStore(registry, setup)
+  const installed: Installed = { registry, setup, store, processes }
   const runAt = (
     exec: ToolExecution,
     moment: 'pre' | 'success' | 'failure',
     result?: Readonly<ToolExecutionResult>,
-  ): Promise<{ replies: HookReply[]; sequential: boolean }> | undefined => {
-    const ruleName = ruleNameOf(registry, exec)
-    const plan = planHooks(store.groups(), moment, ruleName, dialect)
-    if (plan.hooks.length === 0) return undefined
-    return runHookPlan(plan, {
-      processes,
-      facts: {
-        dialect,
-        sessionId: setup.sessionId,
-        cwd: projectRoot,
-        permissionMode: setup.permissionMode,
-        moment,
-        toolName: ruleName,
-        toolInput: exec.arguments,
-        toolUseId: exec.callId,
-        result,
-      },
-      cwd: projectRoot,
-      env,
-      signal: exec.signal,
-    }).then((replies) => {
-      tell(registry, exec, replies, moment, dialect)
-      return { replies, sequential: plan.sequential }
-    })
-  }
+  ) => runHooksAt(installed, exec, moment, result)
+  /** The pre-call hooks' context, until the post-execute listener joins it to the result. */
+  const preContexts = new WeakMap<ToolExecution, string[]>()
+  /** Calls whose dispatch began: their body ran (SPEC §19: post hooks follow a body that ran). */
+  const dispatched = new WeakSet<ToolExecution>()
 
   const disposers = [
     registry.on('tools/pre-execute', async (exec, next) => {
@@ -173,6 +143,63 @@ function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => v
     store.close()
     processes.killAll()
   }
+}
+
+/** The hooks given in code and those of the settings files, which it watches. */
+function settingsStore(registry: ToolRegistry, setup: CommandHooksSetup): HookSettingsStore {
+  return new HookSettingsStore({
+    codeGroups: setup.codeGroups,
+    sources: setup.sources.map((source) => ({
+      ...source,
+      path: resolve(setup.projectRoot, source.path),
+    })),
+    dialect: setup.dialect,
+    warn: (message) => {
+      warnSafely(registry, message)
+    },
+  })
+}
+
+/**
+ * Runs the hooks of a call at one moment, told the call as the hook's family names it (SPEC
+ * §19, §26): `tool_input` with Claude Code's fields. Undefined when no hook matches.
+ */
+function runHooksAt(
+  { registry, setup, store, processes }: Installed,
+  exec: ToolExecution,
+  moment: 'pre' | 'success' | 'failure',
+  result?: Readonly<ToolExecutionResult>,
+): Promise<{ replies: HookReply[]; sequential: boolean }> | undefined {
+  const { dialect, projectRoot } = setup
+  const tool = hookToolOf(registry, exec)
+  const plan = planHooks(store.groups(), moment, tool.ruleName, dialect)
+  if (plan.hooks.length === 0) return undefined
+  return runHookPlan(plan, {
+    processes,
+    facts: {
+      dialect,
+      sessionId: setup.sessionId,
+      cwd: projectRoot,
+      permissionMode: setup.permissionMode,
+      moment,
+      toolName: tool.ruleName,
+      toolInput: exec.arguments,
+      toolUseId: exec.callId,
+      result,
+    },
+    toolInputOf: (args) => hookToolInput(args, tool, { projectRoot }),
+    cwd: projectRoot,
+    env: () => ({
+      ...process.env,
+      TOOLPIPE_PROJECT_DIR: projectRoot,
+      CLAUDE_PROJECT_DIR: projectRoot,
+      ...(dialect === 'gemini' ? { GEMINI_PROJECT_DIR: projectRoot } : {}),
+    }),
+    signal: exec.signal,
+  }).then((replies) => {
+    tell(registry, exec, replies, moment, dialect)
+    return { replies, sequential: plan.sequential }
+  })
 }
 
 /**
@@ -239,16 +266,6 @@ function contextsOf(replies: readonly HookReply[]): string[] {
   return replies.flatMap(({ answer }) =>
     answer.additionalContext === undefined ? [] : [answer.additionalContext],
   )
-}
-
-/** The name rules and hooks use for the call's tool: `permissions.ruleName`, else its name. */
-function ruleNameOf(registry: ToolRegistry, exec: ToolExecution): string {
-  try {
-    const ruleName: unknown = registry.get(exec.name, exec.agent)?.permissions?.ruleName
-    return typeof ruleName === 'string' && ruleName !== '' ? ruleName : exec.name
-  } catch {
-    return exec.name
-  }
 }
 
 /** A log line; a logger that throws must not become the call's failure. */

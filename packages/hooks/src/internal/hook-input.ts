@@ -12,7 +12,10 @@ export interface HookCallFacts {
   readonly moment: 'pre' | 'success' | 'failure'
   /** The tool's rule name (`permissions.ruleName ?? name`). */
   readonly toolName: string
-  /** The validated arguments (for a sequential Gemini hook: as the hooks before it left them). */
+  /**
+   * What the hook is told the arguments are: the validated arguments (for a sequential Gemini
+   * hook, as the hooks before it left them) with Claude Code's fields beside them (SPEC §26).
+   */
   readonly toolInput: JsonValue
   readonly toolUseId: string
   /** After the body: the result it ended with. */
