@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { JsonValue } from '@toolpipe/core'
+import { ruleNameIn } from '@toolpipe/permissions/internal'
 import type {
   PostToolDecision,
   PreToolDecision,
@@ -182,7 +183,7 @@ function runHooksAt(
       cwd: projectRoot,
       permissionMode: setup.permissionMode,
       moment,
-      toolName: tool.ruleName,
+      toolName: ruleNameIn(dialect, tool.ruleName),
       toolInput: exec.arguments,
       toolUseId: exec.callId,
       result,

@@ -10,7 +10,7 @@ export interface HookCallFacts {
   readonly cwd: string
   readonly permissionMode: string
   readonly moment: 'pre' | 'success' | 'failure'
-  /** The tool's rule name (`permissions.ruleName ?? name`). */
+  /** The tool's rule name as the dialect's family writes it (`run_shell_command` for `Bash`). */
   readonly toolName: string
   /**
    * What the hook is told the arguments are: the validated arguments (for a sequential Gemini
