@@ -23,6 +23,7 @@ import { hookToolInput } from './internal/hook-tool-input.js'
 import { hookToolOf } from './internal/hook-tool-view.js'
 import { joinContext } from './internal/join-context.js'
 import { jsonEqual } from './internal/json-equal.js'
+import { permissionModeOf } from './internal/permission-mode-of.js'
 import { planHooks } from './internal/plan-hooks.js'
 import { readCommandHooksConfig } from './internal/read-command-hooks-config.js'
 import type { CommandHooksSetup } from './internal/read-command-hooks-config.js'
@@ -163,7 +164,8 @@ function settingsStore(registry: ToolRegistry, setup: CommandHooksSetup): HookSe
 
 /**
  * Runs the hooks of a call at one moment, told the call as the hook's family names it (SPEC
- * §19, §26): `tool_input` with Claude Code's fields. Undefined when no hook matches.
+ * §19, §26): the tool's rule name in the dialect's family, `tool_input` with Claude Code's
+ * fields, the mode of the policy on the registry. Undefined when no hook matches.
  */
 function runHooksAt(
   { registry, setup, store, processes }: Installed,
@@ -181,7 +183,7 @@ function runHooksAt(
       dialect,
       sessionId: setup.sessionId,
       cwd: projectRoot,
-      permissionMode: setup.permissionMode,
+      permissionMode: permissionModeOf(registry, exec.agent, setup.permissionMode),
       moment,
       toolName: ruleNameIn(dialect, tool.ruleName),
       toolInput: exec.arguments,
