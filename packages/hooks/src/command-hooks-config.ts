@@ -40,6 +40,11 @@ export interface CommandHooksOptions {
    * provides the mode in force for each call, which wins. Default `default`.
    */
   readonly permissionMode?: Mode | undefined
+  /**
+   * The hooks' `transcript_path`: where the harness keeps the session's transcript (Claude Code
+   * sends its JSONL file). Not sent when not given.
+   */
+  readonly transcriptPath?: string | undefined
   /** Claude Code's settings and protocol (default), or Gemini CLI's. */
   readonly dialect?: HooksDialect | undefined
 }

@@ -105,3 +105,18 @@ describe('permission_mode', () => {
       .toBe('plan')
   })
 })
+
+describe('transcript_path', () => {
+  it('is the transcriptPath option, after session_id as Claude Code sends it; absent without it', async () => {
+    const transcriptPath = join(project.root, 'transcript.jsonl')
+    const withPath = logged(project, { transcriptPath, sessionId: 's-1' })
+    const input = await withPath.told('Bash', { command: 'ls' })
+    expect(input?.transcript_path).toBe(transcriptPath)
+    expect(Object.keys(input ?? {}).slice(0, 3)).toEqual(['session_id', 'transcript_path', 'cwd'])
+    withPath.dispose()
+    const without = logged(project)
+    expect(Object.keys((await without.told('Bash', { command: 'ls' })) ?? {})).not.toContain(
+      'transcript_path',
+    )
+  })
+})

@@ -182,6 +182,7 @@ function runHooksAt(
     facts: {
       dialect,
       sessionId: setup.sessionId,
+      transcriptPath: setup.transcriptPath,
       cwd: projectRoot,
       permissionMode: permissionModeOf(registry, exec.agent, setup.permissionMode),
       moment,
