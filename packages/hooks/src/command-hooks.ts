@@ -2,7 +2,6 @@ import { resolve } from 'node:path'
 import type { JsonValue } from '@toolpipe/core'
 import { ruleNameIn } from '@toolpipe/permissions/internal'
 import type {
-  PostToolDecision,
   PreToolDecision,
   ToolExecution,
   ToolExecutionResult,
@@ -25,6 +24,7 @@ import { joinContext } from './internal/join-context.js'
 import { jsonEqual } from './internal/json-equal.js'
 import { permissionModeOf } from './internal/permission-mode-of.js'
 import { planHooks } from './internal/plan-hooks.js'
+import { postBlock } from './internal/post-block.js'
 import { readCommandHooksConfig } from './internal/read-command-hooks-config.js'
 import type { CommandHooksSetup } from './internal/read-command-hooks-config.js'
 import { runHookPlan } from './internal/run-hook-plan.js'
@@ -126,18 +126,10 @@ function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => v
       const verdict = combinePostAnswers(replies)
       if (verdict.kind === 'stop') throw new HookStoppedError(verdict.reason)
       const context = joinContext(inner.additionalContext, contexts)
-      const withContext = context === undefined ? {} : { additionalContext: context }
-      if (verdict.kind === 'accept') return { ...inner, ...withContext }
-      const feedback = [{ type: 'text' as const, text: verdict.reason }]
-      // Claude Code shows a failed call's blocking hook to the model beside the failure, which
-      // stays what it was; otherwise the block replaces the result.
-      if (moment === 'failure' && dialect === 'claude') {
-        const content = inner.kind === 'block' ? inner.feedback : (inner.content ?? result.content)
-        return inner.kind === 'block'
-          ? { kind: 'block', feedback: [...content, ...feedback], ...withContext }
-          : { kind: 'accept', content: [...content, ...feedback], ...withContext }
+      if (verdict.kind === 'accept') {
+        return context === undefined ? inner : { ...inner, additionalContext: context }
       }
-      return { kind: 'block', feedback, ...withContext } satisfies PostToolDecision
+      return postBlock(verdict.reason, inner, result.content, moment, dialect, context)
     }),
   ]
   return () => {
