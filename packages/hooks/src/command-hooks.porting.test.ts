@@ -1,9 +1,10 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import type { JsonValue } from '@toolpipe/core'
 import { defineTool } from '@toolpipe/tools'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { logged, ok } from './__fixtures__/harness-tools.js'
-import { Project } from './__fixtures__/hook-harness.js'
+import { answers, harness, Project, quote } from './__fixtures__/hook-harness.js'
 
 // SPEC §26 "Porting": hooks written for Claude Code (or Gemini CLI) work unchanged on a harness's
 // own tools. Claude Code's hooks reference, https://code.claude.com/docs/en/hooks ("PreToolUse
@@ -160,5 +161,55 @@ describe('tool_input in Claude Code’s field names (SPEC §26)', () => {
       },
     })
     expect((await told('deploy', { target: 'prod' }))?.tool_input).toEqual({ target: 'prod' })
+  })
+})
+
+describe('updatedInput in Claude Code’s field names', () => {
+  /** A shell tool whose own argument is `script`, the arguments it ran with, and one PreToolUse hook. */
+  function shellWith(hook: string) {
+    const ran: JsonValue[] = []
+    const { call } = harness(
+      { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] } },
+      {
+        projectRoot: project.root,
+        before: (registry) => {
+          registry.register(
+            defineTool({
+              name: 'run_shell',
+              description: 'Run a command line.',
+              parameters: { script: { type: 'string', required: true } },
+              permissions: {
+                ruleName: 'Bash',
+                subjects: ({ script }) => [{ kind: 'command', command: script }],
+              },
+              execute: (args) => {
+                ran.push(args)
+                return ok()
+              },
+            }),
+          )
+        },
+      },
+    )
+    return { ran, call: (script: string) => call({ script }, { name: 'run_shell' }) }
+  }
+
+  it('is the tool’s new arguments as they are: a field the tool does not take changes nothing it does', async () => {
+    // The hook edits what it was told (Claude Code's `command`) and sends the rest back.
+    const edit = `${quote(process.execPath)} -e ${quote(
+      "let t='';process.stdin.on('data',(d)=>t+=d).on('end',()=>{const i=JSON.parse(t).tool_input;" +
+        "console.log(JSON.stringify({hookSpecificOutput:{updatedInput:{...i,command:'ls -1'}}}))})",
+    )}`
+    const { ran, call } = shellWith(edit)
+    expect((await call('ls')).isError).toBe(false)
+    expect(ran).toEqual([{ script: 'ls', command: 'ls -1' }])
+  })
+
+  it('without the tool’s own arguments fails validation: the tool does not run (INVALID_ARGS)', async () => {
+    const { ran, call } = shellWith(
+      answers({ hookSpecificOutput: { updatedInput: { command: 'ls -1' } } }),
+    )
+    expect((await call('ls')).error?.code).toBe('INVALID_ARGS')
+    expect(ran).toEqual([])
   })
 })
