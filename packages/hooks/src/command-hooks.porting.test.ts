@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import { asCallId } from '@toolpipe/core'
 import type { JsonValue } from '@toolpipe/core'
 import { defineTool } from '@toolpipe/tools'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { logged, ok } from './__fixtures__/harness-tools.js'
+import { harnessTools, logged, ok } from './__fixtures__/harness-tools.js'
 import { answers, harness, Project, quote } from './__fixtures__/hook-harness.js'
 
 // SPEC §26 "Porting": hooks written for Claude Code (or Gemini CLI) work unchanged on a harness's
@@ -161,6 +163,41 @@ describe('tool_input in Claude Code’s field names (SPEC §26)', () => {
       },
     })
     expect((await told('deploy', { target: 'prod' }))?.tool_input).toEqual({ target: 'prod' })
+  })
+})
+
+describe('a sequential Gemini CLI group', () => {
+  it('tells each hook the fields of the arguments as the hooks before it left them', async () => {
+    const seen = project.file('seen.jsonl')
+    const first = `{ cat; echo; } >> ${quote(seen)}; printf '%s' '{"hookSpecificOutput":{"tool_input":{"script":"ls -1"}}}'`
+    const second = `{ cat; echo; } >> ${quote(seen)}`
+    const { registry } = harness(
+      {
+        hooks: {
+          BeforeTool: [
+            {
+              matcher: 'run_shell_command',
+              sequential: true,
+              hooks: [first, second].map((command) => ({ type: 'command' as const, command })),
+            },
+          ],
+        },
+      },
+      { projectRoot: project.root, dialect: 'gemini', before: harnessTools },
+    )
+    await registry.execute({
+      callId: asCallId('seq_1'),
+      name: 'run_shell',
+      arguments: { script: 'ls' },
+    })
+    const inputs = readFileSync(seen, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { tool_input: unknown }).tool_input)
+    expect(inputs).toEqual([
+      { script: 'ls', command: 'ls' },
+      { script: 'ls -1', command: 'ls -1' },
+    ])
   })
 })
 
