@@ -43,7 +43,8 @@ declare module '@toolpipe/tools' {
  *
  * Each hook is a real child process (`/bin/sh -c command` in its own process group, working in
  * `projectRoot`) told the call as JSON on stdin, and answers by its exit code or a JSON object:
- * exit 2 denies the call (`HOOK_DENIED`, stderr the reason) or blocks its result; a JSON
+ * exit 2 denies the call (`HOOK_DENIED`, stderr the reason) or blocks its result (the tool's
+ * output stays, the reason follows it); a JSON
  * `permissionDecision` allows, asks or denies, `updatedInput` rewrites the arguments (validated
  * and checked again by the pipeline), `additionalContext` joins the result's context,
  * `continue: false` stops (`HOOK_STOPPED`), `systemMessage` reaches `tools/hook-message`
@@ -51,6 +52,12 @@ declare module '@toolpipe/tools' {
  * fails (another exit code, a crash, garbage, its timeout) is logged once and the call goes on;
  * its process group is killed at its timeout, when the call's signal aborts and when the plugin
  * is disposed.
+ *
+ * Hooks written for Claude Code or Gemini CLI work on the harness's own tools (SPEC §26): the
+ * tool is named as the hook's family names it (`Bash` / `run_shell_command`), matchers of either
+ * family match it, `tool_input` carries Claude Code's `command`, `file_path` and `url` (from the
+ * tool's subjects) and its rules' `hookInput` beside the tool's own arguments, and
+ * `permission_mode` is the mode of the `permissions()` plugin on the same registry.
  *
  * Register `permissions()` from `@toolpipe/permissions` before this plugin: its listener is then
  * the outer one, checks its rules against the hooks' edited arguments, and keeps the stricter
