@@ -28,8 +28,27 @@ ensure_chromium() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 }
 
+# @toolpipe/hooks' porting test runs published Claude Code hooks unchanged, and the hooks
+# guide's formatter pipes through `jq`: Debian's `jq` package, installed the same way when it is
+# missing. That test also needs python3, which it asks for by name when it is not there.
+ensure_jq() {
+  if command -v jq >/dev/null 2>&1; then
+    return
+  fi
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "test.sh: no jq on PATH; run 'apt-get install -y jq' as root" >&2
+    exit 1
+  fi
+  echo "test.sh: installing Debian's jq package" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq
+}
+
 step "Chromium for the web page's end-to-end test"
 ensure_chromium
+
+step "jq for the hooks' porting test"
+ensure_jq
 
 step "install (Node $node_current)"
 with_node "$node_current" pnpm install --frozen-lockfile

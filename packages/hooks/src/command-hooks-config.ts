@@ -36,9 +36,15 @@ export interface CommandHooksOptions {
   readonly sessionId?: string | undefined
   /**
    * The hooks' `permission_mode` (`@toolpipe/permissions`' `Mode`; here only information for the
-   * hook). Default `default`.
+   * hook) when no policy on the registry says it: a `permissions()` plugin on the same registry
+   * provides the mode in force for each call, which wins. Default `default`.
    */
   readonly permissionMode?: Mode | undefined
+  /**
+   * The hooks' `transcript_path`: where the harness keeps the session's transcript (Claude Code
+   * sends its JSONL file). Not sent when not given.
+   */
+  readonly transcriptPath?: string | undefined
   /** Claude Code's settings and protocol (default), or Gemini CLI's. */
   readonly dialect?: HooksDialect | undefined
 }

@@ -27,7 +27,12 @@ describe('commandHooks(config, options)', () => {
           sources: [{ kind: 'team' as never, path: '' }],
           extra: true,
         } as never,
-        { dialect: 'codex' as never, permissionMode: 'yolo' as never, projectRoot: '' },
+        {
+          dialect: 'codex' as never,
+          permissionMode: 'yolo' as never,
+          projectRoot: '',
+          transcriptPath: 42 as never,
+        },
       )
     } catch (error) {
       thrown = error
@@ -39,6 +44,7 @@ describe('commandHooks(config, options)', () => {
       '$.extra',
       'options.dialect',
       'options.projectRoot',
+      'options.transcriptPath',
       'options.permissionMode',
       '$.hooks.PreToolUse[0].matcher',
       '$.hooks.PreToolUse[0].hooks[0].timeout',

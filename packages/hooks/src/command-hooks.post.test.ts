@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { asCallId } from '@toolpipe/core'
+import type { PostToolDecision } from '@toolpipe/tools'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { answers, harness, Project, quote } from './__fixtures__/hook-harness.js'
 
@@ -8,7 +9,11 @@ import { answers, harness, Project, quote } from './__fixtures__/hook-harness.js
 // https://code.claude.com/docs/en/hooks ("PostToolUse input": `tool_response`; "PostToolUse
 // decision control": `decision: "block"` with `reason`, `hookSpecificOutput.additionalContext`;
 // "PostToolUseFailure": the same input plus `error`). Claude Code passes the tool's own output
-// object as `tool_response`; SPEC §19 fixes it as `{ content, structured?, isError }`.
+// object as `tool_response`; SPEC §19 fixes it as `{ content, structured?, isError }`. A block
+// after the body keeps the tool's output and adds the reason after it (SPEC §26): Claude Code's
+// PostToolUse `decision: "block"` "Automatically prompts Claude with reason" and exit 2 "Shows
+// stderr to Claude (tool already ran)" (same page, "PostToolUse decision control", "Exit code 2
+// behavior per event").
 
 let project: Project
 beforeEach(() => {
@@ -70,7 +75,7 @@ describe('PostToolUse', () => {
     expect(existsSync(marker)).toBe(false)
   })
 
-  it('exit 2 blocks the result with stderr as the feedback', async () => {
+  it('exit 2 blocks the result: the tool’s output stays, stderr follows it as the feedback', async () => {
     const { call, decisions } = harness(
       post('PostToolUse', 'Bash', 'cat >/dev/null; echo "lint failed: fix src/a.ts" >&2; exit 2'),
       {
@@ -79,7 +84,10 @@ describe('PostToolUse', () => {
     )
     const result = await call({ command: 'ls' })
     expect(result).toEqual({
-      content: [{ type: 'text', text: 'lint failed: fix src/a.ts' }],
+      content: [
+        { type: 'text', text: 'Bash ran' },
+        { type: 'text', text: 'lint failed: fix src/a.ts' },
+      ],
       isError: true,
       error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
     })
@@ -98,7 +106,7 @@ describe('PostToolUse', () => {
     ])
   })
 
-  it('decision: "block" blocks with its reason; additionalContext joins the result’s context', async () => {
+  it('decision: "block" blocks with its reason after the output; additionalContext joins the result’s context', async () => {
     const { call } = harness(
       post(
         'PostToolUse',
@@ -114,11 +122,34 @@ describe('PostToolUse', () => {
       { projectRoot: project.root },
     )
     const result = await call({ command: 'env' })
-    expect(result.content).toEqual([{ type: 'text', text: 'the output leaked a token' }])
+    expect(result.content).toEqual([
+      { type: 'text', text: 'Bash ran' },
+      { type: 'text', text: 'the output leaked a token' },
+    ])
     expect(result.error?.code).toBe('POST_BLOCKED')
     expect(result.additionalContext?.content).toEqual([
       { type: 'text', text: 'tokens rotate hourly' },
     ])
+  })
+
+  it('a block keeps the output as the listeners inside it left it, and their block’s feedback', async () => {
+    const hooks = post('PostToolUse', 'Bash', 'cat >/dev/null; echo "fix it" >&2; exit 2')
+    const inner: PostToolDecision[] = [
+      { kind: 'accept', content: [{ type: 'text', text: 'cut' }] },
+      { kind: 'block', feedback: [{ type: 'text', text: 'inner no' }] },
+    ]
+    for (const decision of inner) {
+      const { call, registry, dispose } = harness(hooks, { projectRoot: project.root })
+      // Registered after commandHooks(): inside it, its decision is what next() gives.
+      registry.on('tools/post-execute', () => Promise.resolve(decision))
+      const result = await call({ command: 'ls' })
+      expect(result.content).toEqual([
+        { type: 'text', text: decision.kind === 'accept' ? 'cut' : 'inner no' },
+        { type: 'text', text: 'fix it' },
+      ])
+      expect(result.error?.code).toBe('POST_BLOCKED')
+      dispose()
+    }
   })
 
   it('continue: false ends the call with HOOK_STOPPED and the stop reason', async () => {

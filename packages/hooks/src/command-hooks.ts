@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import type { JsonValue } from '@toolpipe/core'
+import { ruleNameIn } from '@toolpipe/permissions/internal'
 import type {
-  PostToolDecision,
   PreToolDecision,
   ToolExecution,
   ToolExecutionResult,
@@ -18,9 +18,13 @@ import { eventName } from './internal/hook-group.js'
 import { hookDecision } from './internal/hook-decision.js'
 import { HookProcesses } from './internal/hook-processes.js'
 import { HookSettingsStore } from './internal/hook-settings-store.js'
+import { hookToolInput } from './internal/hook-tool-input.js'
+import { hookToolOf } from './internal/hook-tool-view.js'
 import { joinContext } from './internal/join-context.js'
 import { jsonEqual } from './internal/json-equal.js'
+import { permissionModeOf } from './internal/permission-mode-of.js'
 import { planHooks } from './internal/plan-hooks.js'
+import { postBlock } from './internal/post-block.js'
 import { readCommandHooksConfig } from './internal/read-command-hooks-config.js'
 import type { CommandHooksSetup } from './internal/read-command-hooks-config.js'
 import { runHookPlan } from './internal/run-hook-plan.js'
@@ -39,7 +43,8 @@ declare module '@toolpipe/tools' {
  *
  * Each hook is a real child process (`/bin/sh -c command` in its own process group, working in
  * `projectRoot`) told the call as JSON on stdin, and answers by its exit code or a JSON object:
- * exit 2 denies the call (`HOOK_DENIED`, stderr the reason) or blocks its result; a JSON
+ * exit 2 denies the call (`HOOK_DENIED`, stderr the reason) or blocks its result (the tool's
+ * output stays, the reason follows it); a JSON
  * `permissionDecision` allows, asks or denies, `updatedInput` rewrites the arguments (validated
  * and checked again by the pipeline), `additionalContext` joins the result's context,
  * `continue: false` stops (`HOOK_STOPPED`), `systemMessage` reaches `tools/hook-message`
@@ -47,6 +52,12 @@ declare module '@toolpipe/tools' {
  * fails (another exit code, a crash, garbage, its timeout) is logged once and the call goes on;
  * its process group is killed at its timeout, when the call's signal aborts and when the plugin
  * is disposed.
+ *
+ * Hooks written for Claude Code or Gemini CLI work on the harness's own tools (SPEC §26): the
+ * tool is named as the hook's family names it (`Bash` / `run_shell_command`), matchers of either
+ * family match it, `tool_input` carries Claude Code's `command`, `file_path` and `url` (from the
+ * tool's subjects) and its rules' `hookInput` beside the tool's own arguments, and
+ * `permission_mode` is the mode of the `permissions()` plugin on the same registry.
  *
  * Register `permissions()` from `@toolpipe/permissions` before this plugin: its listener is then
  * the outer one, checks its rules against the hooks' edited arguments, and keeps the stricter
@@ -71,60 +82,28 @@ export function commandHooks(
   return (registry) => installHooks(registry, setup)
 }
 
-function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => void {
-  const { dialect, projectRoot } = setup
-  const processes = new HookProcesses()
-  const store = new HookSettingsStore({
-    codeGroups: setup.codeGroups,
-    sources: setup.sources.map((source) => ({
-      ...source,
-      path: resolve(projectRoot, source.path),
-    })),
-    dialect,
-    warn: (message) => {
-      warnSafely(registry, message)
-    },
-  })
-  /** The pre-call hooks' context, until the post-execute listener joins it to the result. */
-  const preContexts = new WeakMap<ToolExecution, string[]>()
-  /** Calls whose dispatch began: their body ran (SPEC §19: post hooks follow a body that ran). */
-  const dispatched = new WeakSet<ToolExecution>()
-  const env = (): Record<string, string | undefined> => ({
-    ...process.env,
-    TOOLPIPE_PROJECT_DIR: projectRoot,
-    CLAUDE_PROJECT_DIR: projectRoot,
-    ...(dialect === 'gemini' ? { GEMINI_PROJECT_DIR: projectRoot } : {}),
-  })
+/** What every call's hooks share once the plugin is installed. */
+interface Installed {
+  readonly registry: ToolRegistry
+  readonly setup: CommandHooksSetup
+  readonly store: HookSettingsStore
+  readonly processes: HookProcesses
+}
 
+function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => void {
+  const { dialect } = setup
+  const processes = new HookProcesses()
+  const store = settingsStore(registry, setup)
+  const installed: Installed = { registry, setup, store, processes }
   const runAt = (
     exec: ToolExecution,
     moment: 'pre' | 'success' | 'failure',
     result?: Readonly<ToolExecutionResult>,
-  ): Promise<{ replies: HookReply[]; sequential: boolean }> | undefined => {
-    const ruleName = ruleNameOf(registry, exec)
-    const plan = planHooks(store.groups(), moment, ruleName, dialect)
-    if (plan.hooks.length === 0) return undefined
-    return runHookPlan(plan, {
-      processes,
-      facts: {
-        dialect,
-        sessionId: setup.sessionId,
-        cwd: projectRoot,
-        permissionMode: setup.permissionMode,
-        moment,
-        toolName: ruleName,
-        toolInput: exec.arguments,
-        toolUseId: exec.callId,
-        result,
-      },
-      cwd: projectRoot,
-      env,
-      signal: exec.signal,
-    }).then((replies) => {
-      tell(registry, exec, replies, moment, dialect)
-      return { replies, sequential: plan.sequential }
-    })
-  }
+  ) => runHooksAt(installed, exec, moment, result)
+  /** The pre-call hooks' context, until the post-execute listener joins it to the result. */
+  const preContexts = new WeakMap<ToolExecution, string[]>()
+  /** Calls whose dispatch began: their body ran (SPEC §19: post hooks follow a body that ran). */
+  const dispatched = new WeakSet<ToolExecution>()
 
   const disposers = [
     registry.on('tools/pre-execute', async (exec, next) => {
@@ -154,18 +133,10 @@ function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => v
       const verdict = combinePostAnswers(replies)
       if (verdict.kind === 'stop') throw new HookStoppedError(verdict.reason)
       const context = joinContext(inner.additionalContext, contexts)
-      const withContext = context === undefined ? {} : { additionalContext: context }
-      if (verdict.kind === 'accept') return { ...inner, ...withContext }
-      const feedback = [{ type: 'text' as const, text: verdict.reason }]
-      // Claude Code shows a failed call's blocking hook to the model beside the failure, which
-      // stays what it was; otherwise the block replaces the result.
-      if (moment === 'failure' && dialect === 'claude') {
-        const content = inner.kind === 'block' ? inner.feedback : (inner.content ?? result.content)
-        return inner.kind === 'block'
-          ? { kind: 'block', feedback: [...content, ...feedback], ...withContext }
-          : { kind: 'accept', content: [...content, ...feedback], ...withContext }
+      if (verdict.kind === 'accept') {
+        return context === undefined ? inner : { ...inner, additionalContext: context }
       }
-      return { kind: 'block', feedback, ...withContext } satisfies PostToolDecision
+      return postBlock(verdict.reason, inner, result.content, moment, dialect, context)
     }),
   ]
   return () => {
@@ -173,6 +144,65 @@ function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => v
     store.close()
     processes.killAll()
   }
+}
+
+/** The hooks given in code and those of the settings files, which it watches. */
+function settingsStore(registry: ToolRegistry, setup: CommandHooksSetup): HookSettingsStore {
+  return new HookSettingsStore({
+    codeGroups: setup.codeGroups,
+    sources: setup.sources.map((source) => ({
+      ...source,
+      path: resolve(setup.projectRoot, source.path),
+    })),
+    dialect: setup.dialect,
+    warn: (message) => {
+      warnSafely(registry, message)
+    },
+  })
+}
+
+/**
+ * Runs the hooks of a call at one moment, told the call as the hook's family names it (SPEC
+ * §19, §26): the tool's rule name in the dialect's family, `tool_input` with Claude Code's
+ * fields, the mode of the policy on the registry. Undefined when no hook matches.
+ */
+function runHooksAt(
+  { registry, setup, store, processes }: Installed,
+  exec: ToolExecution,
+  moment: 'pre' | 'success' | 'failure',
+  result?: Readonly<ToolExecutionResult>,
+): Promise<{ replies: HookReply[]; sequential: boolean }> | undefined {
+  const { dialect, projectRoot } = setup
+  const tool = hookToolOf(registry, exec)
+  const plan = planHooks(store.groups(), moment, tool.ruleName, dialect)
+  if (plan.hooks.length === 0) return undefined
+  return runHookPlan(plan, {
+    processes,
+    facts: {
+      dialect,
+      sessionId: setup.sessionId,
+      transcriptPath: setup.transcriptPath,
+      cwd: projectRoot,
+      permissionMode: permissionModeOf(registry, exec.agent, setup.permissionMode),
+      moment,
+      toolName: ruleNameIn(dialect, tool.ruleName),
+      toolInput: exec.arguments,
+      toolUseId: exec.callId,
+      result,
+    },
+    toolInputOf: (args) => hookToolInput(args, tool, { projectRoot }),
+    cwd: projectRoot,
+    env: () => ({
+      ...process.env,
+      TOOLPIPE_PROJECT_DIR: projectRoot,
+      CLAUDE_PROJECT_DIR: projectRoot,
+      ...(dialect === 'gemini' ? { GEMINI_PROJECT_DIR: projectRoot } : {}),
+    }),
+    signal: exec.signal,
+  }).then((replies) => {
+    tell(registry, exec, replies, moment, dialect)
+    return { replies, sequential: plan.sequential }
+  })
 }
 
 /**
@@ -239,16 +269,6 @@ function contextsOf(replies: readonly HookReply[]): string[] {
   return replies.flatMap(({ answer }) =>
     answer.additionalContext === undefined ? [] : [answer.additionalContext],
   )
-}
-
-/** The name rules and hooks use for the call's tool: `permissions.ruleName`, else its name. */
-function ruleNameOf(registry: ToolRegistry, exec: ToolExecution): string {
-  try {
-    const ruleName: unknown = registry.get(exec.name, exec.agent)?.permissions?.ruleName
-    return typeof ruleName === 'string' && ruleName !== '' ? ruleName : exec.name
-  } catch {
-    return exec.name
-  }
 }
 
 /** A log line; a logger that throws must not become the call's failure. */

@@ -155,6 +155,7 @@ export function harness(
     projectRoot: options.projectRoot,
     sessionId: options.sessionId,
     permissionMode: options.permissionMode,
+    transcriptPath: options.transcriptPath,
     dialect: options.dialect,
   }
   const dispose = registry.use(commandHooks(config, hookOptions))

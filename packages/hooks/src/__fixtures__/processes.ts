@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 /**
@@ -47,6 +47,38 @@ export function killQuietly(pids: readonly number[]): void {
       // Already gone: what the test wanted.
     }
   }
+}
+
+/**
+ * Kills whole process groups a test's hook started outside the hook's own group (`setsid` makes
+ * its process the leader of a new group, whose id is that pid): the leader and every child it
+ * left, so that nothing outlives the test.
+ */
+export function killGroupsQuietly(groupIds: readonly number[]): void {
+  for (const groupId of groupIds) {
+    try {
+      process.kill(-groupId, 'SIGKILL')
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** The live (not zombie) processes of a process group, read from `/proc`. */
+export function liveMembersOf(groupId: number): number[] {
+  const members: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // After the parenthesised command name: state, ppid, pgrp.
+      const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      if (Number(group) === groupId && state !== 'Z') members.push(Number(entry))
+    } catch {
+      // It ended while the folder was read.
+    }
+  }
+  return members
 }
 
 /** Waits up to 4 s until a hook has written `count` pids, one per line, to `path`; returns them. */

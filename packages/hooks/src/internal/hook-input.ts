@@ -7,12 +7,17 @@ import { eventName } from './hook-group.js'
 export interface HookCallFacts {
   readonly dialect: HooksDialect
   readonly sessionId: string
+  /** The `transcriptPath` option; `transcript_path` is absent without it. */
+  readonly transcriptPath?: string | undefined
   readonly cwd: string
   readonly permissionMode: string
   readonly moment: 'pre' | 'success' | 'failure'
-  /** The tool's rule name (`permissions.ruleName ?? name`). */
+  /** The tool's rule name as the dialect's family writes it (`run_shell_command` for `Bash`). */
   readonly toolName: string
-  /** The validated arguments (for a sequential Gemini hook: as the hooks before it left them). */
+  /**
+   * What the hook is told the arguments are: the validated arguments (for a sequential Gemini
+   * hook, as the hooks before it left them) with Claude Code's fields beside them (SPEC §26).
+   */
   readonly toolInput: JsonValue
   readonly toolUseId: string
   /** After the body: the result it ended with. */
@@ -20,7 +25,8 @@ export interface HookCallFacts {
 }
 
 /**
- * The JSON a hook reads on stdin (SPEC §19): `session_id`, `cwd`, `permission_mode`,
+ * The JSON a hook reads on stdin (SPEC §19): `session_id`, `transcript_path` when there is one,
+ * `cwd`, `permission_mode`,
  * `hook_event_name`, `tool_name`, `tool_input`, `tool_use_id`; after the body `tool_response`
  * (`{ content, structured?, isError }`), and after a failure `error` (the result's text). Gemini
  * CLI's hooks also get its `timestamp`.
@@ -28,6 +34,7 @@ export interface HookCallFacts {
 export function hookInput(facts: HookCallFacts): string {
   const input: Record<string, unknown> = {
     session_id: facts.sessionId,
+    ...(facts.transcriptPath === undefined ? {} : { transcript_path: facts.transcriptPath }),
     cwd: facts.cwd,
     permission_mode: facts.permissionMode,
     hook_event_name: eventName(facts.dialect, facts.moment),

@@ -4,7 +4,13 @@ import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { setFlagsFromString } from 'node:v8'
 import { afterAll, describe, expect, it } from 'vitest'
-import { becomesGone, killQuietly, pidsIn } from '../__fixtures__/processes.js'
+import {
+  becomesGone,
+  killGroupsQuietly,
+  killQuietly,
+  liveMembersOf,
+  pidsIn,
+} from '../__fixtures__/processes.js'
 import { hookOutputLimitBytes, HookProcesses } from './hook-processes.js'
 import type { HookProcessRequest } from './hook-processes.js'
 
@@ -117,8 +123,10 @@ describe('HookProcesses.run', () => {
       expect(escaped).toHaveLength(1)
       expect(Date.now() - started).toBeLessThan(5_000)
     } finally {
-      killQuietly(escaped)
+      // The escaped shell leads a group of its own, whose `sleep` would outlive it: kill both.
+      killGroupsQuietly(escaped)
     }
+    await expect.poll(() => escaped.flatMap(liveMembersOf), { timeout: 2_000 }).toEqual([])
   })
 
   it('reads 1 MiB of each stream of a hook that prints 50 MB to both, drains the rest, and holds no more', async () => {

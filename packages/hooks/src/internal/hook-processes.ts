@@ -91,6 +91,11 @@ export class HookProcesses {
     if (request.signal?.aborted === true) {
       return Promise.resolve({ end: { kind: 'aborted' }, ...empty, durationMs: 0 })
     }
+    // Listening before the spawn: a signal that comes after the hook started but before its pid
+    // is tracked below must not find the signal's default action (the process would end and leave
+    // the hook running). Its listener runs on the event loop, after this synchronous code, when
+    // the pid is tracked.
+    this.#listen()
     let child: ChildProcessWithoutNullStreams
     try {
       child = spawn('/bin/sh', ['-c', request.command], {
@@ -101,6 +106,7 @@ export class HookProcesses {
         stdio: 'pipe',
       })
     } catch (error) {
+      this.#forget(undefined)
       const end = { kind: 'failed', message: describeThrown(error) } as const
       return Promise.resolve({ end, ...empty, durationMs: performance.now() - started })
     }
@@ -133,7 +139,7 @@ export class HookProcesses {
         clearTimeout(drainTimer)
         unsubscribe?.()
         // The group was killed when the shell exited (the only way here with a pid).
-        if (pid !== undefined) this.#forget(pid)
+        this.#forget(pid)
         child.stdout.destroy()
         child.stderr.destroy()
         child.stdin.destroy()
@@ -147,7 +153,7 @@ export class HookProcesses {
         })
       }
 
-      if (pid !== undefined) this.#track(pid)
+      if (pid !== undefined) this.#running.add(pid)
       child.stdout.on('data', (chunk: Buffer) => {
         stdout.push(chunk)
       })
@@ -188,16 +194,16 @@ export class HookProcesses {
     for (const pid of this.#running) killGroup(pid)
   }
 
-  #track(pid: number): void {
-    this.#running.add(pid)
+  #listen(): void {
     if (this.#listening) return
     this.#listening = true
     process.on('exit', this.#onProcessExit)
     for (const signal of endingSignals) process.on(signal, this.#onSignal)
   }
 
-  #forget(pid: number): void {
-    this.#running.delete(pid)
+  /** A hook ended (or never started: no pid); the listeners go with the last one. */
+  #forget(pid: number | undefined): void {
+    if (pid !== undefined) this.#running.delete(pid)
     if (this.#running.size === 0) this.#unlisten()
   }
 

@@ -1,3 +1,4 @@
+import { ruleNamesOf } from '@toolpipe/permissions/internal'
 import type { HooksDialect } from '../hooks-settings.js'
 import type { ConfiguredHook, HookGroup } from './hook-group.js'
 
@@ -11,7 +12,8 @@ export interface HookPlan {
 
 /**
  * Picks the hooks for a call of the tool with rule name `ruleName` at `moment` (SPEC §19): every
- * group of that moment whose matcher matches, in configuration order (sources by precedence);
+ * group of that moment whose matcher matches the name or its other family's alias (SPEC §26:
+ * `Bash` and `run_shell_command` are one tool), in configuration order (sources by precedence);
  * identical commands run once, with the longest of their timeouts and the first one's origin. In
  * the `gemini` dialect, a matching group with `sequential: true` makes them all run in order.
  */
@@ -21,11 +23,12 @@ export function planHooks(
   ruleName: string,
   dialect: HooksDialect,
 ): HookPlan {
+  const names = ruleNamesOf(ruleName)
   const byCommand = new Map<string, ConfiguredHook>()
   let sequential = false
   for (const group of groups) {
     if (!(group.stage === moment || (group.stage === 'after' && moment !== 'pre'))) continue
-    if (!group.matches(ruleName)) continue
+    if (!names.some((name) => group.matches(name))) continue
     if (group.sequential && dialect === 'gemini') sequential = true
     for (const hook of group.hooks) {
       const seen = byCommand.get(hook.command)

@@ -27,7 +27,9 @@ export interface CommandHooksSetup {
   /** Absolute. */
   readonly projectRoot: string
   readonly sessionId: string
+  /** What hooks are told when no policy on the registry says the mode. */
   readonly permissionMode: Mode
+  readonly transcriptPath: string | undefined
   /** The hooks given in code (the `cli` source). */
   readonly codeGroups: readonly HookGroup[]
   /** Settings files, paths as given (resolved against `projectRoot` when the plugin installs). */
@@ -50,7 +52,7 @@ export function readCommandHooksConfig(config: unknown, options: unknown): Comma
   const given = readObject(config, ['hooks', 'sources'], '$', issues) as CommandHooksConfig
   const chosen = readObject(
     options,
-    ['projectRoot', 'sessionId', 'permissionMode', 'dialect'],
+    ['projectRoot', 'sessionId', 'permissionMode', 'transcriptPath', 'dialect'],
     'options',
     issues,
   ) as CommandHooksOptions
@@ -65,6 +67,13 @@ export function readCommandHooksConfig(config: unknown, options: unknown): Comma
   const sessionId = chosen.sessionId ?? randomUUID()
   if (typeof sessionId !== 'string')
     issue(['sessionId'], `must be a string, got ${describe(sessionId)}`, 'options')
+  const transcriptPath = chosen.transcriptPath
+  if (transcriptPath !== undefined && (typeof transcriptPath !== 'string' || transcriptPath === ''))
+    issue(
+      ['transcriptPath'],
+      `must be a non-empty path, got ${describe(transcriptPath)}`,
+      'options',
+    )
   const permissionMode = chosen.permissionMode ?? 'default'
   if (!isMode(permissionMode)) {
     issue(
@@ -81,8 +90,26 @@ export function readCommandHooksConfig(config: unknown, options: unknown): Comma
   })
   issues.push(...reading.issues)
 
+  const sources = readSources(given.sources, issues, issue)
+  if (issues.length > 0) throw new HooksConfigError(issues)
+  return {
+    dialect,
+    projectRoot: resolve(projectRoot),
+    sessionId,
+    permissionMode,
+    transcriptPath,
+    codeGroups: reading.groups,
+    sources,
+  }
+}
+
+/** The `sources` of the config, each checked; the problems are issues. */
+function readSources(
+  listed: unknown,
+  issues: HooksConfigIssue[],
+  issue: (path: readonly (string | number)[], message: string) => void,
+): { kind: HookSourceKind; path: string }[] {
   const sources: { kind: HookSourceKind; path: string }[] = []
-  const listed: unknown = given.sources
   if (listed !== undefined && !isPlainArray(listed)) {
     issue(['sources'], `must be an array of { kind, path }, got ${describe(listed)}`)
   } else {
@@ -104,15 +131,7 @@ export function readCommandHooksConfig(config: unknown, options: unknown): Comma
       if (ok) sources.push({ kind: kind as HookSourceKind, path: path as string })
     })
   }
-  if (issues.length > 0) throw new HooksConfigError(issues)
-  return {
-    dialect,
-    projectRoot: resolve(projectRoot),
-    sessionId,
-    permissionMode,
-    codeGroups: reading.groups,
-    sources,
-  }
+  return sources
 }
 
 /**

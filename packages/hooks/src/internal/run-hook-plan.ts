@@ -12,6 +12,8 @@ export interface PlanRun {
   readonly processes: HookProcesses
   /** The call as the hooks are told it; `toolInput` is the call's arguments. */
   readonly facts: HookCallFacts
+  /** The `tool_input` hooks are told for these arguments (Claude Code's fields beside them). */
+  readonly toolInputOf: (args: JsonValue) => JsonValue
   readonly cwd: string
   /** Made for each hook as it starts: `process.env` then the project variables. */
   readonly env: () => Readonly<Record<string, string | undefined>>
@@ -25,12 +27,13 @@ export interface PlanRun {
  */
 export async function runHookPlan(plan: HookPlan, run: PlanRun): Promise<HookReply[]> {
   if (!plan.sequential) {
-    return Promise.all(plan.hooks.map((hook) => runOne(hook, run, run.facts.toolInput)))
+    const told = run.toolInputOf(run.facts.toolInput)
+    return Promise.all(plan.hooks.map((hook) => runOne(hook, run, told)))
   }
   const replies: HookReply[] = []
   let input = run.facts.toolInput
   for (const hook of plan.hooks) {
-    const reply = await runOne(hook, run, input)
+    const reply = await runOne(hook, run, run.toolInputOf(input))
     replies.push(reply)
     const patch = reply.answer.updatedInput
     if (reply.answer.patch === true && patch !== undefined) {
@@ -43,6 +46,7 @@ export async function runHookPlan(plan: HookPlan, run: PlanRun): Promise<HookRep
 async function runOne(
   hook: HookPlan['hooks'][number],
   run: PlanRun,
+  /** What this hook is told the arguments are. */
   toolInput: JsonValue,
 ): Promise<HookReply> {
   const outcome = await run.processes.run({
