@@ -19,7 +19,6 @@ export type AcpBridgeErrorCode =
  * integrator's code and are thrown synchronously; `INVALID_PERMISSION_RESPONSE` rejects an
  * approval request, which the pipeline turns into the call's error result.
  */
-export class AcpBridgeError extends HarnessError {
+export class AcpBridgeError extends HarnessError<AcpBridgeErrorCode> {
   override readonly name = 'AcpBridgeError'
-  declare readonly code: AcpBridgeErrorCode
 }

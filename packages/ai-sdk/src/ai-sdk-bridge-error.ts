@@ -15,7 +15,6 @@ export type AiSdkBridgeErrorCode =
  * Thrown synchronously by `toAiSdkTools` and `registerAiSdkTools` for a programming error in the
  * integrator's code; the message names the option or the tool.
  */
-export class AiSdkBridgeError extends HarnessError {
+export class AiSdkBridgeError extends HarnessError<AiSdkBridgeErrorCode> {
   override readonly name = 'AiSdkBridgeError'
-  declare readonly code: AiSdkBridgeErrorCode
 }

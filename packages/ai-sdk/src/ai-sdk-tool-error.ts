@@ -7,9 +7,8 @@ import { HarnessError } from '@toolpipe/core'
  * reads them and a harness tells the outcome apart by its code. A tool that throws gives
  * `TOOL_FAILED`, as any tool body does.
  */
-export class AiSdkToolError extends HarnessError {
+export class AiSdkToolError extends HarnessError<'AI_SDK_TOOL_ERROR'> {
   override readonly name = 'AiSdkToolError'
-  declare readonly code: 'AI_SDK_TOOL_ERROR'
 
   /** @param message - what the tool reported, as it reported it */
   constructor(message: string) {

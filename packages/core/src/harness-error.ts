@@ -6,18 +6,19 @@ const harnessErrorBrand: unique symbol = Symbol.for('@toolpipe/core/harness-erro
 
 /**
  * The base class of every error toolpipe throws on purpose. `code` is the stable contract that
- * code routes on; `message` is for people and models; `name` is the subclass name.
+ * code routes on; `message` is for people and models; `name` is the subclass name. `Code` is the
+ * union of codes a subclass throws, so that `error.code` narrows without a `declare` of its own.
  *
  * @example
- * class QuotaError extends HarnessError {
+ * class QuotaError extends HarnessError<'QUOTA'> {
  *   constructor(tool: string) {
  *     super(`quota exhausted for "${tool}"`, 'QUOTA')
  *   }
  * }
  */
-export class HarnessError extends Error {
+export class HarnessError<Code extends string = string> extends Error {
   /** A stable, machine-readable code such as `INVALID_ARGS`. */
-  readonly code: string
+  readonly code: Code
   /** Brand read by {@link isHarnessError}; an own property so that no prototype setup is needed. */
   readonly [harnessErrorBrand] = true
 
@@ -26,7 +27,7 @@ export class HarnessError extends Error {
    * @param code - the stable code callers route on
    * @param options - `cause`, kept as `error.cause`
    */
-  constructor(message: string, code: string, options?: ErrorOptions) {
+  constructor(message: string, code: Code, options?: ErrorOptions) {
     super(message, options)
     this.code = code
     this.name = new.target.name

@@ -1,4 +1,4 @@
-import { describe, expectTypeOf, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import type {
   Agent,
   CallId,
@@ -7,10 +7,9 @@ import type {
   JsonValue,
   MessageSource,
   ToolErrorInfo,
-  HarnessError,
   JsonSnapshotError,
 } from './index.js'
-import { asCallId, deepFreeze, isHarnessError } from './index.js'
+import { asCallId, deepFreeze, HarnessError, isHarnessError } from './index.js'
 
 declare module './content-block.js' {
   interface ContentBlockMap {
@@ -90,6 +89,14 @@ describe('errors', () => {
     expectTypeOf<JsonSnapshotError['code']>().toEqualTypeOf<'NOT_JSON'>()
     expectTypeOf<JsonSnapshotError['path']>().toEqualTypeOf<string>()
     expectTypeOf<JsonSnapshotError>().toExtend<HarnessError>()
+  })
+
+  it('HarnessError<Code> types its code and its constructor from the union', () => {
+    class QuotaError extends HarnessError<'QUOTA' | 'RATE'> {}
+    expectTypeOf<QuotaError['code']>().toEqualTypeOf<'QUOTA' | 'RATE'>()
+    expectTypeOf<QuotaError>().toExtend<HarnessError>()
+    // @ts-expect-error -- a code outside the union is refused at construction
+    expect(() => new QuotaError('spent', 'OTHER')).not.toThrow()
   })
 
   it('isHarnessError narrows unknown', () => {

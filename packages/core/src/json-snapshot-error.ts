@@ -4,9 +4,8 @@ import { HarnessError } from './harness-error.js'
  * Thrown by {@link snapshotJson} for a value that would not survive a JSON round trip unchanged.
  * `path` names the first offending place in key order, such as `$.a[2].b`.
  */
-export class JsonSnapshotError extends HarnessError {
+export class JsonSnapshotError extends HarnessError<'NOT_JSON'> {
   override readonly name = 'JsonSnapshotError'
-  declare readonly code: 'NOT_JSON'
   /** Where the first offending value sits, written `$`, `.key`, `["odd key"]`, `[i]`. */
   readonly path: string
   /** What is wrong there, without the path, such as `NaN is not a finite number`. */

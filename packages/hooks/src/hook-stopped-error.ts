@@ -6,9 +6,8 @@ import { HarnessError } from '@toolpipe/core'
  * 'HOOK_STOPPED' }`, and the harness may end the turn on that code. (Before the body, the same
  * answer denies the call: `ToolDeniedError` with code `HOOK_STOPPED`.)
  */
-export class HookStoppedError extends HarnessError {
+export class HookStoppedError extends HarnessError<'HOOK_STOPPED'> {
   override readonly name = 'HookStoppedError'
-  declare readonly code: 'HOOK_STOPPED'
   /** The hook's `stopReason`, or a sentence naming the hook when it gave none. */
   readonly reason: string
 

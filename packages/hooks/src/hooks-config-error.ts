@@ -14,9 +14,8 @@ export interface HooksConfigIssue {
  * (A settings file with such entries is not an error of the call: its bad entries are reported
  * through the registry's logger and skipped.)
  */
-export class HooksConfigError extends HarnessError {
+export class HooksConfigError extends HarnessError<'INVALID_HOOKS_CONFIG'> {
   override readonly name = 'HooksConfigError'
-  declare readonly code: 'INVALID_HOOKS_CONFIG'
   /** Every issue found, in document order. */
   readonly issues: readonly HooksConfigIssue[]
 

@@ -17,7 +17,6 @@ export type McpProtocolErrorCode =
  * A mounted MCP tool's call, or `mountMcpTools`' listing, failed below the tool: the message says
  * which tool and what went wrong (the SDK's error is kept as `cause`).
  */
-export class McpProtocolError extends HarnessError {
+export class McpProtocolError extends HarnessError<McpProtocolErrorCode> {
   override readonly name = 'McpProtocolError'
-  declare readonly code: McpProtocolErrorCode
 }

@@ -5,9 +5,8 @@ import { HarnessError } from '@toolpipe/core'
  * text (`Error: <what the server said>`), so the model can correct its call, and code
  * `MCP_TOOL_ERROR`, so a harness can tell a tool's own failure from a broken connection.
  */
-export class McpToolError extends HarnessError {
+export class McpToolError extends HarnessError<'MCP_TOOL_ERROR'> {
   override readonly name = 'McpToolError'
-  declare readonly code: 'MCP_TOOL_ERROR'
 
   constructor(message: string, options?: ErrorOptions) {
     super(message, 'MCP_TOOL_ERROR', options)

@@ -15,7 +15,6 @@ export type AgentsBridgeErrorCode =
  * Thrown synchronously by `toAgentsTools` for a programming error in the integrator's code or a
  * tool Agents JS cannot be given; the message names the option or the tool.
  */
-export class AgentsBridgeError extends HarnessError {
+export class AgentsBridgeError extends HarnessError<AgentsBridgeErrorCode> {
   override readonly name = 'AgentsBridgeError'
-  declare readonly code: AgentsBridgeErrorCode
 }

@@ -9,7 +9,6 @@ export type OtelTracingErrorCode =
  * Thrown synchronously by `otelTracing` for options that cannot be used: a programming error in
  * the integrator's code, reported where it was made rather than on the first call.
  */
-export class OtelTracingError extends HarnessError {
+export class OtelTracingError extends HarnessError<OtelTracingErrorCode> {
   override readonly name = 'OtelTracingError'
-  declare readonly code: OtelTracingErrorCode
 }

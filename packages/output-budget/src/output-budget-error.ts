@@ -5,9 +5,8 @@ import { HarnessError } from '@toolpipe/core'
  * a programming error in the integrator's code. The message names the option, as a path such as
  * `options.preview.headTokens`, and what it got.
  */
-export class OutputBudgetError extends HarnessError {
+export class OutputBudgetError extends HarnessError<'INVALID_OPTIONS'> {
   override readonly name = 'OutputBudgetError'
-  declare readonly code: 'INVALID_OPTIONS'
 
   constructor(message: string, options?: ErrorOptions) {
     super(message, 'INVALID_OPTIONS', options)

@@ -11,7 +11,6 @@ export type PermissionsErrorCode =
  * What `permissions(options)` throws for options it cannot use (naming the option and why), and
  * what installing one plugin in two registries at once throws.
  */
-export class PermissionsError extends HarnessError {
+export class PermissionsError extends HarnessError<PermissionsErrorCode> {
   override readonly name = 'PermissionsError'
-  declare readonly code: PermissionsErrorCode
 }

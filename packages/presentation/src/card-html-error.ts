@@ -6,9 +6,8 @@ import type { ViewIssue } from './view-issue.js'
  * `issues` lists every problem, each with its path from the view (the pending card's are under
  * `['pending', …]`); the message names the first ones.
  */
-export class CardHtmlError extends HarnessError {
+export class CardHtmlError extends HarnessError<'INVALID_CARD'> {
   override readonly name = 'CardHtmlError'
-  declare readonly code: 'INVALID_CARD'
   /** Every problem found, as {@link checkToolCallView} / {@link checkToolResultView} list them. */
   readonly issues: readonly ViewIssue[]
 

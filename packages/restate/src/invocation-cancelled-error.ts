@@ -6,9 +6,8 @@ import { HarnessError } from '@toolpipe/core'
  * body, whose `exec.signal` is aborted with this error as the reason, should stop. Whether the
  * body finished its side effect before it stopped is not known to the turn.
  */
-export class InvocationCancelledError extends HarnessError {
+export class InvocationCancelledError extends HarnessError<'INVOCATION_CANCELLED'> {
   override readonly name = 'InvocationCancelledError'
-  declare readonly code: 'INVOCATION_CANCELLED'
   /** The tool whose step was running. */
   readonly toolName: string
   /** The call whose step was running. */

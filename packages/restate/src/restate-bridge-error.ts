@@ -12,9 +12,8 @@ export type RestateBridgeErrorCode =
  * `restateToolExecution` and `restateApproval`; `ANSWER_FAILED` rejects `answerApproval`, with
  * the HTTP status (when there was a response) in `status` and the failure in `cause`.
  */
-export class RestateBridgeError extends HarnessError {
+export class RestateBridgeError extends HarnessError<RestateBridgeErrorCode> {
   override readonly name = 'RestateBridgeError'
-  declare readonly code: RestateBridgeErrorCode
   /** The ingress's HTTP status, for an `ANSWER_FAILED` that got a response. */
   readonly status: number | undefined
 

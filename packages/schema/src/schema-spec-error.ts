@@ -14,9 +14,8 @@ export interface SchemaSpecMistake {
  * mistakes. `mistakes` lists every one of them with its path, in declaration order; the message
  * the first 20, then how many more.
  */
-export class SchemaSpecError extends HarnessError {
+export class SchemaSpecError extends HarnessError<'INVALID_SCHEMA_SPEC'> {
   override readonly name = 'SchemaSpecError'
-  declare readonly code: 'INVALID_SCHEMA_SPEC'
   /** Every mistake found, in declaration order, depth first. */
   readonly mistakes: readonly SchemaSpecMistake[]
 

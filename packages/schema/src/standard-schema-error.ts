@@ -43,7 +43,6 @@ export type StandardSchemaErrorCode =
  * @example
  * // NO_JSON_SCHEMA: the Standard Schema of vendor "valibot" has no JSON Schema side …
  */
-export class StandardSchemaError extends HarnessError {
+export class StandardSchemaError extends HarnessError<StandardSchemaErrorCode> {
   override readonly name = 'StandardSchemaError'
-  declare readonly code: StandardSchemaErrorCode
 }

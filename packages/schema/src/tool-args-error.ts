@@ -9,9 +9,8 @@ import type { ArgIssue } from './arg-issue.js'
  * @example
  * // invalid arguments: missing required property "path"; "limit" must be a number, got string
  */
-export class ToolArgsError extends HarnessError {
+export class ToolArgsError extends HarnessError<'INVALID_ARGS'> {
   override readonly name = 'ToolArgsError'
-  declare readonly code: 'INVALID_ARGS'
   /** Every issue found, in declaration order, depth first. */
   readonly issues: readonly ArgIssue[]
 

@@ -6,9 +6,8 @@ import { joinFirstSentences } from '@toolpipe/core/internal'
  * each starting with the offending node's path (such as `schema.properties.a.items`) and naming
  * the keyword; the message lists the first 20, then how many more.
  */
-export class OutputSchemaError extends HarnessError {
+export class OutputSchemaError extends HarnessError<'UNSUPPORTED_SCHEMA'> {
   override readonly name = 'OutputSchemaError'
-  declare readonly code: 'UNSUPPORTED_SCHEMA'
   /** Every violation, in schema order, e.g. `schema.properties.a: unsupported keyword "minLength"`. */
   readonly violations: readonly string[]
 

@@ -14,9 +14,8 @@ export interface TimeoutDetails {
  * The reason a timed-out call's signal aborts with: `signal.reason` is this error, so a tool can
  * tell its own deadline from its caller's cancellation.
  */
-export class TimeoutReason extends HarnessError {
+export class TimeoutReason extends HarnessError<'TOOL_TIMEOUT'> {
   override readonly name = 'TimeoutReason'
-  declare readonly code: 'TOOL_TIMEOUT'
   /** The deadline that passed, in milliseconds: `timeoutMs`, or `maxTotalMs` with progress. */
   readonly timeoutMs: number
   /** Whether the call had reported progress, and then reported none for `timeoutMs`. */

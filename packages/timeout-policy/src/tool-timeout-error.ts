@@ -7,9 +7,8 @@ import type { TimeoutDetails } from './timeout-reason.js'
  * `Error: tool call timed out after <ms>ms` with `error: { name: 'ToolTimeoutError', code: 'TOOL_TIMEOUT' }`
  * (`… after <ms>ms without progress` when progress had restarted the deadline).
  */
-export class ToolTimeoutError extends HarnessError {
+export class ToolTimeoutError extends HarnessError<'TOOL_TIMEOUT'> {
   override readonly name = 'ToolTimeoutError'
-  declare readonly code: 'TOOL_TIMEOUT'
   /** The deadline that passed, in milliseconds. */
   readonly timeoutMs: number
   /** Whether the call had reported progress, and then reported none for `timeoutMs`. */

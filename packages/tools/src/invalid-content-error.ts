@@ -11,9 +11,8 @@ import { blockPlace } from './internal/content-place.js'
  * @example
  * // tool "read" returned a malformed content block at content[1]: "text" must be a string, got number
  */
-export class InvalidContentError extends HarnessError {
+export class InvalidContentError extends HarnessError<'INVALID_CONTENT'> {
   override readonly name = 'InvalidContentError'
-  declare readonly code: 'INVALID_CONTENT'
   /** The index of the malformed block in the content array (the outer block, when nested). */
   readonly index: number
   /**

@@ -6,9 +6,8 @@ import { describeThrown } from '@toolpipe/core/internal'
  * message is what the thrown value says, and `cause` is the thrown value itself; the call becomes
  * an error result and the turn goes on. A thrown `HarnessError` keeps its own name and code.
  */
-export class ListenerError extends HarnessError {
+export class ListenerError extends HarnessError<'LISTENER_FAILED'> {
   override readonly name = 'ListenerError'
-  declare readonly code: 'LISTENER_FAILED'
 
   /** @param thrown - what the listener threw: described for the message, kept as `cause` */
   constructor(thrown: unknown) {

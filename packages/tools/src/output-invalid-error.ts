@@ -11,9 +11,8 @@ import type { StructuredIssue } from '@toolpipe/structured-output'
  * // tool "grade" returned structured output that does not match its outputSchema:
  * //   "verdict" must be one of "pass", "fail", got "maybe"
  */
-export class OutputInvalidError extends HarnessError {
+export class OutputInvalidError extends HarnessError<'OUTPUT_INVALID'> {
   override readonly name = 'OutputInvalidError'
-  declare readonly code: 'OUTPUT_INVALID'
   /** The tool whose output was refused. */
   readonly toolName: string
   /** Every issue the output schema found, depth first; `[]` when `structured` was missing. */

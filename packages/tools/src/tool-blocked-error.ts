@@ -5,9 +5,8 @@ import { HarnessError } from '@toolpipe/core'
  * listener's feedback, not this message; `error` is `{ name: 'ToolBlockedError', code:
  * 'POST_BLOCKED' }`.
  */
-export class ToolBlockedError extends HarnessError {
+export class ToolBlockedError extends HarnessError<'POST_BLOCKED'> {
   override readonly name = 'ToolBlockedError'
-  declare readonly code: 'POST_BLOCKED'
   /** The tool whose result was blocked. */
   readonly toolName: string
 

@@ -18,9 +18,8 @@ export type ToolCancelledStage =
  * signal aborted while its argument check (an async `checkArgs`, a Standard Schema's async
  * `validate`) was still pending at step 4: the check is not waited for.
  */
-export class ToolCancelledError extends HarnessError {
+export class ToolCancelledError extends HarnessError<'CANCELLED'> {
   override readonly name = 'ToolCancelledError'
-  declare readonly code: 'CANCELLED'
   /** The tool the call named. */
   readonly toolName: string
   /** Where the call was stopped. */

@@ -26,9 +26,8 @@ export type ToolDeniedErrorCode =
  * // { content: [{ type: 'text', text: 'Error: rm is not allowed here' }], isError: true,
  * //   error: { name: 'ToolDeniedError', code: 'GUARD_DENIED' } }
  */
-export class ToolDeniedError extends HarnessError {
+export class ToolDeniedError extends HarnessError<ToolDeniedErrorCode> {
   override readonly name = 'ToolDeniedError'
-  declare readonly code: ToolDeniedErrorCode
   /** Why the call was denied: the message, as the rule that denied it gave it. */
   readonly reason: string
 

@@ -6,9 +6,8 @@ import { describeThrown } from '@toolpipe/core/internal'
  * The message is what the thrown value says (its `message`, or `String(value)`), and `cause` is
  * the thrown value itself. A thrown `HarnessError` keeps its own name and code instead.
  */
-export class ToolFailedError extends HarnessError {
+export class ToolFailedError extends HarnessError<'TOOL_FAILED'> {
   override readonly name = 'ToolFailedError'
-  declare readonly code: 'TOOL_FAILED'
 
   /** @param thrown - what the tool threw: described for the message, kept as `cause` */
   constructor(thrown: unknown) {

@@ -1,9 +1,8 @@
 import { HarnessError } from '@toolpipe/core'
 
 /** A call named a tool that is not visible to its scope: missing, or restricted away. */
-export class ToolNotFoundError extends HarnessError {
+export class ToolNotFoundError extends HarnessError<'UNKNOWN_TOOL'> {
   override readonly name = 'ToolNotFoundError'
-  declare readonly code: 'UNKNOWN_TOOL'
   /** The name the call asked for. */
   readonly toolName: string
 

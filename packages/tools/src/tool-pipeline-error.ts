@@ -27,7 +27,6 @@ export type ToolPipelineErrorCode =
   | 'INVALID_PROGRESS'
 
 /** Raised inside the pipeline for malformed plugin output; callers see it as an error result. */
-export class ToolPipelineError extends HarnessError {
+export class ToolPipelineError extends HarnessError<ToolPipelineErrorCode> {
   override readonly name = 'ToolPipelineError'
-  declare readonly code: ToolPipelineErrorCode
 }

@@ -40,7 +40,6 @@ export type ToolRegistryErrorCode =
   | 'INVALID_CONTENT_TYPES'
 
 /** Thrown synchronously by registry methods given something they cannot accept. */
-export class ToolRegistryError extends HarnessError {
+export class ToolRegistryError extends HarnessError<ToolRegistryErrorCode> {
   override readonly name = 'ToolRegistryError'
-  declare readonly code: ToolRegistryErrorCode
 }
