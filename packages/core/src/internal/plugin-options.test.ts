@@ -84,6 +84,22 @@ describe('readPluginOptions (STYLE habit 18)', () => {
     expect(() => member(reader)).toThrow(PackageError)
   })
 
+  it('refuses a member whose getter throws, and a revoked Proxy, as bad options', () => {
+    const hostile = {
+      get graceMs(): number {
+        throw new Error('boom')
+      },
+    }
+    expect(() => read(hostile).number('graceMs')).toThrow('plugin: graceMs could not be read: boom')
+    expect(() => read(hostile).number('graceMs')).toThrow(PackageError)
+    const { proxy, revoke } = Proxy.revocable({}, {})
+    revoke()
+    expect(() => read(proxy)).toThrow('plugin: options must be an object')
+    expect(() => read({ nested: proxy }).object('nested')).toThrow(
+      'plugin: nested must be an object',
+    )
+  })
+
   it('refuses options that are not an object', () => {
     expect(() => read([])).toThrow('plugin: options must be an object, got array')
     expect(() => read('x')).toThrow(PackageError)

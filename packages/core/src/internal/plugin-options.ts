@@ -1,3 +1,4 @@
+import { describeThrown } from './describe-thrown.js'
 import { describeType, describeValue } from './describe-value.js'
 import { isPlainObject } from './is-plain-object.js'
 
@@ -5,7 +6,8 @@ import { isPlainObject } from './is-plain-object.js'
  * One way to read a plugin factory's options and one way to refuse them (STYLE habit 18): the
  * options object is read once, each member by name, and a bad one is refused with the package's
  * own error (code `INVALID_OPTIONS`) whose message names the factory and the option —
- * `timeoutPolicy: graceMs must be a positive number, got -1`.
+ * `timeoutPolicy: graceMs must be a positive number, got -1`. A member whose getter throws (or
+ * options that are a hostile Proxy) is refused the same way, never with what the getter threw.
  */
 export interface PluginOptionsReader {
   /** The options as given (`undefined` reads as `{}`). */
@@ -36,17 +38,24 @@ export function readPluginOptions(
   const fail = (name: string, message: string): never => {
     throw refuse(`${factory}: ${name === '' ? 'options' : name} ${message}`)
   }
-  if (options !== undefined && !isPlainObject(options)) {
+  if (options !== undefined && !readable(() => isPlainObject(options))) {
     fail('', `must be an object, got ${describeType(options)}`)
   }
   const given = (options ?? {}) as Readonly<Record<string, unknown>>
+  const member = (name: string): unknown => {
+    try {
+      return given[name]
+    } catch (error) {
+      return fail(name, `could not be read: ${describeThrown(error)}`)
+    }
+  }
   const got = (value: unknown) =>
     `got ${typeof value === 'string' ? describeValue(value) : describeType(value)}`
   return {
     given,
     fail,
     string(name, rule) {
-      const value = given[name]
+      const value = member(name)
       if (value === undefined) return undefined
       if (typeof value === 'string' && !(rule?.nonEmpty === true && value === '')) return value
       return fail(
@@ -55,12 +64,12 @@ export function readPluginOptions(
       )
     },
     boolean(name) {
-      const value = given[name]
+      const value = member(name)
       if (value === undefined || typeof value === 'boolean') return value
       return fail(name, `must be a boolean, ${got(value)}`)
     },
     number(name, rule = {}) {
-      const value = given[name]
+      const value = member(name)
       if (value === undefined) return undefined
       const what = `${rule.integer === true ? 'an integer' : 'a number'}${bounds(rule)}`
       if (
@@ -75,7 +84,7 @@ export function readPluginOptions(
       return fail(name, `must be ${what}, ${got(value)}`)
     },
     oneOf(name, values) {
-      const value = given[name]
+      const value = member(name)
       if (value === undefined) return undefined
       if (typeof value === 'string' && (values as readonly string[]).includes(value)) {
         return value as (typeof values)[number]
@@ -83,17 +92,26 @@ export function readPluginOptions(
       return fail(name, `must be ${values.map((each) => `"${each}"`).join(', ')}, ${got(value)}`)
     },
     function(name: string) {
-      const value = given[name]
+      const value = member(name)
       if (value === undefined) return undefined
       if (typeof value === 'function') return value as (...args: never[]) => unknown
       return fail(name, `must be a function, ${got(value)}`)
     },
     object(name) {
-      const value = given[name]
+      const value = member(name)
       if (value === undefined) return undefined
-      if (!isPlainObject(value)) fail(name, `must be an object, ${got(value)}`)
+      if (!readable(() => isPlainObject(value))) fail(name, `must be an object, ${got(value)}`)
       return value as Readonly<Record<string, unknown>>
     },
+  }
+}
+
+/** Whether `check` answers true; a check that throws (a revoked Proxy) answers false. */
+function readable(check: () => boolean): boolean {
+  try {
+    return check()
+  } catch {
+    return false
   }
 }
 
