@@ -121,7 +121,10 @@ describe('defineTool', () => {
       name: 'promise',
       description: '',
       parameters: {},
-      execute: () => new Promise((resolve) => resolve([{ type: 'text', text: 'x' }])),
+      execute: () =>
+        new Promise((resolve) => {
+          resolve([{ type: 'text', text: 'x' }])
+        }),
     })
     expectTypeOf(plain).toExtend<ToolDefinition>()
     // With an outputSchema, a promise body is written `async` (or its promise annotated): the

@@ -234,7 +234,7 @@ describe('defineTool with an outputSchema', () => {
         description: '',
         parameters: {},
         outputSchema: { type: 'object', properties: { a: { type: 'date' } } } as never,
-        execute: async () => ({ structured: {} as never }),
+        execute: async () => ({ structured: {} }),
       }),
     ).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_SCHEMA' }))
   })
