@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { watchSettingsFile } from './settings-file-watch.js'
-import type { SettingsFileWatch } from './settings-file-watch.js'
+import { watchSettingsFile } from './watch-settings-file.js'
+import type { SettingsFileWatch } from './watch-settings-file.js'
 
 const folders: string[] = []
 const watches: SettingsFileWatch[] = []
