@@ -24,10 +24,9 @@ describe('@toolpipe/settings-files types', () => {
     expectTypeOf({
       permissions: { allow: ['Bash(ls *)'], defaultMode: 'plan' },
     } as const).toExtend<PermissionSettingsFile>()
-    // @ts-expect-error: no such mode
-    expectTypeOf({
-      permissions: { defaultMode: 'yolo' },
-    } as const).toExtend<PermissionSettingsFile>()
+    expectTypeOf<{
+      permissions: { defaultMode: 'yolo' }
+    }>().not.toExtend<PermissionSettingsFile>()
     expectTypeOf<Extract<SettingsFileContent, { kind: 'ok' }>['value']>().toBeUnknown()
   })
 
