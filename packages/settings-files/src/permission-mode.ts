@@ -9,17 +9,19 @@
  *   every other call is denied.
  * - `dontAsk`: whatever would ask is denied.
  * - `bypassPermissions`: whatever would ask is allowed; deny rules still deny.
+ *
+ * The type is read off {@link permissionModes}, so that the list and the type cannot differ.
  */
-export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'dontAsk' | 'bypassPermissions'
+export type PermissionMode = (typeof permissionModes)[number]
 
 /** Every {@link PermissionMode}, in the order of the list above. */
-export const permissionModes: readonly PermissionMode[] = Object.freeze([
+export const permissionModes = Object.freeze([
   'default',
   'acceptEdits',
   'plan',
   'dontAsk',
   'bypassPermissions',
-])
+] as const)
 
 /**
  * Whether `value` is one of the {@link PermissionMode}s.

@@ -9,16 +9,19 @@ describe('settings source kinds (SPEC §18.3)', () => {
   })
 
   it('sort highest first, keeping the order of sources of one kind', () => {
-    const sources: { kind: SettingsSourceKind; name: string }[] = [
-      { kind: 'user', name: 'u' },
-      { kind: 'project', name: 'p1' },
-      { kind: 'managed', name: 'm' },
-      { kind: 'project', name: 'p2' },
-      { kind: 'cli', name: 'c' },
-      { kind: 'local', name: 'l' },
-    ]
-    sources.sort((a, b) => compareSettingsSourceKinds(a.kind, b.kind))
-    expect(sources.map(({ name }) => name)).toEqual(['m', 'c', 'l', 'p1', 'p2', 'u'])
+    // Two project sources among the others: the first given stays first.
+    const kinds: SettingsSourceKind[] = ['user', 'project', 'managed', 'project', 'cli', 'local']
+    const order = kinds
+      .map((kind, given) => ({ kind, given }))
+      .sort((a, b) => compareSettingsSourceKinds(a.kind, b.kind))
+    expect(order.map(({ kind, given }) => `${kind}${given}`)).toEqual([
+      'managed2',
+      'cli4',
+      'local5',
+      'project1',
+      'project3',
+      'user0',
+    ])
     expect(compareSettingsSourceKinds('managed', 'user')).toBeLessThan(0)
     expect(compareSettingsSourceKinds('local', 'local')).toBe(0)
   })

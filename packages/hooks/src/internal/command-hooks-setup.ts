@@ -23,3 +23,13 @@ export interface CommandHooksSetup {
 
 /** The dialects, Claude Code's first (the default). */
 export const hooksDialects: readonly HooksDialect[] = ['claude', 'gemini']
+
+/** The options beside the hooks configuration, in the order they are read. */
+export const runOptionNames: readonly string[] = [
+  'projectRoot',
+  'sessionId',
+  'permissionMode',
+  'transcriptPath',
+  'dialect',
+  'clock',
+]

@@ -5,23 +5,14 @@ import type { PluginOptionsReader } from '@toolpipe/core/internal'
 import { permissionModes } from '@toolpipe/settings-files'
 import { HooksConfigError } from '../hooks-config-error.js'
 import type { HooksConfigIssue } from '../hooks-config-error.js'
-import { hooksDialects } from './command-hooks-setup.js'
+import { hooksDialects, runOptionNames } from './command-hooks-setup.js'
 import type { CommandHooksSetup } from './command-hooks-setup.js'
 import { readHookClock } from './read-hook-clock.js'
 import { readHookSources } from './read-hook-sources.js'
 import { readHooksSettings } from './read-hooks-settings.js'
 
-/** Every option of `commandHooks(options)`. */
-const knownOptions = [
-  'hooks',
-  'sources',
-  'projectRoot',
-  'sessionId',
-  'permissionMode',
-  'transcriptPath',
-  'dialect',
-  'clock',
-]
+/** Every option of `commandHooks(options)`: the hooks configuration, then the others. */
+const knownOptions = ['hooks', 'sources', ...runOptionNames]
 
 /**
  * Reads and checks `commandHooks(options)` once (STYLE habits 14 and 18), each member read once,

@@ -6,22 +6,12 @@ import type { PermissionMode } from '@toolpipe/settings-files'
 import type { HooksDialect } from '../hooks-settings.js'
 import { HooksConfigError } from '../hooks-config-error.js'
 import type { HooksConfigIssue } from '../hooks-config-error.js'
-import { hooksDialects } from './command-hooks-setup.js'
+import { hooksDialects, runOptionNames } from './command-hooks-setup.js'
 import type { CommandHooksSetup } from './command-hooks-setup.js'
 import { readHookClock } from './read-hook-clock.js'
 import { readHookSources } from './read-hook-sources.js'
 import { readHooksSettings } from './read-hooks-settings.js'
 import { describeGiven, readKnownMembers } from './read-known-members.js'
-
-/** The options the second argument of the two-argument form may hold. */
-const legacyOptions = [
-  'projectRoot',
-  'sessionId',
-  'permissionMode',
-  'transcriptPath',
-  'dialect',
-  'clock',
-] as const
 
 /**
  * Reads and checks the deprecated `commandHooks(config, options)` as it always was: each field
@@ -37,7 +27,7 @@ export function readLegacyHooksArguments(config: unknown, options: unknown): Com
     issues.push({ path: formatJsonPath([name], 'options'), message })
   }
   const given = readKnownMembers(config, ['hooks', 'sources'], '$', issues)
-  const chosen = readKnownMembers(options, legacyOptions, 'options', issues)
+  const chosen = readKnownMembers(options, runOptionNames, 'options', issues)
 
   const dialect = (chosen.dialect ?? 'claude') as HooksDialect
   if (!hooksDialects.includes(dialect))

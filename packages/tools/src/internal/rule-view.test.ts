@@ -4,23 +4,23 @@ import { defineTool } from '../define-tool.js'
 import type { ToolDefinition } from '../tool-definition.js'
 import { ruleViewOf, visibleRuleView } from './rule-view.js'
 
-const shell = defineTool({
-  name: 'run_shell',
-  description: 'Run a command line.',
-  parameters: { script: { type: 'string', required: true } },
+const page = defineTool({
+  name: 'open_page',
+  description: 'Fetch a web page.',
+  parameters: { address: { type: 'string', required: true } },
   permissions: {
-    ruleName: 'Bash',
-    subjects: ({ script }) => [{ kind: 'command', command: script }],
+    ruleName: 'WebFetch',
+    subjects: ({ address }) => [{ kind: 'fetch', url: address }],
   },
-  execute: () => [{ type: 'text', text: 'ran' }],
+  execute: () => [{ type: 'text', text: 'fetched' }],
 }) as ToolDefinition
 
 describe('ruleViewOf', () => {
   it('names a tool by its rules’ ruleName, else by the name the call used', () => {
-    expect(ruleViewOf('run_shell', shell)).toEqual({
-      definition: shell,
-      rules: shell.permissions,
-      ruleName: 'Bash',
+    expect(ruleViewOf('open_page', page)).toEqual({
+      definition: page,
+      rules: page.permissions,
+      ruleName: 'WebFetch',
     })
     expect(ruleViewOf('lookup', undefined)).toEqual({
       definition: undefined,
@@ -30,11 +30,11 @@ describe('ruleViewOf', () => {
   })
 
   it('judges by rules a policy gives for the tool over the definition’s own', () => {
-    const given = { ruleName: 'Shell' }
-    expect(ruleViewOf('run_shell', shell, given)).toEqual({
-      definition: shell,
+    const given = { ruleName: 'Fetch' }
+    expect(ruleViewOf('open_page', page, given)).toEqual({
+      definition: page,
       rules: given,
-      ruleName: 'Shell',
+      ruleName: 'Fetch',
     })
   })
 
@@ -48,12 +48,12 @@ describe('visibleRuleView', () => {
   it('reads the definition visible to the call’s agent', () => {
     const registry = createToolRegistry()
     const agent = { id: 'a' }
-    registry.scope(agent).register(shell)
-    expect(visibleRuleView(registry, 'run_shell', agent).ruleName).toBe('Bash')
-    expect(visibleRuleView(registry, 'run_shell', undefined)).toEqual({
+    registry.scope(agent).register(page)
+    expect(visibleRuleView(registry, 'open_page', agent).ruleName).toBe('WebFetch')
+    expect(visibleRuleView(registry, 'open_page', undefined)).toEqual({
       definition: undefined,
       rules: undefined,
-      ruleName: 'run_shell',
+      ruleName: 'open_page',
     })
   })
 
@@ -63,19 +63,19 @@ describe('visibleRuleView', () => {
         throw new Error('registry gone')
       },
     }
-    expect(visibleRuleView(throwing, 'run_shell', undefined)).toEqual({
+    expect(visibleRuleView(throwing, 'open_page', undefined)).toEqual({
       definition: undefined,
       rules: undefined,
-      ruleName: 'run_shell',
+      ruleName: 'open_page',
     })
     const hostile = {
-      ...shell,
+      ...page,
       get permissions(): never {
         throw new Error('no rules for you')
       },
     }
-    expect(visibleRuleView({ get: () => hostile }, 'run_shell', undefined).ruleName).toBe(
-      'run_shell',
+    expect(visibleRuleView({ get: () => hostile }, 'open_page', undefined).ruleName).toBe(
+      'open_page',
     )
   })
 })
