@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ScratchFolders } from './__fixtures__/scratch-folders.js'
 import type { SettingsFileClock } from './settings-file-clock.js'
 import { watchSettingsFile } from './watch-settings-file.js'
 import type { SettingsFileWatch } from './watch-settings-file.js'
@@ -9,11 +9,11 @@ import type { SettingsFileWatch } from './watch-settings-file.js'
 // STYLE habit 19: the timer that lets a burst of file events settle is the clock's, so a test
 // decides when a change is read.
 
-const folders: string[] = []
+const folders = new ScratchFolders('toolpipe-watch-clock-')
 const watches: SettingsFileWatch[] = []
 afterEach(() => {
   for (const watch of watches.splice(0)) watch.close()
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+  folders.removeAll()
 })
 
 /** A clock whose timers the test fires; it keeps the ones set and not cleared. */
@@ -39,10 +39,7 @@ function timersByHand() {
 
 describe('watchSettingsFile with a clock', () => {
   it('reads a changed file only when the clock’s settle timer fires', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'toolpipe-watch-clock-'))
-    folders.push(folder)
-    const path = join(folder, 'settings.json')
-    writeFileSync(path, '{ "a": 1 }')
+    const path = folders.file('settings.json', '{ "a": 1 }')
     const { clock, pending, fire } = timersByHand()
     const values: unknown[] = []
     watches.push(
@@ -65,9 +62,7 @@ describe('watchSettingsFile with a clock', () => {
   })
 
   it('clears its pending timer on the clock when closed', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'toolpipe-watch-clock-'))
-    folders.push(folder)
-    const path = join(folder, 'settings.json')
+    const path = join(folders.folder(), 'settings.json')
     const { clock, pending } = timersByHand()
     const watch = watchSettingsFile({
       path,

@@ -1,14 +1,14 @@
 import { EventEmitter } from 'node:events'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { ScratchFolders } from '../__fixtures__/scratch-folders.js'
 import type { FolderWatch, SettingsFileWatcher } from '../settings-file-watcher.js'
 import { FolderFollower } from './folder-follower.js'
 
-const folders: string[] = []
+const folders = new ScratchFolders('toolpipe-follow-')
 afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+  folders.removeAll()
 })
 
 /** A watcher the test drives: the folders watched, their event callbacks and handles. */
@@ -61,8 +61,7 @@ function follow(path: string, watcher: SettingsFileWatcher) {
 
 describe('FolderFollower', () => {
   it('watches the nearest existing folder until the file’s folder exists, then that folder', () => {
-    const root = mkdtempSync(join(tmpdir(), 'toolpipe-follow-'))
-    folders.push(root)
+    const root = folders.folder()
     const hand = handWatcher()
     const { follower, events } = follow(join(root, 'a', 'b', 'settings.json'), hand.watcher)
     expect(hand.watched.map(({ folder }) => folder)).toEqual([root])
@@ -79,8 +78,7 @@ describe('FolderFollower', () => {
   })
 
   it('in the file’s own folder, hears only the file (or an event that names nothing)', () => {
-    const root = mkdtempSync(join(tmpdir(), 'toolpipe-follow-'))
-    folders.push(root)
+    const root = folders.folder()
     const hand = handWatcher()
     const { events } = follow(join(root, 'settings.json'), hand.watcher)
     hand.watched[0]!.onEvent('other.json')
@@ -90,8 +88,7 @@ describe('FolderFollower', () => {
   })
 
   it('polls the file when its watch fails, warning once per kind of failure; close stops both', () => {
-    const root = mkdtempSync(join(tmpdir(), 'toolpipe-follow-'))
-    folders.push(root)
+    const root = folders.folder()
     const hand = handWatcher()
     const path = join(root, 'settings.json')
     const { follower, events, warnings } = follow(path, hand.watcher)

@@ -1,19 +1,17 @@
-import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { ScratchFolders } from '../__fixtures__/scratch-folders.js'
 import { SettingsFileReading } from './settings-file-reading.js'
 
-const folders: string[] = []
+const folders = new ScratchFolders('toolpipe-reading-')
 afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+  folders.removeAll()
 })
 
 /** A reading of a fresh `settings.json`, and what it told. */
 function reading(withOnInvalid = false) {
-  const folder = mkdtempSync(join(tmpdir(), 'toolpipe-reading-'))
-  folders.push(folder)
-  const path = join(folder, 'settings.json')
+  const path = join(folders.folder(), 'settings.json')
   const told: unknown[] = []
   const problems: string[] = []
   const warnings: string[] = []
@@ -75,10 +73,7 @@ describe('SettingsFileReading', () => {
   })
 
   it('a logger that throws stops nothing', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'toolpipe-reading-'))
-    folders.push(folder)
-    const path = join(folder, 'settings.json')
-    writeFileSync(path, '{')
+    const path = folders.file('settings.json', '{')
     const told: unknown[] = []
     new SettingsFileReading({
       path,

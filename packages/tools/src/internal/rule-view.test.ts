@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createToolRegistry } from '../tool-registry.js'
-import { defineTool } from '../define-tool.js'
-import type { ToolDefinition } from '../tool-definition.js'
+import { tool } from '../__fixtures__/tools.js'
 import { ruleViewOf, visibleRuleView } from './rule-view.js'
 
-const page = defineTool({
-  name: 'open_page',
-  description: 'Fetch a web page.',
-  parameters: { address: { type: 'string', required: true } },
-  permissions: {
-    ruleName: 'WebFetch',
-    subjects: ({ address }) => [{ kind: 'fetch', url: address }],
-  },
-  execute: () => [{ type: 'text', text: 'fetched' }],
-}) as ToolDefinition
+const page = tool('open_page', undefined, { permissions: { ruleName: 'WebFetch' } })
 
 describe('ruleViewOf', () => {
   it('names a tool by its rules’ ruleName, else by the name the call used', () => {
