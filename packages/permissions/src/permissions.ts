@@ -12,7 +12,8 @@ import type {
   ToolVisibilityFilter,
 } from '@toolpipe/tools'
 import type { Explanation } from './explanation.js'
-import type { Mode } from './mode.js'
+import { canonicalRuleName } from '@toolpipe/settings-files'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import { PermissionsError } from './permissions-error.js'
 import type { PermissionsOptions } from './permissions-options.js'
 import { evaluateCall } from './internal/evaluate/evaluate-call.js'
@@ -26,7 +27,6 @@ import { RuleSources } from './internal/rule-sources.js'
 import { hiddenTools } from './internal/hidden-tools.js'
 import type { HiddenTools } from './internal/hidden-tools.js'
 import { lintRules } from './internal/lint-rules.js'
-import { canonicalRuleName } from './internal/rules/rule-name-aliases.js'
 import {
   managedDenial,
   managedDenialExplanation,

@@ -1,5 +1,4 @@
-import type { PermissionSettings } from '../settings.js'
-import type { Mode } from '../mode.js'
+import type { PermissionMode as Mode, PermissionSettings } from '@toolpipe/settings-files'
 
 /**
  * One row of the bypass corpus (STYLE habit 15): a command line (or a path, a URL, a call), the

@@ -5,8 +5,7 @@ import type { Agent } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ApprovalService, ToolDefinition, ToolRegistry } from '@toolpipe/tools'
 import { permissions } from '../permissions.js'
-import type { Mode } from '../mode.js'
-import type { PermissionSettings } from '../settings.js'
+import type { PermissionMode as Mode, PermissionSettings } from '@toolpipe/settings-files'
 
 /** What a corpus row asks of the plugin: the subjects a tool reports, the rules, the mode. */
 export interface PluginCase {

@@ -3,13 +3,17 @@ import { isAbsolute, join, relative, resolve } from 'node:path'
 import type { Agent } from '@toolpipe/core'
 import { describeValue } from '@toolpipe/core/internal'
 import type { ToolRegistryLogger, ToolRules } from '@toolpipe/tools'
-import { isMode } from '../mode.js'
-import type { Mode } from '../mode.js'
+import {
+  isPermissionMode as isMode,
+  settingsSourceKinds as sourceKinds,
+} from '@toolpipe/settings-files'
+import type {
+  PermissionMode as Mode,
+  PermissionSettingsFile as Settings,
+  SettingsSourceKind as SourceKind,
+} from '@toolpipe/settings-files'
 import { PermissionsError } from '../permissions-error.js'
 import type { PermissionsOptions } from '../permissions-options.js'
-import type { Settings } from '../settings.js'
-import { sourceKinds } from '../source-kind.js'
-import type { SourceKind } from '../source-kind.js'
 
 /** One source, checked and resolved. */
 export interface SourceSpec {

@@ -2,7 +2,7 @@ import type { Explanation, PermissionDecision, SubjectExplanation } from '../../
 import type { ShellAnalysis } from '../shell/analyze-shell.js'
 import { hostOf } from '../rules/domain-pattern.js'
 import { stableJson } from '../rules/gemini-policy.js'
-import { canonicalRuleName } from '../rules/rule-name-aliases.js'
+import { canonicalRuleName } from '@toolpipe/settings-files'
 import { readMcpName } from '../rules/rule-text.js'
 import { callVerdict, fetchVerdict, pathVerdict } from './claude-verdicts.js'
 import type { RuleTarget } from './claude-verdicts.js'

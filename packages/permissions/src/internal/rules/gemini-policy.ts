@@ -1,5 +1,7 @@
-import type { Mode } from '../../mode.js'
-import type { SourceKind } from '../../source-kind.js'
+import type {
+  PermissionMode as Mode,
+  SettingsSourceKind as SourceKind,
+} from '@toolpipe/settings-files'
 import type { RuleOrigin } from './compiled-rule.js'
 import { isSafePattern } from 'redos-detector'
 

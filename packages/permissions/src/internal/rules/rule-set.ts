@@ -1,7 +1,9 @@
 import { dirname, resolve } from 'node:path'
-import { isMode } from '../../mode.js'
-import type { Mode } from '../../mode.js'
-import type { SourceKind } from '../../source-kind.js'
+import { canonicalRuleName, isPermissionMode as isMode } from '@toolpipe/settings-files'
+import type {
+  PermissionMode as Mode,
+  SettingsSourceKind as SourceKind,
+} from '@toolpipe/settings-files'
 import { compileCommandPattern } from './command-pattern.js'
 import type { CompiledRule, RuleListName, RuleOrigin } from './compiled-rule.js'
 import { compileDomainPattern } from './domain-pattern.js'
@@ -12,7 +14,6 @@ import { compileParamPattern } from './param-pattern.js'
 import { compilePathPattern, everyPath } from './path-pattern.js'
 import type { PathPattern } from './path-pattern.js'
 import { RuleIndex } from './rule-index.js'
-import { canonicalRuleName } from './rule-name-aliases.js'
 import { readMcpName, readRuleText } from './rule-text.js'
 
 /** The content of one source, as read. */
