@@ -1,4 +1,5 @@
 // @ts-check
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import js from '@eslint/js'
 import { defineConfig, globalIgnores } from 'eslint/config'
 import globals from 'globals'
@@ -33,8 +34,18 @@ const layers = [
   ['toolpipe'],
 ]
 const specifier = (name) => (name === 'toolpipe' ? 'toolpipe' : `@toolpipe/${name}`)
-/** Private workspace packages of shared test fixtures (testing/*): tests may use them, sources never. */
-const testFixturePackages = ['@toolpipe/adapter-testkit', '@toolpipe/adapter-testkit/*']
+/**
+ * Private workspace packages of shared test fixtures (every testing/* folder, found anew each run):
+ * tests may use them, sources never.
+ */
+const testingFolder = new URL('./testing/', import.meta.url)
+const testFixturePackages = readdirSync(testingFolder, { withFileTypes: true })
+  .filter((entry) => existsSync(new URL(`${entry.name}/package.json`, testingFolder)))
+  .map((entry) => {
+    const manifest = readFileSync(new URL(`${entry.name}/package.json`, testingFolder), 'utf8')
+    return /** @type {{ name: string }} */ (JSON.parse(manifest)).name
+  })
+  .flatMap((name) => [name, `${name}/*`])
 const layerRules = layers
   .flatMap((layer, level) => {
     const above = layers.slice(level + 1).flat()
