@@ -8,8 +8,8 @@ import {
   recordingRegistry,
   scratchProjects,
   scriptedApproval,
-  shellTool,
 } from './__fixtures__/harness.js'
+import { shellTool } from '@toolpipe/shell-tool'
 import { jsonlAuditLog } from './jsonl-audit-log.js'
 import type { AuditLogLine } from './jsonl-audit-log.js'
 import { permissions } from './permissions.js'

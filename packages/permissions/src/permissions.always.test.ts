@@ -6,8 +6,8 @@ import {
   recordingRegistry,
   scratchProjects,
   scriptedApproval,
-  shellTool,
 } from './__fixtures__/harness.js'
+import { shellTool } from '@toolpipe/shell-tool'
 import { permissions } from './permissions.js'
 
 /** SPEC §26's always-answers, through the plugin on a registry. */

@@ -7,8 +7,8 @@ import {
   recordingRegistry,
   resultText,
   scratchProjects,
-  shellTool,
 } from './__fixtures__/harness.js'
+import { shellTool } from '@toolpipe/shell-tool'
 import { permissions } from './permissions.js'
 
 // SPEC §26: a managed source that exists but cannot be read or parsed denies every call

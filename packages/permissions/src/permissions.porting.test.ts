@@ -9,9 +9,9 @@ import {
   recordingRegistry,
   scratchProjects,
   scriptedApproval,
-  shellTool,
   text,
 } from './__fixtures__/harness.js'
+import { shellTool } from '@toolpipe/shell-tool'
 import { jsonlAuditLog } from './jsonl-audit-log.js'
 import { permissions } from './permissions.js'
 

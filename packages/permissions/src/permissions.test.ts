@@ -8,8 +8,8 @@ import {
   recordingRegistry,
   scratchProjects,
   scriptedApproval,
-  shellTool,
 } from './__fixtures__/harness.js'
+import { shellTool } from '@toolpipe/shell-tool'
 import { permissions } from './permissions.js'
 import { PermissionsError } from './permissions-error.js'
 

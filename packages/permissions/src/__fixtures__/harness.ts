@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { asCallId } from '@toolpipe/core'
+import { callInput } from '@toolpipe/call-inputs'
 import type { Agent, ContentBlock, JsonValue } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
 import { afterEach } from 'vitest'
@@ -17,42 +17,17 @@ import type {
 
 export const alice: Agent = { id: 'alice' }
 
-let calls = 0
-
 /** A call input with a fresh call id, made by alice unless told otherwise. */
 export function call(
   name: string,
   args: unknown = {},
   rest: Partial<ToolExecutionInput> = {},
 ): ToolExecutionInput {
-  calls++
-  return { callId: asCallId(`call_${calls}`), name, arguments: args, agent: alice, ...rest }
+  return callInput(name, args, { agent: alice, ...rest })
 }
 
 export function text(value: string): ContentBlock {
   return { type: 'text', text: value }
-}
-
-/** A shell tool whose rule name is `Bash` and whose subject is its command line. */
-export function shellTool(runs: string[], extra: Partial<ToolDefinition> = {}): ToolDefinition {
-  return {
-    name: 'shell',
-    description: 'runs a command line',
-    parameters: {
-      type: 'object',
-      properties: { command: { type: 'string' } },
-      required: ['command'],
-    },
-    permissions: {
-      ruleName: 'Bash',
-      subjects: (args) => [{ kind: 'command', command: (args as { command: string }).command }],
-    },
-    execute: (args) => {
-      runs.push((args as { command: string }).command)
-      return Promise.resolve([text('ran')])
-    },
-    ...extra,
-  }
 }
 
 /** A tool with no subjects: matched by name only. */
