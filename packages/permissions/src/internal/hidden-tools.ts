@@ -1,5 +1,5 @@
 import type { Mode } from '../mode.js'
-import { matchesToolGlob } from './rules/gemini-policy.js'
+import { matchesToolGlob } from './rules/tool-glob.js'
 import type { RuleSet } from './rules/rule-set.js'
 import { canonicalRuleName, ruleNamesOf } from './rules/rule-name-aliases.js'
 import { readMcpName } from './rules/rule-text.js'

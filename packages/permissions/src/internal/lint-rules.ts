@@ -17,7 +17,7 @@ const subjectRuleNames = new Set(['Read', 'Edit', 'WebFetch'])
 export function lintRules(
   rules: RuleSet,
   tools: readonly ToolView[],
-  hidden: HiddenTools,
+  hiddenTools: HiddenTools,
 ): string[] {
   const byRuleName = new Map<string, ToolView>()
   const servers = new Set<string>()
@@ -38,7 +38,7 @@ export function lintRules(
       if (rule.mcpServer !== undefined) {
         if (
           !servers.has(rule.mcpServer) &&
-          !(rule.list === 'deny' && hidden.hides(`mcp__${rule.mcpServer}__x`))
+          !(rule.list === 'deny' && hiddenTools.hides(`mcp__${rule.mcpServer}__x`))
         ) {
           say(
             rule,

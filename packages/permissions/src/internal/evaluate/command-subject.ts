@@ -3,7 +3,7 @@ import type { Subject } from '@toolpipe/tools'
 import { analyzeShell } from '../shell/analyze-shell.js'
 import type { ShellAnalysis, ShellRedirect } from '../shell/analyze-shell.js'
 import { shownCommand } from '../shell/command-text.js'
-import { stableJson } from '../rules/gemini-policy.js'
+import { canonicalJson } from '@toolpipe/core/internal'
 import { harmlessRedirectTargets } from '../security-tables.js'
 import { callVerdict, commandVerdict } from './claude-verdicts.js'
 import type { RuleTarget } from './claude-verdicts.js'
@@ -86,9 +86,9 @@ export function judgeCommand(
             command: {
               allowText: command.allowText,
               denyTexts: command.denyTexts,
-              argsJson: () => stableJson(withCommand(gemini, command.source)),
+              argsJson: () => canonicalJson(withCommand(gemini, command.source)),
               redirects: visibleRedirects,
-              hidden: analysis.hidden.length > 0,
+              hidesCommand: analysis.hidingConstructs.length > 0,
             },
           })
     let verdict = stricter(
@@ -105,12 +105,12 @@ export function judgeCommand(
       reason: final.reason,
     })
   }
-  if (analysis.hidden.length > 0) {
+  if (analysis.hidingConstructs.length > 0) {
     record({
       verdict: {
         decision: 'ask',
         basis: 'hidden-command',
-        reason: `no rule may allow ${analysis.hidden.join(', ')}: it hides a command from the rules`,
+        reason: `no rule may allow ${analysis.hidingConstructs.join(', ')}: it hides a command from the rules`,
       },
     })
   }

@@ -1,7 +1,7 @@
 import type { Explanation, PermissionDecision, SubjectExplanation } from '../../explanation.js'
 import type { ShellAnalysis } from '../shell/analyze-shell.js'
 import { hostOf } from '../rules/domain-pattern.js'
-import { stableJson } from '../rules/gemini-policy.js'
+import { canonicalJson } from '@toolpipe/core/internal'
 import { canonicalRuleName } from '../rules/rule-name-aliases.js'
 import { readMcpName } from '../rules/rule-text.js'
 import { callVerdict, fetchVerdict, pathVerdict } from './claude-verdicts.js'
@@ -42,7 +42,7 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
     mode,
     agentId: facts.agentId,
     hints: facts.hints,
-    argsJson: () => (argsJson ??= stableJson(facts.arguments)),
+    argsJson: () => (argsJson ??= canonicalJson(facts.arguments)),
   }
   const fromGemini = () =>
     rules.gemini.length === 0 ? undefined : geminiVerdict(rules.gemini, gemini, { kind: 'call' })

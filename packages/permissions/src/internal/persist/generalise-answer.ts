@@ -50,10 +50,12 @@ export function generaliseAnswer(
     if (analysis.unparseable !== undefined) {
       return { rules: [], withheld: ['the command line cannot be parsed'] }
     }
-    if (analysis.hidden.length > 0) {
+    if (analysis.hidingConstructs.length > 0) {
       return {
         rules: [],
-        withheld: [`the line holds ${analysis.hidden.join(', ')}, which no rule may allow`],
+        withheld: [
+          `the line holds ${analysis.hidingConstructs.join(', ')}, which no rule may allow`,
+        ],
       }
     }
   }

@@ -36,7 +36,7 @@ export type NestedAnalyzer = (text: string, depth: number) => ShellAnalysis
 export class Walk implements WalkSink {
   readonly commands: SimpleCommand[] = []
   readonly redirects: ShellRedirect[] = []
-  readonly hidden: string[] = []
+  readonly hidingConstructs: string[] = []
   readonly moves: (ShellPath | undefined)[] = []
   linksMade = false
   /** A loop or a function: what is in it may run any number of times. */
@@ -64,7 +64,7 @@ export class Walk implements WalkSink {
 
   private node(node: SyntaxNode): void {
     const arithmetic = arithmeticHiding(node)
-    if (arithmetic !== undefined) this.hide(arithmetic)
+    if (arithmetic !== undefined) this.foundHiding(arithmetic)
     switch (node.type) {
       case 'command':
         for (const run of readCommandRuns(node, (why) => {
@@ -96,28 +96,29 @@ export class Walk implements WalkSink {
         this.repeats = true
         const variable = node.children.find((child) => child.type === 'variable_name')
         if (variable !== undefined && isCodeVariable(variable.text)) {
-          this.hide(`a loop over ${variable.text}, which changes what later commands run`)
+          this.foundHiding(`a loop over ${variable.text}, which changes what later commands run`)
         }
         break
       }
       case 'command_substitution':
-        this.hide(
+        this.foundHiding(
           node.text.startsWith('`') ? 'a backtick substitution' : 'a command substitution $(…)',
         )
         break
       case 'process_substitution':
-        this.hide('a process substitution')
+        this.foundHiding('a process substitution')
         break
       case 'expansion':
         // ${x@P} expands a value as a prompt, which runs the substitutions in it.
-        if (node.text.includes('@P')) this.hide('a prompt expansion ${…@P}')
+        if (node.text.includes('@P')) this.foundHiding('a prompt expansion ${…@P}')
         break
       case 'file_redirect':
         this.redirect(node)
         break
       case 'heredoc_redirect': {
         const document = this.documents.get(node)
-        if (document?.expanded === true) for (const why of bodyHiding(document.body)) this.hide(why)
+        if (document?.expanded === true)
+          for (const why of bodyHiding(document.body)) this.foundHiding(why)
         break
       }
       default:
@@ -129,18 +130,18 @@ export class Walk implements WalkSink {
     this.misread ??= why
   }
 
-  hide(reason: string): void {
-    if (!this.hidden.includes(reason)) this.hidden.push(reason)
+  foundHiding(construct: string): void {
+    if (!this.hidingConstructs.includes(construct)) this.hidingConstructs.push(construct)
   }
 
   /** Parses a string a shell would run, for deny rules (its commands are never allowed). */
   parseNested(text: string | undefined, reason: string): void {
-    this.hide(reason)
+    this.foundHiding(reason)
     if (text === undefined) return
     const inner = this.analyze(text, this.depth + 1)
     for (const command of inner.commands) this.commands.push({ ...command, nested: true })
     for (const redirect of inner.redirects) this.redirects.push({ ...redirect, nested: true })
-    for (const why of inner.hidden) this.hide(why)
+    for (const why of inner.hidingConstructs) this.foundHiding(why)
     this.moves.push(...inner.directoryMoves)
     if (inner.linksMade) this.linksMade = true
     if (inner.movesMayRepeat) this.repeats = true
@@ -155,7 +156,7 @@ export class Walk implements WalkSink {
   ): void {
     if (words.length === 0) return
     const spelled = spellCommand(words, assignments)
-    for (const why of spelled.hidden) this.hide(why)
+    for (const why of spelled.hidingConstructs) this.foundHiding(why)
     for (const string of spelled.strings) this.parseNested(string.text, string.reason)
     for (const stage of spelled.stages) inspectProgram(this, stage, node)
     const last = spelled.stages.at(-1) ?? []
@@ -186,7 +187,8 @@ export class Walk implements WalkSink {
     const parts = node.type === 'variable_assignments' ? namedChildren(node) : [node]
     const names = parts.map((part) => assignmentName(part)?.text ?? '')
     for (const name of names) {
-      if (isCodeVariable(name)) this.hide(`an assignment to ${name}, which changes what runs`)
+      if (isCodeVariable(name))
+        this.foundHiding(`an assignment to ${name}, which changes what runs`)
     }
     if (!statementParents.has(node.parent?.type ?? '')) return
     if (names.every((name) => safeEnvVars.has(name))) return
