@@ -67,17 +67,7 @@ export class Walk implements WalkSink {
     if (arithmetic !== undefined) this.foundHiding(arithmetic)
     switch (node.type) {
       case 'command':
-        for (const run of readCommandRuns(node, (why) => {
-          this.misreadAs(why)
-        })) {
-          this.addCommand(
-            run.source,
-            run.words,
-            run.assignments,
-            false,
-            run.first ? node : undefined,
-          )
-        }
+        this.command(node)
         break
       case 'declaration_command':
       case 'unset_command':
@@ -92,14 +82,9 @@ export class Walk implements WalkSink {
       case 'function_definition':
         this.repeats = true
         break
-      case 'for_statement': {
-        this.repeats = true
-        const variable = node.children.find((child) => child.type === 'variable_name')
-        if (variable !== undefined && isCodeVariable(variable.text)) {
-          this.foundHiding(`a loop over ${variable.text}, which changes what later commands run`)
-        }
+      case 'for_statement':
+        this.forLoop(node)
         break
-      }
       case 'command_substitution':
         this.foundHiding(
           node.text.startsWith('`') ? 'a backtick substitution' : 'a command substitution $(…)',
@@ -123,6 +108,25 @@ export class Walk implements WalkSink {
       }
       default:
         break
+    }
+  }
+
+  /** A `command` node: each simple command bash reads out of it (see readCommandRuns). */
+  private command(node: SyntaxNode): void {
+    const runs = readCommandRuns(node, (why) => {
+      this.misreadAs(why)
+    })
+    for (const run of runs) {
+      this.addCommand(run.source, run.words, run.assignments, false, run.first ? node : undefined)
+    }
+  }
+
+  /** `for NAME in …`: it repeats, and a loop over a variable that decides what runs hides. */
+  private forLoop(node: SyntaxNode): void {
+    this.repeats = true
+    const variable = node.children.find((child) => child.type === 'variable_name')
+    if (variable !== undefined && isCodeVariable(variable.text)) {
+      this.foundHiding(`a loop over ${variable.text}, which changes what later commands run`)
     }
   }
 
