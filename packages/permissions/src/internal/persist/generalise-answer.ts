@@ -5,12 +5,11 @@ import type { CommandWord } from '../shell/command-text.js'
 import type { Subject } from '@toolpipe/tools'
 import { pathCandidates } from '../evaluate/path-candidates.js'
 import { hostOf } from '../rules/domain-pattern.js'
-import { destructivePrograms, destructiveSubcommands } from '../security-tables.js'
-
-/** Tools whose second word is a subcommand whose own first argument names what it does. */
-const subcommandTools: ReadonlySet<string> = new Set([
-  ...['npm', 'pnpm', 'yarn', 'git', 'cargo', 'go', 'docker', 'kubectl'],
-])
+import {
+  destructivePrograms,
+  destructiveSubcommands,
+  subcommandPrograms,
+} from '../security-tables.js'
 
 /** What an always-answer becomes (SPEC §18.3, §26). */
 export interface GeneralisedAnswer {
@@ -154,7 +153,7 @@ export function commandRule(
     if (isSubcommand(second.literal)) {
       parts.push(second.literal)
       const third = words[2]
-      if (subcommandTools.has(first) && third !== undefined) {
+      if (subcommandPrograms.has(first) && third !== undefined) {
         if (third.literal === undefined) return { withheld: unknownWord(third) }
         if (third.literal !== '' && writable(third.literal) && !third.literal.startsWith('-')) {
           parts.push(third.literal)

@@ -17,6 +17,11 @@ export interface CommandSpellings {
   readonly hidingConstructs: readonly string[]
   /** Strings a wrapper runs through a shell (`env -S`, `sudo -s`, `flock -c`): parsed for deny. */
   readonly strings: readonly { readonly text: string | undefined; readonly reason: string }[]
+  /**
+   * The stages a wrapper runs as commands of their own, each judged like any command: the stage
+   * after `xargs` (its replaced words and appended arguments unknown).
+   */
+  readonly ownCommands: readonly (readonly CommandWord[])[]
 }
 
 /**
@@ -78,7 +83,11 @@ export function spellCommand(
       if (!denyTexts.includes(short)) denyTexts.push(short)
     }
   }
-  return { allowWords, denyTexts, stages, hidingConstructs: hiding, strings }
+  const ownCommands = stages.flatMap((stage, index) => {
+    const next = stages[index + 1]
+    return basename(stage[0]?.literal ?? '') === 'xargs' && next !== undefined ? [next] : []
+  })
+  return { allowWords, denyTexts, stages, hidingConstructs: hiding, strings, ownCommands }
 }
 
 /** The words allow rules match, or undefined when none may allow the command. */

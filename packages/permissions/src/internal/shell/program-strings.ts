@@ -4,10 +4,15 @@ import { scanAwkProgram } from './awk-program.js'
 import { scanSedScript } from './sed-script.js'
 import { joinTexts } from './wrappers.js'
 import {
+  awkFlagOptions,
+  findWritingActions,
   gitCommandOptions,
+  gitFlagOptions,
   gitSubcommandCommandOptions,
   gitSubcommands,
+  gitValueOptions,
   rsyncCommandOptions,
+  sedFlagOptions,
   tarCommandOptions,
 } from '../security-tables.js'
 
@@ -86,12 +91,6 @@ function readSedBundle(
   return index
 }
 
-const sedFlags = new Set([
-  ...['-n', '-E', '-r', '-s', '-u', '-z', '-b', '--posix', '--debug', '--sandbox', '--quiet'],
-  ...['--silent', '--follow-symlinks', '--null-data', '--zero-terminated', '--separate'],
-  ...['--unbuffered', '--regexp-extended', '--binary', '--help', '--version'],
-])
-
 function sedStrings(words: readonly CommandWord[]): ProgramStrings {
   const scripts: (string | undefined)[] = []
   const hiding: string[] = []
@@ -118,7 +117,7 @@ function sedStrings(words: readonly CommandWord[]): ProgramStrings {
       else if (literal === '--expression') scripts.push(words[++index]?.literal)
       else if (literal.startsWith('--file')) hiding.push(sedFileReason)
       else if (literal === '--line-length') index++
-      else if (!sedFlags.has(literal) && !/^--(in-place|line-length=)/.test(literal)) {
+      else if (!sedFlagOptions.has(literal) && !/^--(in-place|line-length=)/.test(literal)) {
         hiding.push(`sed's option ${literal}, which it cannot read`)
       }
       continue
@@ -137,12 +136,6 @@ function sedStrings(words: readonly CommandWord[]): ProgramStrings {
   }
   return { hidingConstructs: unique(hiding), nested: unique(nested) }
 }
-
-const awkFlags = new Set([
-  ...['-b', '-c', '-C', '-g', '-h', '-L', '-M', '-n', '-N', '-O', '-P', '-r', '-s', '-S', '-t'],
-  ...['-V', '--posix', '--traditional', '--lint', '--sandbox', '--characters-as-bytes'],
-  ...['--use-lc-numeric', '--re-interval', '--non-decimal-data', '--optimize', '--version'],
-])
 
 function awkStrings(name: string, words: readonly CommandWord[]): ProgramStrings {
   const hiding: string[] = []
@@ -163,7 +156,7 @@ function awkStrings(name: string, words: readonly CommandWord[]): ProgramStrings
     else if (literal === '-e' || literal === '--source') programs.push(words[++index]?.literal)
     else if (literal.startsWith('--source=')) programs.push(literal.slice(9))
     else if (/^-[Fv]./.test(literal) || /^--(field-separator|assign)=/.test(literal)) continue
-    else if (!awkFlags.has(literal)) {
+    else if (!awkFlagOptions.has(literal)) {
       hiding.push(`${name}'s option ${literal}, which can run or load code no rule has read`)
     }
   }
@@ -211,13 +204,6 @@ function optionStrings(
   return none
 }
 
-const gitValueOptions = new Set(['-C', '--super-prefix', '--list-cmds'])
-const gitFlags = new Set([
-  ...['-p', '-P', '--paginate', '--no-pager', '--bare', '--no-replace-objects', '-h', '--help'],
-  ...['--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs'],
-  ...['--no-optional-locks', '--no-advice', '--version', '--html-path', '--man-path'],
-])
-
 function gitStrings(words: readonly CommandWord[]): ProgramStrings {
   let index = 1
   for (; index < words.length; index++) {
@@ -233,7 +219,7 @@ function gitStrings(words: readonly CommandWord[]): ProgramStrings {
       if (!literal.includes('=') && option !== '--list-cmds') index++
       continue
     }
-    if (!gitFlags.has(option))
+    if (!gitFlagOptions.has(option))
       return { hidingConstructs: [`git's option ${literal}, which it cannot read`], nested: [] }
   }
   const subcommand = words[index]
@@ -277,7 +263,7 @@ function gitStrings(words: readonly CommandWord[]): ProgramStrings {
 
 /** find's `-fprint`, `-fprint0`, `-fprintf` and `-fls` write a file no redirection shows. */
 function findWrites(words: readonly CommandWord[]): ProgramStrings {
-  const writes = words.find((word) => /^-f(print0?|printf|ls)$/.test(word.literal ?? ''))
+  const writes = words.find((word) => findWritingActions.has(word.literal ?? ''))
   return writes === undefined
     ? none
     : { hidingConstructs: [`find ${writes.literal ?? ''}, which writes a file`], nested: [] }

@@ -13,7 +13,7 @@ import { readWord } from './read-word.js'
 import { findExecCommands } from './shell-runners.js'
 import { assignmentName, namedChildren, redirectDestination } from './syntax-node.js'
 import type { SyntaxNode } from './syntax-node.js'
-import { safeEnvVars } from '../security-tables.js'
+import { safeEnvVars, writingRedirectOperators } from '../security-tables.js'
 import type { ShellAnalysis, ShellRedirect, SimpleCommand } from './shell-analysis.js'
 
 /** Nodes whose `NAME=value` children are statements of their own (not a command's prefix). */
@@ -173,18 +173,12 @@ export class Walk implements WalkSink {
       nested: this.nested,
       programWords: last,
     })
-    // Commands that a command runs with words of its own: find -exec, and xargs' command
-    // (the stage after it, its replaced words and appended arguments unknown).
+    // Commands that a command runs with words of its own: find -exec's, and xargs'.
     if (fromWords) return
     if (basename(last[0]?.literal ?? '') === 'find') {
       for (const inner of findExecCommands(last)) this.addCommand(render(inner), inner, [], true)
     }
-    spelled.stages.forEach((stage, index) => {
-      const inner = spelled.stages[index + 1]
-      if (basename(stage[0]?.literal ?? '') === 'xargs' && inner !== undefined) {
-        this.addCommand(render(inner), inner, [], true)
-      }
-    })
+    for (const inner of spelled.ownCommands) this.addCommand(render(inner), inner, [], true)
   }
 
   private assignment(node: SyntaxNode): void {
@@ -243,7 +237,7 @@ function redirectKind(operator: string, literal: string | undefined): 'edit' | '
   }
   if (operator === '<') return 'read'
   // `<>` opens the file for reading and writing: an edit (SPEC §26).
-  if (['>', '>>', '&>', '&>>', '>|', '<>'].includes(operator)) return 'edit'
+  if (writingRedirectOperators.has(operator)) return 'edit'
   return undefined
 }
 
