@@ -17,6 +17,12 @@ import type {
 
 export const alice: Agent = { id: 'alice' }
 
+/** The project's shared settings file and this person's, as most plugin tests read them. */
+export const settingsSources = [
+  { kind: 'project' as const, path: '.toolpipe/settings.json' },
+  { kind: 'local' as const, path: '.toolpipe/settings.local.json' },
+]
+
 /** A call input with a fresh call id, made by alice unless told otherwise. */
 export function call(
   name: string,
