@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   call,
+  eventually,
   recordingRegistry,
   scratchProjects,
   scriptedApproval,
@@ -31,7 +32,7 @@ describe('always-answers (SPEC §26)', () => {
     expect(results.map((result) => result.isError)).toEqual([false, false])
     expect(approval.requests).toHaveLength(1)
     expect(runs).toEqual(['wc -l a.txt', 'wc -l b.txt'])
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(
         warnings.some((warning) => warning.includes('could not write the always-answer')),
       ).toBe(true)
@@ -48,7 +49,7 @@ describe('always-answers (SPEC §26)', () => {
     registry.register(shellTool([]))
     registry.use(permissions({ projectRoot: root, sources: settingsSources }))
     await registry.execute(call('shell', { command: 'npm publish' }))
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(warnings.join('\n')).toContain(
         '"npm publish": Bash(npm publish *) asks about it, so an allow rule could never apply',
       )
@@ -74,7 +75,7 @@ describe('always-answers (SPEC §26)', () => {
     await registry.execute(call('shell', { command: 'git push --force origin main' }))
     await registry.execute(call('shell', { command: 'cat $FILE' }))
     const local = join(root, '.toolpipe/settings.local.json')
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(JSON.parse(readFileSync(local, 'utf8'))).toEqual({
         permissions: { allow: ['Bash(git push --force origin main)'] },
       })
@@ -107,13 +108,13 @@ describe('permissions(): deciding calls from settings files', () => {
     expect(approval.requests).toHaveLength(1)
     expect(approval.requests[0]?.reason).toBe('no rule matched, default mode')
     const local = join(root, '.toolpipe/settings.local.json')
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(JSON.parse(readFileSync(local, 'utf8'))).toEqual({
         permissions: { allow: ['Bash(npm run lint *)'] },
       })
     })
     // The rule is in force: the same command with other arguments runs without asking …
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       expect((await plugin.explain(call('shell', { command: 'npm run lint' }))).decision).toBe(
         'allow',
       )
@@ -148,12 +149,12 @@ describe('permissions(): deciding calls from settings files', () => {
     )
     expect(result.error?.code).toBe('APPROVAL_REJECTED')
     const local = join(root, '.toolpipe/settings.local.json')
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(JSON.parse(readFileSync(local, 'utf8'))).toEqual({
         permissions: { deny: ['Bash(git push origin *)'] },
       })
     })
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       expect((await plugin.explain(call('shell', { command: 'git push origin dev' }))).reason).toBe(
         'denied by rule "Bash(git push origin *)" in .toolpipe/settings.local.json',
       )
@@ -167,7 +168,7 @@ describe('permissions(): deciding calls from settings files', () => {
     registry.register(shellTool([]))
     registry.use(permissions({ projectRoot: root }))
     await registry.execute(call('shell', { command: 'echo $(whoami)' }))
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(
         warnings.some((warning) =>
           warning.includes('not written as a rule: the line holds a command substitution'),

@@ -1,7 +1,8 @@
 import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   call,
+  eventually,
   plainTool,
   recordingRegistry,
   scratchProjects,
@@ -24,7 +25,7 @@ describe('permissions(): deciding calls from settings files', () => {
     const plugin = permissions({ projectRoot: root, sources: settingsSources })
     registry.use(plugin)
     write('.toolpipe/settings.json', '{\n  "permissions": {\n    "deny": ["Bash(rm *)",]\n  }\n}\n')
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(
         warnings.filter((warning) => warning.includes('.toolpipe/settings.json: line 3')),
       ).toHaveLength(1)
@@ -34,7 +35,7 @@ describe('permissions(): deciding calls from settings files', () => {
     )
     expect((await plugin.explain(call('shell', { command: 'rm x' }))).decision).toBe('deny')
     write('.toolpipe/settings.json', { permissions: { deny: ['Bash(curl *)'] } })
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       expect((await plugin.explain(call('shell', { command: 'rm x' }))).decision).toBe('ask')
     })
     expect((await plugin.explain(call('shell', { command: 'curl x' }))).decision).toBe('deny')
@@ -61,7 +62,7 @@ describe('permissions(): deciding calls from settings files', () => {
     write('.toolpipe/settings.json', {
       permissions: { allow: ['deploy'], deny: ['deploy(env:prod)'] },
     })
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const result = await registry.execute(call('deploy', { env: 'prod' }))
       expect(result).toMatchObject({ isError: true, error: { code: 'POLICY_DENIED' } })
     })
@@ -71,7 +72,7 @@ describe('permissions(): deciding calls from settings files', () => {
       error: { code: 'POLICY_DENIED' },
     })
     write('.toolpipe/settings.json', { permissions: { deny: ['Bash(rm *)'] } })
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const result = await registry.execute(call('deploy', { env: 'dev' }))
       expect(result).toMatchObject({ isError: true, error: { code: 'APPROVAL_REJECTED' } })
     })
@@ -86,7 +87,7 @@ describe('permissions(): deciding calls from settings files', () => {
     registry.use(plugin)
     expect((await plugin.explain(call('shell', { command: 'ls' }))).decision).toBe('ask')
     write('.toolpipe/settings.json', { permissions: { allow: ['Bash(ls *)'] } })
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       expect((await plugin.explain(call('shell', { command: 'ls -la' }))).decision).toBe('allow')
     })
   })
@@ -121,7 +122,7 @@ describe('permissions(): deciding calls from settings files', () => {
     const plugin = permissions({ projectRoot: root, sources: settingsSources })
     const dispose = registry.use(plugin)
     write('.toolpipe/settings.json', { permissions: { deny: ['deploy'] } })
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(registry.get('deploy')).toBeUndefined()
     })
     dispose()

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import {
   call,
+  eventually,
   plainTool,
   recordingRegistry,
   scratchProjects,
@@ -29,7 +30,7 @@ describe('permissions(): deciding calls from settings files', () => {
     expect((await registry.execute(call('deploy'))).error?.code).toBe('UNKNOWN_TOOL')
     const before = changes.mock.calls.length
     expect(write('.toolpipe/settings.json', { permissions: { deny: [] } })).toBe(file)
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(registry.get('deploy')).toBeDefined()
     })
     expect(changes.mock.calls.length).toBeGreaterThan(before)

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { callInput } from '@toolpipe/call-inputs'
 import type { Agent, ContentBlock, JsonValue } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
-import { afterEach } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import type {
   ApprovalOutcome,
   ApprovalRequest,
@@ -121,4 +121,14 @@ export function scratchProjects(): () => ReturnType<typeof scratchProject> {
     made.push(project)
     return project
   }
+}
+
+/**
+ * Waits until `check` passes — a file change the watcher has seen, a rule written, a log line
+ * appended — trying every 20 ms for up to a minute. A busy machine (turbo runs packages side by
+ * side on 2 cores) may take well over vitest's default second to deliver a file event; a
+ * condition that never comes true still fails, later.
+ */
+export function eventually<TResult>(check: () => TResult | Promise<TResult>): Promise<TResult> {
+  return vi.waitFor(check, { timeout: 60_000, interval: 20 })
 }
