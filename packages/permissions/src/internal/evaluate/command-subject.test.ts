@@ -53,13 +53,12 @@ describe('judgeCommand', () => {
       'ls > $OUT',
       ruleSetOf({ allow: ['Bash(ls *)'], deny: ['Edit(//etc/**)'] }),
     )
-    expect(result.redirects).toEqual([
-      expect.objectContaining({
-        kind: 'edit',
-        path: '…',
-        final: expect.objectContaining({ decision: 'ask', basis: 'possibly-denied' }),
-      }),
-    ])
+    expect(result.redirects).toHaveLength(1)
+    expect(result.redirects[0]).toMatchObject({
+      kind: 'edit',
+      path: '…',
+      final: { decision: 'ask', basis: 'possibly-denied' },
+    })
   })
 
   it('asks on a line the parser cannot read, and reads the subject’s own working directory', () => {
