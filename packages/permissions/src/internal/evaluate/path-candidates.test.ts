@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { scratchProjects } from '../../__fixtures__/harness.js'
 import {
   isInside,
   pathCandidates,
@@ -10,10 +10,7 @@ import {
   workingDirectories,
 } from './path-candidates.js'
 
-const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'toolpipe-paths-')))
-afterAll(() => {
-  rmSync(scratch, { recursive: true, force: true })
-})
+const project = scratchProjects()
 
 describe('pathCandidates', () => {
   it('normalises a tool’s path against the working directory, ~/ the home folder', () => {
@@ -24,6 +21,7 @@ describe('pathCandidates', () => {
   })
 
   it('adds where a symlink really leads, as the kernel resolves it (.. after a link too)', () => {
+    const scratch = project().root
     mkdirSync(join(scratch, 'real', 'inner'), { recursive: true })
     symlinkSync(join(scratch, 'real', 'inner'), join(scratch, 'link'))
     expect(pathCandidates('link/../x', scratch, '/home/u')).toEqual([

@@ -1,18 +1,11 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { scratchProjects } from '../../__fixtures__/harness.js'
 import { linkTarget } from './link-target.js'
 
-const folders: string[] = []
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
-})
-function scratch(): string {
-  const folder = realpathSync(mkdtempSync(join(tmpdir(), 'toolpipe-link-')))
-  folders.push(folder)
-  return folder
-}
+const project = scratchProjects()
+const scratch = (): string => project().root
 
 describe('linkTarget', () => {
   it('is the path itself for a plain file, or a missing one', async () => {

@@ -32,11 +32,8 @@ describe('isLiteralArithmetic', () => {
 
 describe('isCodeVariable', () => {
   it('knows the variables that decide which code runs, by name and by prefix', () => {
-    expect(isCodeVariable('PATH')).toBe(true)
-    expect(isCodeVariable('BASH_ENV')).toBe(true)
-    expect(isCodeVariable('LD_PRELOAD')).toBe(true)
-    expect(isCodeVariable('NODE_ENV')).toBe(false)
-    expect(isCodeVariable('FOO')).toBe(false)
+    const names = ['PATH', 'BASH_ENV', 'LD_PRELOAD', 'NODE_ENV', 'FOO']
+    expect(names.filter(isCodeVariable)).toEqual(['PATH', 'BASH_ENV', 'LD_PRELOAD'])
   })
 })
 

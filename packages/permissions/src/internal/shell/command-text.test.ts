@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import {
-  displayText,
-  escapeLiteral,
-  joinWords,
-  literalWord,
-  shownCommand,
-  unknownWord,
-} from './command-text.js'
+import { words } from '../../__fixtures__/shell-words.js'
+import { displayText, escapeLiteral, joinWords, literalWord, shownCommand } from './command-text.js'
 
 describe('command spellings', () => {
   it('joins words with a separator no word holds, and shows them as people read them', () => {
-    const text = joinWords([literalWord('rm'), literalWord('-rf'), unknownWord])
+    const text = joinWords(words('rm', '-rf', undefined))
     expect(text).toBe('rm\u0000-rf\u0000\u0001')
     expect(displayText(text)).toBe('rm -rf …')
   })
