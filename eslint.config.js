@@ -15,6 +15,9 @@ const layers = [
   ['structured-output', 'presentation'],
   ['schema'],
   ['tools'],
+  // The settings files the permission rules and the hooks both read (sources, modes, rule names),
+  // below both so that neither pulls in the other (nor the rules' shell parser).
+  ['settings-files'],
   [
     'timeout-policy',
     'acp',
@@ -25,10 +28,8 @@ const layers = [
     'openai-agents',
     'permissions',
     'output-budget',
+    'hooks',
   ],
-  // Above the plugins: the hooks plugin reads rule names and settings files through
-  // @toolpipe/permissions, a plugin of the layer below.
-  ['hooks'],
   ['toolpipe'],
 ]
 const specifier = (name) => (name === 'toolpipe' ? 'toolpipe' : `@toolpipe/${name}`)

@@ -12,21 +12,11 @@
 // plumbing, not covered by semver, and are not reported.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, relative } from 'node:path'
 import ts from 'typescript'
+import { publicPackages, root } from './lib/workspace.mjs'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const write = process.argv.includes('--write')
-
-function publicPackages() {
-  const folder = join(root, 'packages')
-  return readdirSync(folder)
-    .map((name) => join(folder, name))
-    .filter((dir) => existsSync(join(dir, 'package.json')))
-    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
-    .filter(({ manifest }) => manifest.private !== true)
-}
 
 /** What kind of thing a symbol declares, in the words a reader of the API uses. */
 function kindOf(symbol) {

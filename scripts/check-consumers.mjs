@@ -14,7 +14,6 @@
 import { execFileSync } from 'node:child_process'
 import {
   cpSync,
-  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -24,9 +23,8 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { publicPackages, root } from './lib/workspace.mjs'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
 const work = mkdtempSync(join(tmpdir(), 'toolpipe-consumers-'))
 const keep = process.env.KEEP_CONSUMERS === '1'
@@ -38,15 +36,6 @@ function run(command, args, cwd) {
     const output = `${error.stdout ?? ''}${error.stderr ?? ''}`.trim()
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${output}`)
   }
-}
-
-function publicPackages() {
-  const folder = join(root, 'packages')
-  return readdirSync(folder)
-    .map((name) => join(folder, name))
-    .filter((dir) => existsSync(join(dir, 'package.json')))
-    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
-    .filter(({ manifest }) => manifest.private !== true)
 }
 
 /** Every file under `dir`, as paths relative to it. */

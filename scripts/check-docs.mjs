@@ -33,10 +33,9 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { dirname, join, relative } from 'node:path'
+import { documents, root, workspacePackageDirs } from './lib/workspace.mjs'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const scratch = join(root, '.cache', 'check-docs')
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
 /** How long one printing block may run. */
@@ -44,25 +43,6 @@ const runTimeoutMs = 120_000
 
 const skipMarker = /^<!--\s*check-docs skip:(.*)-->\s*$/
 const anyMarker = /^<!--\s*check-docs\b/
-
-/** The folders whose direct subfolders hold a README.md to check. */
-const readmeParents = ['packages', 'examples', 'testing']
-
-function documents() {
-  const files = ['README.md', 'bench/README.md']
-  for (const parent of readmeParents) {
-    const folder = join(root, parent)
-    if (!existsSync(folder)) continue
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const readme = join(parent, entry.name, 'README.md')
-      if (entry.isDirectory() && existsSync(join(root, readme))) files.push(readme)
-    }
-  }
-  for (const entry of readdirSync(join(root, 'docs'))) {
-    if (entry.endsWith('.md')) files.push(join('docs', entry))
-  }
-  return files.filter((file) => existsSync(join(root, file))).sort()
-}
 
 /**
  * The fenced code blocks of a markdown text: `{ lang, code, line, end }`, `line` the fence's line
@@ -163,17 +143,7 @@ function linkModules(modules) {
     mkdirSync(dirname(path), { recursive: true })
     symlinkSync(realpathSync(target), path, 'dir')
   }
-  const workspaceDirs = [
-    ...readmeParents.flatMap((parent) => {
-      const folder = join(root, parent)
-      return existsSync(folder)
-        ? readdirSync(folder, { withFileTypes: true })
-            .filter((entry) => entry.isDirectory())
-            .map((entry) => join(folder, entry.name))
-        : []
-    }),
-    join(root, 'bench'),
-  ].filter((dir) => existsSync(join(dir, 'package.json')))
+  const workspaceDirs = workspacePackageDirs()
   for (const dir of workspaceDirs) {
     link(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name, dir)
   }

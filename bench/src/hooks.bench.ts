@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { asCallId } from '@toolpipe/core'
+import { callInput } from '@toolpipe/call-inputs'
 import { commandHooks } from '@toolpipe/hooks'
 import type { HooksSettings } from '@toolpipe/hooks'
 import { createToolRegistry } from '@toolpipe/tools'
@@ -41,7 +41,7 @@ function spawnAlone(command: string, detached = false): Promise<void> {
 function registryWith(root: string, hooks?: HooksSettings): ToolRegistry {
   const registry = createToolRegistry()
   registry.register(readFileTool())
-  if (hooks !== undefined) registry.use(commandHooks({ hooks }, { projectRoot: root }))
+  if (hooks !== undefined) registry.use(commandHooks({ hooks, projectRoot: root }))
   return registry
 }
 
@@ -54,13 +54,8 @@ const preToolUse = (...commands: string[]): HooksSettings => ({
   ],
 })
 
-let calls = 0
 function call(registry: ToolRegistry): Promise<unknown> {
-  return registry.execute({
-    callId: asCallId(`bench_${++calls}`),
-    name: 'read_file',
-    arguments: smallArgs,
-  })
+  return registry.execute(callInput('read_file', smallArgs))
 }
 
 /** Runs every case `samples` times, interleaved, and returns each one's median in ms. */

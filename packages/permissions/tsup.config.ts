@@ -1,8 +1,8 @@
 import { defineConfig } from 'tsup'
 import { sharedTsupOptions } from '../../tsup.shared.js'
 
-// Two entries: the public API, and `@toolpipe/permissions/internal`, the settings-file source
-// reader and watcher that @toolpipe/hooks shares (not covered by semver).
+// Two entries: the public API, and `@toolpipe/permissions/internal`, what the benchmarks read
+// (not covered by semver).
 export default defineConfig({
   ...sharedTsupOptions,
   entry: ['src/index.ts', 'src/internal/index.ts'],

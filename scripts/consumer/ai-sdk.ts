@@ -19,6 +19,29 @@ const usage = {
   outputTokens: { total: 1, text: 1, reasoning: undefined },
 }
 
+/** A mock model whose first step calls `echo` (invalid) and `weather`, whose second answers. */
+function twoCallsThenText(): MockLanguageModelV4 {
+  return new MockLanguageModelV4({
+    doGenerate: [
+      {
+        content: [
+          { type: 'tool-call', toolCallId: 'c1', toolName: 'echo', input: '{}' },
+          { type: 'tool-call', toolCallId: 'c2', toolName: 'weather', input: '{"city":"Oslo"}' },
+        ],
+        finishReason: { unified: 'tool-calls', raw: undefined },
+        usage,
+        warnings: [],
+      },
+      {
+        content: [{ type: 'text', text: 'done' }],
+        finishReason: { unified: 'stop', raw: undefined },
+        usage,
+        warnings: [],
+      },
+    ],
+  })
+}
+
 async function main(): Promise<void> {
   const registry = createToolRegistry()
   registry.register(
@@ -43,25 +66,7 @@ async function main(): Promise<void> {
   const tools: AiSdkToolSet = toAiSdkTools(registry, { dialect: 'openai-strict' })
   assert(tools.echo?.strict === true, 'openai-strict tools are strict')
 
-  const model = new MockLanguageModelV4({
-    doGenerate: [
-      {
-        content: [
-          { type: 'tool-call', toolCallId: 'c1', toolName: 'echo', input: '{}' },
-          { type: 'tool-call', toolCallId: 'c2', toolName: 'weather', input: '{"city":"Oslo"}' },
-        ],
-        finishReason: { unified: 'tool-calls', raw: undefined },
-        usage,
-        warnings: [],
-      },
-      {
-        content: [{ type: 'text', text: 'done' }],
-        finishReason: { unified: 'stop', raw: undefined },
-        usage,
-        warnings: [],
-      },
-    ],
-  })
+  const model = twoCallsThenText()
   const result = await generateText({ model, tools, stopWhen: stepCountIs(3), prompt: 'go' })
   // A step's results are final outputs; the output union also holds progress reports.
   const outputs = result.steps[0]?.toolResults.map((part) =>

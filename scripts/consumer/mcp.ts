@@ -6,6 +6,7 @@
 import { asCallId } from '@toolpipe/core'
 import { createMcpServer, McpBridgeError, mountMcpTools } from '@toolpipe/mcp'
 import { createToolRegistry, defineTool } from '@toolpipe/tools'
+import type { ToolRegistry } from '@toolpipe/tools'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 
@@ -37,7 +38,13 @@ async function main(): Promise<void> {
   assert(listed.tools.map((tool) => tool.name).join() === 'greet', 'tools/list')
   const called = await client.callTool({ name: 'greet', arguments: { who: 'MCP' } })
   assert(JSON.stringify(called.content) === '[{"type":"text","text":"hello MCP"}]', 'tools/call')
+  await checkMount(served, client)
+  await client.close()
+  log('consumer check passed')
+}
 
+/** The client's tools mounted into a second registry: calls, validation, re-sync, dispose. */
+async function checkMount(served: ToolRegistry, client: Client): Promise<void> {
   const mounting = createToolRegistry()
   const mount = await mountMcpTools(mounting, client, { prefix: 'srv' })
   assert(mount.names.join() === 'srv_greet', 'mounted names')
@@ -79,8 +86,6 @@ async function main(): Promise<void> {
     refused = error instanceof McpBridgeError && error.code === 'INVALID_OPTIONS'
   }
   assert(refused, 'bad options throw McpBridgeError')
-  await client.close()
-  log('consumer check passed')
 }
 
 void main()

@@ -4,6 +4,7 @@
 // counter, a short one is untouched, the cut is on the record, and bad options are refused.
 import { asCallId } from '@toolpipe/core'
 import { loadO200kTokenCounter, outputBudget, OutputBudgetError } from '@toolpipe/output-budget'
+import type { ContentBlock } from '@toolpipe/core'
 import type { ToolDecision } from '@toolpipe/tools'
 import { createToolRegistry, defineTool } from '@toolpipe/tools'
 
@@ -11,6 +12,20 @@ const log = (globalThis as unknown as { console: { log(message: string): void } 
 
 function assert(condition: boolean, what: string): void {
   if (!condition) throw new Error(`consumer check failed: ${what}`)
+}
+
+/** A long log cut to 300 tokens: head and tail kept, one notice line between. */
+async function checkCut(content: readonly ContentBlock[]): Promise<void> {
+  const [cut] = content
+  const text = cut?.type === 'text' ? cut.text : ''
+  const countTokens = await loadO200kTokenCounter()
+  assert(countTokens(text) <= 300, 'the cut result fits the tool’s own budget')
+  assert(text.startsWith('GET /api/items/0 200\n'), 'the head is kept')
+  assert(text.endsWith('GET /api/items/4999 200'), 'the tail is kept')
+  assert(
+    /\n\[… \d+ tokens omitted \(\d+ bytes\); the full output was dropped …\]\n/.test(text),
+    'one notice line says what was left out',
+  )
 }
 
 async function main(): Promise<void> {
@@ -50,17 +65,8 @@ async function main(): Promise<void> {
     name: 'log',
     arguments: { lines: 5000 },
   })
-  const [cut] = long.content
-  const text = cut?.type === 'text' ? cut.text : ''
-  const countTokens = await loadO200kTokenCounter()
   assert(!long.isError, 'a cut result is still a success')
-  assert(countTokens(text) <= 300, 'the cut result fits the tool’s own budget')
-  assert(text.startsWith('GET /api/items/0 200\n'), 'the head is kept')
-  assert(text.endsWith('GET /api/items/4999 200'), 'the tail is kept')
-  assert(
-    /\n\[… \d+ tokens omitted \(\d+ bytes\); the full output was dropped …\]\n/.test(text),
-    'one notice line says what was left out',
-  )
+  await checkCut(long.content)
   assert(
     decisions.length === 1 &&
       decisions[0]?.stage === 'post' &&

@@ -80,10 +80,10 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
     const stopRules = registry.use(rules)
     await rules.ready
     const hooks = registry.use(
-      commandHooks(
-        { sources: [{ kind: 'project', path: '.claude/settings.json' }] },
-        { projectRoot: options.sandbox },
-      ),
+      commandHooks({
+        sources: [{ kind: 'project', path: '.claude/settings.json' }],
+        projectRoot: options.sandbox,
+      }),
     )
     registry.use(sandboxGuard(options.sandbox))
     registry.use(secretScanner())

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { commandHooks } from './command-hooks.js'
+import { HandClock } from './__fixtures__/hand-clock.js'
 import { harness, Project } from './__fixtures__/hook-harness.js'
 import { HooksConfigError } from './hooks-config-error.js'
 
@@ -13,10 +14,11 @@ afterEach(() => {
   project.remove()
 })
 
-describe('commandHooks(config, options)', () => {
+describe('commandHooks(config, options), the deprecated form', () => {
   it('refuses a configuration it cannot run, listing every issue with its JSON path', () => {
     let thrown: unknown
     try {
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- the form this test is about
       commandHooks(
         {
           hooks: {
@@ -55,14 +57,18 @@ describe('commandHooks(config, options)', () => {
       /^commandHooks: invalid configuration: \$\.extra: is not an option/,
     )
   })
+})
 
+describe('commandHooks(options) and settings files', () => {
   it('reads hooks from settings files, relative to the project root, and follows their changes', async () => {
     mkdirSync(join(project.root, '.claude'))
     const path = join(project.root, '.claude', 'settings.json')
     writeFileSync(path, JSON.stringify({ permissions: { allow: ['Bash(ls *)'] }, hooks: {} }))
+    // The clock settles the file's changes: the test decides when the change is read.
+    const clock = new HandClock()
     const { call, ran, decisions } = harness(
       { sources: [{ kind: 'project', path: '.claude/settings.json' }] },
-      { projectRoot: project.root },
+      { projectRoot: project.root, clock },
     )
     expect((await call({ command: 'ls' })).isError).toBe(false)
 
@@ -79,11 +85,11 @@ describe('commandHooks(config, options)', () => {
         },
       }),
     )
-    let result = await call({ command: 'ls' })
-    for (let i = 0; i < 100 && !result.isError; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      result = await call({ command: 'ls' })
-    }
+    // Written, but not read until the settle timer its file event set fires.
+    await clock.timerOf(20)
+    expect((await call({ command: 'ls' })).isError).toBe(false)
+    clock.fire(20)
+    const result = await call({ command: 'ls' })
     expect(result.error?.code).toBe('HOOK_DENIED')
     expect(ran.length).toBeGreaterThanOrEqual(1)
     // The hook's record, before the pipeline's own record of the waterfall's deny (stage policy).

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { HandClock } from './__fixtures__/hand-clock.js'
 import { answers, harness, Project, quote } from './__fixtures__/hook-harness.js'
 
 // SPEC §19's `dialect: 'gemini'`, against Gemini CLI's hooks reference
@@ -122,11 +123,16 @@ describe("dialect: 'gemini'", () => {
   })
 
   it('takes timeouts in milliseconds', async () => {
+    const clock = new HandClock()
     const { call, warnings } = harness(
       { hooks: { BeforeTool: [{ hooks: [command('cat >/dev/null; sleep 30', 200)] }] } },
-      { projectRoot: project.root, dialect: 'gemini' },
+      { projectRoot: project.root, dialect: 'gemini', clock },
     )
-    expect((await call({ command: 'ls' })).isError).toBe(false)
+    const pending = call({ command: 'ls' })
+    // The hook's timer is of 200 ms: firing it stops the hook, whatever it was doing.
+    await clock.timerOf(200)
+    clock.fire(200)
+    expect((await pending).isError).toBe(false)
     expect(warnings).toEqual([
       expect.stringMatching(/BeforeTool hook "cat >\/dev\/null; sleep 30" timed out after 200 ms/),
     ])

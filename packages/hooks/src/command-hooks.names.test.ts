@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { asCallId } from '@toolpipe/core'
 import type { JsonValue } from '@toolpipe/core'
+import { callInput } from '@toolpipe/call-inputs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { harnessTools, logged, nextCallId } from './__fixtures__/harness-tools.js'
+import { harnessTools, logged } from './__fixtures__/harness-tools.js'
 import { harness, Project, quote } from './__fixtures__/hook-harness.js'
 import type { HooksDialect } from './hooks-settings.js'
 
@@ -49,7 +49,7 @@ describe('tool_name and matchers across the two families (SPEC §26)', () => {
         { hooks: { [event]: [{ matcher, hooks: [mark(`${matcher}:${name}`)] }] } },
         { projectRoot: project.root, dialect, before: harnessTools },
       )
-      await registry.execute({ callId: asCallId(nextCallId('matcher')), name, arguments: args })
+      await registry.execute(callInput(name, args))
       dispose()
       return readFileSync(log, { encoding: 'utf8', flag: 'a+' }).includes(`${matcher}:${name}\n`)
     }

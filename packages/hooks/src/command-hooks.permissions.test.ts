@@ -1,13 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { asCallId } from '@toolpipe/core'
-import type { JsonValue } from '@toolpipe/core'
 import { permissions } from '@toolpipe/permissions'
-import { createToolRegistry, defineTool } from '@toolpipe/tools'
-import type { ApprovalRequest, ToolDecision } from '@toolpipe/tools'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { answers, Project } from './__fixtures__/hook-harness.js'
-import { commandHooks } from './command-hooks.js'
+import { answers, harness, Project } from './__fixtures__/hook-harness.js'
 
 // SPEC §19 "With §18": register permissions() before commandHooks(). The permissions listener is
 // then the outer one: it takes the hooks' decision from next(), checks its rules against the
@@ -24,11 +19,9 @@ afterEach(() => {
   project.remove()
 })
 
-let counter = 0
-
 /**
- * A registry with a `Bash` tool whose subject is its command, `permissions()` from the project's
- * `.claude/settings.json` registered first, then `commandHooks()` with one PreToolUse hook.
+ * The harness's registry with `permissions()` from the project's `.claude/settings.json`
+ * registered first (`before`), then `commandHooks()` reading the same file's one PreToolUse hook.
  */
 function setup(rules: { allow?: string[]; ask?: string[]; deny?: string[] }, hook: string) {
   mkdirSync(join(project.root, '.claude'), { recursive: true })
@@ -39,46 +32,17 @@ function setup(rules: { allow?: string[]; ask?: string[]; deny?: string[] }, hoo
       hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] },
     }),
   )
-  const ran: JsonValue[] = []
-  const approvals: ApprovalRequest[] = []
-  const decisions: ToolDecision[] = []
-  const registry = createToolRegistry({
-    logger: { warn: () => undefined },
-    approval: {
-      request: (request) => {
-        approvals.push(request)
-        return Promise.resolve({ kind: 'allowed-once' })
+  const sources = [{ kind: 'project' as const, path: '.claude/settings.json' }]
+  const { call, ran, approvals, decisions } = harness(
+    { sources },
+    {
+      projectRoot: project.root,
+      before: (registry) => {
+        registry.use(permissions({ projectRoot: project.root, sources }))
       },
     },
-  })
-  registry.register(
-    defineTool({
-      name: 'Bash',
-      description: 'Run a command.',
-      parameters: { command: { type: 'string', required: true } },
-      permissions: {
-        subjects: (args) => [{ kind: 'command', command: args.command }],
-      },
-      execute: (args) => {
-        ran.push(args)
-        return Promise.resolve([{ type: 'text', text: 'ran' }])
-      },
-    }),
   )
-  registry.on('tools/decision', (_exec, decision) => {
-    decisions.push(decision)
-  })
-  const sources = [{ kind: 'project' as const, path: '.claude/settings.json' }]
-  registry.use(permissions({ projectRoot: project.root, sources }))
-  registry.use(commandHooks({ sources }, { projectRoot: project.root }))
-  const call = (command: string) =>
-    registry.execute({
-      callId: asCallId(`order_${++counter}`),
-      name: 'Bash',
-      arguments: { command },
-      agent: { id: 'agent' },
-    })
-  return { call, ran, approvals, decisions }
+  return { call: (command: string) => call({ command }), ran, approvals, decisions }
 }
 
 const allow = answers({
@@ -103,14 +67,16 @@ describe('permissions() registered before commandHooks()', () => {
     expect(denied.error).toEqual({ name: 'ToolDeniedError', code: 'POLICY_DENIED' })
     expect(ran).toEqual([])
     // The hook ran first (inner, asked through next()), then the rule decided.
-    expect(decisions.slice(0, 2).map(({ stage, outcome }) => [stage, outcome])).toEqual([
+    expect(
+      decisions.slice(0, 2).map(({ decision: { stage, outcome } }) => [stage, outcome]),
+    ).toEqual([
       ['hook', 'allow'],
       ['rule', 'deny'],
     ])
 
     await call('git push origin main')
     expect(approvals).toHaveLength(1)
-    expect(ran).toEqual([{ command: 'git push origin main' }])
+    expect(ran).toEqual([{ tool: 'Bash', args: { command: 'git push origin main' } }])
   })
 
   it('the rules are checked against the hook’s edited arguments', async () => {
@@ -130,7 +96,7 @@ describe('permissions() registered before commandHooks()', () => {
     const result = await call('cat .env')
     expect(result.isError).toBe(false)
     expect(approvals).toEqual([])
-    expect(ran).toEqual([{ command: 'ls -la' }])
+    expect(ran).toEqual([{ tool: 'Bash', args: { command: 'ls -la' } }])
   })
 
   it('a hook’s ask stands over a rule’s allow; a hook’s deny over anything', async () => {
@@ -145,7 +111,7 @@ describe('permissions() registered before commandHooks()', () => {
     )
     await asking.call('ls')
     expect(asking.approvals.map((request) => request.reason)).toEqual(['the hook wants a look'])
-    expect(asking.ran).toEqual([{ command: 'ls' }])
+    expect(asking.ran).toEqual([{ tool: 'Bash', args: { command: 'ls' } }])
 
     project.remove()
     project = new Project()

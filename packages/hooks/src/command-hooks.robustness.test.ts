@@ -1,12 +1,14 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { HandClock } from './__fixtures__/hand-clock.js'
 import { becomesGone, killQuietly, pidsIn, pidsWritten } from './__fixtures__/processes.js'
 import { answers, harness, Project, quote } from './__fixtures__/hook-harness.js'
 
 // Issue 31's robustness list, through the plugin, with real child processes: a hook that never
 // exits is killed with its whole process group at its timeout (its forked background child
 // included, checked by pid); one that prints 50 MB is read to 1 MiB and neither hangs nor blocks;
-// one that crashes, prints garbage or exits 1 never blocks a call and is reported once.
+// one that crashes, prints garbage or exits 1 never blocks a call and is reported once. The
+// timeout runs on a hand-driven clock: the test fires it once the hook has started.
 
 let project: Project
 beforeEach(() => {
@@ -34,8 +36,13 @@ describe('a hook that never exits', () => {
     const pids = project.file('pids.txt')
     // The pids go to a file: the hook's stdout is not read once it is killed.
     const hook = `cat >/dev/null; sleep 300 & echo $! > ${quote(pids)}; echo $$ >> ${quote(pids)}; sleep 300`
-    const { call, ran, warnings } = harness(pre(hook, 0.3), { projectRoot: project.root })
-    const result = await call({ command: 'ls' })
+    const clock = new HandClock()
+    const { call, ran, warnings } = harness(pre(hook, 0.3), { projectRoot: project.root, clock })
+    const pending = call({ command: 'ls' })
+    await pidsWritten(pids, 2)
+    await clock.timerOf(300)
+    expect(clock.fire(300)).toBe(1)
+    const result = await pending
     const started = pidsIn(readFileSync(pids, 'utf8'))
     try {
       expect(result.isError).toBe(false)
@@ -78,6 +85,8 @@ describe('a hook that never exits', () => {
     dispose()
     try {
       await pending
+      // The hook did start: it wrote its pid.
+      expect(started).toHaveLength(1)
       expect(await becomesGone(started[0]!)).toBe(true)
     } finally {
       killQuietly(started)
@@ -113,8 +122,13 @@ describe('a hook that prints 50 MB', () => {
 
 describe('hostile answers', () => {
   it('a hook that never reads its (large) input is fine', async () => {
-    const { call, ran, warnings } = harness(pre('exit 0'), { projectRoot: project.root })
+    // The hook proves it ran by the marker it leaves; it never reads its 4 MiB input.
+    const marker = project.file('ran.txt')
+    const { call, ran, warnings } = harness(pre(`touch ${quote(marker)}; exit 0`), {
+      projectRoot: project.root,
+    })
     expect((await call({ command: 'x'.repeat(4 * 1024 * 1024) })).isError).toBe(false)
+    expect(existsSync(marker)).toBe(true)
     expect(ran).toHaveLength(1)
     expect(warnings).toEqual([])
   })

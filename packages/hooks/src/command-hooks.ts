@@ -1,33 +1,21 @@
 import { resolve } from 'node:path'
-import type { JsonValue } from '@toolpipe/core'
-import { ruleNameIn } from '@toolpipe/permissions/internal'
-import type {
-  PreToolDecision,
-  ToolExecution,
-  ToolExecutionResult,
-  ToolRegistry,
-  ToolRegistryPlugin,
-} from '@toolpipe/tools'
-import type { CommandHooksConfig, CommandHooksOptions } from './command-hooks-config.js'
+import { warnSafely } from '@toolpipe/core/internal'
+import type { ToolExecution, ToolRegistry, ToolRegistryPlugin } from '@toolpipe/tools'
+import type { CommandHooksConfig, CommandHooksOptions } from './command-hooks-options.js'
 import { HookStoppedError } from './hook-stopped-error.js'
-import type { HooksDialect } from './hooks-settings.js'
 import { combinePostAnswers } from './internal/combine-post-answers.js'
-import { combinePreAnswers, joinDistinct } from './internal/combine-pre-answers.js'
-import type { HookReply, PreVerdict } from './internal/combine-pre-answers.js'
-import { eventName } from './internal/hook-group.js'
-import { hookDecision } from './internal/hook-decision.js'
+import { combinePreAnswers } from './internal/combine-pre-answers.js'
+import type { HookReply } from './internal/combine-pre-answers.js'
+import type { CommandHooksSetup } from './internal/command-hooks-setup.js'
 import { HookProcesses } from './internal/hook-processes.js'
 import { HookSettingsStore } from './internal/hook-settings-store.js'
-import { hookToolInput } from './internal/hook-tool-input.js'
-import { hookToolOf } from './internal/hook-tool-view.js'
 import { joinContext } from './internal/join-context.js'
-import { jsonEqual } from './internal/json-equal.js'
-import { permissionModeOf } from './internal/permission-mode-of.js'
-import { planHooks } from './internal/plan-hooks.js'
 import { postBlock } from './internal/post-block.js'
-import { readCommandHooksConfig } from './internal/read-command-hooks-config.js'
-import type { CommandHooksSetup } from './internal/read-command-hooks-config.js'
-import { runHookPlan } from './internal/run-hook-plan.js'
+import { readCommandHooksOptions } from './internal/read-command-hooks-options.js'
+import { readLegacyHooksArguments } from './internal/read-legacy-hooks-arguments.js'
+import { runHooksAt } from './internal/run-hooks-at.js'
+import type { InstalledHooks } from './internal/run-hooks-at.js'
+import { withInnerDecision } from './internal/with-inner-decision.js'
 
 declare module '@toolpipe/tools' {
   interface ToolPluginEventMap {
@@ -63,43 +51,43 @@ declare module '@toolpipe/tools' {
  * the outer one, checks its rules against the hooks' edited arguments, and keeps the stricter
  * decision (Claude Code's order: a hook's `allow` never overrides a rule).
  *
- * @throws HooksConfigError (`INVALID_HOOKS_CONFIG`) for a configuration it cannot run, listing
- * every issue with its JSON path
+ * @throws HooksConfigError: `INVALID_OPTIONS` naming an option it cannot use;
+ * `INVALID_HOOKS_CONFIG` for hooks or sources it cannot run, listing every issue with its JSON
+ * path
  * @example
  * registry.use(
- *   commandHooks(
- *     { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './check.sh' }] }] },
- *       sources: [{ kind: 'project', path: '.claude/settings.json' }] },
- *     { projectRoot: process.cwd() },
- *   ),
+ *   commandHooks({
+ *     hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './check.sh' }] }] },
+ *     sources: [{ kind: 'project', path: '.claude/settings.json' }],
+ *     projectRoot: process.cwd(),
+ *   }),
  * )
  */
+export function commandHooks(options?: CommandHooksOptions): ToolRegistryPlugin
+/**
+ * The two-argument form: the hooks configuration, then the other options.
+ *
+ * @deprecated Pass one options object, `commandHooks({ hooks, sources, projectRoot, … })`. This
+ * form keeps working as before: every problem of either argument is an issue of one
+ * `HooksConfigError` (`INVALID_HOOKS_CONFIG`).
+ */
 export function commandHooks(
-  config: CommandHooksConfig = {},
-  options: CommandHooksOptions = {},
-): ToolRegistryPlugin {
-  const setup = readCommandHooksConfig(config, options)
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated form's own type
+  config: CommandHooksConfig | undefined,
+  options: Omit<CommandHooksOptions, 'hooks' | 'sources'> | undefined,
+): ToolRegistryPlugin
+export function commandHooks(...given: readonly unknown[]): ToolRegistryPlugin {
+  const setup =
+    given.length > 1
+      ? readLegacyHooksArguments(given[0], given[1])
+      : readCommandHooksOptions(given[0])
   return (registry) => installHooks(registry, setup)
 }
 
-/** What every call's hooks share once the plugin is installed. */
-interface Installed {
-  readonly registry: ToolRegistry
-  readonly setup: CommandHooksSetup
-  readonly store: HookSettingsStore
-  readonly processes: HookProcesses
-}
-
 function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => void {
-  const { dialect } = setup
-  const processes = new HookProcesses()
+  const processes = new HookProcesses(setup.clock)
   const store = settingsStore(registry, setup)
-  const installed: Installed = { registry, setup, store, processes }
-  const runAt = (
-    exec: ToolExecution,
-    moment: 'pre' | 'success' | 'failure',
-    result?: Readonly<ToolExecutionResult>,
-  ) => runHooksAt(installed, exec, moment, result)
+  const installed: InstalledHooks = { registry, setup, store, processes }
   /** The pre-call hooks' context, until the post-execute listener joins it to the result. */
   const preContexts = new WeakMap<ToolExecution, string[]>()
   /** Calls whose dispatch began: their body ran (SPEC §19: post hooks follow a body that ran). */
@@ -107,7 +95,7 @@ function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => v
 
   const disposers = [
     registry.on('tools/pre-execute', async (exec, next) => {
-      const running = runAt(exec, 'pre')
+      const running = runHooksAt(installed, exec, 'pre')
       if (running === undefined) return next()
       const { replies, sequential } = await running
       const contexts = contextsOf(replies)
@@ -116,7 +104,7 @@ function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => v
       if (verdict.kind === 'deny') {
         return { kind: 'deny', reason: verdict.reason, code: verdict.code }
       }
-      return withInner(verdict, await next())
+      return withInnerDecision(verdict, await next())
     }),
     registry.on('tools/execute', (exec, next) => {
       dispatched.add(exec)
@@ -126,7 +114,9 @@ function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => v
       const contexts = preContexts.get(exec) ?? []
       preContexts.delete(exec)
       const moment = result.isError ? 'failure' : 'success'
-      const ran = dispatched.has(exec) ? await runAt(exec, moment, result) : undefined
+      const ran = dispatched.has(exec)
+        ? await runHooksAt(installed, exec, moment, result)
+        : undefined
       const replies = ran?.replies ?? []
       const inner = await next()
       contexts.push(...contextsOf(replies))
@@ -136,7 +126,7 @@ function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => v
       if (verdict.kind === 'accept') {
         return context === undefined ? inner : { ...inner, additionalContext: context }
       }
-      return postBlock(verdict.reason, inner, result.content, moment, dialect, context)
+      return postBlock(verdict.reason, inner, result.content, moment, setup.dialect, context)
     }),
   ]
   return () => {
@@ -155,127 +145,16 @@ function settingsStore(registry: ToolRegistry, setup: CommandHooksSetup): HookSe
       path: resolve(setup.projectRoot, source.path),
     })),
     dialect: setup.dialect,
+    clock: setup.clock,
     warn: (message) => {
-      warnSafely(registry, message)
+      // A logger that throws must not become the call's failure.
+      warnSafely(registry.logger, message)
     },
   })
-}
-
-/**
- * Runs the hooks of a call at one moment, told the call as the hook's family names it (SPEC
- * §19, §26): the tool's rule name in the dialect's family, `tool_input` with Claude Code's
- * fields, the mode of the policy on the registry. Undefined when no hook matches.
- */
-function runHooksAt(
-  { registry, setup, store, processes }: Installed,
-  exec: ToolExecution,
-  moment: 'pre' | 'success' | 'failure',
-  result?: Readonly<ToolExecutionResult>,
-): Promise<{ replies: HookReply[]; sequential: boolean }> | undefined {
-  const { dialect, projectRoot } = setup
-  const tool = hookToolOf(registry, exec)
-  const plan = planHooks(store.groups(), moment, tool.ruleName, dialect)
-  if (plan.hooks.length === 0) return undefined
-  return runHookPlan(plan, {
-    processes,
-    facts: {
-      dialect,
-      sessionId: setup.sessionId,
-      transcriptPath: setup.transcriptPath,
-      cwd: projectRoot,
-      permissionMode: permissionModeOf(registry, exec.agent, setup.permissionMode),
-      moment,
-      toolName: ruleNameIn(dialect, tool.ruleName),
-      toolInput: exec.arguments,
-      toolUseId: exec.callId,
-      result,
-    },
-    toolInputOf: (args) => hookToolInput(args, tool, { projectRoot }),
-    cwd: projectRoot,
-    env: () => ({
-      ...process.env,
-      TOOLPIPE_PROJECT_DIR: projectRoot,
-      CLAUDE_PROJECT_DIR: projectRoot,
-      ...(dialect === 'gemini' ? { GEMINI_PROJECT_DIR: projectRoot } : {}),
-    }),
-    signal: exec.signal,
-  }).then((replies) => {
-    tell(registry, exec, replies, moment, dialect)
-    return { replies, sequential: plan.sequential }
-  })
-}
-
-/**
- * The hooks' decision before the call, with the listeners' inside this one (`next()`): a deny
- * inside stands; otherwise the stricter of the two (ask over allow), the hooks' edit or the inner
- * one (two edits that differ: `HOOK_CONFLICT`). A hook's ask is asked every time (`remember:
- * false`): a remembered always-answer for the tool must not silence the hook.
- */
-function withInner(
-  verdict: Exclude<PreVerdict, { kind: 'deny' }>,
-  inner: PreToolDecision,
-): PreToolDecision {
-  if (inner.kind === 'deny') return inner
-  const hooksEdit = verdict.arguments
-  const innerEdit: JsonValue | undefined = inner.arguments
-  if (hooksEdit !== undefined && innerEdit !== undefined && !jsonEqual(hooksEdit, innerEdit)) {
-    return {
-      kind: 'deny',
-      reason: 'the hooks and a tools/pre-execute listener rewrote the arguments differently',
-      code: 'HOOK_CONFLICT',
-    }
-  }
-  const args = hooksEdit ?? innerEdit
-  const withArgs = args === undefined ? {} : { arguments: args }
-  if (verdict.kind === 'ask') {
-    const reasons = [verdict.reason, inner.kind === 'ask' ? inner.reason : undefined].filter(
-      (reason): reason is string => reason !== undefined,
-    )
-    return {
-      kind: 'ask',
-      ...(reasons.length === 0 ? {} : { reason: joinDistinct(reasons) }),
-      ...withArgs,
-      remember: false,
-    }
-  }
-  return { ...inner, ...withArgs }
-}
-
-/** A call's hooks told: problems logged, messages handed on, decisions recorded, in order. */
-function tell(
-  registry: ToolRegistry,
-  exec: ToolExecution,
-  replies: readonly HookReply[],
-  moment: 'pre' | 'success' | 'failure',
-  dialect: HooksDialect,
-): void {
-  for (const reply of replies) {
-    const { hook, answer } = reply
-    if (answer.problem !== undefined) {
-      warnSafely(
-        registry,
-        `@toolpipe/hooks: ${eventName(dialect, moment)} hook "${hook.command}" ${answer.problem}; the call goes on`,
-      )
-    }
-    if (answer.systemMessage !== undefined) {
-      registry.notify('tools/hook-message', exec, answer.systemMessage)
-    }
-    const decision = hookDecision(reply, moment === 'pre' ? 'pre' : 'post')
-    if (decision !== undefined) registry.reportDecision(exec, decision)
-  }
 }
 
 function contextsOf(replies: readonly HookReply[]): string[] {
   return replies.flatMap(({ answer }) =>
     answer.additionalContext === undefined ? [] : [answer.additionalContext],
   )
-}
-
-/** A log line; a logger that throws must not become the call's failure. */
-function warnSafely(registry: ToolRegistry, message: string): void {
-  try {
-    registry.logger.warn(message)
-  } catch {
-    // Nowhere left to report it.
-  }
 }

@@ -4,6 +4,7 @@ import { describe, expectTypeOf, it } from 'vitest'
 import type {
   CommandHooksConfig,
   CommandHooksOptions,
+  HookClock,
   HookEventName,
   HooksConfigError,
   HooksSettings,
@@ -12,10 +13,29 @@ import type {
 import { commandHooks } from './index.js'
 
 describe('commandHooks', () => {
-  it('is a registry plugin; both arguments are optional', () => {
+  it('is a registry plugin of one optional options object, or of the deprecated two', () => {
     expectTypeOf(commandHooks()).toExtend<ToolRegistryPlugin>()
-    expectTypeOf(commandHooks).parameter(0).toEqualTypeOf<CommandHooksConfig | undefined>()
-    expectTypeOf(commandHooks).parameter(1).toEqualTypeOf<CommandHooksOptions | undefined>()
+    const hooks: HooksSettings = {}
+    // A function one of whose overloads is deprecated reads as deprecated where it is not called.
+    /* eslint-disable @typescript-eslint/no-deprecated */
+    expectTypeOf(commandHooks).toBeCallableWith({ hooks, projectRoot: '/p', dialect: 'gemini' })
+    expectTypeOf(commandHooks).toBeCallableWith(undefined)
+    // The deprecated form, kept working.
+    expectTypeOf(commandHooks).toBeCallableWith({ hooks }, { projectRoot: '/p' })
+    /* eslint-enable @typescript-eslint/no-deprecated */
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- its first argument's type
+    expectTypeOf<CommandHooksConfig>().toEqualTypeOf<
+      Pick<CommandHooksOptions, 'hooks' | 'sources'>
+    >()
+    // @ts-expect-error: in the deprecated form the hooks are the first argument's, not the second's
+    commandHooks({}, { hooks })
+  })
+
+  it('takes Node’s timers, or any clock with the same two methods', () => {
+    expectTypeOf({ setTimeout, clearTimeout }).toExtend<HookClock>()
+    expectTypeOf<CommandHooksOptions['clock']>().toEqualTypeOf<HookClock | undefined>()
+    // @ts-expect-error: a clock needs clearTimeout too
+    commandHooks({ clock: { setTimeout } })
   })
 
   it('takes the hooks shape of a Claude Code settings file as it is written', () => {
@@ -42,13 +62,15 @@ describe('commandHooks', () => {
     // @ts-expect-error: sources are of the five kinds
     commandHooks({ sources: [{ kind: 'team', path: 'x' }] })
     // @ts-expect-error: two dialects
-    commandHooks({}, { dialect: 'codex' })
-    // @ts-expect-error: a permission mode is one of @toolpipe/permissions' modes
-    commandHooks({}, { permissionMode: 'yolo' })
+    commandHooks({ dialect: 'codex' })
+    // @ts-expect-error: a permission mode is one of the permission modes
+    commandHooks({ permissionMode: 'yolo' })
   })
 
   it('types its errors’ codes and the event names', () => {
-    expectTypeOf<HooksConfigError['code']>().toEqualTypeOf<'INVALID_HOOKS_CONFIG'>()
+    expectTypeOf<HooksConfigError['code']>().toEqualTypeOf<
+      'INVALID_HOOKS_CONFIG' | 'INVALID_OPTIONS'
+    >()
     expectTypeOf<HooksConfigError['issues'][number]>().toEqualTypeOf<{
       readonly path: string
       readonly message: string

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { asCallId } from '@toolpipe/core'
 import type { JsonValue } from '@toolpipe/core'
+import { callInput } from '@toolpipe/call-inputs'
 import { permissions } from '@toolpipe/permissions'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ApprovalRequest, ToolExecutionResult } from '@toolpipe/tools'
@@ -47,7 +47,8 @@ const log: ToolLog = { shell: [], read: [] }
 const approvals: ApprovalRequest[] = []
 let call: (name: string, args: JsonValue) => Promise<Readonly<ToolExecutionResult>>
 let dispose = (): void => undefined
-let calls = 0
+/** The call id of the latest call. */
+let lastCallId = ''
 
 beforeAll(async () => {
   requirePrograms('python3', 'jq')
@@ -56,6 +57,18 @@ beforeAll(async () => {
   vi.stubEnv('HOME', project.home)
   vi.stubEnv('npm_config_offline', 'true')
   vi.stubEnv('npm_config_update_notifier', 'false')
+  writeProjectFiles()
+  await installPlugins()
+})
+
+afterAll(() => {
+  dispose()
+  vi.unstubAllEnvs()
+  project.remove()
+})
+
+/** The project as its people keep it: Claude Code's settings, a Gemini CLI policy, files. */
+function writeProjectFiles(): void {
   project.write('.claude/settings.json', {
     permissions: { defaultMode: 'acceptEdits', allow: ['Bash(ls *)', 'Bash(git *)', 'Read'] },
     hooks: {
@@ -86,7 +99,10 @@ beforeAll(async () => {
   project.write('.env', 'API_KEY=secret\n')
   project.write('package-lock.json', '{}\n')
   project.write('notes.md', 'TODO: write the changelog\n')
+}
 
+/** The harness's registry: its tools, permissions() first, then commandHooks() (SPEC §19). */
+async function installPlugins(): Promise<void> {
   const registry = createToolRegistry({
     logger: { warn: () => undefined },
     approval: {
@@ -104,27 +120,19 @@ beforeAll(async () => {
   })
   const disposeRules = registry.use(rules)
   const disposeHooks = registry.use(
-    commandHooks({ sources: [settings] }, { projectRoot: project.root }),
+    commandHooks({ sources: [settings], projectRoot: project.root }),
   )
   await rules.ready
-  call = (name, args) =>
-    registry.execute({
-      callId: asCallId(`toolu_${++calls}`),
-      name,
-      arguments: args,
-      agent: { id: 'main' },
-    })
+  call = (name, args) => {
+    const input = callInput(name, args, { agent: { id: 'main' } })
+    lastCallId = input.callId
+    return registry.execute(input)
+  }
   dispose = () => {
     disposeHooks()
     disposeRules()
   }
-})
-
-afterAll(() => {
-  dispose()
-  vi.unstubAllEnvs()
-  project.remove()
-})
+}
 
 /** What the observer hook was told for the latest call. */
 function toldLast(): Record<string, unknown> {
@@ -132,7 +140,7 @@ function toldLast(): Record<string, unknown> {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>)
-  return lines.find((input) => input.tool_use_id === `toolu_${calls}`) ?? {}
+  return lines.find((input) => input.tool_use_id === lastCallId) ?? {}
 }
 
 describe('Claude Code and Gemini CLI files, and published hooks, unchanged (SPEC §26)', () => {

@@ -1,6 +1,8 @@
 import type { Subject } from '@toolpipe/tools'
-import type { SourceKind } from './source-kind.js'
-import type { Mode } from './mode.js'
+import type {
+  PermissionMode as Mode,
+  SettingsSourceKind as SourceKind,
+} from '@toolpipe/settings-files'
 
 /** What a rule, a mode or a person decides about a call. */
 export type PermissionDecision = 'allow' | 'ask' | 'deny'

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-deprecated -- the public names, deprecated ones too, are what these tests are about */
 import type { ToolRegistryPlugin } from '@toolpipe/tools'
 import { describe, expectTypeOf, it } from 'vitest'
 import { jsonlAuditLog, permissions } from './index.js'

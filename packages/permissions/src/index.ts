@@ -8,8 +8,6 @@ export type {
 } from './explanation.js'
 export { jsonlAuditLog } from './jsonl-audit-log.js'
 export type { AuditLogLine, JsonlAuditLogOptions } from './jsonl-audit-log.js'
-export { isMode, modes } from './mode.js'
-export type { Mode } from './mode.js'
 export { PermissionsError } from './permissions-error.js'
 export type { PermissionsErrorCode } from './permissions-error.js'
 export type {
@@ -20,5 +18,15 @@ export type {
 } from './permissions-options.js'
 export { permissions } from './permissions.js'
 export type { PermissionsPlugin } from './permissions.js'
-export type { PermissionSettings, Settings } from './settings.js'
-export type { SourceKind } from './source-kind.js'
+export { isPermissionMode, permissionModes } from '@toolpipe/settings-files'
+export type {
+  PermissionMode,
+  PermissionSettings,
+  PermissionSettingsFile,
+  SettingsSourceKind,
+} from '@toolpipe/settings-files'
+// The same under the names exported before @toolpipe/settings-files (deprecated).
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- kept for the users of the old names
+export { isMode, modes } from './settings-names.js'
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- kept for the users of the old names
+export type { Mode, Settings, SourceKind } from './settings-names.js'

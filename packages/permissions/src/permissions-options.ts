@@ -1,8 +1,10 @@
 import type { Agent } from '@toolpipe/core'
 import type { ToolRegistryLogger, ToolRules } from '@toolpipe/tools'
-import type { SourceKind } from './source-kind.js'
-import type { Mode } from './mode.js'
-import type { Settings } from './settings.js'
+import type {
+  PermissionMode as Mode,
+  PermissionSettingsFile as Settings,
+  SettingsSourceKind as SourceKind,
+} from '@toolpipe/settings-files'
 
 /** A file of rules: Claude Code style settings JSON, or a Gemini CLI TOML policy file. */
 export interface PermissionFileSource {

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { asCallId } from '@toolpipe/core'
 import type { JsonValue } from '@toolpipe/core'
+import { callInput } from '@toolpipe/call-inputs'
 import { defineTool } from '@toolpipe/tools'
 import type { ToolRegistry } from '@toolpipe/tools'
-import type { CommandHooksOptions } from '../command-hooks-config.js'
 import type { HooksSettings } from '../hooks-settings.js'
 import { agent, harness, quote } from './hook-harness.js'
-import type { Project } from './hook-harness.js'
+import type { HarnessOptions, Project } from './hook-harness.js'
 
 export const ok = () => Promise.resolve([{ type: 'text' as const, text: 'done' }])
 
@@ -67,13 +66,6 @@ export function harnessTools(registry: ToolRegistry): void {
   )
 }
 
-let calls = 0
-
-/** One call of the registry's: a fresh call id, for telling its hook input apart. */
-export function nextCallId(prefix: string): string {
-  return `${prefix}_${++calls}`
-}
-
 /**
  * A registry with the harness's tools (and `extraTools`), `commandHooks()` with one hook for
  * every tool that logs its input, and `told(name, args)`: runs a call of `agent`, answers what its
@@ -81,7 +73,7 @@ export function nextCallId(prefix: string): string {
  */
 export function logged(
   project: Project,
-  options: CommandHooksOptions & {
+  options: Omit<HarnessOptions, 'approval' | 'before'> & {
     extraTools?: (registry: ToolRegistry) => void
   } = {},
 ) {
@@ -103,13 +95,13 @@ export function logged(
     },
   )
   const told = async (name: string, args: JsonValue) => {
-    const callId = nextCallId('told')
-    await registry.execute({ callId: asCallId(callId), name, arguments: args, agent })
+    const input = callInput(name, args, { agent })
+    await registry.execute(input)
     return readFileSync(log, 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { tool_use_id: string } & Record<string, unknown>)
-      .find((input) => input.tool_use_id === callId)
+      .find((hookInput) => hookInput.tool_use_id === input.callId)
   }
   return { registry, told, dispose }
 }

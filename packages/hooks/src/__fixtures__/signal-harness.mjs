@@ -21,23 +21,21 @@ registry.register({
   execute: async () => [{ type: 'text', text: 'ran' }],
 })
 registry.use(
-  commandHooks(
-    {
-      hooks: {
-        PreToolUse: [
-          {
-            matcher: 'Bash',
-            hooks: [
-              {
-                type: 'command',
-                command: `sleep 30 & echo $! > ${quoted}; echo $$ >> ${quoted}; wait`,
-              },
-            ],
-          },
-        ],
-      },
+  commandHooks({
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            {
+              type: 'command',
+              command: `sleep 30 & echo $! > ${quoted}; echo $$ >> ${quoted}; wait`,
+            },
+          ],
+        },
+      ],
     },
-    { projectRoot: process.cwd() },
-  ),
+    projectRoot: process.cwd(),
+  }),
 )
 await registry.execute({ callId: 'signal_1', name: 'Bash', arguments: {} })

@@ -1,5 +1,5 @@
 import type { HookEventName, HooksDialect } from '../hooks-settings.js'
-import type { HookSourceKind } from '../command-hooks-config.js'
+import type { HookSourceKind } from '../command-hooks-options.js'
 
 /**
  * When a group's hooks run: `pre` before the call is decided; after a body that ran, `success`

@@ -73,8 +73,8 @@ describe('hook processes and the signals that end the harness', () => {
     const processes = new HookProcesses()
     const request = { cwd: root, env: process.env, input: '{}', timeoutMs: 10_000 }
     const pending = [
-      processes.run({ ...request, command: 'sleep 0.2' }),
-      processes.run({ ...request, command: 'sleep 0.3' }),
+      processes.run({ ...request, command: 'true' }),
+      processes.run({ ...request, command: 'true' }),
     ]
     expect(process.listenerCount('SIGINT')).toBe(before.SIGINT + 1)
     expect(process.listenerCount('SIGTERM')).toBe(before.SIGTERM + 1)

@@ -1,5 +1,7 @@
 import type * as ChildProcess from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { HookProcesses } from './hook-processes.js'
 
@@ -48,6 +50,23 @@ describe('HookProcesses and the signals that end the harness', () => {
     expect(process.listenerCount('SIGINT')).toBe(before.SIGINT)
     expect(process.listenerCount('SIGTERM')).toBe(before.SIGTERM)
     expect(process.listenerCount('exit')).toBe(before.exit)
+  })
+
+  it('never starts a hook for an aborted signal', async () => {
+    const marker = join(mkdtempSync(join(tmpdir(), 'toolpipe-hooks-never-')), 'never-started')
+    const spawned = atSpawn.length
+    const never = await new HookProcesses().run({
+      command: `touch '${marker}'`,
+      cwd: tmpdir(),
+      env: process.env,
+      input: '{}',
+      timeoutMs: 10_000,
+      signal: AbortSignal.abort(),
+    })
+    expect(never.end).toEqual({ kind: 'aborted' })
+    expect(atSpawn).toHaveLength(spawned)
+    expect(existsSync(marker)).toBe(false)
+    rmSync(dirname(marker), { recursive: true, force: true })
   })
 
   it('stops listening when the hook cannot be started', async () => {

@@ -1,21 +1,25 @@
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { setFlagsFromString } from 'node:v8'
 import { afterAll, describe, expect, it } from 'vitest'
+import { HandClock } from '../__fixtures__/hand-clock.js'
 import {
   becomesGone,
   killGroupsQuietly,
   killQuietly,
   liveMembersOf,
   pidsIn,
+  pidsWritten,
 } from '../__fixtures__/processes.js'
 import { hookOutputLimitBytes, HookProcesses } from './hook-processes.js'
 import type { HookProcessRequest } from './hook-processes.js'
 
 // Every test here runs real `/bin/sh` children: the runner is the part of the plugin that a
-// hostile or broken hook script meets first.
+// hostile or broken hook script meets first. Time is a hand-driven clock where it matters (the
+// timeout, the wait for pipes): a test fires a timer once the hook has said, in a file, that it
+// got where the test needs it.
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolpipe-hooks-')))
 afterAll(() => {
@@ -24,6 +28,13 @@ afterAll(() => {
 
 function request(command: string, overrides: Partial<HookProcessRequest> = {}): HookProcessRequest {
   return { command, cwd: root, env: process.env, input: '{}', timeoutMs: 10_000, ...overrides }
+}
+
+let files = 0
+/** A fresh file for a hook to write its pids to, and the shell word for it. */
+function pidFile(): { path: string; word: string } {
+  const path = join(root, `pids-${++files}`)
+  return { path, word: `'${path}'` }
 }
 
 describe('HookProcesses.run', () => {
@@ -58,9 +69,20 @@ describe('HookProcesses.run', () => {
 
   it('kills the whole process group at the timeout, a forked background child included', async () => {
     const started = Date.now()
-    const run = await new HookProcesses().run(
-      request('sleep 300 & echo $!; echo $$; sleep 300', { timeoutMs: 300 }),
+    const clock = new HandClock()
+    const file = pidFile()
+    const pending = new HookProcesses(clock).run(
+      request(
+        `sleep 300 & echo $!; echo $! > ${file.word}; echo $$; echo $$ >> ${file.word}; sleep 300`,
+        {
+          timeoutMs: 300,
+        },
+      ),
     )
+    await pidsWritten(file.path, 2)
+    await clock.timerOf(300)
+    expect(clock.fire(300)).toBe(1)
+    const run = await pending
     const pids = pidsIn(run.stdout)
     try {
       expect(run.end).toEqual({ kind: 'timed-out' })
@@ -72,13 +94,16 @@ describe('HookProcesses.run', () => {
     }
   })
 
-  it('kills the group when the call’s signal aborts, and never starts a hook for an aborted signal', async () => {
+  it('kills the group when the call’s signal aborts', async () => {
     const processes = new HookProcesses()
     const controller = new AbortController()
+    const file = pidFile()
     const pending = processes.run(
-      request('sleep 300 & echo $!; echo $$; sleep 300', { signal: controller.signal }),
+      request(`sleep 300 & echo $!; echo $$; echo $$ > ${file.word}; sleep 300`, {
+        signal: controller.signal,
+      }),
     )
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await pidsWritten(file.path, 1)
     controller.abort()
     const run = await pending
     const pids = pidsIn(run.stdout)
@@ -89,12 +114,6 @@ describe('HookProcesses.run', () => {
     } finally {
       killQuietly(pids)
     }
-
-    const marker = join(root, 'never-started')
-    const never = await processes.run(request(`touch ${marker}`, { signal: AbortSignal.abort() }))
-    expect(never.end).toEqual({ kind: 'aborted' })
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(existsSync(marker)).toBe(false)
   })
 
   it('kills what a hook left running in the background when it exits, without waiting for it', async () => {
@@ -113,10 +132,19 @@ describe('HookProcesses.run', () => {
 
   it('stops waiting for pipes held by a process that left the group', async () => {
     const started = Date.now()
-    // setsid: the child makes a session of its own, out of the hook's group, keeping stdout.
-    const run = await new HookProcesses().run(
-      request('setsid sh -c "echo \\$\\$; sleep 300" & sleep 0.2; exit 0'),
+    const clock = new HandClock()
+    const file = pidFile()
+    // setsid: the child makes a session of its own, out of the hook's group, keeping stdout. The
+    // hook exits once the child said its pid (to stdout, then to the file).
+    const pending = new HookProcesses(clock).run(
+      request(
+        `setsid sh -c "echo \\$\\$; echo \\$\\$ > ${file.word}; exec sleep 300" & while [ ! -s ${file.word} ]; do sleep 0.01; done; exit 0`,
+      ),
     )
+    // The shell exited: the wait for the pipes starts, and the test ends it.
+    await clock.timerOf(1_000)
+    expect(clock.fire(1_000)).toBe(1)
+    const run = await pending
     const escaped = pidsIn(run.stdout)
     try {
       expect(run.end).toEqual({ kind: 'exited', code: 0 })
@@ -189,11 +217,13 @@ describe('HookProcesses.run', () => {
 
   it('killAll ends every running hook with its group', async () => {
     const processes = new HookProcesses()
+    const [first, second] = [pidFile(), pidFile()]
     const pending = [
-      processes.run(request('sleep 300 & echo $!; echo $$; wait')),
-      processes.run(request('echo $$; sleep 300')),
+      processes.run(request(`sleep 300 & echo $!; echo $$; echo $$ > ${first.word}; wait`)),
+      processes.run(request(`echo $$; echo $$ > ${second.word}; sleep 300`)),
     ]
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await pidsWritten(first.path, 1)
+    await pidsWritten(second.path, 1)
     processes.killAll()
     const runs = await Promise.all(pending)
     const pids = runs.flatMap((run) => pidsIn(run.stdout))
@@ -212,7 +242,7 @@ describe('HookProcesses.run', () => {
   it('leaves no process-exit listener behind once its hooks ended', async () => {
     const listeners = process.listenerCount('exit')
     const processes = new HookProcesses()
-    const pending = processes.run(request('sleep 0.2'))
+    const pending = processes.run(request('true'))
     expect(process.listenerCount('exit')).toBe(listeners + 1)
     await pending
     expect(process.listenerCount('exit')).toBe(listeners)

@@ -1,60 +1,19 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { AbortFanOut, describeThrown } from '@toolpipe/core/internal'
-import { BoundedOutput } from './bounded-output.js'
+import type { HookClock } from '../hook-clock.js'
+import { FollowedHook, killGroup } from './followed-hook.js'
+import type { HookProcessRequest, HookProcessRun } from './hook-process-run.js'
+import { nodeHookClock } from './node-hook-clock.js'
 
-/** How much of each of a hook's output streams is kept (SPEC §19): 1 MiB. */
-export const hookOutputLimitBytes = 1024 * 1024
-
-/**
- * How long, after a hook's shell exited and its process group was killed, its output pipes may
- * stay open before they are closed from this side: only a process that left the group (its own
- * `setsid`) can still hold them, and nothing it writes is waited for.
- */
-const pipeDrainMs = 1_000
+export { hookOutputLimitBytes } from './followed-hook.js'
+export type { HookProcessEnd, HookProcessRequest, HookProcessRun } from './hook-process-run.js'
 
 /**
  * The signals that end this process by default: the hooks, in process groups of their own, would
  * outlive it (a terminal's Ctrl-C reaches only the foreground group), so they are killed first.
  */
 const endingSignals = ['SIGINT', 'SIGTERM'] as const
-
-/** One hook command to run. */
-export interface HookProcessRequest {
-  /** Run as `/bin/sh -c <command>`. */
-  readonly command: string
-  readonly cwd: string
-  readonly env: Readonly<Record<string, string | undefined>>
-  /** Written to the hook's stdin, which is then closed (a hook need not read it). */
-  readonly input: string
-  readonly timeoutMs: number
-  /** Aborting it kills the hook's process group, as the timeout does. */
-  readonly signal?: AbortSignal | undefined
-}
-
-/** How a hook process ended. */
-export type HookProcessEnd =
-  /** The shell exited by itself with this code. */
-  | { readonly kind: 'exited'; readonly code: number }
-  /** The shell died of a signal nobody here sent (a crash, a `kill` of its own). */
-  | { readonly kind: 'crashed'; readonly signal: string }
-  /** Its timeout passed: its process group was killed. */
-  | { readonly kind: 'timed-out' }
-  /** The call's signal aborted: its process group was killed (or it never started). */
-  | { readonly kind: 'aborted' }
-  /** It could not be started (a working directory that does not exist, say). */
-  | { readonly kind: 'failed'; readonly message: string }
-
-/** What a hook process did: how it ended and what it wrote, each stream up to 1 MiB. */
-export interface HookProcessRun {
-  readonly end: HookProcessEnd
-  readonly stdout: string
-  readonly stderr: string
-  /** Bytes the hook wrote to stdout, kept or not (more than 1 MiB: the rest was dropped). */
-  readonly stdoutBytes: number
-  readonly stderrBytes: number
-  readonly durationMs: number
-}
 
 /**
  * The owner of every hook process a plugin starts (STYLE.md habit 16). Each hook runs as
@@ -63,7 +22,7 @@ export interface HookProcessRun {
  * outlives it unless it leaves the group), at its timeout, when the call's signal aborts, when the
  * plugin is disposed ({@link killAll}), when this Node.js process exits, and when it gets SIGINT
  * or SIGTERM. Output is read through bounded readers, so a hook that prints without end neither
- * blocks nor fills memory.
+ * blocks nor fills memory. Timeouts run on the clock it is given (STYLE habit 19).
  *
  * The process listeners are there only while hooks run. A signal listener would cancel the
  * signal's default action (the process ends), so the listener puts it back: it kills the hooks,
@@ -74,6 +33,7 @@ export class HookProcesses {
   /** Process group ids (the shells' pids) of the hooks running now. */
   readonly #running = new Set<number>()
   readonly #fanOut = new AbortFanOut()
+  readonly #clock: HookClock
   #listening = false
   readonly #onProcessExit = (): void => {
     this.killAll()
@@ -82,6 +42,11 @@ export class HookProcesses {
     this.killAll()
     this.#unlisten()
     if (process.listenerCount(signal) === 0) process.kill(process.pid, signal)
+  }
+
+  /** @param clock - the timers of the hooks' timeouts (default: the global ones) */
+  constructor(clock: HookClock = nodeHookClock) {
+    this.#clock = clock
   }
 
   /** Runs one hook to its end. Never rejects. */
@@ -110,82 +75,16 @@ export class HookProcesses {
       const end = { kind: 'failed', message: describeThrown(error) } as const
       return Promise.resolve({ end, ...empty, durationMs: performance.now() - started })
     }
-    return new Promise((resolve) => {
-      const pid = child.pid
-      const stdout = new BoundedOutput(hookOutputLimitBytes)
-      const stderr = new BoundedOutput(hookOutputLimitBytes)
-      let ending: HookProcessEnd | undefined
-      let exited: HookProcessEnd | undefined
-      let drainTimer: ReturnType<typeof setTimeout> | undefined
-      let settled = false
-
-      const stop = (why: HookProcessEnd): void => {
-        ending ??= why
-        if (pid !== undefined) killGroup(pid)
-      }
-      const timer = setTimeout(() => {
-        stop({ kind: 'timed-out' })
-      }, request.timeoutMs)
-      const unsubscribe =
-        request.signal === undefined
-          ? undefined
-          : this.#fanOut.subscribe(request.signal, () => {
-              stop({ kind: 'aborted' })
-            })
-      const finish = (end: HookProcessEnd): void => {
-        if (settled) return
-        settled = true
-        clearTimeout(timer)
-        clearTimeout(drainTimer)
-        unsubscribe?.()
-        // The group was killed when the shell exited (the only way here with a pid).
+    if (child.pid !== undefined) this.#running.add(child.pid)
+    const owner = {
+      clock: this.#clock,
+      fanOut: this.#fanOut,
+      onSettled: (pid: number | undefined) => {
         this.#forget(pid)
-        child.stdout.destroy()
-        child.stderr.destroy()
-        child.stdin.destroy()
-        resolve({
-          end,
-          stdout: stdout.text(),
-          stderr: stderr.text(),
-          stdoutBytes: stdout.seenBytes,
-          stderrBytes: stderr.seenBytes,
-          durationMs: performance.now() - started,
-        })
-      }
-
-      if (pid !== undefined) this.#running.add(pid)
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout.push(chunk)
-      })
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr.push(chunk)
-      })
-      // A hook that exits without reading its input makes the write fail with EPIPE: that is its
-      // right, not an error of the run.
-      child.stdin.on('error', ignore)
-      child.stdin.end(request.input)
-
-      child.on('error', (error) => {
-        // After a successful spawn, 'exit' follows whatever failed; before it, nothing will.
-        if (pid === undefined) finish({ kind: 'failed', message: describeThrown(error) })
-      })
-      child.on('exit', (code, signal) => {
-        clearTimeout(timer)
-        exited =
-          ending ??
-          (code === null
-            ? { kind: 'crashed', signal: signal ?? 'unknown' }
-            : { kind: 'exited', code })
-        // Background children it left behind die now: they would hold its pipes open.
-        if (pid !== undefined) killGroup(pid)
-        drainTimer = setTimeout(() => {
-          finish(exited ?? { kind: 'crashed', signal: 'unknown' })
-        }, pipeDrainMs)
-      })
-      // Every pipe closed and the shell exited: all of its output has been read.
-      child.on('close', () => {
-        if (exited !== undefined) finish(exited)
-      })
+      },
+    }
+    return new Promise((resolve) => {
+      new FollowedHook(child, request, owner, started, resolve)
     })
   }
 
@@ -213,17 +112,4 @@ export class HookProcesses {
     process.off('exit', this.#onProcessExit)
     for (const signal of endingSignals) process.off(signal, this.#onSignal)
   }
-}
-
-/** SIGKILL to a whole process group; a group that is already gone is no error. */
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, 'SIGKILL')
-  } catch {
-    // ESRCH: nothing of the group is left.
-  }
-}
-
-function ignore(): void {
-  // Deliberately empty: see the caller.
 }

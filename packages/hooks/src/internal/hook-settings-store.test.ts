@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, unlinkSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { HandClock } from '../__fixtures__/hand-clock.js'
 import type { HookGroup } from './hook-group.js'
 import { HookSettingsStore } from './hook-settings-store.js'
 import type { ResolvedSource } from './hook-settings-store.js'
@@ -28,6 +29,10 @@ function settings(...commands: string[]): string {
   )
 }
 
+/**
+ * A store of `sources` and hooks in code, on a hand-driven clock: a file's change is read when
+ * the test settles it (`settle()`: once the change's file event set the settle timer, fire it).
+ */
 function open(sources: ResolvedSource[], codeCommands: string[] = []) {
   const warnings: string[] = []
   const codeGroups: HookGroup[] = codeCommands.map((command) => ({
@@ -36,23 +41,21 @@ function open(sources: ResolvedSource[], codeCommands: string[] = []) {
     hooks: [{ command, timeoutMs: 1000, origin: { kind: 'cli' } }],
     sequential: false,
   }))
+  const clock = new HandClock()
   const store = new HookSettingsStore({
     codeGroups,
     sources,
     dialect: 'claude',
+    clock,
     warn: (message) => warnings.push(message),
   })
   stores.push(store)
   const commands = () => store.groups().flatMap((group) => group.hooks.map((hook) => hook.command))
-  return { store, warnings, commands }
-}
-
-async function until(check: () => boolean, withinMs = 5_000): Promise<void> {
-  const end = Date.now() + withinMs
-  while (!check()) {
-    if (Date.now() > end) throw new Error('the store did not pick up the change')
-    await new Promise((resolve) => setTimeout(resolve, 25))
+  const settle = async () => {
+    await clock.timerOf(20)
+    clock.fire(20)
   }
+  return { store, warnings, commands, clock, settle }
 }
 
 describe('HookSettingsStore', () => {
@@ -81,24 +84,28 @@ describe('HookSettingsStore', () => {
 
   it('follows a file as it changes, appears and disappears; a broken file keeps its hooks and is reported with line and column', async () => {
     const path = join(root, '.claude', 'settings.json')
-    const { commands, warnings } = open([{ kind: 'project', path }])
+    const { commands, warnings, settle } = open([{ kind: 'project', path }])
     expect(commands()).toEqual([])
 
     writeFileSync(path, settings('first'))
-    await until(() => commands().join() === 'first')
+    await settle()
+    expect(commands()).toEqual(['first'])
 
     writeFileSync(path, '{\n  "hooks": {\n    "PreToolUse": [,]\n  }\n}\n')
-    await until(() => warnings.length === 1)
+    await settle()
+    expect(warnings).toHaveLength(1)
     expect(warnings[0]).toBe(
       `toolpipe: settings file ${path}: line 3, column 20: ValueExpected; its previous content stays in force`,
     )
     expect(commands()).toEqual(['first'])
 
     writeFileSync(path, settings('second', 'third'))
-    await until(() => commands().join() === 'second,third')
+    await settle()
+    expect(commands()).toEqual(['second', 'third'])
 
     unlinkSync(path)
-    await until(() => commands().length === 0)
+    await settle()
+    expect(commands()).toEqual([])
     expect(warnings).toHaveLength(1)
   })
 
@@ -189,10 +196,14 @@ describe('HookSettingsStore', () => {
   it('stops following files once closed', async () => {
     const path = join(root, 'settings.json')
     writeFileSync(path, settings('before'))
-    const { store, commands } = open([{ kind: 'project', path }])
+    const { store, commands, clock } = open([{ kind: 'project', path }])
     store.close()
+    // A second store on the same file sees the change: by then, the closed one would have too.
+    const open2 = open([{ kind: 'project', path }])
     writeFileSync(path, settings('after'))
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    await open2.settle()
+    expect(open2.commands()).toEqual(['after'])
+    expect(clock.asked).toEqual([])
     expect(commands()).toEqual(['before'])
   })
 })

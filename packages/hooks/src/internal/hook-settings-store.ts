@@ -1,7 +1,8 @@
 import { isPlainObject } from '@toolpipe/core/internal'
-import { compareSourceKinds, watchSettingsFile } from '@toolpipe/permissions/internal'
-import type { SettingsFileWatch } from '@toolpipe/permissions/internal'
-import type { HookSourceKind } from '../command-hooks-config.js'
+import { compareSettingsSourceKinds, watchSettingsFile } from '@toolpipe/settings-files'
+import type { SettingsFileWatch } from '@toolpipe/settings-files'
+import type { HookSourceKind } from '../command-hooks-options.js'
+import type { HookClock } from '../hook-clock.js'
 import type { HooksDialect } from '../hooks-settings.js'
 import type { HookGroup } from './hook-group.js'
 import { readHooksSettings } from './read-hooks-settings.js'
@@ -27,7 +28,7 @@ interface SourceState {
 /**
  * The hooks in force: the ones given in code (the `cli` source) and the `hooks` of each settings
  * file, merged by precedence (managed, cli, local, project, user; SPEC §18.3), watched through
- * `@toolpipe/permissions`' settings-file watcher, the one the permission rules use. A file is
+ * `@toolpipe/settings-files`' watcher, the one the permission rules use. A file is
  * read when the store opens (so the first call already sees its hooks) and again whenever it
  * changes; a changed file takes effect for calls that start afterwards. A file that does not
  * parse keeps its previous hooks in force and is reported once (with line and column); a
@@ -49,6 +50,8 @@ export class HookSettingsStore {
     readonly codeGroups: readonly HookGroup[]
     readonly sources: readonly ResolvedSource[]
     readonly dialect: HooksDialect
+    /** The timers file changes settle with (default: the watch's own). */
+    readonly clock?: HookClock | undefined
     readonly warn: (message: string) => void
   }) {
     this.#dialect = options.dialect
@@ -68,7 +71,9 @@ export class HookSettingsStore {
       disableAll: false,
     }))
     // Stable: sources of one kind keep the order they were given in.
-    this.#states = [code, ...files].sort((left, right) => compareSourceKinds(left.kind, right.kind))
+    this.#states = [code, ...files].sort((left, right) =>
+      compareSettingsSourceKinds(left.kind, right.kind),
+    )
     const logger = {
       warn: (message: string) => {
         this.#warn(message)
@@ -80,6 +85,7 @@ export class HookSettingsStore {
           path: state.path,
           format: 'json',
           logger,
+          clock: options.clock,
           onChange: (value) => {
             this.#apply(state, value)
             this.#merge()

@@ -2,15 +2,12 @@ import { homedir } from 'node:os'
 import { resolve } from 'node:path'
 import type { JsonObject, JsonValue } from '@toolpipe/core'
 import { isPlainObject } from '@toolpipe/core/internal'
-import { canonicalRuleName } from '@toolpipe/permissions/internal'
+import { canonicalRuleName } from '@toolpipe/settings-files'
 import type { Subject, ToolRules } from '@toolpipe/tools'
+import type { RuleView } from '@toolpipe/tools/internal'
 
 /** How hooks see one tool: the name its rules use, and its rules (`definition.permissions`). */
-export interface HookToolView {
-  /** `permissions.ruleName`, else the tool's name. */
-  readonly ruleName: string
-  readonly rules: ToolRules | undefined
-}
+export type HookToolView = Pick<RuleView, 'ruleName' | 'rules'>
 
 /** Where a relative path of a subject is, when no command subject says its `cwd`. */
 export interface HookInputRoots {

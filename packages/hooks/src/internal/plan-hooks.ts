@@ -1,4 +1,4 @@
-import { ruleNamesOf } from '@toolpipe/permissions/internal'
+import { ruleNamesOf } from '@toolpipe/settings-files'
 import type { HooksDialect } from '../hooks-settings.js'
 import type { ConfiguredHook, HookGroup } from './hook-group.js'
 

@@ -1,7 +1,72 @@
 import { describe, expect, it } from 'vitest'
 import { readHooksSettings } from './read-hooks-settings.js'
+import type { HooksReading } from './read-hooks-settings.js'
 
 const cli = { kind: 'cli' } as const
+const good = { type: 'command', command: 'good' } as const
+
+function commandsOf(reading: HooksReading): string[] {
+  return reading.groups.flatMap((group) => group.hooks.map((hook) => hook.command))
+}
+
+/** A hook a group cannot run, where in it the issue is, and what it says. */
+const unusableHooks: readonly (readonly [hook: unknown, where: string, message: string])[] = [
+  [
+    { type: 'prompt', prompt: 'is this safe?' },
+    '.type',
+    '"prompt" hooks are not run here, only "command" hooks',
+  ],
+  [
+    { type: 'command', command: '' },
+    '.command',
+    'must be a non-empty shell command, got a blank string',
+  ],
+  [
+    { type: 'command', command: 'x', timeout: 0 },
+    '.timeout',
+    'must be a positive number of seconds up to 2147483, got 0',
+  ],
+  [
+    { type: 'command', command: 'y', timeout: -1 },
+    '.timeout',
+    'must be a positive number of seconds up to 2147483, got -1',
+  ],
+  [
+    { type: 'command', command: 'z', timeout: '5' },
+    '.timeout',
+    'must be a positive number of seconds up to 2147483, got string',
+  ],
+  [{ type: 'command', command: 'nul\0' }, '.command', 'must not contain a NUL character'],
+  [
+    { type: 'command', command: 'long', timeout: 3_000_000 },
+    '.timeout',
+    'must be a positive number of seconds up to 2147483, got 3000000',
+  ],
+  ['echo', '', 'must be a hook { type: "command", command, timeout? }, got string'],
+]
+
+/** A matcher group that cannot run, and the issue it makes. */
+const unusableGroups: readonly (readonly [
+  what: string,
+  entry: unknown,
+  issue: { where: string; message: unknown },
+])[] = [
+  [
+    'a matcher that is no regular expression',
+    { matcher: 'Bash(', hooks: [{ type: 'command', command: 'bad matcher' }] },
+    { where: '.matcher', message: expect.stringMatching(/^is not a regular expression: /) },
+  ],
+  [
+    'a matcher that is no string',
+    { matcher: 5, hooks: [] },
+    { where: '.matcher', message: 'must be a string, got number' },
+  ],
+  [
+    'hooks that are no list',
+    { hooks: 'echo' },
+    { where: '.hooks', message: 'must be an array of hooks, got string' },
+  ],
+]
 
 describe('readHooksSettings', () => {
   it('reads Claude Code’s shape: timeouts in seconds (default 60), the three tool events', () => {
@@ -76,76 +141,60 @@ describe('readHooksSettings', () => {
     ])
   })
 
-  it('skips each unusable entry with its JSON path and keeps the rest', () => {
+  it.each(unusableHooks)(
+    'skips the hook %j (%s), and keeps the good one beside it',
+    (hook, where, message) => {
+      const reading = readHooksSettings(
+        { PreToolUse: [{ matcher: 'Bash', hooks: [hook, { type: 'command', command: 'good' }] }] },
+        { dialect: 'claude', origin: cli, at: ['hooks'] },
+      )
+      expect(reading.issues).toEqual([{ path: `$.hooks.PreToolUse[0].hooks[0]${where}`, message }])
+      expect(commandsOf(reading)).toEqual(['good'])
+    },
+  )
+
+  it.each(unusableGroups)('skips %s, and keeps the good group after it', (_, entry, issue) => {
+    const reading = readHooksSettings(
+      { PreToolUse: [entry, { hooks: [{ type: 'command', command: 'good' }] }] },
+      { dialect: 'claude', origin: cli, at: ['hooks'] },
+    )
+    expect(reading.issues).toEqual([
+      { path: `$.hooks.PreToolUse[0]${issue.where}`, message: issue.message },
+    ])
+    expect(commandsOf(reading)).toEqual(['good'])
+  })
+
+  it('skips an event whose value is no list of groups', () => {
+    const reading = readHooksSettings(
+      { PostToolUse: {}, PreToolUse: [{ hooks: [{ type: 'command', command: 'good' }] }] },
+      { dialect: 'claude', origin: cli, at: ['hooks'] },
+    )
+    expect(reading.issues).toEqual([
+      { path: '$.hooks.PostToolUse', message: 'must be an array of matcher groups, got object' },
+    ])
+    expect(commandsOf(reading)).toEqual(['good'])
+  })
+
+  it('reports every unusable entry at once, in document order, and keeps the rest', () => {
     const reading = readHooksSettings(
       {
         PreToolUse: [
-          { matcher: 'Bash(', hooks: [{ type: 'command', command: 'bad matcher' }] },
-          {
-            matcher: 'Bash',
-            hooks: [
-              { type: 'prompt', prompt: 'is this safe?' },
-              { type: 'command', command: '' },
-              { type: 'command', command: 'x', timeout: 0 },
-              { type: 'command', command: 'y', timeout: -1 },
-              { type: 'command', command: 'z', timeout: '5' },
-              { type: 'command', command: 'nul\0' },
-              { type: 'command', command: 'long', timeout: 3_000_000 },
-              'echo',
-              { type: 'command', command: 'good' },
-            ],
-          },
-          { matcher: 5, hooks: [] },
-          { hooks: 'echo' },
+          unusableGroups[0]![1],
+          { matcher: 'Bash', hooks: [...unusableHooks.map(([hook]) => hook), good] },
+          ...unusableGroups.slice(1).map(([, entry]) => entry),
         ],
         PostToolUse: {},
       },
       { dialect: 'claude', origin: cli, at: ['hooks'] },
     )
-    expect(reading.issues).toEqual([
-      {
-        path: '$.hooks.PreToolUse[0].matcher',
-        message: expect.stringMatching(/^is not a regular expression: /) as unknown,
-      },
-      {
-        path: '$.hooks.PreToolUse[1].hooks[0].type',
-        message: '"prompt" hooks are not run here, only "command" hooks',
-      },
-      {
-        path: '$.hooks.PreToolUse[1].hooks[1].command',
-        message: 'must be a non-empty shell command, got a blank string',
-      },
-      {
-        path: '$.hooks.PreToolUse[1].hooks[2].timeout',
-        message: 'must be a positive number of seconds up to 2147483, got 0',
-      },
-      {
-        path: '$.hooks.PreToolUse[1].hooks[3].timeout',
-        message: 'must be a positive number of seconds up to 2147483, got -1',
-      },
-      {
-        path: '$.hooks.PreToolUse[1].hooks[4].timeout',
-        message: 'must be a positive number of seconds up to 2147483, got string',
-      },
-      {
-        path: '$.hooks.PreToolUse[1].hooks[5].command',
-        message: 'must not contain a NUL character',
-      },
-      {
-        path: '$.hooks.PreToolUse[1].hooks[6].timeout',
-        message: 'must be a positive number of seconds up to 2147483, got 3000000',
-      },
-      {
-        path: '$.hooks.PreToolUse[1].hooks[7]',
-        message: 'must be a hook { type: "command", command, timeout? }, got string',
-      },
-      { path: '$.hooks.PreToolUse[2].matcher', message: 'must be a string, got number' },
-      { path: '$.hooks.PreToolUse[3].hooks', message: 'must be an array of hooks, got string' },
-      { path: '$.hooks.PostToolUse', message: 'must be an array of matcher groups, got object' },
+    expect(reading.issues.map(({ path }) => path)).toEqual([
+      '$.hooks.PreToolUse[0].matcher',
+      ...unusableHooks.map(([, where], index) => `$.hooks.PreToolUse[1].hooks[${index}]${where}`),
+      '$.hooks.PreToolUse[2].matcher',
+      '$.hooks.PreToolUse[3].hooks',
+      '$.hooks.PostToolUse',
     ])
-    expect(reading.groups.flatMap((group) => group.hooks.map((hook) => hook.command))).toEqual([
-      'good',
-    ])
+    expect(commandsOf(reading)).toEqual(['good'])
   })
 
   it('never throws on hostile values: a throwing getter is an issue, a Proxy is not an object', () => {

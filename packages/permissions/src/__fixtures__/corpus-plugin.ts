@@ -6,9 +6,9 @@ import { commandLineSubjects, shellTool } from '@toolpipe/shell-tool'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ApprovalService, ToolDefinition, ToolRegistry } from '@toolpipe/tools'
 import { permissions } from '../permissions.js'
-import type { Mode } from '../mode.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import type { PermissionSource } from '../permissions-options.js'
-import type { PermissionSettings } from '../settings.js'
+import type { PermissionSettings } from '@toolpipe/settings-files'
 
 /** What a corpus row asks of the plugin: the subjects a tool reports, the rules, the mode. */
 export interface PluginCase {

@@ -1,4 +1,4 @@
-import type { PermissionSettings } from '../settings.js'
+import type { PermissionSettings } from '@toolpipe/settings-files'
 import type { CorpusRow } from './bypass-corpus.js'
 
 /**

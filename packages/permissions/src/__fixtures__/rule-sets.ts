@@ -1,5 +1,5 @@
 import { parse as parseToml } from 'smol-toml'
-import type { PermissionSettings } from '../settings.js'
+import type { PermissionSettings } from '@toolpipe/settings-files'
 import { buildRuleSet } from '../internal/rules/rule-set.js'
 import type { RuleSet } from '../internal/rules/rule-set.js'
 

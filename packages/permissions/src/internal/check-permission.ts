@@ -1,8 +1,10 @@
 import { homedir } from 'node:os'
 import { parse as parseToml } from 'smol-toml'
 import type { Explanation } from '../explanation.js'
-import type { Mode } from '../mode.js'
-import type { Settings } from '../settings.js'
+import type {
+  PermissionMode as Mode,
+  PermissionSettingsFile as Settings,
+} from '@toolpipe/settings-files'
 import { evaluateCall } from './evaluate/evaluate-call.js'
 import type { BashParser } from './shell/bash-parser.js'
 import { buildRuleSet } from './rules/rule-set.js'

@@ -1,24 +1,30 @@
-// `@toolpipe/permissions/internal`: the settings-file source reader and watcher that
-// @toolpipe/hooks shares (SPEC §18.3, §19). Not covered by semver: it changes with the packages
-// using it.
+// `@toolpipe/permissions/internal`: what the benchmarks and the other toolpipe packages read of
+// this one. The settings-file reader and watcher, the source kinds and the rule names now live in
+// @toolpipe/settings-files and are re-exported here under the names they had. Not covered by
+// semver: it changes with the packages using it.
 export {
   describeInvalidSettings,
   lineAndColumn,
   maxSettingsFileBytes,
+  nodeSettingsFileWatcher,
   parseJsonSettings,
   readSettingsFile,
-} from './read-settings-file.js'
-export type { SettingsFileContent, SettingsFileFormat } from './read-settings-file.js'
-export { watchSettingsFile } from './settings-file-watch.js'
-export { nodeSettingsFileWatcher } from './settings-file-watcher.js'
-export type { FolderWatch, SettingsFileWatcher } from './settings-file-watcher.js'
+  watchSettingsFile,
+} from '@toolpipe/settings-files'
 export type {
+  FolderWatch,
+  SettingsFileContent,
+  SettingsFileFormat,
   SettingsFileLogger,
   SettingsFileWatch,
+  SettingsFileWatcher,
   SettingsFileWatchOptions,
-} from './settings-file-watch.js'
-export { sourceKinds, compareSourceKinds } from '../source-kind.js'
-export type { SourceKind } from '../source-kind.js'
+} from '@toolpipe/settings-files'
+export {
+  compareSettingsSourceKinds as compareSourceKinds,
+  settingsSourceKinds as sourceKinds,
+} from '@toolpipe/settings-files'
+export type { SettingsSourceKind as SourceKind } from '@toolpipe/settings-files'
 export { appendRules } from './persist/persist-rules.js'
 export type { AppendRulesOptions } from './persist/persist-rules.js'
 export type { LockClock } from './persist/settings-lock.js'
@@ -31,4 +37,4 @@ export {
   ruleNameAliases,
   ruleNameIn,
   ruleNamesOf,
-} from './rules/rule-name-aliases.js'
+} from '@toolpipe/settings-files'

@@ -1,7 +1,7 @@
 import type { ToolView } from './read-subjects.js'
 import type { CompiledRule } from './rules/compiled-rule.js'
 import type { RuleSet } from './rules/rule-set.js'
-import { canonicalRuleName, ruleNamesOf } from './rules/rule-name-aliases.js'
+import { canonicalRuleName, ruleNamesOf } from '@toolpipe/settings-files'
 import { readMcpName } from './rules/rule-text.js'
 import type { HiddenTools } from './hidden-tools.js'
 

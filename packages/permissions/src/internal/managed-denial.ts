@@ -1,6 +1,6 @@
 import type { PreToolDecision, ToolDecision } from '@toolpipe/tools'
 import type { Explanation } from '../explanation.js'
-import type { Mode } from '../mode.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import type { ManagedUnreadable } from './rules/rule-set.js'
 
 /** The code of every denial while a managed file cannot be read or parsed (SPEC §26). */

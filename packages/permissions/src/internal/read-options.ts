@@ -4,13 +4,13 @@ import type { Agent } from '@toolpipe/core'
 import { describeValue, readPluginOptions } from '@toolpipe/core/internal'
 import type { PluginOptionsReader } from '@toolpipe/core/internal'
 import type { ToolRegistryLogger, ToolRules } from '@toolpipe/tools'
-import { isMode, modes } from '../mode.js'
-import type { Mode } from '../mode.js'
+import { isPermissionMode as isMode, permissionModes as modes } from '@toolpipe/settings-files'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import { PermissionsError } from '../permissions-error.js'
 import type { PermissionsOptions } from '../permissions-options.js'
-import type { Settings } from '../settings.js'
-import { sourceKinds } from '../source-kind.js'
-import type { SourceKind } from '../source-kind.js'
+import type { PermissionSettingsFile as Settings } from '@toolpipe/settings-files'
+import { settingsSourceKinds as sourceKinds } from '@toolpipe/settings-files'
+import type { SettingsSourceKind as SourceKind } from '@toolpipe/settings-files'
 
 /** One source, checked and resolved. */
 export interface SourceSpec {

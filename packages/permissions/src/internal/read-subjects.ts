@@ -1,5 +1,6 @@
 import { describeThrown } from '@toolpipe/core/internal'
 import type { Subject, ToolDefinition, ToolRules } from '@toolpipe/tools'
+import { ruleViewOf } from '@toolpipe/tools/internal'
 
 /** How rules see one tool: its rule name, and the subjects of a call (or why they are unknown). */
 export interface ToolView {
@@ -9,16 +10,19 @@ export interface ToolView {
   readonly rules: ToolRules | undefined
 }
 
-/** The rule name and rules of `name` (the options' `tools` first, then the definition's). */
+/**
+ * The rule name and rules of `name` (the options' `tools` first, then the definition's: the rule
+ * view hooks read too), with the annotations rules read.
+ */
 export function toolView(
   name: string,
   definition: ToolDefinition | undefined,
   configured: ReadonlyMap<string, ToolRules>,
 ): ToolView {
-  const rules = configured.get(name) ?? definition?.permissions
+  const { rules, ruleName } = ruleViewOf(name, definition, configured.get(name))
   const annotations = definition?.annotations
   return {
-    ruleName: rules?.ruleName ?? name,
+    ruleName,
     readOnly: annotations?.readOnly === true,
     hints: {
       readOnlyHint: annotations?.readOnly,

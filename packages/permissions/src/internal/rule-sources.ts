@@ -1,8 +1,8 @@
 import type { PermissionsConfig, SourceSpec } from './read-options.js'
 import { buildRuleSet } from './rules/rule-set.js'
 import type { LoadedSource, RuleSet, RuleWarning } from './rules/rule-set.js'
-import { watchSettingsFile } from './settings-file-watch.js'
-import type { SettingsFileLogger, SettingsFileWatch } from './settings-file-watch.js'
+import { watchSettingsFile } from '@toolpipe/settings-files'
+import type { SettingsFileLogger, SettingsFileWatch } from '@toolpipe/settings-files'
 
 /**
  * Every source of rules, watched, and the rule set merged from them (SPEC §18.3). A change of

@@ -2,3 +2,5 @@
 // covered by semver: it changes with the packages using it.
 export { readOnDialectIssue, readToolSource } from './tool-source.js'
 export type { ToolSource } from './tool-source.js'
+export { ruleViewOf, visibleRuleView } from './rule-view.js'
+export type { RuleView } from './rule-view.js'

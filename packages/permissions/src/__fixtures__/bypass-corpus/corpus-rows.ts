@@ -1,5 +1,5 @@
-import type { PermissionSettings } from '../../settings.js'
-import type { Mode } from '../../mode.js'
+import type { PermissionSettings } from '@toolpipe/settings-files'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 
 // What every theme of the bypass corpus shares: the row shapes, where cases come from, and the
 // rule sets most rows meet. The themes are concatenated in ../bypass-corpus.ts.

@@ -1,6 +1,6 @@
 import { canonicalJson } from '@toolpipe/core/internal'
 import { readMcpName } from '../rules/rule-text.js'
-import { canonicalRuleName } from '../rules/rule-name-aliases.js'
+import { canonicalRuleName } from '@toolpipe/settings-files'
 import { pathVerdict } from './claude-verdicts.js'
 import type { RuleTarget } from './claude-verdicts.js'
 import type { CallFacts, EvaluationContext } from './evaluation-context.js'

@@ -1,5 +1,5 @@
 import type { Explanation } from '../../explanation.js'
-import type { Mode } from '../../mode.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import type { Subject } from '@toolpipe/tools'
 import type { BashParser } from '../shell/bash-parser.js'
 import type { RuleSet } from '../rules/rule-set.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Mode } from '../../mode.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import { finalDecision } from './final-decision.js'
 import type { Item } from './final-decision.js'
 

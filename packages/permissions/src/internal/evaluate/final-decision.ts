@@ -1,5 +1,5 @@
 import type { DecisionBasis, PermissionDecision } from '../../explanation.js'
-import type { Mode } from '../../mode.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import type { Verdict } from './verdict.js'
 
 /** One item of a call (a simple command, a file, a URL, the call itself) and what rules said. */

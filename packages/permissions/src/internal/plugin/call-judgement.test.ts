@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ruleSetOf } from '../../__fixtures__/rule-sets.js'
-import type { Mode } from '../../mode.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import { toolView } from '../read-subjects.js'
 import type { BashParser } from '../shell/bash-parser.js'
 import { judgeCall } from './call-judgement.js'

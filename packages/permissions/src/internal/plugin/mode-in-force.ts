@@ -1,4 +1,4 @@
-import type { Mode } from '../../mode.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import type { RuleSet } from '../rules/rule-set.js'
 
 /** The mode calls are judged in, and whether a managed source refused the one asked for. */

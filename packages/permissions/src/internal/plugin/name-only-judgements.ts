@@ -1,8 +1,8 @@
 import type { ToolDecision } from '@toolpipe/tools'
-import type { Mode } from '../../mode.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import type { ToolView } from '../read-subjects.js'
 import type { RuleSet } from '../rules/rule-set.js'
-import { canonicalRuleName } from '../rules/rule-name-aliases.js'
+import { canonicalRuleName } from '@toolpipe/settings-files'
 import type { CallJudgement } from './call-judgement.js'
 
 /** A call's judgement and the decision record it gives. */

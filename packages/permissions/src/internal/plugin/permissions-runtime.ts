@@ -9,7 +9,7 @@ import type {
   ToolRegistry,
 } from '@toolpipe/tools'
 import type { Explanation } from '../../explanation.js'
-import type { Mode } from '../../mode.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import { PermissionsError } from '../../permissions-error.js'
 import { managedDenial, managedDenialExplanation, managedDenialRecord } from '../managed-denial.js'
 import type { PermissionsConfig } from '../read-options.js'

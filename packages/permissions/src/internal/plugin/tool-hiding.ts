@@ -1,6 +1,6 @@
 import type { Agent } from '@toolpipe/core'
 import type { ToolRegistry, ToolRules, ToolVisibilityFilter } from '@toolpipe/tools'
-import type { Mode } from '../../mode.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import { hiddenTools } from '../hidden-tools.js'
 import type { HiddenTools } from '../hidden-tools.js'
 import type { RuleSet } from '../rules/rule-set.js'

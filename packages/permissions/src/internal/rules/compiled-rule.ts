@@ -1,4 +1,4 @@
-import type { SourceKind } from '../../source-kind.js'
+import type { SettingsSourceKind as SourceKind } from '@toolpipe/settings-files'
 import type { CommandPattern } from './command-pattern.js'
 import type { DomainPattern } from './domain-pattern.js'
 import type { ParamPattern } from './param-pattern.js'

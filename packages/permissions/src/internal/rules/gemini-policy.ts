@@ -1,5 +1,5 @@
-import type { Mode } from '../../mode.js'
-import type { SourceKind } from '../../source-kind.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
+import type { SettingsSourceKind as SourceKind } from '@toolpipe/settings-files'
 import { isPlainObject } from '@toolpipe/core/internal'
 import type { RuleOrigin } from './compiled-rule.js'
 import { compileGeminiRegex, isSafeRegex, regexWarnings } from './gemini-regex.js'

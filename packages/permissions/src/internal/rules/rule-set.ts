@@ -1,6 +1,6 @@
 import { isPlainObject } from '@toolpipe/core/internal'
-import type { Mode } from '../../mode.js'
-import type { SourceKind } from '../../source-kind.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
+import type { SettingsSourceKind as SourceKind } from '@toolpipe/settings-files'
 import type { RuleOrigin } from './compiled-rule.js'
 import { compileGeminiPolicy } from './gemini-policy.js'
 import type { GeminiRule } from './gemini-policy.js'

@@ -5,7 +5,7 @@ import type { DomainPattern } from './domain-pattern.js'
 import { compileParamPattern } from './param-pattern.js'
 import { compilePathPattern, everyPath } from './path-pattern.js'
 import type { PathPattern, PathRoots } from './path-pattern.js'
-import { canonicalRuleName } from './rule-name-aliases.js'
+import { canonicalRuleName } from '@toolpipe/settings-files'
 import { readMcpName, readRuleText } from './rule-text.js'
 
 /**

@@ -1,30 +1,25 @@
 import { EventEmitter } from 'node:events'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { watchSettingsFile } from './settings-file-watch.js'
-import type { SettingsFileWatch } from './settings-file-watch.js'
+import { ScratchFolders } from './__fixtures__/scratch-folders.js'
+import { watchSettingsFile } from './watch-settings-file.js'
+import type { SettingsFileWatch } from './watch-settings-file.js'
 import { nodeSettingsFileWatcher } from './settings-file-watcher.js'
 import type { FolderWatch, SettingsFileWatcher } from './settings-file-watcher.js'
 
 // SPEC §26: watch failures are warned — each once, with the file's label — and the file is
 // polled instead, so that a change is still noticed.
 
-const folders: string[] = []
+const folders = new ScratchFolders('toolpipe-watch-fail-')
 const watches: SettingsFileWatch[] = []
 afterEach(() => {
   for (const watch of watches.splice(0)) watch.close()
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+  folders.removeAll()
   vi.useRealTimers()
 })
 
 function settingsFile(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'toolpipe-watch-fail-'))
-  folders.push(folder)
-  const path = join(folder, 'settings.json')
-  writeFileSync(path, '{ "a": 1 }')
-  return path
+  return folders.file('settings.json', '{ "a": 1 }')
 }
 
 function failure(code: string): Error {

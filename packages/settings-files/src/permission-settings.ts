@@ -1,4 +1,4 @@
-import type { Mode } from './mode.js'
+import type { PermissionMode } from './permission-mode.js'
 
 /**
  * The `permissions` block of a settings file (SPEC §18.2), as Claude Code writes it. Other keys
@@ -12,15 +12,18 @@ export interface PermissionSettings {
   /** Rules whose match refuses the call; a bare `Name` also hides the tool. */
   readonly deny?: readonly string[] | undefined
   /** The mode for calls no rule decided; the highest source that sets one wins. */
-  readonly defaultMode?: Mode | undefined
+  readonly defaultMode?: PermissionMode | undefined
   /** More folders `acceptEdits` treats as the working directory (resolved against it). */
   readonly additionalDirectories?: readonly string[] | undefined
   /** In a `managed` source: `"disable"` forbids `bypassPermissions` (it then acts as `default`). */
   readonly disableBypassPermissionsMode?: 'disable' | undefined
 }
 
-/** A settings file (`.toolpipe/settings.json`, `.claude/settings.json`, …) or settings in code. */
-export interface Settings {
+/**
+ * What a settings file (`.toolpipe/settings.json`, `.claude/settings.json`, …), or settings given
+ * in code, holds for the permission rules. Its other keys (`hooks`, …) are other readers'.
+ */
+export interface PermissionSettingsFile {
   readonly permissions?: PermissionSettings | undefined
   /** In a `managed` source: only managed rules apply; every lower source's rules are ignored. */
   readonly allowManagedPermissionRulesOnly?: boolean | undefined

@@ -1,21 +1,19 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { watchSettingsFile } from './settings-file-watch.js'
-import type { SettingsFileWatch } from './settings-file-watch.js'
+import { ScratchFolders } from './__fixtures__/scratch-folders.js'
+import { watchSettingsFile } from './watch-settings-file.js'
+import type { SettingsFileWatch } from './watch-settings-file.js'
 
-const folders: string[] = []
+const folders = new ScratchFolders('toolpipe-watch-')
 const watches: SettingsFileWatch[] = []
 afterEach(() => {
   for (const watch of watches.splice(0)) watch.close()
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+  folders.removeAll()
 })
 
 function scratch(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'toolpipe-watch-'))
-  folders.push(folder)
-  return folder
+  return folders.folder()
 }
 
 function start(path: string, format: 'json' | 'toml' = 'json') {

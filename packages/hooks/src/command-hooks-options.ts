@@ -1,13 +1,14 @@
-import type { Mode, SourceKind } from '@toolpipe/permissions'
+import type { PermissionMode, SettingsSourceKind } from '@toolpipe/settings-files'
+import type { HookClock } from './hook-clock.js'
 import type { HooksDialect, HooksSettings } from './hooks-settings.js'
 
 /**
  * Where settings come from, highest precedence first (SPEC §18.3): `managed` (set by an
  * administrator), `cli` (given in code), `local` (a project's own, not committed), `project`
- * (committed), `user` (one's own, every project). The same kinds as `@toolpipe/permissions`'
- * sources.
+ * (committed), `user` (one's own, every project). The same kinds as the permission rules'
+ * sources (`@toolpipe/settings-files`' `SettingsSourceKind`).
  */
-export type HookSourceKind = SourceKind
+export type HookSourceKind = SettingsSourceKind
 
 /** A settings file to read hooks from (its `hooks` key), watched for changes. */
 export interface HookSettingsSource {
@@ -16,16 +17,12 @@ export interface HookSettingsSource {
   readonly path: string
 }
 
-/** The first argument of `commandHooks`: hooks in code, settings files, or both. */
-export interface CommandHooksConfig {
+/** The options of `commandHooks`: the hooks, in code and in settings files, and how they run. */
+export interface CommandHooksOptions {
   /** Hooks given in code: the `cli` source. */
   readonly hooks?: HooksSettings | undefined
   /** Settings files, watched: a changed file takes effect for calls that start afterwards. */
   readonly sources?: readonly HookSettingsSource[] | undefined
-}
-
-/** The second argument of `commandHooks`. */
-export interface CommandHooksOptions {
   /**
    * The hooks' working directory, their `cwd` input and `$TOOLPIPE_PROJECT_DIR` /
    * `$CLAUDE_PROJECT_DIR` (`$GEMINI_PROJECT_DIR` too in the `gemini` dialect). Default:
@@ -35,11 +32,11 @@ export interface CommandHooksOptions {
   /** The hooks' `session_id`. Default: a random UUID per plugin. */
   readonly sessionId?: string | undefined
   /**
-   * The hooks' `permission_mode` (`@toolpipe/permissions`' `Mode`; here only information for the
-   * hook) when no policy on the registry says it: a `permissions()` plugin on the same registry
-   * provides the mode in force for each call, which wins. Default `default`.
+   * The hooks' `permission_mode` (here only information for the hook) when no policy on the
+   * registry says it: a `permissions()` plugin on the same registry provides the mode in force
+   * for each call, which wins. Default `default`.
    */
-  readonly permissionMode?: Mode | undefined
+  readonly permissionMode?: PermissionMode | undefined
   /**
    * The hooks' `transcript_path`: where the harness keeps the session's transcript (Claude Code
    * sends its JSONL file). Not sent when not given.
@@ -47,4 +44,22 @@ export interface CommandHooksOptions {
   readonly transcriptPath?: string | undefined
   /** Claude Code's settings and protocol (default), or Gemini CLI's. */
   readonly dialect?: HooksDialect | undefined
+  /**
+   * The timers of the hooks' timeouts and of the settings files' settling. Default: the global
+   * `setTimeout` and `clearTimeout`, looked up at each use (so fake timers work).
+   */
+  readonly clock?: HookClock | undefined
+}
+
+/**
+ * The first argument of the two-argument `commandHooks(config, options)`.
+ *
+ * @deprecated Its members are members of {@link CommandHooksOptions}: `commandHooks({ hooks,
+ * sources, projectRoot, … })`.
+ */
+export interface CommandHooksConfig {
+  /** Hooks given in code: the `cli` source. */
+  readonly hooks?: HooksSettings | undefined
+  /** Settings files, watched: a changed file takes effect for calls that start afterwards. */
+  readonly sources?: readonly HookSettingsSource[] | undefined
 }
