@@ -1,6 +1,9 @@
-import { asCallId } from '@toolpipe/core'
+import { callInput } from '@toolpipe/call-inputs'
 import { hostileLines } from '@toolpipe/hostile-lines'
+import type { HostileShape } from '@toolpipe/hostile-lines'
 import { permissions } from '@toolpipe/permissions'
+import type { PermissionsPlugin } from '@toolpipe/permissions'
+import { shellTool } from '@toolpipe/shell-tool'
 import { createToolRegistry } from '@toolpipe/tools'
 
 /** The sizes each shape is decided at. */
@@ -8,24 +11,10 @@ const sizes = [1_000, 10_000, 100_000] as const
 /** Decisions timed per shape and size; the table shows the median and the slowest. */
 const rounds = 7
 
-/**
- * Issue #38's bounded work: a decision on any input up to 100 KB in ≤ 50 ms, for the shapes
- * that cost the judge the most (`@toolpipe/hostile-lines`), through the plugin's `explain` (the
- * subjects, the parse, the walk, the rules: what the `tools/pre-execute` listener runs). Wall
- * clock, warm (a first decision of each is not counted), with the decision each got.
- */
-export async function runHostileLines(): Promise<string> {
+/** The plugin on a registry with the shell tool: a few everyday allows, `rm` and `/etc` denied. */
+async function hostilePlugin(): Promise<PermissionsPlugin> {
   const registry = createToolRegistry({ logger: { warn: () => undefined } })
-  registry.register({
-    name: 'shell',
-    description: 'runs a command line',
-    parameters: { type: 'object', properties: { command: { type: 'string' } } },
-    permissions: {
-      ruleName: 'Bash',
-      subjects: (args) => [{ kind: 'command', command: (args as { command: string }).command }],
-    },
-    execute: () => Promise.resolve([{ type: 'text', text: 'ran' }]),
-  })
+  registry.register(shellTool())
   const plugin = permissions({
     projectRoot: '/nonexistent/project',
     sources: [
@@ -49,29 +38,47 @@ export async function runHostileLines(): Promise<string> {
   })
   registry.use(plugin)
   await plugin.ready
+  return plugin
+}
+
+/** One shape at one size, decided `rounds` times after a first decision: its table cell. */
+async function timeShape(
+  plugin: PermissionsPlugin,
+  shape: HostileShape,
+  size: number,
+): Promise<{ cell: string; worst: number }> {
+  const input = callInput('shell', { command: shape.make(size) })
+  await plugin.explain(input)
+  const times: number[] = []
+  let decision = ''
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now()
+    const explanation = await plugin.explain(input)
+    times.push(performance.now() - started)
+    decision = explanation.decision + (explanation.reason.includes('bounded time') ? '†' : '')
+  }
+  times.sort((a, b) => a - b)
+  const worst = times.at(-1) ?? 0
+  const cell = `${(times[rounds >> 1] ?? 0).toFixed(1)} / ${worst.toFixed(1)} ms ${decision}`
+  return { cell, worst }
+}
+
+/**
+ * Issue #38's bounded work: a decision on any input up to 100 KB in ≤ 50 ms, for the shapes
+ * that cost the judge the most (`@toolpipe/hostile-lines`), through the plugin's `explain` (the
+ * subjects, the parse, the walk, the rules: what the `tools/pre-execute` listener runs). Wall
+ * clock, warm (a first decision of each is not counted), with the decision each got.
+ */
+export async function runHostileLines(): Promise<string> {
+  const plugin = await hostilePlugin()
   const rows: string[] = []
   let slowest = 0
   for (const [name, shape] of Object.entries(hostileLines)) {
     const cells: string[] = []
     for (const size of sizes) {
-      const input = {
-        callId: asCallId('hostile'),
-        name: 'shell',
-        arguments: { command: shape.make(size) },
-      }
-      await plugin.explain(input)
-      const times: number[] = []
-      let decision = ''
-      for (let round = 0; round < rounds; round++) {
-        const started = performance.now()
-        const explanation = await plugin.explain(input)
-        times.push(performance.now() - started)
-        decision = explanation.decision + (explanation.reason.includes('bounded time') ? '†' : '')
-      }
-      times.sort((a, b) => a - b)
-      const worst = times.at(-1) ?? 0
+      const { cell, worst } = await timeShape(plugin, shape, size)
       slowest = Math.max(slowest, worst)
-      cells.push(`${(times[rounds >> 1] ?? 0).toFixed(1)} / ${worst.toFixed(1)} ms ${decision}`)
+      cells.push(cell)
     }
     rows.push(`| ${name} | ${cells.join(' | ')} |`)
   }

@@ -1,9 +1,10 @@
-import { asCallId } from '@toolpipe/core'
+import { callInput } from '@toolpipe/call-inputs'
 import { permissions } from '@toolpipe/permissions'
 import { buildRuleSet } from '@toolpipe/permissions/internal'
 import type { LoadedSource } from '@toolpipe/permissions/internal'
+import { shellTool } from '@toolpipe/shell-tool'
 import { createToolRegistry } from '@toolpipe/tools'
-import type { ToolDefinition, ToolRegistry } from '@toolpipe/tools'
+import type { ToolRegistry } from '@toolpipe/tools'
 import { readFileTool, smallArgs } from './fixtures.js'
 import type { Comparison, Suite } from './harness.js'
 
@@ -49,28 +50,13 @@ function hundredRules(): { allow: string[]; deny: string[] } {
 export const compoundLine =
   'cd packages/app && NODE_ENV=test timeout 30 npm task0 run -- --reporter=dot 2>&1 | grep -v warn; git status || (echo "failed at $(pwd)" >&2; exit 1); ls -la src/ | grep -v node_modules'
 
-const shellTool: ToolDefinition = {
-  name: 'shell',
-  description: 'runs a command line',
-  parameters: {
-    type: 'object',
-    properties: { command: { type: 'string' } },
-    required: ['command'],
-  },
-  permissions: {
-    ruleName: 'Bash',
-    subjects: (args) => [{ kind: 'command', command: (args as { command: string }).command }],
-  },
-  execute: () => Promise.resolve([{ type: 'text', text: 'ran' }]),
-}
-
 async function plugged(rules: {
   allow: string[]
   deny: string[]
 }): Promise<{ registry: ToolRegistry; plugin: ReturnType<typeof permissions> }> {
   const registry = createToolRegistry({ logger: { warn: () => undefined } })
   registry.register(readFileTool())
-  registry.register(shellTool)
+  registry.register(shellTool())
   const plugin = permissions({
     projectRoot: '/nonexistent/project',
     sources: [{ kind: 'cli', settings: { permissions: rules } }],
@@ -80,35 +66,9 @@ async function plugged(rules: {
   return { registry, plugin }
 }
 
-/**
- * Issue #30's goals: a decision for a 200-character compound command against 100 rules (the
- * parser warm) ≤ 100 µs; a call matched by name only ≤ 10 µs; loading 1,000 rules ≤ 10 ms; the
- * plugin with no matching subjects ≤ 1.2× `execute()`. Decisions are timed through `explain`
- * (what the `tools/pre-execute` listener runs: the tool's subjects, the parse, the rules).
- */
-async function comparisons(): Promise<Comparison[]> {
-  const rules = hundredRules()
-  const { plugin, registry } = await plugged({ ...rules, allow: [...rules.allow, 'read_file'] })
-  const bare = createToolRegistry()
-  bare.register(readFileTool())
-  const compound = {
-    callId: asCallId('c1'),
-    name: 'shell',
-    arguments: { command: compoundLine },
-    agent: { id: 'a' },
-  }
-  const byName = {
-    callId: asCallId('c2'),
-    name: 'read_file',
-    arguments: smallArgs,
-    agent: { id: 'a' },
-  }
-  const input = {
-    callId: asCallId('c3'),
-    name: 'read_file',
-    arguments: JSON.parse(JSON.stringify(smallArgs)) as unknown,
-  }
-  const thousand: LoadedSource[] = [
+/** 1,000 rules in one project file: 800 allows (a quarter of them path rules) and 200 denies. */
+function thousandRules(): LoadedSource[] {
+  return [
     {
       kind: 'project',
       path: '/nonexistent/project/.toolpipe/settings.json',
@@ -129,6 +89,24 @@ async function comparisons(): Promise<Comparison[]> {
       },
     },
   ]
+}
+
+/**
+ * Issue #30's goals: a decision for a 200-character compound command against 100 rules (the
+ * parser warm) ≤ 100 µs; a call matched by name only ≤ 10 µs; loading 1,000 rules ≤ 10 ms; the
+ * plugin with no matching subjects ≤ 1.2× `execute()`. Decisions are timed through `explain`
+ * (what the `tools/pre-execute` listener runs: the tool's subjects, the parse, the rules).
+ */
+async function comparisons(): Promise<Comparison[]> {
+  const rules = hundredRules()
+  const { plugin, registry } = await plugged({ ...rules, allow: [...rules.allow, 'read_file'] })
+  const bare = createToolRegistry()
+  bare.register(readFileTool())
+  const agent = { id: 'a' }
+  const compound = callInput('shell', { command: compoundLine }, { agent })
+  const byName = callInput('read_file', smallArgs, { agent })
+  const input = callInput('read_file', JSON.parse(JSON.stringify(smallArgs)) as unknown)
+  const thousand = thousandRules()
   const context = {
     projectRoot: '/nonexistent/project',
     cwd: '/nonexistent/project',

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asCallId } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
-import { shellTool } from './__fixtures__/harness.js'
+import { shellTool } from '@toolpipe/shell-tool'
 import { hostileLines } from '@toolpipe/hostile-lines'
 import { checkPermission } from './internal/check-permission.js'
 import { loadBashParser } from './internal/shell/bash-parser.js'

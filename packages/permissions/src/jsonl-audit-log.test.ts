@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   call,
+  eventually,
   plainTool,
   recordingRegistry,
   scratchProjects,
   scriptedApproval,
-  shellTool,
 } from './__fixtures__/harness.js'
+import { shellTool } from '@toolpipe/shell-tool'
 import { jsonlAuditLog } from './jsonl-audit-log.js'
 import type { AuditLogLine } from './jsonl-audit-log.js'
 import { permissions } from './permissions.js'
@@ -44,7 +45,7 @@ describe('jsonlAuditLog', () => {
     await registry.execute(call('shell', { command: 'rm -rf /' }, { callId: 'c1' as never }))
     await registry.execute(call('status', {}, { callId: 'c2' as never }))
     await registry.execute(call('shell', { command: 'make' }, { callId: 'c3' as never }))
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(lines(path)).toHaveLength(3)
     })
     const [denied, allowed, rejected] = lines(path) as [AuditLogLine, AuditLogLine, AuditLogLine]
@@ -86,7 +87,7 @@ describe('jsonlAuditLog', () => {
     })
     registry.use(jsonlAuditLog(path, { includeArguments: true }))
     await registry.execute(call('echo', { b: 1, a: 'x' }))
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(lines(path)).toHaveLength(1)
     })
     expect(lines(path)[0]).toMatchObject({
@@ -104,7 +105,7 @@ describe('jsonlAuditLog', () => {
     registry.register(plainTool('status'))
     registry.use(jsonlAuditLog(join(path, 'inside.jsonl')))
     expect((await registry.execute(call('status'))).isError).toBe(false)
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(
         warnings.some((warning) =>
           warning.startsWith('toolpipe: could not append to the audit log'),

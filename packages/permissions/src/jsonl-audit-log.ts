@@ -8,7 +8,7 @@ import type {
   ToolRegistry,
   ToolRegistryPlugin,
 } from '@toolpipe/tools'
-import { stableJson } from './internal/rules/gemini-policy.js'
+import { canonicalJson, warnSafely } from '@toolpipe/core/internal'
 
 /** Options of {@link jsonlAuditLog}. */
 export interface JsonlAuditLogOptions {
@@ -77,7 +77,7 @@ export function jsonlAuditLog(
         ...(exec.agent === undefined ? {} : { agentId: exec.agent.id }),
         ...(args === undefined
           ? {}
-          : { argumentsSha256: createHash('sha256').update(stableJson(args)).digest('hex') }),
+          : { argumentsSha256: createHash('sha256').update(canonicalJson(args)).digest('hex') }),
         ...(includeArguments && args !== undefined ? { arguments: args } : {}),
         decisions: recorded,
         outcome: result.isError ? result.error.code : 'OK',
@@ -91,7 +91,11 @@ export function jsonlAuditLog(
           await appendFile(destination, text)
         })
         .catch((error: unknown) => {
-          warn(registry, `toolpipe: could not append to the audit log ${destination}`, error)
+          warnSafely(
+            registry.logger,
+            `toolpipe: could not append to the audit log ${destination}`,
+            error,
+          )
         })
     })
     return () => {
@@ -115,17 +119,9 @@ function resolveLogPath(
   const root = projectRoot ?? registry.provided('policy/context')[0]?.projectRoot
   if (root !== undefined) return resolve(root, path)
   const resolved = resolve(path)
-  warn(
-    registry,
+  warnSafely(
+    registry.logger,
     `toolpipe: jsonlAuditLog("${path}") is relative and no project root is known (no projectRoot option, no permissions() plugin): writing to ${resolved}`,
   )
   return resolved
-}
-
-function warn(registry: ToolRegistry, message: string, ...details: unknown[]): void {
-  try {
-    registry.logger.warn(message, ...details)
-  } catch {
-    // Nowhere left to report it.
-  }
 }

@@ -1,14 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   call,
+  eventually,
   plainTool,
   recordingRegistry,
   resultText,
   scratchProjects,
-  shellTool,
 } from './__fixtures__/harness.js'
+import { shellTool } from '@toolpipe/shell-tool'
 import { permissions } from './permissions.js'
 
 // SPEC §26: a managed source that exists but cannot be read or parsed denies every call
@@ -102,7 +103,7 @@ describe('a managed source that cannot be read or parsed', () => {
     expect((await registry.execute(call('shell', { command: 'ls' }))).isError).toBe(false)
 
     write('managed.json', brokenJson)
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       expect((await plugin.explain(call('shell', { command: 'ls' }))).decision).toBe('deny')
     })
     expect(await registry.execute(call('shell', { command: 'ls' }))).toEqual(
@@ -111,7 +112,7 @@ describe('a managed source that cannot be read or parsed', () => {
 
     // Back to the very text it had before it broke: the source is in force again.
     write('managed.json', good)
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       expect((await plugin.explain(call('shell', { command: 'ls' }))).decision).toBe('allow')
     })
     expect((await plugin.explain(call('shell', { command: 'curl x' }))).reason).toBe(
@@ -156,7 +157,7 @@ describe('a managed source that cannot be read or parsed', () => {
     const { registry, plugin, warnings } = setup(root)
     await plugin.ready
     writeFileSync(path, '{ "permissions": ')
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(warnings).toContainEqual(
         expect.stringContaining('its previous content stays in force'),
       )

@@ -1,17 +1,18 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ToolDefinition } from '@toolpipe/tools'
 import {
   alice,
   call,
+  eventually,
   plainTool,
   recordingRegistry,
   scratchProjects,
   scriptedApproval,
-  shellTool,
   text,
 } from './__fixtures__/harness.js'
+import { shellTool } from '@toolpipe/shell-tool'
 import { jsonlAuditLog } from './jsonl-audit-log.js'
 import { permissions } from './permissions.js'
 
@@ -91,7 +92,7 @@ describe('rule names of either family (SPEC §26)', () => {
     })
     registry.use(plugin)
     await plugin.ready
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(warnings).toEqual(
         expect.arrayContaining([
           'toolpipe: .claude/settings.json permissions.allow[0] "Bsh(ls *)": no tool is named "Bsh"; it matches nothing until one is',
@@ -165,7 +166,7 @@ describe('plugins beside the rules (SPEC §26)', () => {
       }),
     )
     await registry.execute(call('status'))
-    await vi.waitFor(() => {
+    await eventually(() => {
       const lines = readFileSync(join(root, '.toolpipe/audit.jsonl'), 'utf8').trim().split('\n')
       expect(lines).toHaveLength(1)
     })

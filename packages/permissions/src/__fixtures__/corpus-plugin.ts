@@ -1,11 +1,14 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { asCallId } from '@toolpipe/core'
+import { callInput } from '@toolpipe/call-inputs'
 import type { Agent } from '@toolpipe/core'
+import { commandLineSubjects, shellTool } from '@toolpipe/shell-tool'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ApprovalService, ToolDefinition, ToolRegistry } from '@toolpipe/tools'
 import { permissions } from '../permissions.js'
-import type { PermissionMode as Mode, PermissionSettings } from '@toolpipe/settings-files'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
+import type { PermissionSource } from '../permissions-options.js'
+import type { PermissionSettings } from '@toolpipe/settings-files'
 
 /** What a corpus row asks of the plugin: the subjects a tool reports, the rules, the mode. */
 export interface PluginCase {
@@ -23,6 +26,9 @@ export interface PluginCase {
 
 const agent: Agent = { id: 'corpus' }
 
+/** A decision, or what happened instead (a string the test shows when it fails). */
+type Outcome = string
+
 interface Bench {
   readonly registry: ToolRegistry
   readonly asked: string[]
@@ -35,12 +41,8 @@ interface Bench {
  * tells the decision — an approval request is `ask` (answered "rejected"), a `POLICY_DENIED`
  * result without one is `deny`, the tool's body running is `allow`. One registry per rule set.
  */
-/** A decision, or what happened instead (a string the test shows when it fails). */
-type Outcome = string
-
 export function pluginRunner(): (row: PluginCase) => Promise<Outcome> {
   const benches = new Map<string, Promise<Bench>>()
-  let calls = 0
   return async (row) => {
     const key = JSON.stringify([row.rules, row.mode, row.projectRoot, row.gemini, row.ruleName])
     let bench = benches.get(key)
@@ -59,12 +61,7 @@ export function pluginRunner(): (row: PluginCase) => Promise<Outcome> {
         : row.kind === 'call'
           ? (row.args ?? {})
           : { kind: row.kind, target: row.line }
-    const result = await registry.execute({
-      callId: asCallId(`corpus_${++calls}`),
-      name,
-      arguments: args,
-      agent,
-    })
+    const result = await registry.execute(callInput(name, args, { agent }))
     if (asked.length > 0) return ran.length === 0 ? 'ask' : 'ran after an ask'
     if (ran.length > 0) return 'allow'
     // A bare deny hides the tool: its call is UNKNOWN_TOOL, which denies too.
@@ -84,22 +81,34 @@ async function makeBench(row: PluginCase, index: number): Promise<Bench> {
     },
   }
   const registry = createToolRegistry({ approval, logger: { warn: () => undefined } })
+  registerCorpusTools(registry, row, ran)
+  const plugin = permissions({
+    projectRoot: row.projectRoot,
+    home: '/home/user',
+    sources: corpusSources(row, index),
+    ...(row.mode === undefined ? {} : { mode: row.mode }),
+  })
+  registry.use(plugin)
+  await plugin.ready
+  return { registry, asked, ran }
+}
+
+/** The tools a row's call may be of: the shell, a tool of paths and URLs, a tool by name. */
+function registerCorpusTools(registry: ToolRegistry, row: PluginCase, ran: string[]): void {
   const record =
     (name: string): ToolDefinition['execute'] =>
     () => {
       ran.push(name)
       return Promise.resolve([{ type: 'text', text: 'ran' }])
     }
-  registry.register({
-    name: 'shell',
-    description: 'runs a command line',
-    parameters: { type: 'object', properties: { command: { type: 'string' } } },
-    permissions: {
-      ruleName: row.kind === 'command' ? (row.ruleName ?? 'Bash') : 'Bash',
-      subjects: (args) => [{ kind: 'command', command: (args as { command: string }).command }],
-    },
-    execute: record('shell'),
-  })
+  registry.register(
+    shellTool(ran, {
+      permissions: {
+        ruleName: row.kind === 'command' ? (row.ruleName ?? 'Bash') : 'Bash',
+        subjects: commandLineSubjects,
+      },
+    }),
+  )
   registry.register({
     name: 'paths',
     description: 'touches a path or a URL',
@@ -124,21 +133,15 @@ async function makeBench(row: PluginCase, index: number): Promise<Bench> {
       execute: record(row.ruleName),
     })
   }
-  const sources: NonNullable<Parameters<typeof permissions>[0]['sources']>[number][] = [
-    { kind: 'cli', settings: { permissions: row.rules } },
-  ]
+}
+
+/** The row's rules in code, and its Gemini policy (if any) as a file beside the project. */
+function corpusSources(row: PluginCase, index: number): PermissionSource[] {
+  const sources: PermissionSource[] = [{ kind: 'cli', settings: { permissions: row.rules } }]
   if (row.gemini !== undefined) {
     const path = join(row.scratch, `policy-${index}.toml`)
     writeFileSync(path, row.gemini)
     sources.push({ kind: 'project', path })
   }
-  const plugin = permissions({
-    projectRoot: row.projectRoot,
-    home: '/home/user',
-    sources,
-    ...(row.mode === undefined ? {} : { mode: row.mode }),
-  })
-  registry.use(plugin)
-  await plugin.ready
-  return { registry, asked, ran }
+  return sources
 }

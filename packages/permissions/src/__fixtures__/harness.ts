@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { asCallId } from '@toolpipe/core'
+import { callInput } from '@toolpipe/call-inputs'
 import type { Agent, ContentBlock, JsonValue } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
-import { afterEach } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import type {
   ApprovalOutcome,
   ApprovalRequest,
@@ -17,7 +17,11 @@ import type {
 
 export const alice: Agent = { id: 'alice' }
 
-let calls = 0
+/** The project's shared settings file and this person's, as most plugin tests read them. */
+export const settingsSources = [
+  { kind: 'project' as const, path: '.toolpipe/settings.json' },
+  { kind: 'local' as const, path: '.toolpipe/settings.local.json' },
+]
 
 /** A call input with a fresh call id, made by alice unless told otherwise. */
 export function call(
@@ -25,34 +29,11 @@ export function call(
   args: unknown = {},
   rest: Partial<ToolExecutionInput> = {},
 ): ToolExecutionInput {
-  calls++
-  return { callId: asCallId(`call_${calls}`), name, arguments: args, agent: alice, ...rest }
+  return callInput(name, args, { agent: alice, ...rest })
 }
 
 export function text(value: string): ContentBlock {
   return { type: 'text', text: value }
-}
-
-/** A shell tool whose rule name is `Bash` and whose subject is its command line. */
-export function shellTool(runs: string[], extra: Partial<ToolDefinition> = {}): ToolDefinition {
-  return {
-    name: 'shell',
-    description: 'runs a command line',
-    parameters: {
-      type: 'object',
-      properties: { command: { type: 'string' } },
-      required: ['command'],
-    },
-    permissions: {
-      ruleName: 'Bash',
-      subjects: (args) => [{ kind: 'command', command: (args as { command: string }).command }],
-    },
-    execute: (args) => {
-      runs.push((args as { command: string }).command)
-      return Promise.resolve([text('ran')])
-    },
-    ...extra,
-  }
 }
 
 /** A tool with no subjects: matched by name only. */
@@ -140,4 +121,14 @@ export function scratchProjects(): () => ReturnType<typeof scratchProject> {
     made.push(project)
     return project
   }
+}
+
+/**
+ * Waits until `check` passes — a file change the watcher has seen, a rule written, a log line
+ * appended — trying every 20 ms for up to a minute. A busy machine (turbo runs packages side by
+ * side on 2 cores) may take well over vitest's default second to deliver a file event; a
+ * condition that never comes true still fails, later.
+ */
+export function eventually<TResult>(check: () => TResult | Promise<TResult>): Promise<TResult> {
+  return vi.waitFor(check, { timeout: 60_000, interval: 20 })
 }

@@ -1,7 +1,7 @@
-import { canonicalRuleName, ruleNamesOf } from '@toolpipe/settings-files'
 import type { PermissionMode as Mode } from '@toolpipe/settings-files'
-import { matchesToolGlob } from './rules/gemini-policy.js'
+import { matchesToolGlob } from './rules/tool-glob.js'
 import type { RuleSet } from './rules/rule-set.js'
+import { canonicalRuleName, ruleNamesOf } from '@toolpipe/settings-files'
 import { readMcpName } from './rules/rule-text.js'
 
 /** Which tools a bare deny hides (SPEC §18.2), by rule name. */

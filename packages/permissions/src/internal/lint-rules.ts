@@ -17,63 +17,61 @@ const subjectRuleNames = new Set(['Read', 'Edit', 'WebFetch'])
 export function lintRules(
   rules: RuleSet,
   tools: readonly ToolView[],
-  hidden: HiddenTools,
+  hiddenTools: HiddenTools,
 ): string[] {
-  const byRuleName = new Map<string, ToolView>()
-  const servers = new Set<string>()
+  const registered: RegisteredTools = { byRuleName: new Map(), servers: new Set() }
   for (const view of tools) {
-    byRuleName.set(canonicalRuleName(view.ruleName), view)
+    registered.byRuleName.set(canonicalRuleName(view.ruleName), view)
     const server = readMcpName(view.ruleName)?.server
-    if (server !== undefined) servers.add(server)
+    if (server !== undefined) registered.servers.add(server)
   }
   const messages: string[] = []
-  const say = (rule: CompiledRule, message: string) => {
-    messages.push(
-      `toolpipe: ${rule.origin.label} permissions.${rule.list}[${rule.index}] "${rule.text}": ${message}`,
-    )
-  }
   for (const list of [rules.deny, rules.ask, rules.allow]) {
     for (const rule of list.all) {
-      if (subjectRuleNames.has(rule.toolName)) continue
-      if (rule.mcpServer !== undefined) {
-        if (
-          !servers.has(rule.mcpServer) &&
-          !(rule.list === 'deny' && hidden.hides(`mcp__${rule.mcpServer}__x`))
-        ) {
-          say(
-            rule,
-            `no tool of MCP server "${rule.mcpServer}" is registered; it matches nothing until one is`,
-          )
-        }
-        continue
-      }
-      const view = byRuleName.get(rule.toolName)
-      if (view === undefined) {
-        if (!(rule.list === 'deny' && rule.bare))
-          say(
-            rule,
-            `no tool is named "${rule.toolName}"${aliasNote(rule.toolName)}; it matches nothing until one is`,
-          )
-        continue
-      }
-      if (rule.bare) continue
-      if (view.rules?.subjects === undefined) {
-        if (rule.param === undefined) {
-          say(
-            rule,
-            `"${rule.toolName}" has no subjects, so this specifier never matches (file paths are Read(…) and Edit(…) rules; a parameter is Name(param:value) on deny and ask)`,
-          )
-        } else if (rule.list === 'allow') {
-          say(
-            rule,
-            'a Name(param:value) rule applies on deny and ask only; in allow it matches nothing',
-          )
-        }
+      const problem = lintRule(rule, registered, hiddenTools)
+      if (problem !== undefined) {
+        messages.push(
+          `toolpipe: ${rule.origin.label} permissions.${rule.list}[${rule.index}] "${rule.text}": ${problem}`,
+        )
       }
     }
   }
-  messages.push(...lintGeminiNames(rules, byRuleName, servers))
+  messages.push(...lintGeminiNames(rules, registered))
   return messages
+}
+
+/** The tools the rules may name: by (canonical) rule name, and the MCP servers among them. */
+interface RegisteredTools {
+  readonly byRuleName: Map<string, ToolView>
+  readonly servers: Set<string>
+}
+
+/** What is wrong with one settings rule given the tools, if anything. */
+function lintRule(
+  rule: CompiledRule,
+  registered: RegisteredTools,
+  hiddenTools: HiddenTools,
+): string | undefined {
+  if (subjectRuleNames.has(rule.toolName)) return undefined
+  if (rule.mcpServer !== undefined) {
+    const hidesServer = rule.list === 'deny' && hiddenTools.hides(`mcp__${rule.mcpServer}__x`)
+    return registered.servers.has(rule.mcpServer) || hidesServer
+      ? undefined
+      : `no tool of MCP server "${rule.mcpServer}" is registered; it matches nothing until one is`
+  }
+  const view = registered.byRuleName.get(rule.toolName)
+  if (view === undefined) {
+    return rule.list === 'deny' && rule.bare
+      ? undefined
+      : `no tool is named "${rule.toolName}"${aliasNote(rule.toolName)}; it matches nothing until one is`
+  }
+  if (rule.bare || view.rules?.subjects !== undefined) return undefined
+  if (rule.param === undefined) {
+    return `"${rule.toolName}" has no subjects, so this specifier never matches (file paths are Read(…) and Edit(…) rules; a parameter is Name(param:value) on deny and ask)`
+  }
+  return rule.list === 'allow'
+    ? 'a Name(param:value) rule applies on deny and ask only; in allow it matches nothing'
+    : undefined
 }
 
 /** `(or "run_shell_command")` for a rule name with an alias in the other family. */
@@ -83,11 +81,8 @@ function aliasNote(name: string): string {
 }
 
 /** Gemini rules whose tool name (no wildcard) names no registered tool, in either family. */
-function lintGeminiNames(
-  rules: RuleSet,
-  byRuleName: ReadonlyMap<string, ToolView>,
-  servers: ReadonlySet<string>,
-): string[] {
+function lintGeminiNames(rules: RuleSet, registered: RegisteredTools): string[] {
+  const { byRuleName, servers } = registered
   const messages: string[] = []
   for (const rule of rules.gemini) {
     for (const name of rule.toolNames ?? []) {

@@ -1,19 +1,16 @@
 import { homedir } from 'node:os'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import type { Agent } from '@toolpipe/core'
-import { describeValue } from '@toolpipe/core/internal'
+import { describeValue, readPluginOptions } from '@toolpipe/core/internal'
+import type { PluginOptionsReader } from '@toolpipe/core/internal'
 import type { ToolRegistryLogger, ToolRules } from '@toolpipe/tools'
-import {
-  isPermissionMode as isMode,
-  settingsSourceKinds as sourceKinds,
-} from '@toolpipe/settings-files'
-import type {
-  PermissionMode as Mode,
-  PermissionSettingsFile as Settings,
-  SettingsSourceKind as SourceKind,
-} from '@toolpipe/settings-files'
+import { isPermissionMode as isMode, permissionModes as modes } from '@toolpipe/settings-files'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import { PermissionsError } from '../permissions-error.js'
 import type { PermissionsOptions } from '../permissions-options.js'
+import type { PermissionSettingsFile as Settings } from '@toolpipe/settings-files'
+import { settingsSourceKinds as sourceKinds } from '@toolpipe/settings-files'
+import type { SettingsSourceKind as SourceKind } from '@toolpipe/settings-files'
 
 /** One source, checked and resolved. */
 export interface SourceSpec {
@@ -40,78 +37,26 @@ export interface PermissionsConfig {
   readonly logger: ToolRegistryLogger | undefined
 }
 
-function fail(message: string): never {
-  throw new PermissionsError(`permissions: ${message}`, 'INVALID_OPTIONS')
-}
-
-/** Checks `permissions()`'s options; throws {@link PermissionsError} naming the first bad one. */
+/**
+ * Reads `permissions()`'s options once, through the shared reader (STYLE habit 18): a bad one is
+ * refused with {@link PermissionsError} (`INVALID_OPTIONS`), the message naming the option —
+ * `permissions: projectRoot must be an absolute path, got "relative"`.
+ */
 export function readOptions(options: PermissionsOptions): PermissionsConfig {
-  if (typeof options !== 'object' || (options as unknown) === null)
-    fail(`options must be an object, got ${describeValue(options)}`)
-  const { projectRoot } = options
-  if (typeof projectRoot !== 'string' || !isAbsolute(projectRoot)) {
-    fail(`projectRoot must be an absolute path, got ${describeValue(projectRoot)}`)
+  const reader: PluginOptionsReader = readPluginOptions(
+    'permissions',
+    options,
+    (message) => new PermissionsError(message, 'INVALID_OPTIONS'),
+  )
+  const root = resolve(absolutePath(reader, 'projectRoot', reader.string('projectRoot')))
+  const home = absolutePath(reader, 'home', reader.string('home') ?? homedir())
+  const cwd = resolve(root, reader.string('cwd') ?? root)
+  const mode = reader.string('mode')
+  if (mode !== undefined && !isMode(mode)) {
+    reader.fail('mode', `must be one of ${modes.join(', ')}, got ${describeValue(mode)}`)
   }
-  const home = options.home ?? homedir()
-  if (typeof home !== 'string' || !isAbsolute(home))
-    fail(`home must be an absolute path, got ${describeValue(home)}`)
-  const root = resolve(projectRoot)
-  const cwd =
-    options.cwd === undefined
-      ? root
-      : typeof options.cwd === 'string'
-        ? resolve(root, options.cwd)
-        : fail(`cwd must be a path, got ${describeValue(options.cwd)}`)
-  if (options.mode !== undefined && !isMode(options.mode))
-    fail(
-      `mode must be one of default, acceptEdits, plan, dontAsk, bypassPermissions, got ${describeValue(options.mode)}`,
-    )
-  const persistKind: unknown = options.persistTo ?? 'local'
-  if (persistKind !== 'local' && persistKind !== 'project' && persistKind !== 'user') {
-    fail(`persistTo must be "local", "project" or "user", got ${describeValue(options.persistTo)}`)
-  }
-  const label = (path: string) => {
-    const inside = relative(root, path)
-    return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path
-  }
-  const specs: SourceSpec[] = []
-  const given = options.sources ?? []
-  if (!Array.isArray(given)) fail(`sources must be an array, got ${describeValue(given)}`)
-  given.forEach((source: unknown, index) => {
-    const where = `sources[${index}]`
-    if (typeof source !== 'object' || source === null)
-      fail(`${where} must be an object, got ${describeValue(source)}`)
-    const { kind, path, format, settings } = source as Record<string, unknown>
-    if (typeof kind !== 'string' || !(sourceKinds as readonly string[]).includes(kind)) {
-      fail(`${where}.kind must be one of ${sourceKinds.join(', ')}, got ${describeValue(kind)}`)
-    }
-    if (settings !== undefined) {
-      if (kind !== 'cli') fail(`${where}: settings in code are a "cli" source`)
-      if (typeof settings !== 'object' || settings === null)
-        fail(`${where}.settings must be an object`)
-      specs.push({
-        kind: 'cli',
-        path: undefined,
-        label: 'cli settings',
-        format: 'settings',
-        settings: settings,
-      })
-      return
-    }
-    if (typeof path !== 'string' || path === '')
-      fail(`${where}.path must be a file path, got ${describeValue(path)}`)
-    if (format !== undefined && format !== 'settings' && format !== 'gemini') {
-      fail(`${where}.format must be "settings" or "gemini", got ${describeValue(format)}`)
-    }
-    const absolute =
-      path === '~' || path.startsWith('~/') ? join(home, path.slice(1)) : resolve(root, path)
-    specs.push({
-      kind: kind as SourceKind,
-      path: absolute,
-      label: label(absolute),
-      format: format ?? (absolute.endsWith('.toml') ? 'gemini' : 'settings'),
-    })
-  })
+  const persistKind = reader.oneOf('persistTo', ['local', 'project', 'user']) ?? 'local'
+  const specs = readSources(reader, root, home)
   let persistTo = specs.find(
     (spec) => spec.kind === persistKind && spec.path !== undefined && spec.format === 'settings',
   )
@@ -120,38 +65,99 @@ export function readOptions(options: PermissionsOptions): PermissionsConfig {
       persistKind === 'user'
         ? join(home, '.toolpipe', 'settings.json')
         : join(root, '.toolpipe', persistKind === 'local' ? 'settings.local.json' : 'settings.json')
-    persistTo = { kind: persistKind, path, label: label(path), format: 'settings' }
+    persistTo = { kind: persistKind, path, label: labelOf(root, path), format: 'settings' }
     specs.push(persistTo)
   }
   specs.sort((a, b) => sourceKinds.indexOf(a.kind) - sourceKinds.indexOf(b.kind))
-  const tools = new Map<string, ToolRules>()
-  if (options.tools !== undefined) {
-    if (typeof options.tools !== 'object' || (options.tools as unknown) === null)
-      fail('tools must be an object of ToolRules by tool name')
-    for (const [name, rules] of Object.entries(options.tools)) {
-      if (typeof rules !== 'object' || (rules as unknown) === null)
-        fail(`tools.${name} must be an object`)
-      if (
-        rules.ruleName !== undefined &&
-        (typeof rules.ruleName !== 'string' || rules.ruleName === '')
-      )
-        fail(`tools.${name}.ruleName must be a non-empty string`)
-      if (rules.subjects !== undefined && typeof rules.subjects !== 'function')
-        fail(`tools.${name}.subjects must be a function`)
-      tools.set(name, rules)
-    }
-  }
-  if (options.logger !== undefined && typeof options.logger.warn !== 'function')
-    fail('logger must have a warn function')
   return {
     projectRoot: root,
     cwd,
     home,
     sources: specs,
-    tools,
-    mode: options.mode,
-    scope: options.scope,
+    tools: readTools(reader),
+    mode,
+    scope: reader.given.scope as Agent | undefined,
     persistTo,
-    logger: options.logger,
+    logger: readLogger(reader),
   }
+}
+
+function absolutePath(reader: PluginOptionsReader, name: string, path: string | undefined): string {
+  if (path === undefined || !isAbsolute(path)) {
+    reader.fail(name, `must be an absolute path, got ${describeValue(path)}`)
+  }
+  return path
+}
+
+/** How messages name a file: relative to the project root when inside it, else absolute. */
+function labelOf(root: string, path: string): string {
+  const inside = relative(root, path)
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path
+}
+
+/** The `sources` option, each checked and its path resolved (`~/` is `home`). */
+function readSources(reader: PluginOptionsReader, root: string, home: string): SourceSpec[] {
+  const given = reader.given.sources ?? []
+  if (!Array.isArray(given)) reader.fail('sources', `must be an array, got ${describeValue(given)}`)
+  return (given as readonly unknown[]).map((source, index) => {
+    const fail: (member: string, message: string) => never = (member, message) =>
+      reader.fail(`sources[${index}]${member}`, message)
+    if (typeof source !== 'object' || source === null) {
+      fail('', `must be an object, got ${describeValue(source)}`)
+    }
+    const { kind, path, format, settings } = source as Record<string, unknown>
+    if (typeof kind !== 'string' || !(sourceKinds as readonly string[]).includes(kind)) {
+      fail('.kind', `must be one of ${sourceKinds.join(', ')}, got ${describeValue(kind)}`)
+    }
+    if (settings !== undefined) {
+      if (kind !== 'cli')
+        fail('.settings', `must go with kind "cli", got kind ${describeValue(kind)}`)
+      if (typeof settings !== 'object' || settings === null) fail('.settings', 'must be an object')
+      return { kind: 'cli', path: undefined, label: 'cli settings', format: 'settings', settings }
+    }
+    if (typeof path !== 'string' || path === '') {
+      fail('.path', `must be a file path, got ${describeValue(path)}`)
+    }
+    if (format !== undefined && format !== 'settings' && format !== 'gemini') {
+      fail('.format', `must be "settings" or "gemini", got ${describeValue(format)}`)
+    }
+    const absolute =
+      path === '~' || path.startsWith('~/') ? join(home, path.slice(1)) : resolve(root, path)
+    return {
+      kind: kind as SourceKind,
+      path: absolute,
+      label: labelOf(root, absolute),
+      format: format ?? (absolute.endsWith('.toml') ? 'gemini' : 'settings'),
+    }
+  })
+}
+
+/** The `tools` option: how rules see each tool, by name. */
+function readTools(reader: PluginOptionsReader): Map<string, ToolRules> {
+  const tools = new Map<string, ToolRules>()
+  for (const [name, rules] of Object.entries(reader.object('tools') ?? {})) {
+    if (typeof rules !== 'object' || rules === null) {
+      reader.fail(`tools.${name}`, `must be an object, got ${describeValue(rules)}`)
+    }
+    const { ruleName, subjects } = rules as Record<string, unknown>
+    if (ruleName !== undefined && (typeof ruleName !== 'string' || ruleName === '')) {
+      reader.fail(
+        `tools.${name}.ruleName`,
+        `must be a non-empty string, got ${describeValue(ruleName)}`,
+      )
+    }
+    if (subjects !== undefined && typeof subjects !== 'function') {
+      reader.fail(`tools.${name}.subjects`, `must be a function, got ${describeValue(subjects)}`)
+    }
+    tools.set(name, rules)
+  }
+  return tools
+}
+
+function readLogger(reader: PluginOptionsReader): ToolRegistryLogger | undefined {
+  const logger = reader.given.logger as ToolRegistryLogger | undefined
+  if (logger !== undefined && typeof (logger as Partial<ToolRegistryLogger>).warn !== 'function') {
+    reader.fail('logger', 'must have a warn function')
+  }
+  return logger
 }

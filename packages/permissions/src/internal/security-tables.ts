@@ -223,6 +223,16 @@ export const nameReadingBuiltins: Readonly<Record<string, NameReadingBuiltin>> =
   readonly: { names: { skip: 0 } },
 }
 
+/** The declaration builtins: a quoted compound value they take is parsed again as an array. */
+export const declarationBuiltins: ReadonlySet<string> = new Set([
+  ...['declare', 'typeset', 'local', 'export', 'readonly'],
+])
+
+/** The declarations whose `-n` makes a name reference and `-i` an integer. */
+export const attributeDeclarationBuiltins: ReadonlySet<string> = new Set([
+  ...['declare', 'typeset', 'local'],
+])
+
 /** `[[ … ]]` operators whose operands bash evaluates as arithmetic. */
 export const arithmeticTestOperators: ReadonlySet<string> = new Set([
   ...['-eq', '-ne', '-lt', '-le', '-gt', '-ge'],
@@ -236,6 +246,35 @@ export const arithmeticTestOperators: ReadonlySet<string> = new Set([
 export const stringRunningPrograms: ReadonlySet<string> = new Set([
   ...['sed', 'gsed', 'awk', 'gawk', 'mawk', 'nawk', 'busybox-awk', 'tar', 'gtar', 'bsdtar'],
   ...['git', 'rsync', 'find', 'xargs', 'env', 'parallel'],
+])
+
+/**
+ * `watch`'s options that take a value (the rest of its words are the command it runs), and
+ * `find`'s actions that run a command (each up to `;` or `+`, `{}` replaced by a file name).
+ */
+export const watchValueOptions: ReadonlySet<string> = new Set([
+  ...['-n', '--interval', '-d', '--differences', '-q', '--equexit'],
+])
+export const findExecActions: ReadonlySet<string> = new Set(['-exec', '-execdir', '-ok', '-okdir'])
+
+/** find's actions that write a file no redirection shows. */
+export const findWritingActions: ReadonlySet<string> = new Set([
+  ...['-fprint', '-fprint0', '-fprintf', '-fls'],
+])
+
+/**
+ * sed's and awk's options known to run and load nothing (any other option hides a command; the
+ * ones that take a script or a file are read by their readers in `shell/program-strings.ts`).
+ */
+export const sedFlagOptions: ReadonlySet<string> = new Set([
+  ...['-n', '-E', '-r', '-s', '-u', '-z', '-b', '--posix', '--debug', '--sandbox', '--quiet'],
+  ...['--silent', '--follow-symlinks', '--null-data', '--zero-terminated', '--separate'],
+  ...['--unbuffered', '--regexp-extended', '--binary', '--help', '--version'],
+])
+export const awkFlagOptions: ReadonlySet<string> = new Set([
+  ...['-b', '-c', '-C', '-g', '-h', '-L', '-M', '-n', '-N', '-O', '-P', '-r', '-s', '-S', '-t'],
+  ...['-V', '--posix', '--traditional', '--lint', '--sandbox', '--characters-as-bytes'],
+  ...['--use-lc-numeric', '--re-interval', '--non-decimal-data', '--optimize', '--version'],
 ])
 
 /** tar options that run a command (any abbreviation of the long ones counts). */
@@ -253,6 +292,14 @@ export const rsyncCommandOptions = { long: ['rsh', 'rsync-path'], short: ['e'] }
 /** git's own options that run code or read a configuration a call controls. */
 export const gitCommandOptions: ReadonlySet<string> = new Set([
   ...['-c', '--config-env', '--exec-path', '--git-dir', '--work-tree', '--namespace'],
+])
+
+/** git's own options known to run nothing: those that take a value, and flags. */
+export const gitValueOptions: ReadonlySet<string> = new Set(['-C', '--super-prefix', '--list-cmds'])
+export const gitFlagOptions: ReadonlySet<string> = new Set([
+  ...['-p', '-P', '--paginate', '--no-pager', '--bare', '--no-replace-objects', '-h', '--help'],
+  ...['--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs'],
+  ...['--no-optional-locks', '--no-advice', '--version', '--html-path', '--man-path'],
 ])
 
 /** git subcommand options that run a string (`git rebase -x 'make'`). */
@@ -338,6 +385,14 @@ export const destructivePrograms: ReadonlySet<string> = new Set([
   ...['mv', 'find', 'xargs', 'curl', 'wget', 'ssh', 'scp', 'nc', 'ncat', 'socat', 'eval', 'exec'],
 ])
 
+/**
+ * Programs whose second word is a subcommand whose own first argument names what it does: an
+ * always-answer keeps that argument too (`Bash(npm run test *)`, not `Bash(npm run *)`).
+ */
+export const subcommandPrograms: ReadonlySet<string> = new Set([
+  ...['npm', 'pnpm', 'yarn', 'git', 'cargo', 'go', 'docker', 'kubectl'],
+])
+
 /** Subcommands (with the words that make them destructive) an always-answer never widens. */
 export const destructiveSubcommands: Readonly<Record<string, readonly string[]>> = {
   git: [
@@ -368,6 +423,11 @@ export const linkMakingGitSubcommands: ReadonlySet<string> = new Set([
 
 /** Builtins that change the working directory (SPEC §26: later relative paths move with it). */
 export const directoryChangers: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd'])
+
+/** Redirection operators that open their file for writing (`<>` reads and writes): an edit. */
+export const writingRedirectOperators: ReadonlySet<string> = new Set([
+  ...['>', '>>', '&>', '&>>', '>|', '<>'],
+])
 
 /** Files a redirection may name without it being an edit. */
 export const harmlessRedirectTargets: ReadonlySet<string> = new Set([

@@ -1,19 +1,18 @@
 import type { CommandExplanation } from '../../explanation.js'
 import type { Subject } from '@toolpipe/tools'
 import { analyzeShell } from '../shell/analyze-shell.js'
-import type { ShellAnalysis, ShellRedirect } from '../shell/analyze-shell.js'
+import { canonicalJson } from '@toolpipe/core/internal'
+import type { ShellAnalysis, ShellRedirect, SimpleCommand } from '../shell/analyze-shell.js'
 import { shownCommand } from '../shell/command-text.js'
-import { stableJson } from '../rules/gemini-policy.js'
 import { harmlessRedirectTargets } from '../security-tables.js'
+import type { CallItems } from './call-items.js'
 import { callVerdict, commandVerdict } from './claude-verdicts.js'
-import type { RuleTarget } from './claude-verdicts.js'
+import { ruleField } from './evaluation-context.js'
 import type { Final, Item } from './final-decision.js'
 import { geminiVerdict } from './gemini-verdict.js'
 import type { GeminiFacts } from './gemini-verdict.js'
 import { shellPathCandidates, workingDirectories } from './path-candidates.js'
 import { stricter } from './verdict.js'
-import { ruleField } from './evaluation-context.js'
-import type { EvaluationContext } from './evaluation-context.js'
 
 /** Distinct redirection targets judged in one line; more ask (SPEC §26, bounded work). */
 const maxFilesJudged = 500
@@ -31,9 +30,6 @@ export interface JudgedCommand {
   }[]
 }
 
-/** Judges one item and records its final decision. */
-export type Decide = (item: Item) => Final
-
 /**
  * One command subject (SPEC §18.2, §26): the line parsed; each simple command judged by the
  * Claude-style and the Gemini rules (stricter wins), the whole line by Gemini's too; what hides
@@ -42,19 +38,13 @@ export type Decide = (item: Item) => Final
  */
 export function judgeCommand(
   subject: Extract<Subject, { kind: 'command' }>,
-  args: unknown,
-  target: RuleTarget,
-  gemini: GeminiFacts,
-  context: EvaluationContext,
-  decide: Decide,
-  pathItem: (kind: 'read' | 'edit', candidates: readonly string[], denyOnly: boolean) => Item,
+  items: CallItems,
 ): JudgedCommand {
-  const { rules } = context
-  const analysis = analyzeShell(context.parser, subject.command)
+  const { rules, parser } = items.context
+  const analysis = analyzeShell(parser, subject.command)
   const finals: Final[] = []
-  const commands: CommandExplanation[] = []
   const record = (item: Item): Final => {
-    const final = decide(item)
+    const final = items.decide(item)
     finals.push(final)
     return final
   }
@@ -67,58 +57,78 @@ export function judgeCommand(
       },
     })
   }
-  const geminiRules = rules.gemini
-  const visibleRedirects = analysis.redirects.some(
-    (redirect) =>
-      redirect.kind === 'edit' && !harmlessRedirectTargets.has(redirect.target.literal ?? ''),
-  )
-  if (geminiRules.length > 0) {
-    const whole = geminiVerdict(geminiRules, gemini, { kind: 'line', line: subject.command })
+  if (rules.gemini.length > 0) {
+    const whole = geminiVerdict(rules.gemini, items.gemini, { kind: 'line', line: subject.command })
     if (whole !== undefined) record({ verdict: whole })
   }
-  for (const command of analysis.commands) {
-    const claude = commandVerdict(command, target, rules)
-    const fromGemini =
-      geminiRules.length === 0
-        ? undefined
-        : geminiVerdict(geminiRules, gemini, {
-            kind: 'command',
-            command: {
-              allowText: command.allowText,
-              denyTexts: command.denyTexts,
-              argsJson: () => stableJson(withCommand(gemini, command.source)),
-              redirects: visibleRedirects,
-              hidden: analysis.hidden.length > 0,
-            },
-          })
-    let verdict = stricter(
-      claude,
-      command.nested && fromGemini?.decision === 'allow' ? undefined : fromGemini,
-    )
-    if (command.nested && verdict?.decision === 'allow') verdict = undefined
-    const final = record({ verdict, denyOnly: command.nested })
-    commands.push({
-      command: shownCommand(command.source),
-      decision: final.decision,
-      basis: final.basis,
-      ...ruleField(final.verdict),
-      reason: final.reason,
-    })
-  }
-  if (analysis.hidden.length > 0) {
+  const commands = analysis.commands.map((command) =>
+    explainCommand(command, record(simpleCommandItem(command, analysis, items))),
+  )
+  if (analysis.hidingConstructs.length > 0) {
     record({
       verdict: {
         decision: 'ask',
         basis: 'hidden-command',
-        reason: `no rule may allow ${analysis.hidden.join(', ')}: it hides a command from the rules`,
+        reason: `no rule may allow ${analysis.hidingConstructs.join(', ')}: it hides a command from the rules`,
       },
     })
   }
   if (analysis.commands.length === 0 && analysis.unparseable === undefined) {
-    record({ verdict: callVerdict(args, target, rules) })
+    record({ verdict: callVerdict(items.facts.arguments, items.target, rules) })
   }
-  const redirects = judgeRedirects(analysis, subject.cwd ?? context.cwd, context, decide, pathItem)
+  const redirects = judgeRedirects(analysis, subject.cwd ?? items.context.cwd, items)
   return { analysis, finals, commands, redirects }
+}
+
+/**
+ * One simple command as an item: the Claude-style verdict and the Gemini one, the stricter
+ * winning. A nested command (from `sh -c`, `eval`) is read by deny and ask rules only: no allow
+ * of either family decides it.
+ */
+function simpleCommandItem(
+  command: SimpleCommand,
+  analysis: ShellAnalysis,
+  items: CallItems,
+): Item {
+  const { rules } = items.context
+  const claude = commandVerdict(command, items.target, rules)
+  const fromGemini =
+    rules.gemini.length === 0
+      ? undefined
+      : geminiVerdict(rules.gemini, items.gemini, {
+          kind: 'command',
+          command: {
+            allowText: command.allowText,
+            denyTexts: command.denyTexts,
+            argsJson: () => canonicalJson(withCommand(items.gemini, command.source)),
+            redirects: writesFiles(analysis),
+            hidesCommand: analysis.hidingConstructs.length > 0,
+          },
+        })
+  let verdict = stricter(
+    claude,
+    command.nested && fromGemini?.decision === 'allow' ? undefined : fromGemini,
+  )
+  if (command.nested && verdict?.decision === 'allow') verdict = undefined
+  return { verdict, denyOnly: command.nested }
+}
+
+/** Whether the line writes a file through a redirection (`/dev/null` and its kind aside). */
+function writesFiles(analysis: ShellAnalysis): boolean {
+  return analysis.redirects.some(
+    (redirect) =>
+      redirect.kind === 'edit' && !harmlessRedirectTargets.has(redirect.target.literal ?? ''),
+  )
+}
+
+function explainCommand(command: SimpleCommand, final: Final): CommandExplanation {
+  return {
+    command: shownCommand(command.source),
+    decision: final.decision,
+    basis: final.basis,
+    ...ruleField(final.verdict),
+    reason: final.reason,
+  }
 }
 
 /** The call's arguments with `command` set to one simple command (Gemini's sub-command check). */
@@ -132,10 +142,9 @@ function withCommand(gemini: GeminiFacts, command: string): unknown {
 function judgeRedirects(
   analysis: ShellAnalysis,
   base: string,
-  context: EvaluationContext,
-  decide: Decide,
-  pathItem: (kind: 'read' | 'edit', candidates: readonly string[], denyOnly: boolean) => Item,
+  items: CallItems,
 ): JudgedCommand['redirects'] {
+  const { context } = items
   const bases = workingDirectories(
     base,
     analysis.directoryMoves,
@@ -155,7 +164,7 @@ function judgeRedirects(
     if (seen.has(key)) continue
     seen.add(key)
     if (seen.size > maxFilesJudged) {
-      const final = decide({
+      const final = items.decide({
         verdict: {
           decision: 'ask',
           basis: 'cannot-read',
@@ -172,13 +181,17 @@ function judgeRedirects(
         ? undefined
         : shellPathCandidates(path, bases, context.home)
     if (candidates === undefined) {
-      const final = unknownPath(redirect, context, decide)
+      const final = unknownPath(redirect, items)
       if (final !== undefined) judged.push({ kind: redirect.kind, path: '…', final })
       continue
     }
-    const item = pathItem(redirect.kind, candidates, redirect.nested || redirect.kind === 'read')
+    const item = items.pathItem(
+      redirect.kind,
+      candidates,
+      redirect.nested || redirect.kind === 'read',
+    )
     if (item.denyOnly === true && item.verdict === undefined) continue
-    judged.push({ kind: redirect.kind, path: candidates[0] ?? '…', final: decide(item) })
+    judged.push({ kind: redirect.kind, path: candidates[0] ?? '…', final: items.decide(item) })
   }
   return judged
 }
@@ -187,18 +200,14 @@ function judgeRedirects(
  * A redirection whose file is known only when bash runs it (SPEC §26): where a path rule could
  * name it, it asks as possibly denied — never skipped; where none could, no rule matched it.
  */
-function unknownPath(
-  redirect: ShellRedirect,
-  context: EvaluationContext,
-  decide: Decide,
-): Final | undefined {
-  const { rules } = context
+function unknownPath(redirect: ShellRedirect, items: CallItems): Final | undefined {
+  const { rules } = items.context
   const lists =
     redirect.kind === 'edit'
       ? [rules.deny.edit, rules.deny.read, rules.ask.edit]
       : [rules.deny.read, rules.ask.read]
   if (lists.some((list) => list.length > 0)) {
-    return decide({
+    return items.decide({
       verdict: {
         decision: 'ask',
         basis: 'possibly-denied',
@@ -207,5 +216,5 @@ function unknownPath(
     })
   }
   if (redirect.kind === 'read' || redirect.nested) return undefined
-  return decide({ verdict: undefined })
+  return items.decide({ verdict: undefined })
 }

@@ -1,19 +1,13 @@
 import type { Explanation, PermissionDecision, SubjectExplanation } from '../../explanation.js'
 import type { ShellAnalysis } from '../shell/analyze-shell.js'
 import { hostOf } from '../rules/domain-pattern.js'
-import { stableJson } from '../rules/gemini-policy.js'
-import { canonicalRuleName } from '@toolpipe/settings-files'
-import { readMcpName } from '../rules/rule-text.js'
-import { callVerdict, fetchVerdict, pathVerdict } from './claude-verdicts.js'
-import type { RuleTarget } from './claude-verdicts.js'
+import { CallItems } from './call-items.js'
+import { callVerdict, fetchVerdict } from './claude-verdicts.js'
 import { judgeCommand } from './command-subject.js'
 import { ruleField } from './evaluation-context.js'
 import type { CallFacts, EvaluationContext } from './evaluation-context.js'
-import { finalDecision } from './final-decision.js'
-import type { Final, Item } from './final-decision.js'
-import { geminiVerdict } from './gemini-verdict.js'
-import type { GeminiFacts } from './gemini-verdict.js'
-import { isInside, pathCandidates } from './path-candidates.js'
+import type { Final } from './final-decision.js'
+import { pathCandidates } from './path-candidates.js'
 import { stricter } from './verdict.js'
 
 export type { CallFacts, EvaluationContext } from './evaluation-context.js'
@@ -32,61 +26,19 @@ export interface Evaluation {
  * call, any ask makes it ask, and it is allowed only when every item is.
  */
 export function evaluateCall(facts: CallFacts, context: EvaluationContext): Evaluation {
-  const { rules, mode } = context
-  // Either family's name for a tool is the same tool (SPEC §26): rules keep Claude Code's.
-  const ruleName = canonicalRuleName(facts.ruleName)
-  const target: RuleTarget = { ruleName, server: readMcpName(ruleName)?.server }
-  let argsJson: string | undefined
-  const gemini: GeminiFacts = {
-    ruleName: facts.ruleName,
-    mode,
-    agentId: facts.agentId,
-    hints: facts.hints,
-    argsJson: () => (argsJson ??= stableJson(facts.arguments)),
-  }
-  const fromGemini = () =>
-    rules.gemini.length === 0 ? undefined : geminiVerdict(rules.gemini, gemini, { kind: 'call' })
-  const all: Final[] = []
-  const decide = (item: Item): Final => {
-    const final = finalDecision(item, facts.readOnly, mode)
-    all.push(final)
-    return final
-  }
-  const pathItem = (
-    kind: 'read' | 'edit',
-    candidates: readonly string[],
-    denyOnly: boolean,
-  ): Item => {
-    const folders = [context.cwd, ...rules.additionalDirectories]
-    const inside = candidates.every((candidate) =>
-      folders.some((folder) => isInside(candidate, folder)),
-    )
-    return {
-      verdict: stricter(
-        pathVerdict(kind, candidates, target, rules, denyOnly),
-        denyOnly ? undefined : fromGemini(),
-      ),
-      insideEdit: kind === 'edit' && inside,
-      insideRead: kind === 'read' && inside && facts.readOnly && !denyOnly,
-      denyOnly,
-    }
-  }
+  const items = new CallItems(facts, context)
+  const { rules } = context
   const subjects: SubjectExplanation[] = []
   const analyses: (ShellAnalysis | undefined)[] = []
   const list = facts.subjects ?? []
-  if (list.length === 0)
-    decide({ verdict: stricter(callVerdict(facts.arguments, target, rules), fromGemini()) })
+  if (list.length === 0) {
+    items.decide({
+      verdict: stricter(callVerdict(facts.arguments, items.target, rules), items.geminiOnCall()),
+    })
+  }
   for (const subject of list) {
     if (subject.kind === 'command') {
-      const judged = judgeCommand(
-        subject,
-        facts.arguments,
-        target,
-        gemini,
-        context,
-        decide,
-        pathItem,
-      )
+      const judged = judgeCommand(subject, items)
       analyses.push(judged.analysis)
       subjects.push({ subject, ...summary(judged.finals), commands: judged.commands })
       for (const redirect of judged.redirects) {
@@ -100,16 +52,26 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
     analyses.push(undefined)
     const final =
       subject.kind === 'fetch'
-        ? decide({
-            verdict: stricter(fetchVerdict(hostOf(subject.url), target, rules), fromGemini()),
+        ? items.decide({
+            verdict: stricter(
+              fetchVerdict(hostOf(subject.url), items.target, rules),
+              items.geminiOnCall(),
+            ),
           })
-        : decide(
-            pathItem(subject.kind, pathCandidates(subject.path, context.cwd, context.home), false),
+        : items.decide(
+            items.pathItem(
+              subject.kind,
+              pathCandidates(subject.path, context.cwd, context.home),
+              false,
+            ),
           )
     subjects.push({ subject, ...summary([final]) })
   }
-  const { decision, basis, reason, ...rule } = summary(all)
-  return { explanation: { decision, basis, mode, ...rule, reason, subjects }, analyses }
+  const { decision, basis, reason, ...rule } = summary(items.finals)
+  return {
+    explanation: { decision, basis, mode: context.mode, ...rule, reason, subjects },
+    analyses,
+  }
 }
 
 /** The deciding final of several: the first deny, else the first ask, else an allow. */

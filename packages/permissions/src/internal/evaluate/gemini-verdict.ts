@@ -1,8 +1,8 @@
-import { ruleNamesOf } from '@toolpipe/settings-files'
 import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import { anything, displayText, escapeLiteral, separator } from '../shell/command-text.js'
 import { mayMatch, mustMatch, needsMayMatch } from '../rules/command-pattern.js'
-import { matchesToolGlob } from '../rules/gemini-policy.js'
+import { matchesToolGlob } from '../rules/tool-glob.js'
+import { ruleNamesOf } from '@toolpipe/settings-files'
 import type { GeminiRule } from '../rules/gemini-policy.js'
 import { describeRule } from './verdict.js'
 import type { Verdict } from './verdict.js'
@@ -14,7 +14,7 @@ export interface GeminiFacts {
   readonly agentId: string | undefined
   /** The tool's annotations as MCP hints (`readOnlyHint`, …). */
   readonly hints: Readonly<Record<string, unknown>>
-  /** Gemini's stable JSON of the arguments, made once. */
+  /** The arguments' canonical JSON (keys sorted, as Gemini CLI sorts them), made once. */
   readonly argsJson: () => string
 }
 
@@ -22,12 +22,12 @@ export interface GeminiFacts {
 export interface GeminiCommand {
   readonly allowText: string | undefined
   readonly denyTexts: readonly string[]
-  /** The stable JSON of the call's arguments with `command` set to this simple command. */
+  /** The canonical JSON of the call's arguments with `command` set to this simple command. */
   readonly argsJson: () => string
   /** The line writes or reads files through redirections. */
   readonly redirects: boolean
   /** Something in the line hides a command from the rules: no rule allows it. */
-  readonly hidden: boolean
+  readonly hidesCommand: boolean
 }
 
 /** What a Gemini rule is matched against. */
@@ -173,7 +173,7 @@ function maybeDenied(rule: GeminiRule): Verdict {
 }
 
 function allowed(rule: GeminiRule, item: GeminiItem): Verdict {
-  if (item.kind === 'command' && item.command.hidden) {
+  if (item.kind === 'command' && item.command.hidesCommand) {
     return {
       decision: 'ask',
       rule,

@@ -1,16 +1,15 @@
-import type { Explanation } from '../../explanation.js'
+import type { Explanation, SubjectExplanation } from '../../explanation.js'
 import type { ShellAnalysis, SimpleCommand } from '../shell/analyze-shell.js'
 import { shownCommand } from '../shell/command-text.js'
 import type { CommandWord } from '../shell/command-text.js'
 import type { Subject } from '@toolpipe/tools'
 import { pathCandidates } from '../evaluate/path-candidates.js'
 import { hostOf } from '../rules/domain-pattern.js'
-import { destructivePrograms, destructiveSubcommands } from '../security-tables.js'
-
-/** Tools whose second word is a subcommand whose own first argument names what it does. */
-const subcommandTools: ReadonlySet<string> = new Set([
-  ...['npm', 'pnpm', 'yarn', 'git', 'cargo', 'go', 'docker', 'kubectl'],
-])
+import {
+  destructivePrograms,
+  destructiveSubcommands,
+  subcommandPrograms,
+} from '../security-tables.js'
 
 /** What an always-answer becomes (SPEC §18.3, §26). */
 export interface GeneralisedAnswer {
@@ -38,69 +37,90 @@ export function generaliseAnswer(
   paths: { readonly cwd: string; readonly home: string },
   list: 'allow' | 'deny',
 ): GeneralisedAnswer {
-  const rules: string[] = []
-  const withheld: string[] = []
-  const add = (rule: string) => {
-    if (!rules.includes(rule)) rules.push(rule)
-  }
   const subjectList = subjects ?? []
-  if (subjectList.length === 0) return { rules: [ruleName], withheld }
-  for (const analysis of analyses) {
-    if (analysis === undefined) continue
-    if (analysis.unparseable !== undefined) {
-      return { rules: [], withheld: ['the command line cannot be parsed'] }
-    }
-    if (analysis.hidden.length > 0) {
-      return {
-        rules: [],
-        withheld: [`the line holds ${analysis.hidden.join(', ')}, which no rule may allow`],
-      }
-    }
-  }
+  if (subjectList.length === 0) return { rules: [ruleName], withheld: [] }
+  const refused = unallowableLine(analyses)
+  if (refused !== undefined) return { rules: [], withheld: [refused] }
+  const answer: DraftAnswer = { rules: [], withheld: [] }
   let analysisIndex = 0
   for (const subject of subjectList) {
     const explained = explanation.subjects.find((entry) => entry.subject === subject)
     if (subject.kind === 'command') {
       const analysis = analyses[analysisIndex++]
-      if (analysis === undefined) continue
-      analysis.commands.forEach((command, index) => {
-        const decided = explained?.commands?.[index]
-        if (command.nested || (decided?.basis === 'rule' && decided.decision !== 'ask')) return
-        if (list === 'allow' && decided?.basis === 'rule' && decided.rule?.list === 'ask') {
-          withheld.push(
-            `"${decided.command}": ${decided.rule.text} asks about it, so an allow rule could never apply`,
-          )
-          return
-        }
-        if (list === 'allow' && decided?.basis === 'possibly-denied') {
-          withheld.push(
-            `"${decided.command}": a deny rule may match it, so an allow rule could never apply`,
-          )
-          return
-        }
-        const rule = commandRule(ruleName, command)
-        if (typeof rule === 'string') add(rule)
-        else withheld.push(`"${shownCommand(command.source)}": ${rule.withheld}`)
-      })
+      if (analysis !== undefined) addCommandRules(answer, ruleName, analysis, explained, list)
       continue
     }
     if (explained?.basis === 'rule') continue
     if (subject.kind === 'fetch') {
       const host = hostOf(subject.url)
-      if (host !== undefined) add(`WebFetch(domain:${host})`)
+      if (host !== undefined) add(answer, `WebFetch(domain:${host})`)
       continue
     }
     const absolute = pathCandidates(subject.path, paths.cwd, paths.home)[0] ?? subject.path
-    add(`${subject.kind === 'read' ? 'Read' : 'Edit'}(/${escapePath(absolute)})`)
+    add(answer, `${subject.kind === 'read' ? 'Read' : 'Edit'}(/${escapePath(absolute)})`)
   }
   // Redirections the call asked about: exact Edit rules for their files.
   for (const entry of explanation.subjects) {
     if (subjectList.includes(entry.subject) || entry.subject.kind !== 'edit') continue
     if (entry.basis === 'rule' && entry.decision !== 'ask') continue
-    if (entry.subject.path !== '…') add(`Edit(/${escapePath(entry.subject.path)})`)
-    else withheld.push('a redirection to a file known only when it runs')
+    if (entry.subject.path !== '…') add(answer, `Edit(/${escapePath(entry.subject.path)})`)
+    else answer.withheld.push('a redirection to a file known only when it runs')
   }
-  return { rules, withheld }
+  return answer
+}
+
+interface DraftAnswer {
+  readonly rules: string[]
+  readonly withheld: string[]
+}
+
+function add(answer: DraftAnswer, rule: string): void {
+  if (!answer.rules.includes(rule)) answer.rules.push(rule)
+}
+
+/** Why no rule may be written for the call: a line that cannot be parsed, or hides a command. */
+function unallowableLine(analyses: readonly (ShellAnalysis | undefined)[]): string | undefined {
+  for (const analysis of analyses) {
+    if (analysis === undefined) continue
+    if (analysis.unparseable !== undefined) return 'the command line cannot be parsed'
+    if (analysis.hidingConstructs.length > 0) {
+      return `the line holds ${analysis.hidingConstructs.join(', ')}, which no rule may allow`
+    }
+  }
+  return undefined
+}
+
+/**
+ * A rule for each simple command of a command subject that the rules did not already decide
+ * (nested ones aside), or why none: an allow could never apply where an ask rule or a possible
+ * deny matched.
+ */
+function addCommandRules(
+  answer: DraftAnswer,
+  ruleName: string,
+  analysis: ShellAnalysis,
+  explained: SubjectExplanation | undefined,
+  list: 'allow' | 'deny',
+): void {
+  analysis.commands.forEach((command, index) => {
+    const decided = explained?.commands?.[index]
+    if (command.nested || (decided?.basis === 'rule' && decided.decision !== 'ask')) return
+    if (list === 'allow' && decided?.basis === 'rule' && decided.rule?.list === 'ask') {
+      answer.withheld.push(
+        `"${decided.command}": ${decided.rule.text} asks about it, so an allow rule could never apply`,
+      )
+      return
+    }
+    if (list === 'allow' && decided?.basis === 'possibly-denied') {
+      answer.withheld.push(
+        `"${decided.command}": a deny rule may match it, so an allow rule could never apply`,
+      )
+      return
+    }
+    const rule = commandRule(ruleName, command)
+    if (typeof rule === 'string') add(answer, rule)
+    else answer.withheld.push(`"${shownCommand(command.source)}": ${rule.withheld}`)
+  })
 }
 
 /**
@@ -133,7 +153,7 @@ export function commandRule(
     if (isSubcommand(second.literal)) {
       parts.push(second.literal)
       const third = words[2]
-      if (subcommandTools.has(first) && third !== undefined) {
+      if (subcommandPrograms.has(first) && third !== undefined) {
         if (third.literal === undefined) return { withheld: unknownWord(third) }
         if (third.literal !== '' && writable(third.literal) && !third.literal.startsWith('-')) {
           parts.push(third.literal)

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { describeValue } from '@toolpipe/core/internal'
+import { describeValue, isPlainObject } from '@toolpipe/core/internal'
 import { applyEdits, modify } from 'jsonc-parser'
 import { PermissionsError } from '../../permissions-error.js'
 import { parseJsonSettings } from '@toolpipe/settings-files'
 import { linkTarget } from './link-target.js'
 import { acquireSettingsLock, realLockClock } from './settings-lock.js'
-import type { LockClock, SettingsLockOptions } from './settings-lock.js'
+import type { LockClock, SettingsLock, SettingsLockOptions } from './settings-lock.js'
 
 /** Options of {@link appendRules}. */
 export interface AppendRulesOptions {
@@ -49,41 +49,9 @@ export async function appendRules(
   await mkdir(dirname(target), { recursive: true })
   const lock = await acquireSettingsLock(`${target}.lock`, lockOptions)
   try {
-    let text: string
-    let mode: number | undefined
-    try {
-      text = await readFile(target, 'utf8')
-      mode = (await stat(target)).mode & 0o777
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== 'ENOENT') throw error
-      text = '{}\n'
-    }
-    const parsed = parseJsonSettings(text)
-    if (parsed.kind !== 'ok') {
-      const where =
-        parsed.kind === 'invalid' && parsed.line !== undefined
-          ? ` (line ${parsed.line}, column ${parsed.column ?? 1})`
-          : ''
-      throw new Error(`${path} does not parse${where}; it was left as it is`)
-    }
-    const value = parsed.value
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new Error(`${path} is not a JSON object; it was left as it is`)
-    }
-    const permissions: unknown = (value as Record<string, unknown>).permissions
-    if (
-      permissions !== undefined &&
-      (typeof permissions !== 'object' || permissions === null || Array.isArray(permissions))
-    ) {
-      throw new Error(`${path}: "permissions" is not an object; it was left as it is`)
-    }
-    const current: unknown = (permissions as Record<string, unknown> | undefined)?.[list]
-    if (current !== undefined && !Array.isArray(current)) {
-      throw new Error(`${path}: "permissions.${list}" is not an array; it was left as it is`)
-    }
-    const existing = new Set(
-      (current ?? []).filter((entry): entry is string => typeof entry === 'string'),
-    )
+    const { text, mode } = await readCurrent(target)
+    const current = currentList(text, path, list)
+    const existing = new Set(current.filter((entry): entry is string => typeof entry === 'string'))
     const added = rules.filter(
       (rule, index) => !existing.has(rule) && rules.indexOf(rule) === index,
     )
@@ -94,21 +62,71 @@ export async function appendRules(
       next = applyEdits(next, modify(next, ['permissions', list, -1], rule, { formattingOptions }))
     }
     if (!next.endsWith('\n')) next += '\n'
-    const temporary = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
-    try {
-      await writeFile(temporary, next, { mode: mode ?? 0o644, flag: 'wx' })
-      // A writer slower than staleLockMs may have lost the lock: then another writer may have
-      // written since, and this write would drop its rules.
-      if (!(await lock.held()))
-        throw new Error(`${target}.lock was taken over as stale; not written`)
-      await rename(temporary, target)
-    } catch (error) {
-      await unlink(temporary).catch(() => undefined)
-      throw error
-    }
+    await replaceFile(target, next, mode, lock)
     return added
   } finally {
     await lock.release()
+  }
+}
+
+/** The file's text and permission bits; an empty settings object when it does not exist. */
+async function readCurrent(target: string): Promise<{ text: string; mode: number | undefined }> {
+  try {
+    const text = await readFile(target, 'utf8')
+    return { text, mode: (await stat(target)).mode & 0o777 }
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ENOENT') throw error
+    return { text: '{}\n', mode: undefined }
+  }
+}
+
+/**
+ * The list `permissions.<list>` of a settings file's text (empty when absent). A file that does
+ * not parse, is not an object, or whose `permissions` or list has another shape is refused.
+ */
+function currentList(text: string, path: string, list: string): readonly unknown[] {
+  const parsed = parseJsonSettings(text)
+  if (parsed.kind !== 'ok') {
+    const where =
+      parsed.kind === 'invalid' && parsed.line !== undefined
+        ? ` (line ${parsed.line}, column ${parsed.column ?? 1})`
+        : ''
+    throw new Error(`${path} does not parse${where}; it was left as it is`)
+  }
+  const value = parsed.value
+  if (!isPlainObject(value)) {
+    throw new Error(`${path} is not a JSON object; it was left as it is`)
+  }
+  const permissions = value.permissions
+  if (permissions !== undefined && !isPlainObject(permissions)) {
+    throw new Error(`${path}: "permissions" is not an object; it was left as it is`)
+  }
+  const current = permissions?.[list]
+  if (current !== undefined && !Array.isArray(current)) {
+    throw new Error(`${path}: "permissions.${list}" is not an array; it was left as it is`)
+  }
+  return current ?? []
+}
+
+/**
+ * Writes `text` to a temporary file beside `target` and renames it over `target` (atomic), unless
+ * the lock was lost meanwhile: a writer slower than `staleLockMs` may have lost it, and another
+ * writer may have written since (this write would drop its rules).
+ */
+async function replaceFile(
+  target: string,
+  text: string,
+  mode: number | undefined,
+  lock: SettingsLock,
+): Promise<void> {
+  const temporary = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
+  try {
+    await writeFile(temporary, text, { mode: mode ?? 0o644, flag: 'wx' })
+    if (!(await lock.held())) throw new Error(`${target}.lock was taken over as stale; not written`)
+    await rename(temporary, target)
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined)
+    throw error
   }
 }
 

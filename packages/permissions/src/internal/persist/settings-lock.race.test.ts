@@ -4,6 +4,7 @@ import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type * as fsPromises from 'node:fs/promises'
 import { afterEach, expect, it, vi } from 'vitest'
+import { stillClock } from '../../__fixtures__/still-clock.js'
 import { appendRules } from './persist-rules.js'
 
 // The race SPEC §26 forbids, made to happen every time: writer B judges a dead holder's lock
@@ -76,9 +77,10 @@ it.each([
     gate.lockPath = lock
 
     const reached = new Promise<void>((resolve) => (gate.reached = resolve))
-    const late = appendRules(path, 'allow', ['Bash(late *)'])
+    const clock = stillClock()
+    const late = appendRules(path, 'allow', ['Bash(late *)'], { clock })
     await reached // B judged the lock stale and is about to act
-    const early = appendRules(path, 'allow', ['Bash(early *)'])
+    const early = appendRules(path, 'allow', ['Bash(early *)'], { clock })
     expect(await Promise.all([late, early])).toEqual([['Bash(late *)'], ['Bash(early *)']])
     const allow = (JSON.parse(readFileSync(path, 'utf8')) as { permissions: { allow: string[] } })
       .permissions.allow

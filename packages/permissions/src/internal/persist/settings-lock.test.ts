@@ -13,6 +13,7 @@ import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { stillClock } from '../../__fixtures__/still-clock.js'
 import { PermissionsError } from '../../permissions-error.js'
 import { appendRules } from './persist-rules.js'
 import type { LockClock } from './settings-lock.js'
@@ -158,7 +159,8 @@ describe('the persisted-rule lock', () => {
     if (kind === 'dead') plantLock(path, await deadPid())
     else plantLegacyLock(path, await deadPid(), 60_000)
     const rules = Array.from({ length: 24 }, (_, index) => `Bash(tool-${index} *)`)
-    await Promise.all(rules.map((rule) => appendRules(path, 'allow', [rule])))
+    const clock = stillClock()
+    await Promise.all(rules.map((rule) => appendRules(path, 'allow', [rule], { clock })))
     expect(allowList(path).toSorted()).toEqual(rules.toSorted())
     expect(leftovers(path)).toEqual([])
   })

@@ -1,9 +1,8 @@
-import type {
-  PermissionMode as Mode,
-  SettingsSourceKind as SourceKind,
-} from '@toolpipe/settings-files'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
+import type { SettingsSourceKind as SourceKind } from '@toolpipe/settings-files'
+import { isPlainObject } from '@toolpipe/core/internal'
 import type { RuleOrigin } from './compiled-rule.js'
-import { isSafePattern } from 'redos-detector'
+import { compileGeminiRegex, isSafeRegex, regexWarnings } from './gemini-regex.js'
 
 /** A decision a Gemini CLI policy rule gives. */
 export type GeminiDecision = 'allow' | 'ask' | 'deny'
@@ -64,7 +63,7 @@ export function compileGeminiPolicy(
   report: (index: number | undefined, message: string, kept?: true) => void,
 ): GeminiRule[] {
   if (value === undefined) return []
-  const rules = isRecord(value) ? value.rule : undefined
+  const rules = isPlainObject(value) ? value.rule : undefined
   if (rules === undefined) return []
   if (!Array.isArray(rules)) {
     report(undefined, '"rule" must be an array of tables ([[rule]])')
@@ -72,12 +71,13 @@ export function compileGeminiPolicy(
   }
   const compiled: GeminiRule[] = []
   rules.forEach((entry: unknown, index) => {
-    const rule = compileRule(entry, index, origin)
+    const rule = compileGeminiRule(entry, index, origin)
     if (typeof rule === 'string') {
       report(index, rule)
       return
     }
-    for (const message of regexWarnings(entry as Record<string, unknown>, rule)) {
+    const commandRegex = (entry as Record<string, unknown>).commandRegex
+    for (const message of regexWarnings(commandRegex, rule.unsafeRegex, rule.decision)) {
       report(index, message, true)
     }
     if (rule.unsafeRegex && rule.decision === 'allow') {
@@ -89,8 +89,12 @@ export function compileGeminiPolicy(
   return compiled
 }
 
-function compileRule(entry: unknown, index: number, origin: RuleOrigin): GeminiRule | string {
-  if (!isRecord(entry)) return 'a rule must be a table'
+/**
+ * Compiles one `[[rule]]` table of a Gemini CLI policy file, or says what is wrong with it (the
+ * first problem found). (A settings file's rules are `compileSettingsRule`'s.)
+ */
+function compileGeminiRule(entry: unknown, index: number, origin: RuleOrigin): GeminiRule | string {
+  if (!isPlainObject(entry)) return 'a rule must be a table'
   const decision = entry.decision
   if (decision !== 'allow' && decision !== 'deny' && decision !== 'ask_user') {
     return 'decision must be "allow", "deny" or "ask_user"'
@@ -104,6 +108,29 @@ function compileRule(entry: unknown, index: number, origin: RuleOrigin): GeminiR
   ) {
     return 'priority must be a number from 0 to 999'
   }
+  const matchers = readMatchers(entry)
+  if (typeof matchers === 'string') return matchers
+  const limits = readLimits(entry, decision)
+  if (typeof limits === 'string') return limits
+  return {
+    text: `[[rule]] ${index}: ${describeMatchers(entry, matchers, decision)}`,
+    index,
+    origin,
+    decision: decision === 'ask_user' ? 'ask' : decision,
+    priority: tiers[origin.kind] + priority / 1000,
+    ...matchers,
+    commandPrefixes: matchers.commandPrefixes?.map((prefix) => prefix.trimEnd()),
+    ...limits,
+  }
+}
+
+type Matchers = Pick<
+  GeminiRule,
+  'toolNames' | 'argsPattern' | 'commandPrefixes' | 'commandRegex' | 'unsafeRegex'
+>
+
+/** What a rule matches: tool names (with `mcpName`), a command prefix or regex, its arguments. */
+function readMatchers(entry: Readonly<Record<string, unknown>>): Matchers | string {
   const toolNames = stringList(entry.toolName, 'toolName')
   if (typeof toolNames === 'string') return toolNames
   const commandPrefixes = stringList(entry.commandPrefix, 'commandPrefix')
@@ -117,13 +144,23 @@ function compileRule(entry: unknown, index: number, origin: RuleOrigin): GeminiR
   if (typeof mcpName === 'string') {
     names = (toolNames ?? ['*']).map((tool) => `mcp__${mcpName}__${tool}`)
   }
-  const argsPattern = regex(entry.argsPattern, 'argsPattern', '')
+  const argsPattern = compileGeminiRegex(entry.argsPattern, 'argsPattern', '')
   if (typeof argsPattern === 'string') return argsPattern
-  const commandRegex = regex(entry.commandRegex, 'commandRegex', '"command":"')
+  const commandRegex = compileGeminiRegex(entry.commandRegex, 'commandRegex', '"command":"')
   if (typeof commandRegex === 'string') return commandRegex
   const unsafeRegex = [argsPattern, commandRegex].some(
     (pattern) => pattern !== undefined && !isSafeRegex(pattern),
   )
+  return { toolNames: names, argsPattern, commandPrefixes, commandRegex, unsafeRegex }
+}
+
+type Limits = Pick<
+  GeminiRule,
+  'modes' | 'subagent' | 'toolAnnotations' | 'allowRedirection' | 'denyMessage'
+>
+
+/** When a rule applies (modes, subagent, tool annotations) and what it says or permits. */
+function readLimits(entry: Readonly<Record<string, unknown>>, decision: string): Limits | string {
   let modes: Mode[] | undefined
   if (entry.modes !== undefined) {
     const list = stringList(entry.modes, 'modes')
@@ -144,87 +181,38 @@ function compileRule(entry: unknown, index: number, origin: RuleOrigin): GeminiR
   const subagent = entry.subagent
   if (subagent !== undefined && typeof subagent !== 'string') return 'subagent must be a string'
   const annotations = entry.toolAnnotations
-  if (annotations !== undefined && !isRecord(annotations)) return 'toolAnnotations must be a table'
+  if (annotations !== undefined && !isPlainObject(annotations)) {
+    return 'toolAnnotations must be a table'
+  }
   const allowRedirection = entry.allowRedirection ?? false
   if (typeof allowRedirection !== 'boolean') return 'allowRedirection must be a boolean'
   const denyMessage = entry.denyMessage
-  if (denyMessage !== undefined && typeof denyMessage !== 'string')
+  if (denyMessage !== undefined && typeof denyMessage !== 'string') {
     return 'denyMessage must be a string'
+  }
+  return { modes, subagent, toolAnnotations: annotations, allowRedirection, denyMessage }
+}
+
+/** How messages name a rule: `toolName="run_shell_command" commandPrefix="rm -rf" decision="deny"`. */
+function describeMatchers(
+  entry: Readonly<Record<string, unknown>>,
+  matchers: Matchers,
+  decision: string,
+): string {
   const parts: string[] = []
+  const names = matchers.toolNames
   if (names !== undefined)
     parts.push(`toolName=${JSON.stringify(names.length === 1 ? names[0] : names)}`)
-  if (commandPrefixes !== undefined) {
-    parts.push(
-      `commandPrefix=${JSON.stringify(commandPrefixes.length === 1 ? commandPrefixes[0] : commandPrefixes)}`,
-    )
+  const prefixes = matchers.commandPrefixes
+  if (prefixes !== undefined) {
+    parts.push(`commandPrefix=${JSON.stringify(prefixes.length === 1 ? prefixes[0] : prefixes)}`)
   }
   if (typeof entry.commandRegex === 'string')
     parts.push(`commandRegex=${JSON.stringify(entry.commandRegex)}`)
   if (typeof entry.argsPattern === 'string')
     parts.push(`argsPattern=${JSON.stringify(entry.argsPattern)}`)
   parts.push(`decision="${decision}"`)
-  return {
-    text: `[[rule]] ${index}: ${parts.join(' ')}`,
-    index,
-    origin,
-    decision: decision === 'ask_user' ? 'ask' : decision,
-    priority: tiers[origin.kind] + priority / 1000,
-    toolNames: names,
-    argsPattern,
-    commandPrefixes: commandPrefixes?.map((prefix) => prefix.trimEnd()),
-    commandRegex,
-    modes,
-    subagent,
-    toolAnnotations: annotations,
-    allowRedirection,
-    denyMessage,
-    unsafeRegex,
-  }
-}
-
-/**
- * Whether a regex cannot backtrack catastrophically: with at most one quantifier it cannot (no
- * two ways to split a match); otherwise redos-detector decides (about 10–30 ms a pattern, once
- * per load), and a pattern it cannot decide in time is unsafe.
- */
-function isSafeRegex(pattern: RegExp): boolean {
-  if (quantifiers(pattern.source) <= 1) return true
-  try {
-    return isSafePattern(pattern.source, { timeout: 100 }).safe
-  } catch {
-    return false
-  }
-}
-
-/** The quantifiers of a regex source (`*`, `+`, `?`, `{n,m}` outside classes and escapes). */
-function quantifiers(source: string): number {
-  let count = 0
-  let inClass = false
-  for (let index = 0; index < source.length; index++) {
-    const char = source.charAt(index)
-    if (char === '\\') index++
-    else if (inClass) inClass = char !== ']'
-    else if (char === '[') inClass = true
-    else if (char === '*' || char === '+' || char === '{') count++
-    else if (char === '?' && source.charAt(index - 1) !== '(') count++
-  }
-  return count
-}
-
-/** What to say about a kept rule's regexes (SPEC §26). */
-function regexWarnings(entry: Record<string, unknown>, rule: GeminiRule): string[] {
-  const warnings: string[] = []
-  if (typeof entry.commandRegex === 'string' && entry.commandRegex.startsWith('^')) {
-    warnings.push(
-      'commandRegex starts with ^, which never matches: the regex is tested against the arguments\' JSON after "command":" (as Gemini CLI does)',
-    )
-  }
-  if (rule.unsafeRegex && rule.decision !== 'allow') {
-    warnings.push(
-      'its regex can backtrack catastrophically, so it is not run: every call it could be about asks instead',
-    )
-  }
-  return warnings
+  return parts.join(' ')
 }
 
 function stringList(value: unknown, field: string): string[] | undefined | string {
@@ -234,53 +222,4 @@ function stringList(value: unknown, field: string): string[] | undefined | strin
     return value
   }
   return `${field} must be a string or a non-empty array of strings`
-}
-
-function regex(value: unknown, field: string, prefix: string): RegExp | undefined | string {
-  if (value === undefined) return undefined
-  if (typeof value !== 'string') return `${field} must be a string`
-  try {
-    return new RegExp(prefix + value)
-  } catch (error) {
-    return `${field} is not a valid regular expression: ${(error as Error).message}`
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** Whether a Gemini tool name glob (`*` wildcard) matches a rule name. */
-export function matchesToolGlob(glob: string, name: string): boolean {
-  const star = glob.indexOf('*')
-  if (star < 0) return glob === name
-  const parts = glob.split('*')
-  let at = 0
-  for (let index = 0; index < parts.length; index++) {
-    const part = parts[index] ?? ''
-    if (index === 0) {
-      if (!name.startsWith(part)) return false
-      at = part.length
-    } else if (index === parts.length - 1) {
-      return name.length - part.length >= at && name.endsWith(part)
-    } else {
-      const found = name.indexOf(part, at)
-      if (found < 0) return false
-      at = found + part.length
-    }
-  }
-  return true
-}
-
-/**
- * Gemini's stable JSON of a call's arguments (keys sorted at every level), which `argsPattern`
- * is tested against.
- */
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
-  if (isRecord(value)) {
-    const keys = Object.keys(value).sort()
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${stableJson(value[key])}`).join(',')}}`
-  }
-  return value === undefined ? 'null' : JSON.stringify(value)
 }

@@ -52,7 +52,9 @@ export function analyzeShell(
   return {
     commands: [...(before?.commands ?? []), ...visible.commands],
     redirects: [...(before?.redirects ?? []), ...visible.redirects],
-    hidden: [...new Set([...(before?.hidden ?? []), ...visible.hidden])],
+    hidingConstructs: [
+      ...new Set([...(before?.hidingConstructs ?? []), ...visible.hidingConstructs]),
+    ],
     unparseable: parsed.error.message,
     directoryMoves: [...(before?.directoryMoves ?? []), ...visible.directoryMoves],
     movesMayRepeat: visible.movesMayRepeat || before?.movesMayRepeat === true,
@@ -64,7 +66,7 @@ function empty(unparseable: string): ShellAnalysis {
   return {
     commands: [],
     redirects: [],
-    hidden: [],
+    hidingConstructs: [],
     unparseable,
     directoryMoves: [],
     movesMayRepeat: false,
@@ -125,7 +127,7 @@ function walkLine(
     redirects: readOnlyByDeny
       ? walk.redirects.map((redirect) => ({ ...redirect, nested: true }))
       : walk.redirects,
-    hidden: walk.hidden,
+    hidingConstructs: walk.hidingConstructs,
     unparseable: misread,
     directoryMoves: walk.moves,
     movesMayRepeat: walk.repeats,

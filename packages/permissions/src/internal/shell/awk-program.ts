@@ -7,7 +7,7 @@
  * scanned too — the cautious reading. Anything it cannot read is reported, never assumed harmless.
  */
 export interface AwkFindings {
-  readonly hidden: string[]
+  readonly hidingConstructs: string[]
   /** The literal strings given to `system(…)`, for deny rules. */
   readonly commands: string[]
 }
@@ -24,14 +24,14 @@ const twoCharOperators = new Set([
 
 /** Scans an awk program text. */
 export function scanAwkProgram(program: string): AwkFindings {
-  const found: AwkFindings = { hidden: [], commands: [] }
+  const found: AwkFindings = { hidingConstructs: [], commands: [] }
   const tokens = tokenize(program)
   if (typeof tokens === 'string') {
-    found.hidden.push(`an awk program it cannot read (${tokens})`)
+    found.hidingConstructs.push(`an awk program it cannot read (${tokens})`)
     return found
   }
   const say = (reason: string) => {
-    if (!found.hidden.includes(reason)) found.hidden.push(reason)
+    if (!found.hidingConstructs.includes(reason)) found.hidingConstructs.push(reason)
   }
   let inPrint = false
   let depth = 0

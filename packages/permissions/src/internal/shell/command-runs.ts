@@ -57,24 +57,7 @@ function readRun(
   for (const child of run) {
     const gluedTo = glued.has(child) ? previous : undefined
     previous = child
-    if (gluedTo !== undefined) {
-      const last = words.at(-1)
-      if (last === undefined || !isWordNode(gluedTo) || !isWordNode(child)) {
-        misread(
-          `the parser split a word at a backslash-newline: ${JSON.stringify(gluedTo.text)} and ${JSON.stringify(child.text)}`,
-        )
-      } else {
-        const next = readWord(child)
-        words[words.length - 1] = {
-          text: last.text + next.text,
-          literal:
-            last.literal === undefined || next.literal === undefined
-              ? undefined
-              : last.literal + next.literal,
-        }
-        continue
-      }
-    }
+    if (gluedTo !== undefined && joinGlued(words, gluedTo, child, misread)) continue
     if (!child.named) continue
     if (words.length === 0 && assignments.length === 0 && reservedWords.has(child.text)) {
       // In a command's first place bash reads `!` as the reserved word that negates the
@@ -86,23 +69,7 @@ function readRun(
         misread(`the parser read the reserved word "${child.text}" after a newline as a word`)
       }
     }
-    switch (child.type) {
-      case 'variable_assignment':
-        if (words.length === 0) assignments.push(assignmentName(child)?.text ?? '')
-        else words.push(readWord(child))
-        break
-      case 'command_name': {
-        const inner = namedChildren(child)[0]
-        words.push(inner === undefined ? unknownWord : readWord(inner))
-        break
-      }
-      case 'file_redirect':
-      case 'heredoc_redirect':
-      case 'herestring_redirect':
-        break
-      default:
-        words.push(readWord(child))
-    }
+    addWord(child, words, assignments)
   }
   const first = run[0]
   const last = run.at(-1)
@@ -111,6 +78,55 @@ function readRun(
       ? node.text
       : node.text.slice(first.start - node.start, last.end - node.start)
   return { source, words, assignments, first: index === 0 }
+}
+
+/**
+ * Joins `child` to the word before it, as bash's line continuation does (`r\<newline>m` is
+ * `rm`): true when joined; when the two are not both words, the tree is not the line (`misread`).
+ */
+function joinGlued(
+  words: CommandWord[],
+  gluedTo: SyntaxNode,
+  child: SyntaxNode,
+  misread: (why: string) => void,
+): boolean {
+  const last = words.at(-1)
+  if (last === undefined || !isWordNode(gluedTo) || !isWordNode(child)) {
+    misread(
+      `the parser split a word at a backslash-newline: ${JSON.stringify(gluedTo.text)} and ${JSON.stringify(child.text)}`,
+    )
+    return false
+  }
+  const next = readWord(child)
+  words[words.length - 1] = {
+    text: last.text + next.text,
+    literal:
+      last.literal === undefined || next.literal === undefined
+        ? undefined
+        : last.literal + next.literal,
+  }
+  return true
+}
+
+/** One named child of a command: a leading assignment's name, a word, or nothing (a redirect). */
+function addWord(child: SyntaxNode, words: CommandWord[], assignments: string[]): void {
+  switch (child.type) {
+    case 'variable_assignment':
+      if (words.length === 0) assignments.push(assignmentName(child)?.text ?? '')
+      else words.push(readWord(child))
+      break
+    case 'command_name': {
+      const inner = namedChildren(child)[0]
+      words.push(inner === undefined ? unknownWord : readWord(inner))
+      break
+    }
+    case 'file_redirect':
+    case 'heredoc_redirect':
+    case 'herestring_redirect':
+      break
+    default:
+      words.push(readWord(child))
+  }
 }
 
 /**

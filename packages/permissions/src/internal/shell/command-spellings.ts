@@ -14,9 +14,14 @@ export interface CommandSpellings {
   /** The stages themselves (the last: the program the wrappers run, with its words). */
   readonly stages: readonly (readonly CommandWord[])[]
   /** Why a rule may not allow it (a name known only at run time, unreadable options, …). */
-  readonly hidden: readonly string[]
+  readonly hidingConstructs: readonly string[]
   /** Strings a wrapper runs through a shell (`env -S`, `sudo -s`, `flock -c`): parsed for deny. */
   readonly strings: readonly { readonly text: string | undefined; readonly reason: string }[]
+  /**
+   * The stages a wrapper runs as commands of their own, each judged like any command: the stage
+   * after `xargs` (its replaced words and appended arguments unknown).
+   */
+  readonly ownCommands: readonly (readonly CommandWord[])[]
 }
 
 /**
@@ -30,12 +35,12 @@ export function spellCommand(
   words: readonly CommandWord[],
   assignments: readonly string[],
 ): CommandSpellings {
-  const hidden: string[] = []
+  const hiding: string[] = []
   const strings: { text: string | undefined; reason: string }[] = []
   for (const name of assignments) {
-    if (isCodeVariable(name)) hidden.push(`an assignment to ${name}, which changes what runs`)
+    if (isCodeVariable(name)) hiding.push(`an assignment to ${name}, which changes what runs`)
   }
-  const allowWords = allowSpelling(words, assignments, hidden)
+  const allowWords = allowSpelling(words, assignments, hiding)
   const stages: CommandWord[][] = [[...words]]
   let at = 0
   let appendUnknown = false
@@ -47,7 +52,7 @@ export function spellCommand(
     if (step.kind === 'none') break
     if (step.kind === 'unknown') {
       stages.push([unknownWord])
-      hidden.push(`options of ${basename(literal)} that cannot be read for sure`)
+      hiding.push(`options of ${basename(literal)} that cannot be read for sure`)
       break
     }
     if (step.kind === 'split-string') {
@@ -59,7 +64,7 @@ export function spellCommand(
     }
     for (const variable of step.assignments) {
       if (isCodeVariable(variable))
-        hidden.push(`an assignment to ${variable}, which changes what runs`)
+        hiding.push(`an assignment to ${variable}, which changes what runs`)
     }
     at = step.next
     if (step.appendUnknown === true) appendUnknown = true
@@ -78,14 +83,18 @@ export function spellCommand(
       if (!denyTexts.includes(short)) denyTexts.push(short)
     }
   }
-  return { allowWords, denyTexts, stages, hidden, strings }
+  const ownCommands = stages.flatMap((stage, index) => {
+    const next = stages[index + 1]
+    return basename(stage[0]?.literal ?? '') === 'xargs' && next !== undefined ? [next] : []
+  })
+  return { allowWords, denyTexts, stages, hidingConstructs: hiding, strings, ownCommands }
 }
 
 /** The words allow rules match, or undefined when none may allow the command. */
 function allowSpelling(
   words: readonly CommandWord[],
   assignments: readonly string[],
-  hidden: string[],
+  hiding: string[],
 ): CommandWord[] | undefined {
   let allowed = assignments.every((name) => safeEnvVars.has(name))
   let at = 0
@@ -110,7 +119,7 @@ function allowSpelling(
   if (replacement !== undefined) rest = rest.map((word) => replaced(word, replacement))
   const allowWords = appendUnknown ? [...rest, unknownWord] : rest
   if (allowWords[0]?.literal === undefined) {
-    hidden.push('a command name known only at run time')
+    hiding.push('a command name known only at run time')
     return undefined
   }
   return allowed ? allowWords : undefined

@@ -20,7 +20,8 @@ import {
 
 /** What the walk collects, as the inspection of one program adds to it. */
 export interface WalkSink {
-  hide(reason: string): void
+  /** Something in the line hides a command from the rules: no rule may allow it. */
+  foundHiding(construct: string): void
   parseNested(text: string | undefined, reason: string): void
   readonly moves: (ShellPath | undefined)[]
   linksMade: boolean
@@ -53,16 +54,16 @@ export function inspectProgram(
     return
   }
   if (sourcingBuiltins.has(name)) {
-    sink.hide(`${name}, which runs the commands of a file`)
+    sink.foundHiding(`${name}, which runs the commands of a file`)
     return
   }
   for (const string of commandStrings(name, stage) ?? []) {
     sink.parseNested(string.text, `${name}, which runs a string as commands`)
   }
   const strings = programStrings(name, stage)
-  for (const reason of strings.hidden) sink.hide(reason)
+  for (const reason of strings.hidingConstructs) sink.foundHiding(reason)
   for (const nested of strings.nested) sink.parseNested(nested, `${name}, which runs a command`)
-  for (const reason of nameWordsHiding(name, stage)) sink.hide(reason)
+  for (const reason of nameWordsHiding(name, stage)) sink.foundHiding(reason)
   if (directoryChangers.has(name)) sink.moves.push(...directoryMove(name, stage))
   if (makesLinks(name, stage)) sink.linksMade = true
 }

@@ -1,12 +1,13 @@
 import { literalWord } from './command-text.js'
 import type { CommandWord } from './command-text.js'
 import { isCodeVariable, isLiteralArithmetic, isPlainName } from './arithmetic.js'
-import { codeChangingBuiltins, nameReadingBuiltins } from '../security-tables.js'
+import {
+  attributeDeclarationBuiltins,
+  codeChangingBuiltins,
+  declarationBuiltins,
+  nameReadingBuiltins,
+} from '../security-tables.js'
 import type { NameReadingBuiltin } from '../security-tables.js'
-
-const declarations = new Set(['declare', 'typeset', 'local', 'export', 'readonly'])
-/** The declarations whose `-n` makes a name reference and `-i` an integer. */
-const attributeDeclarations = new Set(['declare', 'typeset', 'local'])
 
 /**
  * Why a builtin's words hide a command (SPEC §26), from the `nameReadingBuiltins` and
@@ -39,7 +40,7 @@ export function nameWordsHiding(name: string, words: readonly CommandWord[]): st
       continue
     }
     if (options && literal !== undefined && /^[-+]./.test(literal)) {
-      if (attributeDeclarations.has(name)) reasons.push(...declarationFlags(name, literal))
+      if (attributeDeclarationBuiltins.has(name)) reasons.push(...declarationFlags(name, literal))
       index = readBundle(words, index, spec, names)
       continue
     }
@@ -108,7 +109,7 @@ function nameHiding(builtin: string, word: CommandWord): string[] {
     reasons.push(`${builtin} of ${name}, which changes what later commands run`)
   }
   const value = equals < 0 ? '' : literal.slice(equals + 1)
-  if (declarations.has(builtin) && /[[$`]/.test(value)) {
+  if (declarationBuiltins.has(builtin) && /[[$`]/.test(value)) {
     // A quoted compound value is parsed again: `declare -a 'x=([$(…)]=1)'` runs the command.
     reasons.push(`${builtin} of a value bash parses again as an array`)
   }

@@ -4,22 +4,27 @@ import { scanAwkProgram } from './awk-program.js'
 import { scanSedScript } from './sed-script.js'
 import { joinTexts } from './wrappers.js'
 import {
+  awkFlagOptions,
+  findWritingActions,
   gitCommandOptions,
+  gitFlagOptions,
   gitSubcommandCommandOptions,
   gitSubcommands,
+  gitValueOptions,
   rsyncCommandOptions,
+  sedFlagOptions,
   tarCommandOptions,
 } from '../security-tables.js'
 
 /** What a program that runs strings (SPEC §26) was given to run. */
 export interface ProgramStrings {
   /** Why no allow rule may allow this invocation; empty when its program text is harmless. */
-  readonly hidden: string[]
+  readonly hidingConstructs: string[]
   /** Command lines it runs, for deny rules (`sed 'e rm x'`, `awk 'BEGIN{system("rm x")}'`). */
   readonly nested: string[]
 }
 
-const none: ProgramStrings = Object.freeze({ hidden: [], nested: [] })
+const none: ProgramStrings = Object.freeze({ hidingConstructs: [], nested: [] })
 
 /**
  * What `sed`, `awk`, `tar`, `git`, `rsync` and `parallel` are given to run (SPEC §26's
@@ -48,7 +53,7 @@ export function programStrings(name: string, words: readonly CommandWord[]): Pro
       return findWrites(words)
     case 'parallel':
       return {
-        hidden: ['parallel, which runs its words as commands'],
+        hidingConstructs: ['parallel, which runs its words as commands'],
         nested: listOf(joinTexts(words.slice(1, untilSeparator(words)))),
       }
     default:
@@ -67,7 +72,7 @@ function readSedBundle(
   words: readonly CommandWord[],
   index: number,
   scripts: (string | undefined)[],
-  hidden: string[],
+  hiding: string[],
 ): number {
   const literal = words[index]?.literal ?? ''
   for (let at = 1; at < literal.length; at++) {
@@ -77,24 +82,18 @@ function readSedBundle(
     const rest = literal.slice(at + 1)
     if (option === 'e' || option === 'f' || option === 'l') {
       if (option === 'e') scripts.push(rest !== '' ? rest : words[index + 1]?.literal)
-      if (option === 'f') hidden.push(sedFileReason)
+      if (option === 'f') hiding.push(sedFileReason)
       return rest !== '' ? index : index + 1
     }
-    hidden.push(`sed's option ${literal}, which it cannot read`)
+    hiding.push(`sed's option ${literal}, which it cannot read`)
     return index
   }
   return index
 }
 
-const sedFlags = new Set([
-  ...['-n', '-E', '-r', '-s', '-u', '-z', '-b', '--posix', '--debug', '--sandbox', '--quiet'],
-  ...['--silent', '--follow-symlinks', '--null-data', '--zero-terminated', '--separate'],
-  ...['--unbuffered', '--regexp-extended', '--binary', '--help', '--version'],
-])
-
 function sedStrings(words: readonly CommandWord[]): ProgramStrings {
   const scripts: (string | undefined)[] = []
-  const hidden: string[] = []
+  const hiding: string[] = []
   // null: no operand yet; undefined: an operand known only at run time.
   let operand: string | undefined | null = null
   let sandbox = false
@@ -105,7 +104,8 @@ function sedStrings(words: readonly CommandWord[]): ProgramStrings {
       break
     }
     // GNU sed reads options after operands too: a word known only at run time may be one.
-    if (literal === undefined) return { hidden: ['sed words known only at run time'], nested: [] }
+    if (literal === undefined)
+      return { hidingConstructs: ['sed words known only at run time'], nested: [] }
     if (!literal.startsWith('-') || literal === '-') {
       // Its first operand is the script, unless -e or -f gave one.
       operand ??= literal
@@ -115,43 +115,37 @@ function sedStrings(words: readonly CommandWord[]): ProgramStrings {
     if (literal.startsWith('--')) {
       if (literal.startsWith('--expression=')) scripts.push(literal.slice(13))
       else if (literal === '--expression') scripts.push(words[++index]?.literal)
-      else if (literal.startsWith('--file')) hidden.push(sedFileReason)
+      else if (literal.startsWith('--file')) hiding.push(sedFileReason)
       else if (literal === '--line-length') index++
-      else if (!sedFlags.has(literal) && !/^--(in-place|line-length=)/.test(literal)) {
-        hidden.push(`sed's option ${literal}, which it cannot read`)
+      else if (!sedFlagOptions.has(literal) && !/^--(in-place|line-length=)/.test(literal)) {
+        hiding.push(`sed's option ${literal}, which it cannot read`)
       }
       continue
     }
-    index = readSedBundle(words, index, scripts, hidden)
+    index = readSedBundle(words, index, scripts, hiding)
   }
-  if (scripts.length === 0 && hidden.length === 0 && operand !== null) scripts.push(operand)
+  if (scripts.length === 0 && hiding.length === 0 && operand !== null) scripts.push(operand)
   const nested: string[] = []
   // sed joins its -e scripts with newlines; each is read alone too (the cautious union).
   const known = scripts.filter((script): script is string => script !== undefined)
-  if (known.length < scripts.length) hidden.push('a sed script known only at run time')
+  if (known.length < scripts.length) hiding.push('a sed script known only at run time')
   for (const script of known.length > 1 ? [...known, known.join('\n')] : known) {
     const found = scanSedScript(script)
-    if (!sandbox) hidden.push(...found.hidden)
+    if (!sandbox) hiding.push(...found.hidingConstructs)
     nested.push(...found.commands)
   }
-  return { hidden: unique(hidden), nested: unique(nested) }
+  return { hidingConstructs: unique(hiding), nested: unique(nested) }
 }
 
-const awkFlags = new Set([
-  ...['-b', '-c', '-C', '-g', '-h', '-L', '-M', '-n', '-N', '-O', '-P', '-r', '-s', '-S', '-t'],
-  ...['-V', '--posix', '--traditional', '--lint', '--sandbox', '--characters-as-bytes'],
-  ...['--use-lc-numeric', '--re-interval', '--non-decimal-data', '--optimize', '--version'],
-])
-
 function awkStrings(name: string, words: readonly CommandWord[]): ProgramStrings {
-  const hidden: string[] = []
+  const hiding: string[] = []
   const programs: (string | undefined)[] = []
   let sandbox = false
   let index = 1
   for (; index < words.length; index++) {
     const literal = words[index]?.literal
     if (literal === undefined)
-      return { hidden: [`${name} options known only at run time`], nested: [] }
+      return { hidingConstructs: [`${name} options known only at run time`], nested: [] }
     if (literal === '--') {
       index++
       break
@@ -162,22 +156,22 @@ function awkStrings(name: string, words: readonly CommandWord[]): ProgramStrings
     else if (literal === '-e' || literal === '--source') programs.push(words[++index]?.literal)
     else if (literal.startsWith('--source=')) programs.push(literal.slice(9))
     else if (/^-[Fv]./.test(literal) || /^--(field-separator|assign)=/.test(literal)) continue
-    else if (!awkFlags.has(literal)) {
-      hidden.push(`${name}'s option ${literal}, which can run or load code no rule has read`)
+    else if (!awkFlagOptions.has(literal)) {
+      hiding.push(`${name}'s option ${literal}, which can run or load code no rule has read`)
     }
   }
   if (programs.length === 0) programs.push(index < words.length ? words[index]?.literal : '')
   const nested: string[] = []
   for (const program of programs) {
     if (program === undefined) {
-      hidden.push(`an ${name} program known only at run time`)
+      hiding.push(`an ${name} program known only at run time`)
       continue
     }
     const found = scanAwkProgram(program)
-    if (!sandbox) hidden.push(...found.hidden)
+    if (!sandbox) hiding.push(...found.hidingConstructs)
     nested.push(...found.commands)
   }
-  return { hidden: unique(hidden), nested }
+  return { hidingConstructs: unique(hiding), nested }
 }
 
 /** tar and rsync: options (any abbreviation, any short bundle) that run a command. */
@@ -190,7 +184,7 @@ function optionStrings(
   for (let index = 1; index < words.length; index++) {
     const literal = words[index]?.literal
     if (literal === undefined)
-      return { hidden: [`${name} words known only at run time`], nested: [] }
+      return { hidingConstructs: [`${name} words known only at run time`], nested: [] }
     if (literal === '--') break
     const bundle = literal.startsWith('-') && !literal.startsWith('--')
     const oldStyle = oldStyleBundle && index === 1 && !literal.startsWith('-')
@@ -202,7 +196,7 @@ function optionStrings(
       const value = literal.includes('=') ? literal.slice(literal.indexOf('=') + 1) : undefined
       const command = value?.startsWith('exec=') === true ? value.slice(5) : value
       return {
-        hidden: [`${name}'s option ${literal}, which runs a command`],
+        hidingConstructs: [`${name}'s option ${literal}, which runs a command`],
         nested: listOf(command),
       }
     }
@@ -210,36 +204,32 @@ function optionStrings(
   return none
 }
 
-const gitValueOptions = new Set(['-C', '--super-prefix', '--list-cmds'])
-const gitFlags = new Set([
-  ...['-p', '-P', '--paginate', '--no-pager', '--bare', '--no-replace-objects', '-h', '--help'],
-  ...['--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs'],
-  ...['--no-optional-locks', '--no-advice', '--version', '--html-path', '--man-path'],
-])
-
 function gitStrings(words: readonly CommandWord[]): ProgramStrings {
   let index = 1
   for (; index < words.length; index++) {
     const literal = words[index]?.literal
-    if (literal === undefined) return { hidden: ['git options known only at run time'], nested: [] }
+    if (literal === undefined)
+      return { hidingConstructs: ['git options known only at run time'], nested: [] }
     if (!literal.startsWith('-')) break
     const option = literal.includes('=') ? literal.slice(0, literal.indexOf('=')) : literal
     if (gitCommandOptions.has(option) || option.startsWith('-c')) {
-      return { hidden: [`git ${option}, which can make git run other code`], nested: [] }
+      return { hidingConstructs: [`git ${option}, which can make git run other code`], nested: [] }
     }
     if (gitValueOptions.has(option)) {
       if (!literal.includes('=') && option !== '--list-cmds') index++
       continue
     }
-    if (!gitFlags.has(option))
-      return { hidden: [`git's option ${literal}, which it cannot read`], nested: [] }
+    if (!gitFlagOptions.has(option))
+      return { hidingConstructs: [`git's option ${literal}, which it cannot read`], nested: [] }
   }
   const subcommand = words[index]
   if (subcommand === undefined) return none
   const name = subcommand.literal
   if (name === undefined || !gitSubcommands.has(name)) {
     return {
-      hidden: ['a git subcommand that may be an alias, which can run a shell command (!alias)'],
+      hidingConstructs: [
+        'a git subcommand that may be an alias, which can run a shell command (!alias)',
+      ],
       nested: [],
     }
   }
@@ -248,20 +238,23 @@ function gitStrings(words: readonly CommandWord[]): ProgramStrings {
     : undefined
   if (options === undefined) return none
   if (options.includes('*'))
-    return { hidden: [`git ${name}, which can make git run other code`], nested: [] }
+    return { hidingConstructs: [`git ${name}, which can make git run other code`], nested: [] }
   for (let at = index + 1; at < words.length; at++) {
     const literal = words[at]?.literal
     if (literal === undefined)
-      return { hidden: [`git ${name} words known only at run time`], nested: [] }
+      return { hidingConstructs: [`git ${name} words known only at run time`], nested: [] }
     for (const option of options) {
       if (literal === option || (option.startsWith('--') && literal.startsWith(`${option}=`))) {
         const value = literal === option ? words[at + 1]?.literal : literal.slice(option.length + 1)
         const nested =
           option === 'run' || option === 'foreach' ? joinTexts(words.slice(at + 1)) : value
-        return { hidden: [`git ${name} ${option}, which runs a command`], nested: listOf(nested) }
+        return {
+          hidingConstructs: [`git ${name} ${option}, which runs a command`],
+          nested: listOf(nested),
+        }
       }
       if (!option.startsWith('--') && option.startsWith('-') && bundleHas(literal, option)) {
-        return { hidden: [`git ${name} ${literal}, which runs a command`], nested: [] }
+        return { hidingConstructs: [`git ${name} ${literal}, which runs a command`], nested: [] }
       }
     }
   }
@@ -270,10 +263,10 @@ function gitStrings(words: readonly CommandWord[]): ProgramStrings {
 
 /** find's `-fprint`, `-fprint0`, `-fprintf` and `-fls` write a file no redirection shows. */
 function findWrites(words: readonly CommandWord[]): ProgramStrings {
-  const writes = words.find((word) => /^-f(print0?|printf|ls)$/.test(word.literal ?? ''))
+  const writes = words.find((word) => findWritingActions.has(word.literal ?? ''))
   return writes === undefined
     ? none
-    : { hidden: [`find ${writes.literal ?? ''}, which writes a file`], nested: [] }
+    : { hidingConstructs: [`find ${writes.literal ?? ''}, which writes a file`], nested: [] }
 }
 
 function untilSeparator(words: readonly CommandWord[]): number {

@@ -5,7 +5,7 @@
  */
 export interface SedFindings {
   /** Why the script hides a command or an edit; empty when it does neither. */
-  readonly hidden: string[]
+  readonly hidingConstructs: string[]
   /** The command lines `e command` names, for deny rules. */
   readonly commands: string[]
 }
@@ -14,7 +14,7 @@ const simpleCommands = new Set('=dDgGhHlnNpPxzFqQL'.split(''))
 
 /** Scans a sed script (the text of `-e` or the script operand). */
 export function scanSedScript(script: string): SedFindings {
-  const found: SedFindings = { hidden: [], commands: [] }
+  const found: SedFindings = { hidingConstructs: [], commands: [] }
   const scanner = new Scanner(script)
   try {
     while (scanner.skipSeparators()) {
@@ -23,7 +23,7 @@ export function scanSedScript(script: string): SedFindings {
     }
   } catch (error) {
     if (!(error instanceof Unreadable)) throw error
-    found.hidden.push(`a sed script it cannot read (${error.message})`)
+    found.hidingConstructs.push(`a sed script it cannot read (${error.message})`)
   }
   return found
 }
@@ -154,12 +154,12 @@ class Scanner {
       case 'w':
       case 'W':
         this.restOfLine(false)
-        found.hidden.push(`sed's ${command} command, which writes a file`)
+        found.hidingConstructs.push(`sed's ${command} command, which writes a file`)
         return
       case 'e': {
         this.skipBlanks()
         const line = this.restOfLine(false)
-        found.hidden.push("sed's e command, which runs a command")
+        found.hidingConstructs.push("sed's e command, which runs a command")
         if (line.trim() !== '') found.commands.push(line)
         return
       }
@@ -198,11 +198,11 @@ class Scanner {
       const flag = this.peek()
       if (flag === 'e') {
         this.index++
-        found.hidden.push("sed's s///e flag, which runs the pattern space as a command")
+        found.hidingConstructs.push("sed's s///e flag, which runs the pattern space as a command")
       } else if (flag === 'w' || flag === 'W') {
         this.index++
         this.restOfLine(false)
-        found.hidden.push("sed's s///w flag, which writes a file")
+        found.hidingConstructs.push("sed's s///w flag, which writes a file")
         return
       } else if (/[gpiImM0-9]/.test(flag) && flag !== '') {
         this.index++

@@ -33,8 +33,11 @@ export interface ShellRedirect {
 export interface ShellAnalysis {
   readonly commands: readonly SimpleCommand[]
   readonly redirects: readonly ShellRedirect[]
-  /** Why no rule may allow this line (a substitution, `eval`, `sh -c`, …); empty when none. */
-  readonly hidden: readonly string[]
+  /**
+   * What in the line hides a command from the rules (a substitution, `eval`, `sh -c`, …), so no
+   * rule may allow it; empty when nothing does.
+   */
+  readonly hidingConstructs: readonly string[]
   /** Why the line (or part of it) cannot be read; the call then asks. */
   readonly unparseable: string | undefined
   /**

@@ -2,7 +2,12 @@ import { unknown, unknownWord } from './command-text.js'
 import type { CommandWord } from './command-text.js'
 import { bundleHas } from './option-reader.js'
 import { joinTexts, wordText } from './wrappers.js'
-import { shellValueOptions, stringRunners } from '../security-tables.js'
+import {
+  findExecActions,
+  shellValueOptions,
+  stringRunners,
+  watchValueOptions,
+} from '../security-tables.js'
 
 /** How a shell was started: with `-c` and its string, with a script, or reading its input. */
 export type ShellInvocation =
@@ -110,7 +115,6 @@ function trapAction(words: readonly CommandWord[]): RunString[] | undefined {
 
 /** `watch [options] command…`: the words it runs (joined by a shell unless `-x`). */
 function watchCommand(words: readonly CommandWord[]): CommandWord[] {
-  const valued = new Set(['-n', '--interval', '-d', '--differences', '-q', '--equexit'])
   let index = 1
   while (index < words.length) {
     const literal = words[index]?.literal
@@ -120,7 +124,7 @@ function watchCommand(words: readonly CommandWord[]): CommandWord[] {
       break
     }
     if (!literal.startsWith('-')) break
-    index += valued.has(literal) ? 2 : 1
+    index += watchValueOptions.has(literal) ? 2 : 1
   }
   return words.slice(index)
 }
@@ -133,14 +137,7 @@ export function findExecCommands(words: readonly CommandWord[]): CommandWord[][]
   const found: CommandWord[][] = []
   for (let index = 1; index < words.length; index++) {
     const literal = words[index]?.literal
-    if (
-      literal !== '-exec' &&
-      literal !== '-execdir' &&
-      literal !== '-ok' &&
-      literal !== '-okdir'
-    ) {
-      continue
-    }
+    if (literal === undefined || !findExecActions.has(literal)) continue
     const command: CommandWord[] = []
     index++
     for (; index < words.length; index++) {

@@ -13,7 +13,7 @@ import { readWord } from './read-word.js'
 import { findExecCommands } from './shell-runners.js'
 import { assignmentName, namedChildren, redirectDestination } from './syntax-node.js'
 import type { SyntaxNode } from './syntax-node.js'
-import { safeEnvVars } from '../security-tables.js'
+import { safeEnvVars, writingRedirectOperators } from '../security-tables.js'
 import type { ShellAnalysis, ShellRedirect, SimpleCommand } from './shell-analysis.js'
 
 /** Nodes whose `NAME=value` children are statements of their own (not a command's prefix). */
@@ -36,7 +36,7 @@ export type NestedAnalyzer = (text: string, depth: number) => ShellAnalysis
 export class Walk implements WalkSink {
   readonly commands: SimpleCommand[] = []
   readonly redirects: ShellRedirect[] = []
-  readonly hidden: string[] = []
+  readonly hidingConstructs: string[] = []
   readonly moves: (ShellPath | undefined)[] = []
   linksMade = false
   /** A loop or a function: what is in it may run any number of times. */
@@ -64,20 +64,10 @@ export class Walk implements WalkSink {
 
   private node(node: SyntaxNode): void {
     const arithmetic = arithmeticHiding(node)
-    if (arithmetic !== undefined) this.hide(arithmetic)
+    if (arithmetic !== undefined) this.foundHiding(arithmetic)
     switch (node.type) {
       case 'command':
-        for (const run of readCommandRuns(node, (why) => {
-          this.misreadAs(why)
-        })) {
-          this.addCommand(
-            run.source,
-            run.words,
-            run.assignments,
-            false,
-            run.first ? node : undefined,
-          )
-        }
+        this.command(node)
         break
       case 'declaration_command':
       case 'unset_command':
@@ -92,32 +82,28 @@ export class Walk implements WalkSink {
       case 'function_definition':
         this.repeats = true
         break
-      case 'for_statement': {
-        this.repeats = true
-        const variable = node.children.find((child) => child.type === 'variable_name')
-        if (variable !== undefined && isCodeVariable(variable.text)) {
-          this.hide(`a loop over ${variable.text}, which changes what later commands run`)
-        }
+      case 'for_statement':
+        this.forLoop(node)
         break
-      }
       case 'command_substitution':
-        this.hide(
+        this.foundHiding(
           node.text.startsWith('`') ? 'a backtick substitution' : 'a command substitution $(…)',
         )
         break
       case 'process_substitution':
-        this.hide('a process substitution')
+        this.foundHiding('a process substitution')
         break
       case 'expansion':
         // ${x@P} expands a value as a prompt, which runs the substitutions in it.
-        if (node.text.includes('@P')) this.hide('a prompt expansion ${…@P}')
+        if (node.text.includes('@P')) this.foundHiding('a prompt expansion ${…@P}')
         break
       case 'file_redirect':
         this.redirect(node)
         break
       case 'heredoc_redirect': {
         const document = this.documents.get(node)
-        if (document?.expanded === true) for (const why of bodyHiding(document.body)) this.hide(why)
+        if (document?.expanded === true)
+          for (const why of bodyHiding(document.body)) this.foundHiding(why)
         break
       }
       default:
@@ -125,22 +111,41 @@ export class Walk implements WalkSink {
     }
   }
 
+  /** A `command` node: each simple command bash reads out of it (see readCommandRuns). */
+  private command(node: SyntaxNode): void {
+    const runs = readCommandRuns(node, (why) => {
+      this.misreadAs(why)
+    })
+    for (const run of runs) {
+      this.addCommand(run.source, run.words, run.assignments, false, run.first ? node : undefined)
+    }
+  }
+
+  /** `for NAME in …`: it repeats, and a loop over a variable that decides what runs hides. */
+  private forLoop(node: SyntaxNode): void {
+    this.repeats = true
+    const variable = node.children.find((child) => child.type === 'variable_name')
+    if (variable !== undefined && isCodeVariable(variable.text)) {
+      this.foundHiding(`a loop over ${variable.text}, which changes what later commands run`)
+    }
+  }
+
   misreadAs(why: string): void {
     this.misread ??= why
   }
 
-  hide(reason: string): void {
-    if (!this.hidden.includes(reason)) this.hidden.push(reason)
+  foundHiding(construct: string): void {
+    if (!this.hidingConstructs.includes(construct)) this.hidingConstructs.push(construct)
   }
 
   /** Parses a string a shell would run, for deny rules (its commands are never allowed). */
   parseNested(text: string | undefined, reason: string): void {
-    this.hide(reason)
+    this.foundHiding(reason)
     if (text === undefined) return
     const inner = this.analyze(text, this.depth + 1)
     for (const command of inner.commands) this.commands.push({ ...command, nested: true })
     for (const redirect of inner.redirects) this.redirects.push({ ...redirect, nested: true })
-    for (const why of inner.hidden) this.hide(why)
+    for (const why of inner.hidingConstructs) this.foundHiding(why)
     this.moves.push(...inner.directoryMoves)
     if (inner.linksMade) this.linksMade = true
     if (inner.movesMayRepeat) this.repeats = true
@@ -155,7 +160,7 @@ export class Walk implements WalkSink {
   ): void {
     if (words.length === 0) return
     const spelled = spellCommand(words, assignments)
-    for (const why of spelled.hidden) this.hide(why)
+    for (const why of spelled.hidingConstructs) this.foundHiding(why)
     for (const string of spelled.strings) this.parseNested(string.text, string.reason)
     for (const stage of spelled.stages) inspectProgram(this, stage, node)
     const last = spelled.stages.at(-1) ?? []
@@ -168,25 +173,20 @@ export class Walk implements WalkSink {
       nested: this.nested,
       programWords: last,
     })
-    // Commands that a command runs with words of its own: find -exec, and xargs' command
-    // (the stage after it, its replaced words and appended arguments unknown).
+    // Commands that a command runs with words of its own: find -exec's, and xargs'.
     if (fromWords) return
     if (basename(last[0]?.literal ?? '') === 'find') {
       for (const inner of findExecCommands(last)) this.addCommand(render(inner), inner, [], true)
     }
-    spelled.stages.forEach((stage, index) => {
-      const inner = spelled.stages[index + 1]
-      if (basename(stage[0]?.literal ?? '') === 'xargs' && inner !== undefined) {
-        this.addCommand(render(inner), inner, [], true)
-      }
-    })
+    for (const inner of spelled.ownCommands) this.addCommand(render(inner), inner, [], true)
   }
 
   private assignment(node: SyntaxNode): void {
     const parts = node.type === 'variable_assignments' ? namedChildren(node) : [node]
     const names = parts.map((part) => assignmentName(part)?.text ?? '')
     for (const name of names) {
-      if (isCodeVariable(name)) this.hide(`an assignment to ${name}, which changes what runs`)
+      if (isCodeVariable(name))
+        this.foundHiding(`an assignment to ${name}, which changes what runs`)
     }
     if (!statementParents.has(node.parent?.type ?? '')) return
     if (names.every((name) => safeEnvVars.has(name))) return
@@ -237,7 +237,7 @@ function redirectKind(operator: string, literal: string | undefined): 'edit' | '
   }
   if (operator === '<') return 'read'
   // `<>` opens the file for reading and writing: an edit (SPEC §26).
-  if (['>', '>>', '&>', '&>>', '>|', '<>'].includes(operator)) return 'edit'
+  if (writingRedirectOperators.has(operator)) return 'edit'
   return undefined
 }
 

@@ -173,9 +173,3 @@ export function isName(value: string): boolean {
   }
   return true
 }
-
-/** Where the command of `xargs <options> command …` starts, or undefined when unreadable. */
-export function xargsCommandStart(words: readonly CommandWord[], at: number): number | undefined {
-  const end = readOptions(words, at + 1, xargsOptions)
-  return end.kind === 'end' ? end.next : undefined
-}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { ruleSetOf } from '../../__fixtures__/rule-sets.js'
+import { bashParser } from '../../__fixtures__/shell-words.js'
+import type { RuleSet } from '../rules/rule-set.js'
+import { CallItems } from './call-items.js'
+import { judgeCommand } from './command-subject.js'
+
+const parser = bashParser()
+
+function judged(command: string, rules: RuleSet, cwd?: string) {
+  const items = new CallItems(
+    {
+      ruleName: 'Bash',
+      arguments: { command },
+      subjects: undefined,
+      readOnly: false,
+      hints: {},
+      agentId: undefined,
+    },
+    { rules, mode: 'default', parser: parser(), cwd: '/project', home: '/home/u' },
+  )
+  return judgeCommand({ kind: 'command', command, ...(cwd === undefined ? {} : { cwd }) }, items)
+}
+
+describe('judgeCommand', () => {
+  it('judges each simple command, and each redirection as a file, from where cd leads', () => {
+    const result = judged(
+      'cd src && ls > out.txt',
+      ruleSetOf({ allow: ['Bash(cd *)', 'Bash(ls *)'] }),
+    )
+    expect(result.commands.map((command) => [command.command, command.decision])).toEqual([
+      ['cd src', 'allow'],
+      ['ls', 'allow'],
+    ])
+    expect(result.redirects.map((redirect) => [redirect.kind, redirect.path])).toEqual([
+      ['edit', '/project/out.txt'],
+    ])
+  })
+
+  it('asks on a line that hides a command, naming what hides it', () => {
+    const result = judged('echo $(whoami)', ruleSetOf({ allow: ['Bash(echo *)', 'Bash(whoami)'] }))
+    expect(result.finals.map((final) => [final.decision, final.basis])).toContainEqual([
+      'ask',
+      'hidden-command',
+    ])
+    expect(result.finals.at(-1)?.reason).toBe(
+      'no rule may allow a command substitution $(…): it hides a command from the rules',
+    )
+  })
+
+  it('asks on a redirection to a file known only when it runs, where a path rule may name it', () => {
+    const result = judged(
+      'ls > $OUT',
+      ruleSetOf({ allow: ['Bash(ls *)'], deny: ['Edit(//etc/**)'] }),
+    )
+    expect(result.redirects).toHaveLength(1)
+    expect(result.redirects[0]).toMatchObject({
+      kind: 'edit',
+      path: '…',
+      final: { decision: 'ask', basis: 'possibly-denied' },
+    })
+  })
+
+  it('asks on a line the parser cannot read, and reads the subject’s own working directory', () => {
+    const unreadable = judged('ls; (', ruleSetOf({ allow: ['Bash(ls *)'] }))
+    expect(unreadable.finals[0]).toMatchObject({ decision: 'ask', basis: 'cannot-read' })
+    const elsewhere = judged('ls > out', ruleSetOf({ allow: ['Bash(ls *)'] }), '/tmp')
+    expect(elsewhere.redirects.map((redirect) => redirect.path)).toEqual(['/tmp/out'])
+  })
+})

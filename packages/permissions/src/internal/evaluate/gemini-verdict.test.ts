@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { ruleSetOf } from '../../__fixtures__/rule-sets.js'
+import { geminiVerdict } from './gemini-verdict.js'
+import type { GeminiCommand, GeminiFacts, GeminiItem } from './gemini-verdict.js'
+import type { Verdict } from './verdict.js'
+
+const policy = [
+  '[[rule]]\ntoolName = "Bash"\ncommandPrefix = "git"\ndecision = "allow"\npriority = 100\n',
+  '[[rule]]\ntoolName = "Bash"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 200\ndenyMessage = "no"\n',
+  '[[rule]]\ntoolName = "Bash"\nargsPattern = "secret"\ndecision = "ask_user"\npriority = 300\n',
+].join('\n')
+const { gemini } = ruleSetOf({}, policy)
+
+function facts(args: unknown): GeminiFacts {
+  return {
+    ruleName: 'Bash',
+    mode: 'default',
+    agentId: undefined,
+    hints: {},
+    argsJson: () => JSON.stringify(args),
+  }
+}
+
+/** One simple command (`…` unknown), with the line's redirections and hiding as given. */
+function command(text: string, extra: Partial<GeminiCommand> = {}): GeminiItem {
+  const spelled = text.replaceAll(' ', '\u0000').replaceAll('…', '\u0001')
+  return {
+    kind: 'command',
+    command: {
+      allowText: spelled,
+      denyTexts: [spelled],
+      argsJson: () => '{"command":"x"}',
+      redirects: false,
+      hidesCommand: false,
+      ...extra,
+    },
+  }
+}
+
+function brief(verdict: Verdict | undefined) {
+  return verdict === undefined
+    ? undefined
+    : [verdict.decision, verdict.rule?.index, verdict.basis ?? 'rule']
+}
+
+describe('geminiVerdict', () => {
+  it('lets the highest-priority matching rule decide, a deny with its message', () => {
+    expect(brief(geminiVerdict(gemini, facts({}), command('git status')))).toEqual([
+      'allow',
+      0,
+      'rule',
+    ])
+    const denied = geminiVerdict(gemini, facts({}), command('rm x'))
+    expect(brief(denied)).toEqual(['deny', 1, 'rule'])
+    expect(denied?.reason).toMatch(/: no$/)
+    expect(brief(geminiVerdict(gemini, facts({ command: 'secret' }), { kind: 'call' }))).toEqual([
+      'ask',
+      2,
+      'rule',
+    ])
+  })
+
+  it('asks where a deny may match a word known only at run time', () => {
+    expect(brief(geminiVerdict(gemini, facts({}), command('r…')))).toEqual([
+      'ask',
+      1,
+      'possibly-denied',
+    ])
+  })
+
+  it('asks instead of allowing a line with redirections, or one that hides a command', () => {
+    expect(
+      brief(geminiVerdict(gemini, facts({}), command('git log', { redirects: true }))),
+    ).toEqual(['ask', 0, 'rule'])
+    expect(
+      brief(geminiVerdict(gemini, facts({}), command('git log', { hidesCommand: true }))),
+    ).toEqual(['ask', 0, 'hidden-command'])
+  })
+
+  it('reads the whole line for deny and ask rules only, and decides nothing no rule names', () => {
+    expect(geminiVerdict(gemini, facts({}), { kind: 'line', line: 'git status' })).toBeUndefined()
+    expect(geminiVerdict(gemini, facts({}), command('ls'))).toBeUndefined()
+  })
+})

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { ruleSetOf } from '../__fixtures__/rule-sets.js'
+import type { HiddenTools } from './hidden-tools.js'
+import { lintRules } from './lint-rules.js'
+import { toolView } from './read-subjects.js'
+
+const nothingHidden: HiddenTools = { hides: () => false, signature: '' }
+const shell = toolView(
+  'shell',
+  undefined,
+  new Map([['shell', { ruleName: 'Bash', subjects: () => [] }]]),
+)
+const deploy = toolView('deploy', undefined, new Map())
+const github = toolView('mcp__github__create_issue', undefined, new Map())
+
+describe('lintRules', () => {
+  it('names a rule that names no tool, with its file, list and index', () => {
+    const rules = ruleSetOf({ allow: ['Bash(ls *)', 'Nope'], deny: ['Gone'] })
+    expect(lintRules(rules, [shell], nothingHidden)).toEqual([
+      'toolpipe: cli settings permissions.allow[1] "Nope": no tool is named "Nope"; it matches nothing until one is',
+    ])
+  })
+
+  it('names a specifier on a tool without subjects, and a parameter rule in allow', () => {
+    const rules = ruleSetOf({ allow: ['deploy(env:prod)'], ask: ['deploy(prod)'] })
+    expect(lintRules(rules, [deploy], nothingHidden)).toEqual([
+      'toolpipe: cli settings permissions.ask[0] "deploy(prod)": "deploy" has no subjects, so this specifier never matches (file paths are Read(…) and Edit(…) rules; a parameter is Name(param:value) on deny and ask)',
+      'toolpipe: cli settings permissions.allow[0] "deploy(env:prod)": a Name(param:value) rule applies on deny and ask only; in allow it matches nothing',
+    ])
+  })
+
+  it('names an MCP server no tool is registered of, unless a deny already hides it', () => {
+    const rules = ruleSetOf({ allow: ['mcp__gitlab'], deny: ['mcp__jira'] })
+    expect(lintRules(rules, [github], nothingHidden)).toEqual([
+      'toolpipe: cli settings permissions.deny[0] "mcp__jira": no tool of MCP server "jira" is registered; it matches nothing until one is',
+      'toolpipe: cli settings permissions.allow[0] "mcp__gitlab": no tool of MCP server "gitlab" is registered; it matches nothing until one is',
+    ])
+    const hidesJira: HiddenTools = {
+      hides: (name) => name.startsWith('mcp__jira__'),
+      signature: 'x',
+    }
+    expect(lintRules(rules, [github], hidesJira)).toHaveLength(1)
+  })
+
+  it('names a Gemini rule’s tool that is not registered, with the other family’s name', () => {
+    const rules = ruleSetOf(
+      {},
+      '[[rule]]\ntoolName = "run_shell_command"\ndecision = "allow"\n\n[[rule]]\ntoolName = "Glob"\ndecision = "deny"\n',
+    )
+    expect(lintRules(rules, [shell], nothingHidden)).toEqual([
+      expect.stringMatching(
+        /^toolpipe: policy.toml \[\[rule\]\] 1: .*: no tool is named "Glob" \(or "glob"\); it matches nothing until one is$/,
+      ),
+    ])
+  })
+})

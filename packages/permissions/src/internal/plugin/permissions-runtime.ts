@@ -1,0 +1,258 @@
+import type { Agent } from '@toolpipe/core'
+import type {
+  ApprovalAnswer,
+  PreToolDecision,
+  ToolDecision,
+  ToolExecution,
+  ToolExecutionInput,
+  ToolExecutionToken,
+  ToolRegistry,
+} from '@toolpipe/tools'
+import type { Explanation } from '../../explanation.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
+import { PermissionsError } from '../../permissions-error.js'
+import { managedDenial, managedDenialExplanation, managedDenialRecord } from '../managed-denial.js'
+import type { PermissionsConfig } from '../read-options.js'
+import type { ToolView } from '../read-subjects.js'
+import { RuleSources } from '../rule-sources.js'
+import type { RuleSet } from '../rules/rule-set.js'
+import { loadBashParser } from '../shell/bash-parser.js'
+import type { BashParser } from '../shell/bash-parser.js'
+import { AlwaysAnswers } from './always-answers.js'
+import { judgeCall } from './call-judgement.js'
+import type { CallJudgement } from './call-judgement.js'
+import { decideAfterHooks } from './decide-after-hooks.js'
+import { decisionRecord } from './decision-record.js'
+import { modeInForce } from './mode-in-force.js'
+import { isJudgedByNameOnly, NameOnlyJudgements } from './name-only-judgements.js'
+import type { JudgedCall } from './name-only-judgements.js'
+import { PluginLogger } from './plugin-logger.js'
+import { RuleLintWarnings } from './rule-lint-warnings.js'
+import { ToolHiding } from './tool-hiding.js'
+import { ToolViews } from './tool-views.js'
+
+/** A parser that parses nothing: what command lines meet when the real one failed to load. */
+const noParser: BashParser = { parse: () => undefined, types: [], named: [] }
+
+/**
+ * What one `permissions()` plugin keeps between calls, and what each of its listeners does with
+ * it: the sources and the rule set they make, the shell parser, the tools hidden, the lint, the
+ * judgements of asks waiting for an answer. `permissions.ts` wires these methods to the
+ * registry's events; the judging itself is pure functions (`judgeCall`, `decideAfterHooks`, …).
+ */
+export class PermissionsRuntime {
+  readonly config: PermissionsConfig
+  readonly ready: Promise<void>
+  readonly #logger: PluginLogger
+  readonly #sources: RuleSources
+  readonly #hiding: ToolHiding
+  readonly #lint = new RuleLintWarnings()
+  readonly #views: ToolViews
+  readonly #nameOnly = new NameOnlyJudgements()
+  readonly #waitingForAnswers = new Map<ToolExecutionToken, CallJudgement>()
+  readonly #answers: AlwaysAnswers
+  #parser: BashParser | undefined
+  #registry: ToolRegistry | undefined
+  #bypassRefusalWarned = false
+
+  constructor(config: PermissionsConfig) {
+    this.config = config
+    this.#logger = new PluginLogger(config.logger)
+    this.#hiding = new ToolHiding(config.tools, config.scope)
+    this.#views = new ToolViews(config.tools)
+    this.#sources = new RuleSources(
+      config,
+      () => this.#logger.current,
+      (rules) => {
+        this.#rulesChanged(rules)
+      },
+    )
+    this.#answers = new AlwaysAnswers(config, this.#sources, this.#logger)
+    this.ready = loadBashParser().then(
+      (loaded) => {
+        this.#parser = loaded
+      },
+      (error: unknown) => {
+        this.#parser = noParser
+        this.#logger.warn(
+          'toolpipe: the shell parser failed to load; every command line asks',
+          error,
+        )
+        throw error
+      },
+    )
+    this.ready.catch(() => undefined)
+    this.#sources.start()
+  }
+
+  /** The mode in force under `rules`; a refused `bypassPermissions` is warned about once. */
+  mode(rules: RuleSet = this.#sources.rules): Mode {
+    const inForce = modeInForce(this.config.mode, rules)
+    if (inForce.bypassRefused && !this.#bypassRefusalWarned) {
+      this.#bypassRefusalWarned = true
+      this.#logger.warn(
+        'toolpipe: a managed source disables bypassPermissions; the default mode applies',
+      )
+    }
+    return inForce.mode
+  }
+
+  /** The mode for a call of `agent`, or undefined when this plugin does not judge its calls. */
+  modeFor(agent: Agent | undefined): Mode | undefined {
+    const scope = this.config.scope
+    return scope === undefined || agent === scope ? this.mode() : undefined
+  }
+
+  /** Installed in `registry`: its logger, the files watched, the hidden tools hidden, the lint. */
+  install(registry: ToolRegistry): void {
+    if (this.#registry !== undefined) {
+      throw new PermissionsError(
+        'permissions: this plugin is already installed in a registry; dispose it there first',
+        'ALREADY_INSTALLED',
+      )
+    }
+    this.#registry = registry
+    this.#logger.useRegistryLogger(registry.logger)
+    this.#sources.start()
+    this.#hiding.install(registry)
+    // Rule typos show when the rules are ready, not at the first call (SPEC §26).
+    this.ready.then(
+      () => {
+        if (this.#registry === registry) this.#runLint()
+      },
+      () => undefined,
+    )
+  }
+
+  /** Disposed: nothing hidden, no file watched; it may be installed again. */
+  uninstall(): void {
+    this.#hiding.uninstall()
+    this.#sources.stop()
+    this.#registry = undefined
+    this.#lint.reset()
+  }
+
+  /** The `tools/pre-execute` listener: the rules' decision around the hooks' (SPEC §18.4). */
+  preExecute(
+    registry: ToolRegistry,
+    exec: ToolExecution,
+    next: () => Promise<PreToolDecision>,
+  ): PreToolDecision | Promise<PreToolDecision> {
+    // A managed file that cannot be used denies before anything else runs (SPEC §26).
+    const unreadable = this.#sources.rules.managedUnreadable
+    if (unreadable !== undefined) {
+      this.#report(registry, exec, managedDenialRecord(unreadable))
+      return managedDenial(unreadable)
+    }
+    // Once the parser is loaded and the rules linted, no await of its own: one continuation
+    // after the inner listeners' decision is all a call costs.
+    const decide = (inner: PreToolDecision) => this.#decideAfter(registry, exec, inner)
+    return this.#parser === undefined || !this.#lint.linted
+      ? this.#prepare().then(() => next().then(decide))
+      : next().then(decide)
+  }
+
+  /** The `tools/approval` observer: an always-answer to an ask the rules made becomes rules. */
+  answered(exec: Readonly<ToolExecution>, answer: ApprovalAnswer): void {
+    const judgement = this.#waitingForAnswers.get(exec.token)
+    if (judgement === undefined) return
+    this.#waitingForAnswers.delete(exec.token)
+    const kind = answer.outcome?.kind
+    if (kind === 'allowed-always') this.#answers.keep(exec, judgement, 'allow')
+    else if (kind === 'rejected-always') this.#answers.keep(exec, judgement, 'deny')
+  }
+
+  /** The `tools/result` observer: a call that ended needs its judgement no more. */
+  finished(exec: { readonly token: ToolExecutionToken }): void {
+    this.#waitingForAnswers.delete(exec.token)
+  }
+
+  /** The `tools/change` observer: the tools changed, so the lint runs again (once it has run). */
+  toolsChanged(): void {
+    if (this.#lint.linted) this.#runLint()
+  }
+
+  /** `explain(input)`: the decision a call would get and why, once the parser is loaded. */
+  explain(input: ToolExecutionInput): Explanation | Promise<Explanation> {
+    return this.#parser === undefined
+      ? this.ready.catch(() => undefined).then(() => this.#explainNow(input))
+      : this.#explainNow(input)
+  }
+
+  #explainNow(input: ToolExecutionInput): Explanation {
+    const unreadable = this.#sources.rules.managedUnreadable
+    if (unreadable !== undefined) return managedDenialExplanation(unreadable, this.mode())
+    const view = this.#views.of(this.#registry, input.name, input.agent)
+    return this.#judgeNow(view, input.agent, input.arguments).evaluation.explanation
+  }
+
+  #judgeNow(view: ToolView, agent: Agent | undefined, args: unknown): CallJudgement {
+    const rules = this.#sources.rules
+    return judgeCall(view, agent, args, {
+      rules,
+      mode: this.mode(rules),
+      parser: this.#parser ?? noParser,
+      cwd: this.config.cwd,
+      home: this.config.home,
+    })
+  }
+
+  /** A call judged, from the name-only judgements when its tool is matched by name only. */
+  #judge(name: string, agent: Agent | undefined, args: unknown): JudgedCall {
+    const view = this.#views.of(this.#registry, name, agent)
+    const rules = this.#sources.rules
+    const byNameOnly = isJudgedByNameOnly(view, rules)
+    if (byNameOnly) {
+      const judged = this.#nameOnly.get(view, rules, this.mode(rules))
+      if (judged !== undefined) return judged
+    }
+    const judgement = this.#judgeNow(view, agent, args)
+    const judged = { judgement, decision: decisionRecord(judgement.evaluation.explanation) }
+    if (byNameOnly) this.#nameOnly.set(view, rules, judged)
+    return judged
+  }
+
+  #decideAfter(
+    registry: ToolRegistry,
+    exec: ToolExecution,
+    inner: PreToolDecision,
+  ): PreToolDecision {
+    if (inner.kind === 'deny') return inner
+    const args = inner.arguments !== undefined ? inner.arguments : exec.arguments
+    const { judgement, decision } = this.#judge(exec.name, exec.agent, args)
+    this.#report(registry, exec, decision)
+    const explanation = judgement.evaluation.explanation
+    if (explanation.decision === 'ask') this.#waitingForAnswers.set(exec.token, judgement)
+    return decideAfterHooks(inner, explanation)
+  }
+
+  /** Waits for the shell parser (once), and lints the rules against the tools (once). */
+  async #prepare(): Promise<void> {
+    if (this.#parser === undefined) await this.ready.catch(() => undefined)
+    if (!this.#lint.linted) this.#runLint()
+  }
+
+  #rulesChanged(rules: RuleSet): void {
+    this.#hiding.update(rules, this.mode(rules), this.#registry)
+    if (this.#lint.linted) this.#runLint()
+  }
+
+  #runLint(): void {
+    this.#lint.lint(
+      this.#registry,
+      this.config.scope,
+      this.#views,
+      this.#sources.rules,
+      this.#hiding.hiddenTools,
+      this.#logger,
+    )
+  }
+
+  #report(registry: ToolRegistry, exec: ToolExecution, decision: ToolDecision): void {
+    try {
+      registry.reportDecision(exec, decision)
+    } catch (error) {
+      this.#logger.warn('toolpipe: permissions could not report a decision', error)
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { plainTool } from '../../__fixtures__/harness.js'
+import { createToolRegistry } from '@toolpipe/tools'
+import { describe, expect, it } from 'vitest'
+import { ToolViews } from './tool-views.js'
+
+describe('ToolViews', () => {
+  it('sees a registered tool through the options first, once per definition', () => {
+    const registry = createToolRegistry()
+    registry.register(plainTool('run', { annotations: { readOnly: true } }))
+    const views = new ToolViews(new Map([['run', { ruleName: 'Bash' }]]))
+    const view = views.of(registry, 'run', undefined)
+    expect(view).toMatchObject({ ruleName: 'Bash', readOnly: true })
+    expect(views.of(registry, 'run', undefined)).toBe(view)
+    expect(views.of(undefined, 'run', undefined)).toMatchObject({
+      ruleName: 'Bash',
+      readOnly: false,
+    })
+    expect(views.of(registry, 'missing', undefined).ruleName).toBe('missing')
+  })
+
+  it('lists every tool the rules may name: registered ones, and those only the options describe', () => {
+    const registry = createToolRegistry()
+    registry.register(plainTool('status'))
+    const bob = { id: 'bob' }
+    registry.register(plainTool('deploy'), { scope: bob })
+    const views = new ToolViews(new Map([['shell', { ruleName: 'Bash' }]]))
+    expect(views.all(registry, undefined).map((view) => view.ruleName)).toEqual(['status', 'Bash'])
+    expect(views.all(registry, bob).map((view) => view.ruleName)).toEqual([
+      'status',
+      'deploy',
+      'Bash',
+    ])
+  })
+})

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { compileCommandPattern, mayMatch, mustMatch, needsMayMatch } from './command-pattern.js'
+
+/** A spelling or pattern written with spaces between words, `…` unknown and `*` anything. */
+const spell = (text: string) =>
+  text.replaceAll(' ', '\u0000').replaceAll('…', '\u0001').replaceAll('*', '\u0002')
+
+describe('compileCommandPattern', () => {
+  it('makes a trailing ` *` (or the legacy `:*`) optional, and keeps the literal first word', () => {
+    expect(compileCommandPattern('npm run test *')).toEqual({
+      alternatives: [spell('npm run test *'), spell('npm run test')],
+      firstWord: 'npm',
+    })
+    expect(compileCommandPattern('npm:*')).toEqual({
+      alternatives: [spell('npm *'), 'npm'],
+      firstWord: 'npm',
+    })
+    expect(compileCommandPattern('* --version')).toEqual({
+      alternatives: [spell('* --version')],
+      firstWord: undefined,
+    })
+  })
+
+  it('quotes as the shell does, and says what is wrong with a specifier that is not one', () => {
+    expect(compileCommandPattern('"a b" c')).toEqual({
+      alternatives: ['a b\u0000c'],
+      firstWord: 'a b',
+    })
+    expect(compileCommandPattern("'x")).toBe("an unterminated ' quote")
+    expect(compileCommandPattern('')).toBe('an empty command')
+  })
+})
+
+describe('matching a command spelling', () => {
+  it('must-match: every value of the unknown parts falls inside a `*`', () => {
+    expect(mustMatch(spell('ls *'), spell('ls -la'))).toBe(true)
+    expect(mustMatch(spell('ls *'), 'lsof')).toBe(false)
+    expect(mustMatch(spell('rm *'), spell('rm …'))).toBe(true)
+    expect(mustMatch(spell('rm -rf /'), spell('rm …'))).toBe(false)
+  })
+
+  it('may-match: some value of the unknown parts matches, a space inside a word a boundary', () => {
+    expect(mayMatch(spell('rm -rf /'), spell('rm …'))).toBe(true)
+    expect(mayMatch(spell('git push *'), spell('git …'))).toBe(true)
+    expect(mayMatch(spell('rm *'), spell('ls …'))).toBe(false)
+    expect(mayMatch(spell('ssh host'), 'ssh host')).toBe(true)
+  })
+
+  it('says when the two can differ: unknown parts, or spaces inside words', () => {
+    expect(needsMayMatch(spell('rm x'))).toBe(false)
+    expect(needsMayMatch(spell('rm …'))).toBe(true)
+    expect(needsMayMatch('a b')).toBe(true)
+  })
+})

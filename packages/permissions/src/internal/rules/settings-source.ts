@@ -1,0 +1,133 @@
+import { dirname, resolve } from 'node:path'
+import { isPlainObject } from '@toolpipe/core/internal'
+import { isPermissionMode as isMode } from '@toolpipe/settings-files'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
+import type { RuleListName, RuleOrigin } from './compiled-rule.js'
+import type { RuleIndex } from './rule-index.js'
+import type { LoadedSource, RuleContext, RuleWarning } from './rule-set.js'
+import { compileSettingsRule } from './settings-rule.js'
+
+/** What the settings sources read so far make, highest precedence first. */
+export interface SettingsDraft {
+  readonly indexes: Readonly<Record<RuleListName, RuleIndex>>
+  /** Each list's next place in the evaluation order. */
+  readonly order: Record<RuleListName, number>
+  defaultMode: Mode | undefined
+  defaultModeOrigin: RuleOrigin | undefined
+  readonly additionalDirectories: string[]
+}
+
+const lists: readonly RuleListName[] = ['deny', 'ask', 'allow']
+
+/**
+ * Adds one Claude Code style settings source to `draft` (SPEC §18.3): its `defaultMode` (when no
+ * higher source set one), its `additionalDirectories`, and the rules of its `deny`, `ask` and
+ * `allow` lists — unless `rulesIgnored` (a managed source allows only managed rules). Each
+ * malformed rule or setting is told to `warn` and left out.
+ */
+export function addSettingsSource(
+  draft: SettingsDraft,
+  source: LoadedSource,
+  context: RuleContext,
+  rulesIgnored: boolean,
+  warn: (warning: RuleWarning) => void,
+): void {
+  const origin: RuleOrigin = { kind: source.kind, path: source.path, label: source.label }
+  const value = source.value
+  if (value === undefined) return
+  if (!isPlainObject(value)) {
+    warn({ origin, where: '(file)', message: 'settings must be a JSON object' })
+    return
+  }
+  if (value.permissions === undefined) return
+  if (!isPlainObject(value.permissions)) {
+    warn({ origin, where: 'permissions', message: 'must be an object' })
+    return
+  }
+  const permissions = value.permissions
+  if (source.kind !== 'managed' && permissions.disableBypassPermissionsMode !== undefined) {
+    warn({
+      origin,
+      where: 'permissions.disableBypassPermissionsMode',
+      message: 'only a managed source may set it',
+    })
+  }
+  readDefaultMode(draft, permissions.defaultMode, origin, warn)
+  readDirectories(draft, permissions.additionalDirectories, origin, context, warn)
+  if (rulesIgnored) return
+  const roots = {
+    home: context.home,
+    cwd: context.cwd,
+    root:
+      source.path === undefined || source.kind === 'local' || source.kind === 'project'
+        ? context.projectRoot
+        : dirname(source.path),
+  }
+  for (const list of lists) {
+    const entries = permissions[list]
+    if (entries === undefined) continue
+    if (!Array.isArray(entries)) {
+      warn({ origin, where: `permissions.${list}`, message: 'must be an array of rules' })
+      continue
+    }
+    entries.forEach((entry: unknown, index) => {
+      const rule = compileSettingsRule(entry, list, index, origin, draft.order[list], roots)
+      if (typeof rule === 'string') {
+        warn({ origin, where: `permissions.${list}[${index}]`, message: rule })
+        return
+      }
+      draft.order[list]++
+      draft.indexes[list].add(rule)
+    })
+  }
+}
+
+function readDefaultMode(
+  draft: SettingsDraft,
+  mode: unknown,
+  origin: RuleOrigin,
+  warn: (warning: RuleWarning) => void,
+): void {
+  if (mode === undefined) return
+  if (!isMode(mode)) {
+    warn({
+      origin,
+      where: 'permissions.defaultMode',
+      message: `${JSON.stringify(mode)} is not a mode`,
+    })
+  } else if (draft.defaultMode === undefined) {
+    draft.defaultMode = mode
+    draft.defaultModeOrigin = origin
+  }
+}
+
+/** `additionalDirectories`, each resolved against the working directory (`~/` the home). */
+function readDirectories(
+  draft: SettingsDraft,
+  directories: unknown,
+  origin: RuleOrigin,
+  context: RuleContext,
+  warn: (warning: RuleWarning) => void,
+): void {
+  if (directories === undefined) return
+  if (!Array.isArray(directories)) {
+    warn({
+      origin,
+      where: 'permissions.additionalDirectories',
+      message: 'must be an array of paths',
+    })
+    return
+  }
+  directories.forEach((directory: unknown, index) => {
+    if (typeof directory !== 'string' || directory === '') {
+      warn({
+        origin,
+        where: `permissions.additionalDirectories[${index}]`,
+        message: 'must be a path',
+      })
+      return
+    }
+    const expanded = directory.startsWith('~/') ? context.home + directory.slice(1) : directory
+    draft.additionalDirectories.push(resolve(context.cwd, expanded))
+  })
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { scanSedScript } from './sed-script.js'
+
+describe('scanSedScript', () => {
+  it('finds nothing in a script that only edits the stream', () => {
+    expect(scanSedScript('s/a/b/g;p')).toEqual({ hidingConstructs: [], commands: [] })
+  })
+
+  it('finds the commands e runs, and the s///e flag that runs the pattern space', () => {
+    expect(scanSedScript('1e rm -rf /')).toEqual({
+      hidingConstructs: ["sed's e command, which runs a command"],
+      commands: ['rm -rf /'],
+    })
+    expect(scanSedScript('s/a/b/e').hidingConstructs).toEqual([
+      "sed's s///e flag, which runs the pattern space as a command",
+    ])
+  })
+
+  it('finds the files w writes, and a script it cannot read', () => {
+    expect(scanSedScript('w out.txt').hidingConstructs).toEqual([
+      "sed's w command, which writes a file",
+    ])
+    expect(scanSedScript('s/a').hidingConstructs).toEqual([
+      'a sed script it cannot read (an unterminated / at character 4)',
+    ])
+  })
+})

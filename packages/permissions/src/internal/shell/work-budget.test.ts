@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { parserCheck, workBudget, workLimits } from './work-budget.js'
+
+describe('the work budget of one decision', () => {
+  it('starts full, with a deadline the parse time limit away', () => {
+    expect(workBudget(1_000)).toEqual({
+      progress: workLimits.progress,
+      nodes: workLimits.nodes,
+      deadline: 1_000 + workLimits.parseMilliseconds,
+      spent: undefined,
+    })
+  })
+
+  it('stops the parser once its progress reports are spent, saying what ran out', () => {
+    const budget = { ...workBudget(), progress: 1 }
+    const shouldStop = parserCheck(budget)
+    expect(shouldStop()).toBe(false)
+    expect(shouldStop()).toBe(true)
+    expect(budget.spent).toBe('more than 100000 parser operations')
+  })
+
+  it('stops the parser past its deadline, on a machine too loaded to count on', () => {
+    const budget = workBudget(performance.now() - 1_000)
+    expect(parserCheck(budget)()).toBe(true)
+    expect(budget.spent).toBe('more than 30 ms of parsing')
+  })
+})
