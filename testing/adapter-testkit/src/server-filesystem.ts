@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { afterAll, beforeAll } from 'vitest'
 
 /** A running server-filesystem and the client connected to it. */
 export interface ServerFilesystem {
@@ -46,5 +47,24 @@ export async function serverFilesystem(): Promise<ServerFilesystem> {
       await client.close()
       await rm(root, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * {@link serverFilesystem} for the tests of one file: started before them (vitest's `beforeAll`)
+ * and closed after them (`afterAll`). Call it at the top of the file; the function it returns
+ * gives the running server inside a test.
+ */
+export function useServerFilesystem(): () => ServerFilesystem {
+  let server: ServerFilesystem | undefined
+  beforeAll(async () => {
+    server = await serverFilesystem()
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+  return () => {
+    if (server === undefined) throw new Error('useServerFilesystem: the server is not running')
+    return server
   }
 }
