@@ -33,6 +33,7 @@ describe('readOptionMember', () => {
       {},
       {
         get: () => {
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- a thrown value that is not an Error
           throw 42
         },
       },
