@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { readOptionMember } from './read-option-member.js'
 
-const fail = (message: string): never => {
-  throw new RangeError(message)
+const fail = (message: string, cause: unknown): never => {
+  throw new RangeError(message, { cause })
 }
 
 describe('readOptionMember', () => {
@@ -20,14 +20,18 @@ describe('readOptionMember', () => {
     expect(readOptionMember(options, 'absent', fail)).toBeUndefined()
   })
 
-  it('refuses a member whose getter or Proxy trap throws through fail, never with what it threw', () => {
+  it('refuses a member whose getter or Proxy trap throws through fail, what it threw as the cause', () => {
+    const thrown = new Error('no tracer for you')
     const getter = {
       get tracer(): never {
-        throw new Error('no tracer for you')
+        throw thrown
       },
     }
     expect(() => readOptionMember(getter, 'tracer', fail)).toThrow(
       new RangeError('could not be read: no tracer for you'),
+    )
+    expect(() => readOptionMember(getter, 'tracer', fail)).toThrow(
+      expect.objectContaining({ cause: thrown }) as Error,
     )
     const trap = new Proxy(
       {},

@@ -31,6 +31,22 @@ describe('readOptions (otelTracing)', () => {
     })
   })
 
+  it('keeps what a getter threw as the cause of the refusal', () => {
+    const thrown = new Error('no tracer for you')
+    const options = {
+      get tracer(): never {
+        throw thrown
+      },
+    }
+    expect(() => readOptions(options)).toThrow(
+      new OtelTracingError(
+        'otelTracing: tracer could not be read: no tracer for you',
+        'INVALID_OPTIONS',
+      ),
+    )
+    expect(() => readOptions(options)).toThrow(expect.objectContaining({ cause: thrown }) as Error)
+  })
+
   it.each([
     [
       'a tracer whose startSpan cannot be read',

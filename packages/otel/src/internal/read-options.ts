@@ -34,16 +34,19 @@ export function readOptions(options: unknown): TracingSettings {
   }
 }
 
-function member(reader: PluginOptionsReader, container: object, name: string, path = name) {
-  return readOptionMember(container, name, (message) => reader.fail(path, message))
+/** `container[name]`, read once; one that cannot be read is refused as `path`, its cause kept. */
+function member(container: object, name: string, path = name): unknown {
+  return readOptionMember(container, name, (message, cause) => {
+    throw new OtelTracingError(`otelTracing: ${path} ${message}`, 'INVALID_OPTIONS', { cause })
+  })
 }
 
 function withMethod(reader: PluginOptionsReader, name: string, method: string): unknown {
-  const value = member(reader, reader.given, name)
+  const value = member(reader.given, name)
   if (value === undefined) return undefined
   const found =
     typeof value === 'object' && value !== null
-      ? member(reader, value, method, `${name}.${method}`)
+      ? member(value, method, `${name}.${method}`)
       : undefined
   if (typeof found !== 'function') {
     reader.fail(name, `must have a ${method} method, got ${describeValue(value)}`)
@@ -52,7 +55,7 @@ function withMethod(reader: PluginOptionsReader, name: string, method: string): 
 }
 
 function flag(reader: PluginOptionsReader, name: string): boolean {
-  const value = member(reader, reader.given, name)
+  const value = member(reader.given, name)
   if (value === undefined) return false
   if (typeof value !== 'boolean')
     reader.fail(name, `must be a boolean, got ${describeValue(value)}`)
