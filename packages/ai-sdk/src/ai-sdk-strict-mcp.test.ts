@@ -1,4 +1,4 @@
-import { useServerFilesystem } from '@toolpipe/adapter-testkit'
+import { readTextFileMount, useServerFilesystem } from '@toolpipe/adapter-testkit'
 import { mountMcpTools } from '@toolpipe/mcp'
 import { createToolRegistry } from '@toolpipe/tools'
 import { asSchema, generateText, stepCountIs } from 'ai'
@@ -18,10 +18,7 @@ describe('toAiSdkTools in openai-strict with server-filesystem mounted', () => {
   it('reads a file the model asks for with its optional members as null', async () => {
     const server = running()
     const registry = createToolRegistry()
-    await mountMcpTools(registry, server.client, {
-      prefix: 'fs',
-      include: (tool) => tool.name === 'read_text_file',
-    })
+    await mountMcpTools(registry, server.client, readTextFileMount)
     const tools = toAiSdkTools(registry, { dialect: 'openai-strict' })
     expect(tools.fs_read_text_file).toMatchObject({ strict: true })
     expect(await asSchema(tools.fs_read_text_file?.inputSchema).jsonSchema).toMatchObject({

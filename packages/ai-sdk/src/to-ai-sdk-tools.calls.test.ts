@@ -3,6 +3,7 @@ import { createToolRegistry, defineTool } from '@toolpipe/tools'
 import type { ToolExecuteReturn } from '@toolpipe/tools'
 import { timeoutPolicy } from '@toolpipe/timeout-policy'
 import { generateText, stepCountIs } from 'ai'
+import { turnOrderTools } from '@toolpipe/adapter-testkit'
 import { describe, expect, it } from 'vitest'
 import { scriptedModel } from './__fixtures__/scripted-model.js'
 import { toAiSdkTools } from './index.js'
@@ -124,27 +125,9 @@ describe('toAiSdkTools: calls', () => {
   })
 
   it('runs a step’s calls one at a time in the model’s order although the AI SDK starts them at once', async () => {
-    const log: string[] = []
+    const { definitions, log } = turnOrderTools()
     const registry = createToolRegistry()
-    for (const [name, ms] of [
-      ['first', 30],
-      ['second', 1],
-      ['third', 1],
-    ] as const) {
-      registry.register(
-        defineTool({
-          name,
-          description: name,
-          parameters: {},
-          async execute() {
-            log.push(`start ${name}`)
-            await new Promise((resolve) => setTimeout(resolve, ms))
-            log.push(`end ${name}`)
-            return [{ type: 'text', text: name }]
-          },
-        }),
-      )
-    }
+    for (const definition of definitions) registry.register(definition)
     await generateText({
       model: scriptedModel([
         () => ({

@@ -1,6 +1,7 @@
 import { createToolRegistry } from '@toolpipe/tools'
 import type { DialectIssueReport, ToolDefinition } from '@toolpipe/tools'
 import { asSchema } from 'ai'
+import { expectRefusals } from '@toolpipe/adapter-testkit'
 import { describe, expect, it } from 'vitest'
 import { toAiSdkTools } from './index.js'
 import type { AiSdkTool } from './index.js'
@@ -123,7 +124,7 @@ describe('toAiSdkTools: the tool set', () => {
   it('refuses options it cannot use, naming them', () => {
     const registry = createToolRegistry()
     const scoped = registry.scope(coder)
-    const refusals: [unknown, unknown, string][] = [
+    expectRefusals(toAiSdkTools, 'AiSdkBridgeError', [
       [
         undefined,
         undefined,
@@ -141,12 +142,7 @@ describe('toAiSdkTools: the tool set', () => {
         { agent: { id: 'other' } },
         'toAiSdkTools: the agent option must be left out for a ScopedTools, whose calls run for its own agent "coder"',
       ],
-    ]
-    for (const [tools, options, message] of refusals) {
-      expect(() => toAiSdkTools(tools as never, options as never)).toThrow(
-        expect.objectContaining({ name: 'AiSdkBridgeError', code: 'INVALID_OPTIONS', message }),
-      )
-    }
+    ])
     expect(toAiSdkTools(scoped, { agent: coder })).toEqual({})
   })
 })

@@ -1,4 +1,4 @@
-import { useServerFilesystem } from '@toolpipe/adapter-testkit'
+import { readTextFileMount, useServerFilesystem } from '@toolpipe/adapter-testkit'
 import { mountMcpTools } from '@toolpipe/mcp'
 import { createToolRegistry } from '@toolpipe/tools'
 import { Agent, Runner } from '@openai/agents'
@@ -25,10 +25,7 @@ describe('toAgentsTools with server-filesystem mounted, in strict mode', () => {
   it('reads a file the model asks for with its optional members as null', async () => {
     const server = running()
     const registry = createToolRegistry()
-    await mountMcpTools(registry, server.client, {
-      prefix: 'fs',
-      include: (tool) => tool.name === 'read_text_file',
-    })
+    await mountMcpTools(registry, server.client, readTextFileMount)
     const model = new ScriptedModel([
       [
         functionCall(

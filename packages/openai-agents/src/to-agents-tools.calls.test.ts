@@ -5,7 +5,7 @@ import { functionCall, ScriptedModel, assistantMessage } from '@openai/agents/te
 import { describe, expect, it } from 'vitest'
 import { toAgentsTools } from './index.js'
 import { coder, invoke, registryWith } from './__fixtures__/invoke-agents-tool.js'
-import { heldWrite } from '@toolpipe/adapter-testkit'
+import { heldWrite, turnOrderTools } from '@toolpipe/adapter-testkit'
 
 /** `toAgentsTools`: how calls run through `execute()`, in turn, and what the model reads of them. */
 
@@ -85,23 +85,9 @@ describe('toAgentsTools: calls', () => {
   })
 
   it('runs a turn’s calls one at a time in the model’s order although Agents JS starts them at once', async () => {
-    const log: string[] = []
+    const { definitions, log } = turnOrderTools()
     const registry = createToolRegistry()
-    for (const name of ['first', 'second', 'third']) {
-      registry.register(
-        defineTool({
-          name,
-          description: name,
-          parameters: {},
-          async execute() {
-            log.push(`start ${name}`)
-            await new Promise((resolve) => setTimeout(resolve, name === 'first' ? 30 : 1))
-            log.push(`end ${name}`)
-            return [{ type: 'text', text: name }]
-          },
-        }),
-      )
-    }
+    for (const definition of definitions) registry.register(definition)
     const model = new ScriptedModel([
       [
         functionCall('first', {}, { callId: 'c1' }),

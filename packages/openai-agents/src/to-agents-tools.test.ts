@@ -1,5 +1,6 @@
 import { createToolRegistry, defineTool } from '@toolpipe/tools'
 import type { DialectIssueReport, ToolExecution } from '@toolpipe/tools'
+import { expectRefusals } from '@toolpipe/adapter-testkit'
 import { describe, expect, it } from 'vitest'
 import { toAgentsTools } from './index.js'
 import { coder, invoke, registryWith } from './__fixtures__/invoke-agents-tool.js'
@@ -187,7 +188,7 @@ describe('toAgentsTools: options', () => {
   it('refuses options it cannot use, naming them', () => {
     const { registry } = registryWith({})
     const scoped = registry.scope(coder)
-    const refusals: [unknown, unknown, string][] = [
+    expectRefusals(toAgentsTools, 'AgentsBridgeError', [
       [null, undefined, 'toAgentsTools: tools must be a ToolRegistry or ScopedTools, got null'],
       [
         {},
@@ -201,11 +202,6 @@ describe('toAgentsTools: options', () => {
         { agent: { id: 'other' } },
         'toAgentsTools: the agent option must be left out for a ScopedTools, whose calls run for its own agent "coder"',
       ],
-    ]
-    for (const [tools, options, message] of refusals) {
-      expect(() => toAgentsTools(tools as never, options as never)).toThrow(
-        expect.objectContaining({ name: 'AgentsBridgeError', code: 'INVALID_OPTIONS', message }),
-      )
-    }
+    ])
   })
 })

@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll } from 'vitest'
+
+/**
+ * The mount options the strict-mode tests use: server-filesystem's `read_text_file` alone, as
+ * `fs_read_text_file` (`mountMcpTools(registry, server.client, readTextFileMount)`).
+ */
+export const readTextFileMount = {
+  prefix: 'fs',
+  include: (tool: Tool): boolean => tool.name === 'read_text_file',
+} as const
 
 /** A running server-filesystem and the client connected to it. */
 export interface ServerFilesystem {
