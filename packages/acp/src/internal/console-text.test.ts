@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { consoleText } from './console-text.js'
+
+describe('consoleText', () => {
+  it('fences the output, trailing line breaks trimmed, with nothing more for exit code 0', () => {
+    expect(consoleText({ card: 'terminal', output: 'ok\r\n\n', exitCode: 0 })).toBe(
+      '```console\nok\n```',
+    )
+  })
+
+  it('adds a non-zero exit code, or a signal, which wins over the code', () => {
+    expect(consoleText({ card: 'terminal', output: 'FAIL', exitCode: 1 })).toBe(
+      '```console\nFAIL\n```\n\nExited with code 1.',
+    )
+    expect(consoleText({ card: 'terminal', output: '', exitCode: 137, signal: 'SIGKILL' })).toBe(
+      'Killed by signal SIGKILL.',
+    )
+  })
+
+  it('is undefined when there is neither output nor news of how it ended', () => {
+    expect(consoleText({ card: 'terminal' })).toBeUndefined()
+    expect(
+      consoleText({ card: 'terminal', output: '\n\n', exitCode: 0, signal: '' }),
+    ).toBeUndefined()
+  })
+})
