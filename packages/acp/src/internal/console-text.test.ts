@@ -8,19 +8,18 @@ describe('consoleText', () => {
     )
   })
 
-  it('adds a non-zero exit code, or a signal, which wins over the code', () => {
+  it('adds a non-zero exit code, or the signal that killed the command', () => {
     expect(consoleText({ card: 'terminal', output: 'FAIL', exitCode: 1 })).toBe(
       '```console\nFAIL\n```\n\nExited with code 1.',
     )
-    expect(consoleText({ card: 'terminal', output: '', exitCode: 137, signal: 'SIGKILL' })).toBe(
+    expect(consoleText({ card: 'terminal', output: '', signal: 'SIGKILL' })).toBe(
       'Killed by signal SIGKILL.',
     )
   })
 
   it('is undefined when there is neither output nor news of how it ended', () => {
     expect(consoleText({ card: 'terminal' })).toBeUndefined()
-    expect(
-      consoleText({ card: 'terminal', output: '\n\n', exitCode: 0, signal: '' }),
-    ).toBeUndefined()
+    expect(consoleText({ card: 'terminal', output: '\n\n', exitCode: 0 })).toBeUndefined()
+    expect(consoleText({ card: 'terminal', signal: '' })).toBeUndefined()
   })
 })

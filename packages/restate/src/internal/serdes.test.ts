@@ -1,10 +1,11 @@
+import type { ToolExecutionResult } from '@toolpipe/tools'
 import { describe, expect, it } from 'vitest'
 import { bytesSerde, nothingSerde, resultSerde } from './serdes.js'
 
 describe('the journaled serdes', () => {
   it('round-trips a result as JSON text', () => {
-    const result = {
-      content: [{ type: 'text' as const, text: 'é' }],
+    const result: ToolExecutionResult = {
+      content: [{ type: 'text', text: 'é' }],
       isError: true,
       error: { name: 'ListenerError', code: 'LISTENER_FAILED' },
     }
