@@ -85,7 +85,7 @@ describe('toAgentsTools: calls', () => {
   })
 
   it('runs a turn’s calls one at a time in the model’s order although Agents JS starts them at once', async () => {
-    const { definitions, log } = turnOrderTools()
+    const { definitions, log, inModelOrder } = turnOrderTools()
     const registry = createToolRegistry()
     for (const definition of definitions) registry.register(definition)
     const model = new ScriptedModel([
@@ -98,14 +98,7 @@ describe('toAgentsTools: calls', () => {
     ])
     const agent = new Agent({ name: 'a', model, tools: toAgentsTools(registry) })
     await new Runner({ tracingDisabled: true }).run(agent, 'go')
-    expect(log).toEqual([
-      'start first',
-      'end first',
-      'start second',
-      'end second',
-      'start third',
-      'end third',
-    ])
+    expect(log).toEqual(inModelOrder)
   })
   it('lets calls to concurrencySafe tools overlap, and holds the others for them', async () => {
     const log: string[] = []

@@ -7,6 +7,8 @@ export interface TurnOrderTools {
   readonly definitions: readonly ToolDefinition[]
   /** `start <name>` and `end <name>`, as they happen. */
   readonly log: string[]
+  /** What `log` holds once the three ran one at a time, in the model's order. */
+  readonly inModelOrder: readonly string[]
 }
 
 /**
@@ -35,5 +37,9 @@ export function turnOrderTools(): TurnOrderTools {
       },
     }),
   )
-  return { definitions, log }
+  const inModelOrder = ['first', 'second', 'third'].flatMap((name) => [
+    `start ${name}`,
+    `end ${name}`,
+  ])
+  return { definitions, log, inModelOrder }
 }
