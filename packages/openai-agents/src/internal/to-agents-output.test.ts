@@ -1,40 +1,45 @@
 import { asCallId } from '@toolpipe/core'
+import type { ToolExecutionResult } from '@toolpipe/tools'
 import { describe, expect, it } from 'vitest'
 import { toAgentsOutput } from './to-agents-output.js'
+import type { AgentsToolOutput } from './to-agents-output.js'
+
+const image = { type: 'image', data: 'AA==', mimeType: 'image/png' } as const
 
 describe('toAgentsOutput', () => {
-  it('gives an error result as its text, each block on its own line', () => {
-    expect(
-      toAgentsOutput({
+  it.each<[string, ToolExecutionResult, AgentsToolOutput]>([
+    [
+      'an error result as its text, each block on its own line',
+      {
         isError: true,
         error: { name: 'ToolDeniedError', code: 'POLICY_DENIED' },
-        content: [
-          { type: 'text', text: 'Error: not today' },
-          { type: 'image', data: 'AA==', mimeType: 'image/png' },
-        ],
-      }),
-    ).toBe('Error: not today\n{"type":"image","data":"AA==","mimeType":"image/png"}')
-  })
-
-  it('gives no content as an empty string and one text block as its text', () => {
-    expect(toAgentsOutput({ isError: false, content: [] })).toBe('')
-    expect(toAgentsOutput({ isError: false, content: [{ type: 'text', text: 'ok' }] })).toBe('ok')
-  })
-
-  it('gives other content as structured outputs: images as images, the rest as text', () => {
-    expect(
-      toAgentsOutput({
+        content: [{ type: 'text', text: 'Error: not today' }, image],
+      },
+      'Error: not today\n{"type":"image","data":"AA==","mimeType":"image/png"}',
+    ],
+    ['no content as an empty string', { isError: false, content: [] }, ''],
+    [
+      'one text block as its text',
+      { isError: false, content: [{ type: 'text', text: 'ok' }] },
+      'ok',
+    ],
+    [
+      'other content as structured outputs: images as images, the rest as text',
+      {
         isError: false,
         content: [
           { type: 'reasoning', text: 'why' },
-          { type: 'image', data: 'AA==', mimeType: 'image/png' },
+          image,
           { type: 'tool-call', id: asCallId('c'), name: 'x', arguments: '{}' },
         ],
-      }),
-    ).toEqual([
-      { type: 'text', text: 'why' },
-      { type: 'image', image: { data: 'AA==', mediaType: 'image/png' } },
-      { type: 'text', text: '{"type":"tool-call","id":"c","name":"x","arguments":"{}"}' },
-    ])
+      },
+      [
+        { type: 'text', text: 'why' },
+        { type: 'image', image: { data: 'AA==', mediaType: 'image/png' } },
+        { type: 'text', text: '{"type":"tool-call","id":"c","name":"x","arguments":"{}"}' },
+      ],
+    ],
+  ])('gives %s', (_label, result, output) => {
+    expect(toAgentsOutput(result)).toEqual(output)
   })
 })
