@@ -37,16 +37,7 @@ function callComparison(): Comparison {
   const [agentsTool] = toAgentsTools(registry)
   if (agentsTool === undefined) throw new Error('no Agents JS tool')
   // The same strict schema as a plain Agents JS tool: what Agents JS costs a call on its own.
-  const plainAgentsTool = tool({
-    name: 'read_file',
-    description: 'Read a text file.',
-    parameters: agentsTool.parameters as Extract<
-      JsonSchemaDefinition['schema'],
-      { additionalProperties: false }
-    >,
-    strict: true,
-    execute: () => 'ok',
-  })
+  const plainAgentsTool = plainAgentsReadFile(agentsTool.parameters)
   const messages: ModelMessage[] = []
   const runContext = new RunContext()
   const details = { toolCall: functionCall('read_file', text, { callId: 'call_1' }) }
@@ -91,6 +82,35 @@ function callComparison(): Comparison {
   }
 }
 
+/** `read_file` as a plain Agents JS tool with these strict parameters, answering `ok`. */
+function plainAgentsReadFile(parameters: JsonSchemaDefinition['schema']) {
+  return tool({
+    name: 'read_file',
+    description: 'Read a text file.',
+    parameters: parameters as Extract<
+      JsonSchemaDefinition['schema'],
+      { additionalProperties: false }
+    >,
+    strict: true,
+    execute: () => 'ok',
+  })
+}
+
+/** A plain AI SDK tool whose `execute` awaits the registry's `execute()` of `read_file`. */
+function plainAiSdkReadFile(registry: ToolRegistry) {
+  return aiTool({
+    description: 'Read a text file.',
+    inputSchema: jsonSchema({ type: 'object' }),
+    execute: (input: unknown, { toolCallId, abortSignal }) =>
+      registry.execute({
+        callId: asCallId(toolCallId),
+        name: 'read_file',
+        arguments: input,
+        ...(abortSignal === undefined ? {} : { signal: abortSignal }),
+      }),
+  })
+}
+
 /** How many calls the concurrency comparisons start at once (issue #34). */
 const concurrentCalls = 10_000
 
@@ -110,17 +130,7 @@ function concurrencyComparison(): Comparison {
   const text = JSON.stringify(smallArgs)
   const adapted = toAiSdkTools(registry).read_file
   if (adapted?.execute === undefined) throw new Error('no AI SDK tool')
-  const plain = aiTool({
-    description: 'Read a text file.',
-    inputSchema: jsonSchema({ type: 'object' }),
-    execute: (input: unknown, { toolCallId, abortSignal }) =>
-      registry.execute({
-        callId: asCallId(toolCallId),
-        name: 'read_file',
-        arguments: input,
-        ...(abortSignal === undefined ? {} : { signal: abortSignal }),
-      }),
-  })
+  const plain = plainAiSdkReadFile(registry)
   const messages: ModelMessage[] = []
   const all = (call: (index: number, signal: AbortSignal) => Promise<unknown>) => () => {
     const signal = new AbortController().signal

@@ -135,6 +135,51 @@ function memoryNow(): number {
 }
 
 /**
+ * One cut of `text` through `execute()` with the default budget, after a warm-up and a full
+ * collection: its wall time, the most memory it had alive beyond what there was before (sampled
+ * every millisecond and at every count), and the cut text.
+ */
+async function measureCut(
+  text: string,
+  spill: { readonly dir: string } | false,
+  count: (text: string) => number,
+  collect: () => void,
+): Promise<{ milliseconds: number; extra: number; cut: string }> {
+  let peak = 0
+  const sample = () => {
+    peak = Math.max(peak, memoryNow())
+  }
+  const registry = createToolRegistry()
+  registry.use(
+    outputBudget({
+      spill,
+      countTokens: (part) => {
+        sample()
+        return count(part)
+      },
+    }),
+  )
+  registry.register({
+    name: 'cat',
+    description: 'Print a file.',
+    parameters: { type: 'object' },
+    execute: () => Promise.resolve([{ type: 'text', text }]),
+  })
+  await registry.execute(catInput) // warm up
+  collect()
+  const before = memoryNow()
+  peak = before
+  const sampler = setInterval(sample, 1)
+  const started = performance.now()
+  const result = await registry.execute(catInput)
+  const milliseconds = performance.now() - started
+  clearInterval(sampler)
+  sample()
+  const [block] = result.content
+  return { milliseconds, extra: peak - before, cut: block?.type === 'text' ? block.text : '' }
+}
+
+/**
  * A 100 MB text result through `execute()` with the default budget: wall time, and the most
  * memory the cut had alive beyond the output itself, as a multiple of the output's size. Memory
  * is sampled every millisecond and at every count the cut makes (the counter is the real
@@ -154,41 +199,10 @@ export async function runHugeCut(megabytes = 100): Promise<string> {
   const rows: string[] = []
   try {
     for (const spill of [{ dir: folder }, false] as const) {
-      let peak = 0
-      const sample = () => {
-        peak = Math.max(peak, memoryNow())
-      }
-      const registry = createToolRegistry()
-      registry.use(
-        outputBudget({
-          spill,
-          countTokens: (part) => {
-            sample()
-            return count(part)
-          },
-        }),
-      )
-      registry.register({
-        name: 'cat',
-        description: 'Print a file.',
-        parameters: { type: 'object' },
-        execute: () => Promise.resolve([{ type: 'text', text }]),
-      })
-      await registry.execute(catInput) // warm up
-      collect()
-      const before = memoryNow()
-      peak = before
-      const sampler = setInterval(sample, 1)
-      const started = performance.now()
-      const result = await registry.execute(catInput)
-      const milliseconds = performance.now() - started
-      clearInterval(sampler)
-      sample()
-      const [block] = result.content
-      const cut = block?.type === 'text' ? block.text : ''
+      const { milliseconds, extra, cut } = await measureCut(text, spill, count, collect)
       const notice = /\[… .*? …\]/.exec(cut)?.[0] ?? '(no notice)'
       rows.push(
-        `| ${spill === false ? 'no spill file' : 'spill file on disk'} | ${milliseconds.toFixed(0)} ms | ${((peak - before) / 1e6).toFixed(1)} MB | ${((peak - before) / bytes + 1).toFixed(2)} | ${Buffer.byteLength(cut)} B | \`${notice.replace(folder, '…')}\` |`,
+        `| ${spill === false ? 'no spill file' : 'spill file on disk'} | ${milliseconds.toFixed(0)} ms | ${(extra / 1e6).toFixed(1)} MB | ${(extra / bytes + 1).toFixed(2)} | ${Buffer.byteLength(cut)} B | \`${notice.replace(folder, '…')}\` |`,
       )
     }
   } finally {

@@ -1,17 +1,8 @@
-import { asCallId, snapshotJson } from 'toolpipe'
-import type {
-  Agent,
-  Disposer,
-  JsonValue,
-  TextBlock,
-  ToolCallBlock,
-  ToolErrorInfo,
-  ToolExecutionInput,
-  ToolExecutionResult,
-  ToolRegistry,
-} from 'toolpipe'
+import type { Agent, TextBlock, ToolCallBlock, ToolExecutionResult, ToolRegistry } from 'toolpipe'
 import type { ConversationMessage } from './model/conversation.js'
 import type { Model, ModelTurn } from './model/model.js'
+import { resultAt, runStep } from './run-step.js'
+import type { StepContext } from './run-step.js'
 import type { SessionEvent } from './session/session-event.js'
 
 /** What {@link runAgentLoop} needs. */
@@ -65,6 +56,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   const maxSteps = options.maxSteps ?? 20
   const emit = options.onEvent ?? (() => undefined)
   const messages: ConversationMessage[] = [...options.messages]
+  const loop: StepContext = { registry, agent, signal, emit }
 
   const finish = (steps: number, reason: AgentLoopOutcome['reason']): AgentLoopOutcome => {
     emit({ type: 'session/end', steps, reason })
@@ -84,152 +76,49 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       toolCallIds: turn.toolCalls.map((call) => call.id),
     })
     if (turn.toolCalls.length === 0) return finish(step, 'answered')
-
-    const results = await runStep(turn.toolCalls, step)
-    for (const [index, call] of turn.toolCalls.entries()) {
-      const result = resultAt(results, index)
-      messages.push({
-        role: 'tool',
-        result: {
-          type: 'tool-result',
-          toolCallId: call.id,
-          content: result.content,
-          ...(result.isError ? { isError: true } : {}),
-        },
-      })
-    }
-    // Only now, with every call of the step answered, may context messages follow.
-    for (const [index, call] of turn.toolCalls.entries()) {
-      const context = results[index]?.additionalContext
-      if (context === undefined) continue
-      messages.push({ role: 'context', context })
-      emit({
-        type: 'context/message',
-        step,
-        callId: call.id,
-        source: context.source,
-        content: context.content,
-      })
-    }
+    const results = await runStep(loop, turn.toolCalls, step)
+    appendResults(messages, turn.toolCalls, results, step, emit)
     if (isAborted(signal)) return finish(step, 'aborted')
   }
   return finish(maxSteps, 'max-steps')
-
-  /** The step's results, in the model's order. */
-  async function runStep(
-    calls: readonly ToolCallBlock[],
-    step: number,
-  ): Promise<ToolExecutionResult[]> {
-    const results: ToolExecutionResult[] = []
-    const batch: { index: number; input: ToolExecutionInput }[] = []
-    for (const [index, call] of calls.entries()) {
-      const parsed = parseArguments(call.arguments)
-      if (parsed.ok) {
-        batch.push({
-          index,
-          input: { callId: asCallId(call.id), name: call.name, arguments: parsed.value, agent },
-        })
-        continue
-      }
-      // The outcome the pipeline gives arguments that are not JSON, with the parser's reason.
-      const result = errorResult(
-        `the arguments of ${call.name} are not valid JSON (${parsed.reason})`,
-        { name: 'JsonSnapshotError', code: 'NOT_JSON' },
-      )
-      const base = { step, callId: call.id, name: call.name }
-      emit({ type: 'tool/call', ...base, agent: agent.id, rawArguments: call.arguments })
-      emit({ type: 'tool/result', ...base, result })
-      results[index] = result
-    }
-    const stopWatching = watchCalls(step)
-    try {
-      const batchResults = (
-        await registry.executeBatch(
-          batch.map(({ input }) => input),
-          signal === undefined ? {} : { signal },
-        )
-      ).results
-      for (const [position, { index }] of batch.entries()) {
-        results[index] = resultAt(batchResults, position)
-      }
-    } finally {
-      stopWatching()
-    }
-    return results
-  }
-
-  /**
-   * Logs each of the agent's calls as the registry starts it, as an approval is answered from
-   * memory, as it reports progress and as it ends (observers are told synchronously, in the order
-   * things happen), until the disposer runs.
-   */
-  function watchCalls(step: number): Disposer {
-    const scope = { scope: agent }
-    const disposers = [
-      registry.on(
-        'tools/start',
-        (exec) => {
-          emit({
-            type: 'tool/call',
-            step,
-            callId: exec.callId,
-            name: exec.name,
-            agent: agent.id,
-            arguments: exec.arguments ?? null,
-          })
-        },
-        scope,
-      ),
-      registry.on(
-        'tools/approval',
-        (exec, answer) => {
-          // The approval service logs the answers it gives; an "always" answer the registry
-          // remembered was given by nobody, so the loop logs it.
-          if (!answer.remembered) return
-          emit({
-            type: 'approval',
-            callId: exec.callId,
-            name: exec.name,
-            outcome: answer.outcome.kind,
-            answeredBy: 'remembered',
-          })
-        },
-        scope,
-      ),
-      registry.on(
-        'tools/progress',
-        (exec, update) => {
-          emit({
-            type: 'tool/progress',
-            step,
-            callId: exec.callId,
-            name: exec.name,
-            ...(update.progress === undefined ? {} : { progress: update.progress }),
-            ...(update.total === undefined ? {} : { total: update.total }),
-            ...(update.message === undefined ? {} : { message: update.message }),
-          })
-        },
-        scope,
-      ),
-      registry.on(
-        'tools/result',
-        (exec, result) => {
-          emit({ type: 'tool/result', step, callId: exec.callId, name: exec.name, result })
-        },
-        scope,
-      ),
-    ]
-    return () => {
-      for (const dispose of disposers) dispose()
-    }
-  }
 }
 
-/** The result at `index`: `executeBatch` gives one per input, so a gap is a broken invariant. */
-function resultAt(results: readonly ToolExecutionResult[], index: number): ToolExecutionResult {
-  const result = results[index]
-  if (result === undefined) throw new Error(`no result for the tool call at index ${index}`)
-  return result
+/**
+ * Appends one `tool` message per call, in the model's order, then the step's context messages:
+ * only with every call of the step answered may they follow.
+ */
+function appendResults(
+  messages: ConversationMessage[],
+  calls: readonly ToolCallBlock[],
+  results: readonly ToolExecutionResult[],
+  step: number,
+  emit: (event: SessionEvent) => void,
+): void {
+  for (const [index, call] of calls.entries()) {
+    const result = resultAt(results, index)
+    messages.push({
+      role: 'tool',
+      result: {
+        type: 'tool-result',
+        toolCallId: call.id,
+        content: result.content,
+        ...(result.isError ? { isError: true } : {}),
+      },
+    })
+  }
+  // Only now, with every call of the step answered, may context messages follow.
+  for (const [index, call] of calls.entries()) {
+    const context = results[index]?.additionalContext
+    if (context === undefined) continue
+    messages.push({ role: 'context', context })
+    emit({
+      type: 'context/message',
+      step,
+      callId: call.id,
+      source: context.source,
+      content: context.content,
+    })
+  }
 }
 
 /** A function, not an inline check: the signal can abort while the loop awaits. */
@@ -245,23 +134,4 @@ function assistantMessage(turn: ModelTurn): ConversationMessage {
   if (turn.text !== undefined && turn.text !== '') content.push({ type: 'text', text: turn.text })
   content.push(...turn.toolCalls)
   return { role: 'assistant', content }
-}
-
-type ParsedArguments = { ok: true; value: JsonValue } | { ok: false; reason: string }
-
-function parseArguments(text: string): ParsedArguments {
-  // Some OpenAI-compatible servers send "" for a call without arguments.
-  if (text.trim() === '') return { ok: true, value: {} }
-  try {
-    // snapshotJson refuses what the pipeline would (nesting past 512 levels, -0) with a path, so
-    // a hostile value never reaches the log's JSON.stringify or the presenters.
-    return { ok: true, value: snapshotJson(JSON.parse(text)) }
-  } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) }
-  }
-}
-
-/** An error result the loop makes itself: coded like the pipeline's, so a log tells them apart. */
-function errorResult(message: string, error: ToolErrorInfo): ToolExecutionResult {
-  return { content: [{ type: 'text', text: `Error: ${message}` }], isError: true, error }
 }

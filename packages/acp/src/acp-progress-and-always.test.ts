@@ -3,7 +3,7 @@ import type { RequestPermissionRequest, SessionNotification } from '@agentclient
 import { asCallId } from '@toolpipe/core'
 import { createToolRegistry, defineTool } from '@toolpipe/tools'
 import type { ToolRegistry } from '@toolpipe/tools'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAcpApprovalService } from './create-acp-approval-service.js'
 import { streamToolCallsToAcp } from './stream-tool-calls-to-acp.js'
 import { createAcpSchemaChecker } from './__fixtures__/acp-schema.js'
@@ -86,39 +86,52 @@ function askingAgent() {
     })
 }
 
-describe('end to end over the SDK: progress and always-answers', () => {
-  it('streams progress as in_progress updates and remembers allow_always / reject_always', async () => {
-    const wire = ndJsonPair()
-    const agentConnection = askingAgent().connect(wire.agent)
-    const updates: SessionNotification[] = []
-    const requests: RequestPermissionRequest[] = []
-    const client = acp
-      .client({ name: 'toolpipe-test-client' })
-      .onNotification(acp.methods.client.session.update, ({ params }) => {
-        updates.push(params)
-      })
-      .onRequest(acp.methods.client.session.requestPermission, ({ params }) => {
-        requests.push(params)
-        const kind = params.toolCall.name === 'run_tests' ? 'allow_always' : 'reject_always'
-        const option = params.options.find((candidate) => candidate.kind === kind)
-        if (option === undefined) throw new Error(`no ${kind} option offered`)
-        return { outcome: { outcome: 'selected', optionId: option.optionId } }
-      })
-    let errors: unknown
-    await client.connectWith(wire.client, async (agent) => {
-      await agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION })
-      const { sessionId } = await agent.request(acp.methods.agent.session.new, {
-        cwd,
-        mcpServers: [],
-      })
-      const response = await agent.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: 'text', text: 'test and deploy, twice' }],
-      })
-      errors = response._meta?.errors
+/**
+ * One prompt turn against a client that allows `run_tests` always and rejects `deploy` always:
+ * what crossed the wire and what the client saw.
+ */
+async function playTurn() {
+  const wire = ndJsonPair()
+  const agentConnection = askingAgent().connect(wire.agent)
+  const updates: SessionNotification[] = []
+  const requests: RequestPermissionRequest[] = []
+  const client = acp
+    .client({ name: 'toolpipe-test-client' })
+    .onNotification(acp.methods.client.session.update, ({ params }) => {
+      updates.push(params)
     })
-    agentConnection.close()
+    .onRequest(acp.methods.client.session.requestPermission, ({ params }) => {
+      requests.push(params)
+      const kind = params.toolCall.name === 'run_tests' ? 'allow_always' : 'reject_always'
+      const option = params.options.find((candidate) => candidate.kind === kind)
+      if (option === undefined) throw new Error(`no ${kind} option offered`)
+      return { outcome: { outcome: 'selected', optionId: option.optionId } }
+    })
+  let errors: unknown
+  await client.connectWith(wire.client, async (agent) => {
+    await agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION })
+    const { sessionId } = await agent.request(acp.methods.agent.session.new, {
+      cwd,
+      mcpServers: [],
+    })
+    const response = await agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'test and deploy, twice' }],
+    })
+    errors = response._meta?.errors
+  })
+  agentConnection.close()
+  return { wire, updates, requests, errors }
+}
 
+describe('end to end over the SDK: progress and always-answers', () => {
+  let turn: Awaited<ReturnType<typeof playTurn>>
+  beforeAll(async () => {
+    turn = await playTurn()
+  })
+
+  it('remembers allow_always / reject_always: asked once per tool', () => {
+    const { requests, errors } = turn
     // Asked once per tool; the second call of each was answered from memory.
     expect(requests.map((request) => request.toolCall.toolCallId)).toEqual(['t1', 'd1'])
     expect(requests[0]?.options.map((option) => option.kind)).toEqual([
@@ -128,7 +141,10 @@ describe('end to end over the SDK: progress and always-answers', () => {
       'reject_always',
     ])
     expect(errors).toEqual([null, 'APPROVAL_REJECTED', null, 'APPROVAL_REJECTED'])
+  })
 
+  it('sends only updates the protocol’s schema allows, which the client’s SDK parses as sent', () => {
+    const { wire, updates } = turn
     // Every update is valid against the protocol's schema, and the client's SDK parsed it as sent.
     const wireUpdates = wire.fromAgent
       .filter((message) => message.method === 'session/update')
@@ -137,9 +153,11 @@ describe('end to end over the SDK: progress and always-answers', () => {
       expect(schema.errors('SessionNotification', notification)).toEqual([])
     }
     expect(updates).toEqual(wireUpdates)
+  })
 
+  it('streams progress as in_progress updates', () => {
     const ofCall = (callId: string) =>
-      updates
+      turn.updates
         .map((notification) => notification.update)
         .filter((update) => 'toolCallId' in update && update.toolCallId === callId)
     expect(ofCall('t1').slice(1)).toEqual([

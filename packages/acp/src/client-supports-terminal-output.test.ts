@@ -1,4 +1,5 @@
 import type { ClientCapabilities } from '@agentclientprotocol/sdk'
+import { revokedProxy } from '@toolpipe/hostile-values'
 import { describe, expect, it } from 'vitest'
 import { clientSupportsTerminalOutput } from './client-supports-terminal-output.js'
 
@@ -23,9 +24,9 @@ describe('clientSupportsTerminalOutput', () => {
       },
     }) as ClientCapabilities
     expect(clientSupportsTerminalOutput(hostile)).toBe(false)
-    const { proxy, revoke } = Proxy.revocable({}, {})
-    revoke()
-    expect(clientSupportsTerminalOutput({ _meta: proxy })).toBe(false)
+    expect(clientSupportsTerminalOutput({ _meta: revokedProxy() as Record<string, unknown> })).toBe(
+      false,
+    )
     expect(clientSupportsTerminalOutput('yes' as unknown as ClientCapabilities)).toBe(false)
   })
 })

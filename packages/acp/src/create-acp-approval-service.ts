@@ -1,4 +1,5 @@
 import type { RequestPermissionRequest } from '@agentclientprotocol/sdk'
+import { warnSafely } from '@toolpipe/core/internal'
 import type { ApprovalOutcome, ApprovalService, ToolRegistryLogger } from '@toolpipe/tools'
 import type { AcpClientConnection } from './acp-client-connection.js'
 import { callFields } from './internal/call-fields.js'
@@ -94,7 +95,11 @@ export function createAcpApprovalService(options: AcpApprovalServiceOptions): Ap
         response = await untilAborted(answer, signal)
       } catch (error) {
         if (isAborted(signal)) return cancelled
-        warn(logger, `toolpipe/acp: the permission request for call "${toolCallId}" failed`, error)
+        warnSafely(
+          logger,
+          `toolpipe/acp: the permission request for call "${toolCallId}" failed`,
+          error,
+        )
         return unavailable
       }
       return response === aborted ? cancelled : outcomeOf(response)
@@ -128,12 +133,4 @@ function untilAborted<TValue>(
 // A function, so that the compiler does not assume a signal stays as it was when first checked.
 function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true
-}
-
-function warn(logger: ToolRegistryLogger, message: string, error: unknown): void {
-  try {
-    logger.warn(message, error)
-  } catch {
-    // A throwing logger must not turn an unavailable channel into a failed call.
-  }
 }

@@ -2,7 +2,7 @@ import type { Agent } from '@toolpipe/core'
 import type { ToolRegistryPlugin } from '@toolpipe/tools'
 import type { AcpClientConnection } from './acp-client-connection.js'
 import { installStream } from './internal/install-stream.js'
-import type { StreamSettings } from './internal/install-stream.js'
+import type { StreamSettings } from './internal/call-stream.js'
 import { OptionsReader } from './internal/read-options.js'
 
 /** Options of {@link streamToolCallsToAcp}. */

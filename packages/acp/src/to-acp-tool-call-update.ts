@@ -1,10 +1,11 @@
 import type { ToolCallUpdate } from '@agentclientprotocol/sdk'
 import type { ContentBlock } from '@toolpipe/core'
-import type { ToolCallView, ToolResultView } from '@toolpipe/presentation'
+import type { TerminalResultView, ToolCallView, ToolResultView } from '@toolpipe/presentation'
 import { diffItem } from './internal/call-fields.js'
 import { checkedCallView, checkedContent, checkedResultView } from './internal/checked-views.js'
 import { consoleText } from './internal/console-text.js'
 import { OptionsReader } from './internal/read-options.js'
+import type { SessionPaths } from './internal/session-paths.js'
 import { textItem, toAcpContent } from './internal/to-acp-content.js'
 
 /** The `tool_call_update` session update: ACP's `ToolCallUpdate` tagged for `session/update`. */
@@ -79,47 +80,77 @@ export function toAcpToolCallUpdate(
     toolCallId,
     status: isError ? 'failed' : 'completed',
   }
-  const setTitle = (title: string | undefined): void => {
-    if (title !== undefined && title !== '') update.title = title
-  }
-  const showGeneric = (title: string | undefined, content: readonly ContentBlock[] | undefined) => {
-    setTitle(title === undefined ? undefined : paths.relativeTitle(title))
-    if (content !== undefined) update.content = toAcpContent(content)
-  }
-
   const checked = checkedResultView(view)
   switch (checked.card) {
     case 'generic':
-      showGeneric(checked.title, checked.content ?? resultContent)
+      showGeneric(update, paths, checked.title, checked.content ?? resultContent)
       break
     case 'diff':
-      setTitle(checked.title === undefined ? undefined : paths.relativeTitle(checked.title))
+      setTitle(update, checked.title === undefined ? undefined : paths.relativeTitle(checked.title))
       update.content = checked.diffs.map((diff) => diffItem(diff, paths))
       break
     case 'terminal':
-      if (pending !== undefined && pending.card !== 'terminal') {
-        const output = checked.output
-        showGeneric(
-          checked.title,
-          resultContent ??
-            (output === undefined || output === '' ? undefined : [{ type: 'text', text: output }]),
-        )
-      } else if (terminalOutput) {
-        setTitle(checked.title)
-        update._meta = {
-          terminal_output: { terminal_id: toolCallId, data: checked.output ?? '' },
-          terminal_exit: {
-            terminal_id: toolCallId,
-            exit_code: checked.exitCode ?? null,
-            signal: checked.signal ?? null,
-          },
-        }
-      } else {
-        setTitle(checked.title)
-        const text = consoleText(checked)
-        if (text !== undefined) update.content = [textItem(text)]
-      }
+      showTerminal(update, checked, { paths, terminalOutput, pending, resultContent })
       break
   }
   return update
+}
+
+function setTitle(update: AcpToolCallUpdate, title: string | undefined): void {
+  if (title !== undefined && title !== '') update.title = title
+}
+
+/** A generic card: its title relative to the session, and its content when it has some. */
+function showGeneric(
+  update: AcpToolCallUpdate,
+  paths: SessionPaths,
+  title: string | undefined,
+  content: readonly ContentBlock[] | undefined,
+): void {
+  setTitle(update, title === undefined ? undefined : paths.relativeTitle(title))
+  if (content !== undefined) update.content = toAcpContent(content)
+}
+
+/** What the update of a terminal card needs besides the card. */
+interface TerminalShowing {
+  readonly paths: SessionPaths
+  readonly terminalOutput: boolean
+  readonly pending: ToolCallView | undefined
+  readonly resultContent: readonly ContentBlock[] | undefined
+}
+
+/**
+ * A terminal card: a generic card when the pending card was not a terminal (no terminal was
+ * announced), else the output as terminal data for a client that shows it, or as a fenced
+ * `console` block.
+ */
+function showTerminal(
+  update: AcpToolCallUpdate,
+  terminal: TerminalResultView,
+  { paths, terminalOutput, pending, resultContent }: TerminalShowing,
+): void {
+  if (pending !== undefined && pending.card !== 'terminal') {
+    const output = terminal.output
+    showGeneric(
+      update,
+      paths,
+      terminal.title,
+      resultContent ??
+        (output === undefined || output === '' ? undefined : [{ type: 'text', text: output }]),
+    )
+  } else if (terminalOutput) {
+    setTitle(update, terminal.title)
+    update._meta = {
+      terminal_output: { terminal_id: update.toolCallId, data: terminal.output ?? '' },
+      terminal_exit: {
+        terminal_id: update.toolCallId,
+        exit_code: terminal.exitCode ?? null,
+        signal: terminal.signal ?? null,
+      },
+    }
+  } else {
+    setTitle(update, terminal.title)
+    const text = consoleText(terminal)
+    if (text !== undefined) update.content = [textItem(text)]
+  }
 }

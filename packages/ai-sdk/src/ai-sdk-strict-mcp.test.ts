@@ -1,9 +1,8 @@
-import { serverFilesystem } from '@toolpipe/adapter-testkit'
-import type { ServerFilesystem } from '@toolpipe/adapter-testkit'
+import { readTextFileMount, useServerFilesystem } from '@toolpipe/adapter-testkit'
 import { mountMcpTools } from '@toolpipe/mcp'
 import { createToolRegistry } from '@toolpipe/tools'
 import { asSchema, generateText, stepCountIs } from 'ai'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { lastToolResults, scriptedModel } from './__fixtures__/scripted-model.js'
 import { toAiSdkTools } from './index.js'
 
@@ -13,23 +12,13 @@ import { toAiSdkTools } from './index.js'
  * `tail` it leaves out; the file is read as if they were absent.
  */
 
-let server: ServerFilesystem
-
-beforeAll(async () => {
-  server = await serverFilesystem()
-})
-
-afterAll(async () => {
-  await server.close()
-})
+const running = useServerFilesystem()
 
 describe('toAiSdkTools in openai-strict with server-filesystem mounted', () => {
   it('reads a file the model asks for with its optional members as null', async () => {
+    const server = running()
     const registry = createToolRegistry()
-    await mountMcpTools(registry, server.client, {
-      prefix: 'fs',
-      include: (tool) => tool.name === 'read_text_file',
-    })
+    await mountMcpTools(registry, server.client, readTextFileMount)
     const tools = toAiSdkTools(registry, { dialect: 'openai-strict' })
     expect(tools.fs_read_text_file).toMatchObject({ strict: true })
     expect(await asSchema(tools.fs_read_text_file?.inputSchema).jsonSchema).toMatchObject({

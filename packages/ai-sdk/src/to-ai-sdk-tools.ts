@@ -1,9 +1,9 @@
 import { asCallId } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
-import { CallSequencer, describeValue } from '@toolpipe/core/internal'
+import { CallSequencer } from '@toolpipe/core/internal'
 import type { Dialect } from '@toolpipe/schema'
 import type { DialectIssueReport, ScopedTools, ToolRegistry } from '@toolpipe/tools'
-import { readOnDialectIssue, readToolSource } from '@toolpipe/tools/internal'
+import { readAdapterSource, readOnDialectIssue } from '@toolpipe/tools/internal'
 import { jsonSchema, tool } from 'ai'
 import type { Tool } from 'ai'
 import { AiSdkBridgeError } from './ai-sdk-bridge-error.js'
@@ -82,24 +82,10 @@ export function toAiSdkTools(
   tools: ToolRegistry | ScopedTools,
   options: ToAiSdkToolsOptions = {},
 ): AiSdkToolSet {
-  if (typeof (options as unknown) !== 'object' || (options as unknown) === null) {
-    throw new AiSdkBridgeError(
-      `${what}: options must be an object, got ${describeValue(options)}`,
-      'INVALID_OPTIONS',
-    )
-  }
-  const source = readToolSource(
-    tools,
-    options.agent,
-    what,
-    (message) => new AiSdkBridgeError(message, 'INVALID_OPTIONS'),
-  )
+  const refuse = (message: string) => new AiSdkBridgeError(message, 'INVALID_OPTIONS')
+  const source = readAdapterSource(tools, options, what, refuse)
   const dialect = readDialectOption(options.dialect, what)
-  const onDialectIssue = readOnDialectIssue(
-    options.onDialectIssue,
-    what,
-    (message) => new AiSdkBridgeError(message, 'INVALID_OPTIONS'),
-  )
+  const onDialectIssue = readOnDialectIssue(options.onDialectIssue, what, refuse)
   const calls: ToolSetCalls = {
     source,
     sequencer: new CallSequencer(),

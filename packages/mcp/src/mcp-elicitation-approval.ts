@@ -1,5 +1,5 @@
 import type { JsonValue } from '@toolpipe/core'
-import { describeValue } from '@toolpipe/core/internal'
+import { describeValue, warnSafely } from '@toolpipe/core/internal'
 import type { ApprovalOutcome, ApprovalService, ToolRegistryLogger } from '@toolpipe/tools'
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import { McpBridgeError } from './mcp-bridge-error.js'
@@ -86,7 +86,7 @@ export function mcpElicitationApproval(
         })
       } catch (error) {
         if (isAborted(signal)) return cancelled
-        warn(logger, `toolpipe/mcp: the approval request for call "${callId}" failed`, error)
+        warnSafely(logger, `toolpipe/mcp: the approval request for call "${callId}" failed`, error)
         return unavailable
       }
       // Read as unknown: the SDK checked the form's schema, but a check is worth more than a type.
@@ -162,12 +162,4 @@ function readOptions(
     )
   }
   return { logger: (logger ?? console) as ToolRegistryLogger, timeoutMs }
-}
-
-function warn(logger: ToolRegistryLogger, message: string, error: unknown): void {
-  try {
-    logger.warn(message, error)
-  } catch {
-    // A throwing logger must not turn an unavailable channel into a failed call.
-  }
 }

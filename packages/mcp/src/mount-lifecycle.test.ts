@@ -1,38 +1,16 @@
-import { asCallId } from '@toolpipe/core'
 import { timeoutPolicy } from '@toolpipe/timeout-policy'
 import { createToolRegistry } from '@toolpipe/tools'
-import type { ToolExecutionInput, ToolRegistryLogger } from '@toolpipe/tools'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { callInput } from '@toolpipe/call-inputs'
+import { recordingLogger, useRemotes } from './__fixtures__/test-hooks.js'
 import { McpBridgeError } from './mcp-bridge-error.js'
 import { mountMcpTools } from './mount-mcp-tools.js'
-import { connectRemote, deferred, remoteTool } from './__fixtures__/remote-server.js'
-import type { Remote } from './__fixtures__/remote-server.js'
+import { deferred, remoteTool } from './__fixtures__/remote-server.js'
 
 // SPEC §22 (issue 29, item 5): a mount follows its connection, carries timeouts, and says once
 // what it cannot mount.
 
-const remotes: Remote[] = []
-
-async function remoteWith(...args: Parameters<typeof connectRemote>): Promise<Remote> {
-  const remote = await connectRemote(...args)
-  remotes.push(remote)
-  return remote
-}
-
-afterEach(async () => {
-  for (const remote of remotes.splice(0)) await remote.close()
-})
-
-let callNumber = 0
-function call(name: string, args: unknown = {}, rest: Partial<ToolExecutionInput> = {}) {
-  callNumber++
-  return { callId: asCallId(`life_${String(callNumber)}`), name, arguments: args, ...rest }
-}
-
-function recordingLogger(): ToolRegistryLogger & { messages: string[] } {
-  const messages: string[] = []
-  return { messages, warn: (message: string) => void messages.push(message) }
-}
+const { remoteWith } = useRemotes()
 
 describe('mountMcpTools: the connection closes', () => {
   it('disposes itself when the server’s end closes: one tools/change, the registry’s own tools kept', async () => {
@@ -92,7 +70,7 @@ describe('mountMcpTools: the connection closes', () => {
     const mount = await mountMcpTools(registry, remote.client, { keepOnClose: true })
     await remote.server.close()
     expect(mount.names).toEqual(['a'])
-    expect((await registry.execute(call('a'))).error).toEqual({
+    expect((await registry.execute(callInput('a'))).error).toEqual({
       name: 'McpProtocolError',
       code: 'MCP_PROTOCOL_ERROR',
     })
@@ -152,7 +130,7 @@ describe('mountMcpTools: timeouts', () => {
     const registry = createToolRegistry()
     registry.use(timeoutPolicy())
     await mountMcpTools(registry, remote.client, { toolTimeoutMs: { hang: 30 } })
-    expect(await registry.execute(call('hang'))).toMatchObject({
+    expect(await registry.execute(callInput('hang'))).toMatchObject({
       isError: true,
       error: { name: 'ToolTimeoutError', code: 'TOOL_TIMEOUT' },
       content: [{ type: 'text', text: 'Error: tool call timed out after 30ms' }],

@@ -1,18 +1,14 @@
-import { isHarnessError } from '@toolpipe/core'
-import { AbortFanOut } from '@toolpipe/core/internal'
-import type { Disposer, ScopedTools, ToolRegistry, ToolRegistryLogger } from '@toolpipe/tools'
+import type { ToolRegistryLogger } from '@toolpipe/tools'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 import type { McpClient } from './mcp-client.js'
 import { onClientClosed } from './internal/client-closed.js'
-import { listAllTools, serverOf } from './internal/list-all-tools.js'
-import { mapToolNames } from './internal/map-tool-names.js'
-import { mountedTool } from './internal/mounted-tool.js'
-import type { MountedToolContext } from './internal/call-mcp-tool.js'
-import type { MountedTool } from './internal/mounted-tool.js'
+import { serverOf } from './internal/list-all-tools.js'
+import { MountSync } from './internal/mount-sync.js'
+import type { MountTarget } from './internal/mount-sync.js'
 import { readMountOptions } from './internal/read-mount-options.js'
 import { onToolsListChanged } from './internal/tools-list-changed.js'
-import { ToolWarnings, warn } from './internal/warn-once.js'
+import { warn } from './internal/warn-once.js'
 
 /** Options of {@link mountMcpTools}. */
 export interface MountMcpToolsOptions {
@@ -83,14 +79,6 @@ export interface McpMount {
   dispose(): void
 }
 
-type MountTarget = ToolRegistry | ScopedTools
-
-interface MountedEntry {
-  readonly original: string
-  readonly fingerprint: string
-  readonly dispose: Disposer
-}
-
 /**
  * Mounts the tools of the MCP server behind `client` (connected) into `target` (SPEC §13): every
  * tool the server lists (following `nextCursor`) becomes a registered definition that runs through
@@ -120,123 +108,16 @@ export function mountMcpTools(
   options: MountMcpToolsOptions = {},
 ): Promise<McpMount> {
   const settings = readMountOptions(target, client, options)
-  const { prefix, include, logger, requestTimeoutMs, timeoutOf, validators } = settings
-  const context: MountedToolContext = {
-    client,
-    requestTimeoutMs,
-    aborts: new AbortFanOut(),
-    validators,
-  }
-  const warnings = new ToolWarnings(logger)
-  let mounted = new Map<string, MountedEntry>()
-  let disposed = false
-  let running: Promise<void> | undefined
-  let again = false
-  // Read through a function: the compiler cannot see that `sync()` lets a notification set it.
-  const requestedAgain = (): boolean => again && !disposed
-
-  /** One listing, applied as one batch. */
-  async function sync(): Promise<void> {
-    const listed = await listAllTools(client, requestTimeoutMs)
-    if (disposed) return
-    const wanted = selectTools(listed, include, warnings, client)
-    const originals = wanted.map((tool) => tool.name)
-    const names = mapToolNames(originals, prefix)
-    // Rule names: `mcp__<server>__<tool>`, each part as a tool-name fragment would be mapped (the
-    // server's own name, with odd characters as `_` and collisions resolved), so that no two tools
-    // share one and no rule's syntax is broken by a space or a parenthesis.
-    const ruleParts = mapToolNames(originals, undefined)
-    const server = prefix ?? serverPart(client)
-    const notMounted = (tool: string, error: unknown, oneLine = false): void => {
-      warnings.warn(
-        `toolpipe/mcp: tool "${tool}" of ${serverOf(client)} was not mounted`,
-        error,
-        oneLine,
-      )
-    }
-    const next = new Map<string, MountedEntry>()
-    const built: [string, MountedTool, string][] = []
-    // One validator per listing, made when a changed tool first needs it, kept by nothing after.
-    let validator: jsonSchemaValidator | undefined
-    for (const tool of wanted) {
-      // mapToolNames maps every name it is given.
-      const name = names.get(tool.name) ?? tool.name
-      try {
-        const candidate = mountedTool(tool, name, context, {
-          timeoutMs: timeoutOf(tool.name),
-          ruleName: `mcp__${server}__${ruleParts.get(tool.name) ?? name}`,
-        })
-        const { outputSchema, fingerprint } = candidate
-        if (outputSchema !== undefined && mounted.get(name)?.fingerprint !== fingerprint) {
-          validator ??= validators()
-          validator.getValidator(outputSchema)
-        }
-        built.push([name, candidate, tool.name])
-      } catch (error) {
-        notMounted(tool.name, error)
-      }
-    }
-    try {
-      target.batch(() => {
-        const keep = new Set<string>()
-        for (const [name, { fingerprint }] of built) {
-          const current = mounted.get(name)
-          if (current?.fingerprint === fingerprint) {
-            keep.add(name)
-            next.set(name, current)
-          }
-        }
-        for (const [name, entry] of mounted) if (!keep.has(name)) entry.dispose()
-        for (const [name, { definition, fingerprint }, original] of built) {
-          if (keep.has(name)) continue
-          try {
-            next.set(name, { original, fingerprint, dispose: target.register(definition) })
-          } catch (error) {
-            // The registry's refusal (a name taken, a dialect that cannot express the tool) says
-            // all there is in its message: one line, without a stack trace.
-            notMounted(original, error, isHarnessError(error))
-          }
-        }
-      })
-    } catch (error) {
-      warnings.discard()
-      throw error
-    }
-    warnings.settle()
-    // Only once the batch is in: a failed one left the registry, and this mount, as they were.
-    mounted = new Map(
-      [...built].flatMap(([name]) => {
-        const entry = next.get(name)
-        return entry === undefined ? [] : [[name, entry] as const]
-      }),
-    )
-  }
-
-  function refresh(): Promise<void> {
-    if (disposed) return Promise.resolve()
-    if (running !== undefined) {
-      again = true
-      return running
-    }
-    const run = async (): Promise<void> => {
-      try {
-        do {
-          again = false
-          await sync()
-        } while (requestedAgain())
-      } finally {
-        running = undefined
-      }
-    }
-    running = run()
-    return running
-  }
-
+  const tools = new MountSync(target, client, settings)
   // Listening from before the first listing: a change announced while it runs is not missed (it
   // makes the refresh run once more).
   const stopListening = onToolsListChanged(client, () => {
-    refresh().catch((error: unknown) => {
-      warn(logger, `toolpipe/mcp: re-syncing the tools of ${serverOf(client)} failed`, error)
+    tools.refresh().catch((error: unknown) => {
+      warn(
+        settings.logger,
+        `toolpipe/mcp: re-syncing the tools of ${serverOf(client)} failed`,
+        error,
+      )
     })
   })
   const stopWatchingClose = settings.keepOnClose
@@ -244,72 +125,30 @@ export function mountMcpTools(
     : onClientClosed(client, () => {
         mount.dispose()
       })
-
+  const stop = (removeTools: boolean): void => {
+    stopListening()
+    stopWatchingClose()
+    tools.dispose(removeTools)
+  }
   const mount: McpMount = {
     get names() {
-      return Object.freeze([...mounted.keys()])
+      return tools.names
     },
-    refresh,
+    refresh: () => tools.refresh(),
     dispose() {
-      if (disposed) return
-      disposed = true
-      stopListening()
-      stopWatchingClose()
-      const entries = [...mounted.values()]
-      mounted = new Map()
-      // A batch that only removes is announced as a disposer is: it never throws for a listener.
-      target.batch(() => {
-        for (const entry of entries) entry.dispose()
-      })
+      if (!tools.disposed) stop(true)
     },
   }
-
-  return refresh().then(
+  return tools.refresh().then(
     () => mount,
     (error: unknown) => {
-      disposed = true
-      stopListening()
-      stopWatchingClose()
+      // The first listing failed: nothing was registered.
+      stop(false)
       throw error
     },
   )
 }
 
-/** The server's advertised name as a rule-name part: mapped as a tool name would be. */
-function serverPart(client: McpClient): string {
-  const name = client.getServerVersion()?.name ?? 'server'
-  return mapToolNames([name], undefined).get(name) ?? '_'
-}
-
 function noop(): void {
   // keepOnClose: nothing to stop watching.
-}
-
-/** The listed tools to mount: included, each name once, none that needs the tasks API. */
-function selectTools(
-  listed: readonly Tool[],
-  include: ((tool: Tool) => boolean) | undefined,
-  warnings: ToolWarnings,
-  client: McpClient,
-): Tool[] {
-  const seen = new Set<string>()
-  const wanted: Tool[] = []
-  for (const tool of listed) {
-    if (seen.has(tool.name)) {
-      warnings.warn(
-        `toolpipe/mcp: ${serverOf(client)} lists tool "${tool.name}" twice; the first is mounted`,
-      )
-      continue
-    }
-    seen.add(tool.name)
-    if (tool.execution?.taskSupport === 'required') {
-      warnings.warn(
-        `toolpipe/mcp: tool "${tool.name}" of ${serverOf(client)} can only run as an MCP task and was not mounted`,
-      )
-      continue
-    }
-    if (include !== undefined && !include(tool)) continue
-    wanted.push(tool)
-  }
-  return wanted
 }

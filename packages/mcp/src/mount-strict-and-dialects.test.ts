@@ -1,12 +1,12 @@
-import { asCallId } from '@toolpipe/core'
 import { createToolRegistry, defineTool } from '@toolpipe/tools'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { callInput } from '@toolpipe/call-inputs'
+import { useRemotes } from './__fixtures__/test-hooks.js'
 import { createMcpServer } from './create-mcp-server.js'
 import { mountMcpTools } from './mount-mcp-tools.js'
-import { connectRemote, remoteTool } from './__fixtures__/remote-server.js'
-import type { Remote } from './__fixtures__/remote-server.js'
+import { remoteTool } from './__fixtures__/remote-server.js'
 
 /**
  * SPEC §22 on a mount: a mounted tool's parameters are the server's `inputSchema`, so step 4's
@@ -15,22 +15,7 @@ import type { Remote } from './__fixtures__/remote-server.js'
  * has one; and a tool a configured dialect cannot express is left out with one warning line.
  */
 
-const closers: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close()
-})
-
-async function remoteWith(...args: Parameters<typeof connectRemote>): Promise<Remote> {
-  const remote = await connectRemote(...args)
-  closers.push(() => remote.close())
-  return remote
-}
-
-let calls = 0
-function call(name: string, args: unknown) {
-  calls++
-  return { callId: asCallId(`call_${String(calls)}`), name, arguments: args }
-}
+const { remoteWith, closeAfter } = useRemotes()
 
 /** server-filesystem's read_text_file, as it lists it. */
 const readTextFile = remoteTool('read_text_file', {
@@ -63,12 +48,12 @@ describe('a mounted tool in strict mode', () => {
       },
     })
     const result = await registry.execute(
-      call('read_text_file', { path: 'a.txt', head: null, tail: null }),
+      callInput('read_text_file', { path: 'a.txt', head: null, tail: null }),
     )
     expect(result.isError).toBe(false)
     expect(remote.calls).toEqual([{ name: 'read_text_file', arguments: { path: 'a.txt' } }])
     // A null for the required member is still the local check's to refuse.
-    expect(await registry.execute(call('read_text_file', { path: null }))).toMatchObject({
+    expect(await registry.execute(callInput('read_text_file', { path: null }))).toMatchObject({
       isError: true,
       error: { code: 'INVALID_ARGS' },
     })
@@ -98,14 +83,14 @@ describe('a mounted tool in strict mode', () => {
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
     await server.connect(serverTransport)
     await client.connect(clientTransport)
-    closers.push(async () => {
+    closeAfter(async () => {
       await client.close()
       await server.close()
     })
     const mounting = createToolRegistry()
     await mountMcpTools(mounting, client, { prefix: 'remote' })
     const result = await mounting.execute(
-      call('remote_search', { query: 'q', limit: null, options: { exact: null } }),
+      callInput('remote_search', { query: 'q', limit: null, options: { exact: null } }),
     )
     expect(result).toMatchObject({ isError: false, content: [{ type: 'text', text: 'found' }] })
     expect(received).toEqual([{ query: 'q', options: {} }])

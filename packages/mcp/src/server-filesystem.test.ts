@@ -1,8 +1,7 @@
 import { asCallId } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
-import { serverFilesystem } from '@toolpipe/adapter-testkit'
-import type { ServerFilesystem } from '@toolpipe/adapter-testkit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useServerFilesystem } from '@toolpipe/adapter-testkit'
+import { describe, expect, it } from 'vitest'
 import { mountMcpTools } from './mount-mcp-tools.js'
 
 /**
@@ -12,18 +11,11 @@ import { mountMcpTools } from './mount-mcp-tools.js'
  * `"head" must be a number, got null`).
  */
 
-let server: ServerFilesystem
-
-beforeAll(async () => {
-  server = await serverFilesystem()
-})
-
-afterAll(async () => {
-  await server.close()
-})
+const running = useServerFilesystem()
 
 describe('server-filesystem mounted over stdio, called by a strict model', () => {
   it('reads a file with optional members sent as null, and still honours the ones given', async () => {
+    const server = running()
     const registry = createToolRegistry()
     const mount = await mountMcpTools(registry, server.client, { prefix: 'fs' })
     expect(mount.names).toContain('fs_read_text_file')

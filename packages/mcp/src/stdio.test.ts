@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url'
 import type { Readable } from 'node:stream'
-import { asCallId } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolRegistryLogger } from '@toolpipe/tools'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { callInput } from '@toolpipe/call-inputs'
 import { mountMcpTools } from './mount-mcp-tools.js'
 
 const fixture = fileURLToPath(new URL('./__fixtures__/stdio-server.mjs', import.meta.url))
@@ -43,22 +43,11 @@ async function spawnServer(
   return { client, stderr: () => stderr }
 }
 
-let callNumber = 0
-function call(name: string, args: unknown = {}, signal?: AbortSignal) {
-  callNumber++
-  return {
-    callId: asCallId(`stdio_${String(callNumber)}`),
-    name,
-    arguments: args,
-    ...(signal === undefined ? {} : { signal }),
-  }
-}
-
 const silent: ToolRegistryLogger = { warn: () => undefined }
 
 describe('mountMcpTools over stdio, with a real SDK server in a child process', () => {
-  it('mounts, calls (with progress and structured content), re-syncs on list_changed, survives a cancelled call, reports a server that died mid-call, and disposes itself then', async () => {
-    const { client, stderr } = await spawnServer()
+  it('mounts, and calls with progress and structured content', async () => {
+    const { client } = await spawnServer()
     const registry = createToolRegistry({ logger: silent })
     const mount = await mountMcpTools(registry, client, { prefix: 'fx', logger: silent })
     expect(mount.names).toEqual([
@@ -71,16 +60,16 @@ describe('mountMcpTools over stdio, with a real SDK server in a child process', 
     ])
 
     // A call, validated locally first (the schema lies inside the subset).
-    expect(await registry.execute(call('fx_text_echo', { text: 'hi' }))).toMatchObject({
+    expect(await registry.execute(callInput('fx_text_echo', { text: 'hi' }))).toMatchObject({
       isError: false,
       content: [{ type: 'text', text: 'hi' }],
     })
-    expect((await registry.execute(call('fx_text_echo', {}))).error?.code).toBe('INVALID_ARGS')
+    expect((await registry.execute(callInput('fx_text_echo', {}))).error?.code).toBe('INVALID_ARGS')
 
     // Progress notifications become progress reports; structuredContent becomes structured.
     const updates: unknown[] = []
     registry.on('tools/progress', (_exec, update) => void updates.push(update))
-    expect(await registry.execute(call('fx_count'))).toMatchObject({
+    expect(await registry.execute(callInput('fx_count'))).toMatchObject({
       isError: false,
       structured: { count: 3 },
       content: [{ type: 'text', text: 'counted to 3' }],
@@ -89,11 +78,17 @@ describe('mountMcpTools over stdio, with a real SDK server in a child process', 
       [1, 2, 3].map((step) => ({ progress: step, total: 3, message: `step ${String(step)}` })),
     )
     expect(registry.get('fx_count')?.concurrencySafe).toBe(true)
+  })
+
+  it('re-syncs on list_changed, survives a cancelled call, reports a server that died mid-call, and disposes itself then', async () => {
+    const { client, stderr } = await spawnServer()
+    const registry = createToolRegistry({ logger: silent })
+    const mount = await mountMcpTools(registry, client, { prefix: 'fx', logger: silent })
 
     // The server adds a tool and sends list_changed: the mount follows, as one change.
     const onChange = vi.fn()
     registry.on('tools/change', onChange)
-    await registry.execute(call('fx_grow'))
+    await registry.execute(callInput('fx_grow'))
     await vi.waitFor(() => {
       expect(mount.names).toContain('fx_grown')
     })
@@ -101,7 +96,7 @@ describe('mountMcpTools over stdio, with a real SDK server in a child process', 
 
     // A call that never answers, until its signal aborts: the server hears the cancellation.
     const controller = new AbortController()
-    const hanging = registry.execute(call('fx_hang', {}, controller.signal))
+    const hanging = registry.execute(callInput('fx_hang', {}, { signal: controller.signal }))
     await vi.waitFor(() => {
       expect(stderr()).toContain('hang: started')
     })
@@ -112,7 +107,7 @@ describe('mountMcpTools over stdio, with a real SDK server in a child process', 
     })
 
     // The server dies in the middle of a call.
-    const died = await registry.execute(call('fx_die'))
+    const died = await registry.execute(callInput('fx_die'))
     expect(died).toMatchObject({
       isError: true,
       error: { name: 'McpProtocolError', code: 'MCP_PROTOCOL_ERROR' },
@@ -142,7 +137,7 @@ describe('a hostile server in a child process', () => {
     const mount = await mountMcpTools(registry, client, { logger: silent })
     const onChange = vi.fn()
     registry.on('tools/change', onChange)
-    const flooded = await registry.execute(call('flood', { megabytes: 2 }))
+    const flooded = await registry.execute(callInput('flood', { megabytes: 2 }))
     expect(flooded).toMatchObject({
       isError: true,
       error: { name: 'McpProtocolError', code: 'MCP_PROTOCOL_ERROR' },

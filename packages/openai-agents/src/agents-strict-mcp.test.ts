@@ -1,11 +1,10 @@
-import { serverFilesystem } from '@toolpipe/adapter-testkit'
-import type { ServerFilesystem } from '@toolpipe/adapter-testkit'
+import { readTextFileMount, useServerFilesystem } from '@toolpipe/adapter-testkit'
 import { mountMcpTools } from '@toolpipe/mcp'
 import { createToolRegistry } from '@toolpipe/tools'
 import { Agent, Runner } from '@openai/agents'
 import type { AgentInputItem } from '@openai/agents'
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { toAgentsTools } from './index.js'
 
 /**
@@ -15,15 +14,7 @@ import { toAgentsTools } from './index.js'
  * `tail` it leaves out; the file is read as if they were absent.
  */
 
-let server: ServerFilesystem
-
-beforeAll(async () => {
-  server = await serverFilesystem()
-})
-
-afterAll(async () => {
-  await server.close()
-})
+const running = useServerFilesystem()
 
 function outputs(input: string | AgentInputItem[]): unknown[] {
   if (typeof input === 'string') return []
@@ -32,11 +23,9 @@ function outputs(input: string | AgentInputItem[]): unknown[] {
 
 describe('toAgentsTools with server-filesystem mounted, in strict mode', () => {
   it('reads a file the model asks for with its optional members as null', async () => {
+    const server = running()
     const registry = createToolRegistry()
-    await mountMcpTools(registry, server.client, {
-      prefix: 'fs',
-      include: (tool) => tool.name === 'read_text_file',
-    })
+    await mountMcpTools(registry, server.client, readTextFileMount)
     const model = new ScriptedModel([
       [
         functionCall(

@@ -1,46 +1,11 @@
-import { asCallId } from '@toolpipe/core'
 import { createToolRegistry, defineTool } from '@toolpipe/tools'
-import type { SchemaSpec } from '@toolpipe/schema'
 import type { DialectIssueReport, ToolExecution } from '@toolpipe/tools'
-import { Agent, RunContext, Runner } from '@openai/agents'
-import { functionCall, ScriptedModel, assistantMessage } from '@openai/agents/testing'
+import { expectRefusals } from '@toolpipe/adapter-testkit'
 import { describe, expect, it } from 'vitest'
 import { toAgentsTools } from './index.js'
-import type { AgentsTool } from './index.js'
+import { coder, invoke, registryWith } from './__fixtures__/invoke-agents-tool.js'
 
-const coder = { id: 'coder' }
-
-/** Calls an Agents JS tool as the runner does: raw JSON text, a run context, the call's details. */
-function invoke(
-  tool: AgentsTool,
-  input: unknown,
-  details?: { callId?: string; signal?: AbortSignal },
-) {
-  return tool.invoke(new RunContext(), JSON.stringify(input), {
-    ...(details?.callId === undefined
-      ? {}
-      : { toolCall: functionCall(tool.name, JSON.stringify(input), { callId: details.callId }) }),
-    ...(details?.signal === undefined ? {} : { signal: details.signal }),
-  })
-}
-
-/** One tool with these parameters, recording what its body receives. */
-function registryWith(parameters: SchemaSpec, name = 'probe') {
-  const calls: { args: unknown; exec: ToolExecution }[] = []
-  const registry = createToolRegistry()
-  registry.register(
-    defineTool({
-      name,
-      description: 'Probe.',
-      parameters,
-      async execute(args, exec) {
-        calls.push({ args, exec })
-        return [{ type: 'text', text: 'ok' }]
-      },
-    }),
-  )
-  return { registry, calls }
-}
+/** `toAgentsTools`: the parameters it writes, the names it gives, the options it refuses. */
 
 describe('toAgentsTools: parameters', () => {
   it('writes parameters in the openai-strict dialect with strict: true when it expresses them', () => {
@@ -165,187 +130,6 @@ describe('toAgentsTools: parameters', () => {
   })
 })
 
-describe('toAgentsTools: calls', () => {
-  it('runs through execute() with the Agents JS call id and abort signal, for the agent', async () => {
-    const { registry, calls } = registryWith({ path: { type: 'string', required: true } })
-    const controller = new AbortController()
-    const [tool] = toAgentsTools(registry, { agent: coder })
-    await invoke(tool!, { path: 'a' }, { callId: 'call_9', signal: controller.signal })
-    expect(calls[0]?.exec.callId).toBe('call_9')
-    expect(calls[0]?.exec.agent).toBe(coder)
-    expect(calls[0]?.exec.signal).toBe(controller.signal)
-  })
-
-  it('gives a call made without Agents JS details a fresh call id', async () => {
-    const { registry, calls } = registryWith({})
-    const [tool] = toAgentsTools(registry)
-    await invoke(tool!, {})
-    await invoke(tool!, {})
-    const [first, second] = calls.map(({ exec }) => exec.callId)
-    expect(first).toMatch(/^[0-9a-f-]{36}$/)
-    expect(second).not.toBe(first)
-  })
-
-  it('returns content as structured outputs: text and images, other blocks as their JSON', async () => {
-    const registry = createToolRegistry()
-    registry.register({
-      name: 'shot',
-      description: 'Screenshot.',
-      parameters: { type: 'object', properties: {}, additionalProperties: false },
-      execute: async () => [
-        { type: 'text', text: 'the page' },
-        { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
-        { type: 'tool-call', id: asCallId('c'), name: 'x', arguments: '{}' },
-      ],
-    })
-    const [tool] = toAgentsTools(registry)
-    expect(await invoke(tool!, {})).toEqual([
-      { type: 'text', text: 'the page' },
-      { type: 'image', image: { data: 'iVBORw0KGgo=', mediaType: 'image/png' } },
-      { type: 'text', text: '{"type":"tool-call","id":"c","name":"x","arguments":"{}"}' },
-    ])
-  })
-
-  it('returns empty content as an empty string and an error result as its text, never throwing', async () => {
-    const registry = createToolRegistry()
-    registry.register({
-      name: 'quiet',
-      description: 'Says nothing.',
-      parameters: { type: 'object', properties: {}, additionalProperties: false },
-      execute: async () => [],
-    })
-    registry.register({
-      name: 'broken',
-      description: 'Fails.',
-      parameters: { type: 'object', properties: {}, additionalProperties: false },
-      execute: async () => {
-        throw new Error('disk full')
-      },
-    })
-    const [quiet, broken] = toAgentsTools(registry)
-    expect(await invoke(quiet!, {})).toBe('')
-    expect(await invoke(broken!, {})).toBe('Error: disk full')
-  })
-
-  it('answers UNKNOWN_TOOL for a tool removed after the conversion', async () => {
-    const registry = createToolRegistry()
-    const dispose = registry.register({
-      name: 'gone',
-      description: 'Soon gone.',
-      parameters: { type: 'object', properties: {}, additionalProperties: false },
-      execute: async () => [],
-    })
-    const [gone] = toAgentsTools(registry)
-    dispose()
-    expect(await invoke(gone!, {})).toBe('Error: unknown tool "gone"')
-  })
-
-  it('runs a turn’s calls one at a time in the model’s order although Agents JS starts them at once', async () => {
-    const log: string[] = []
-    const registry = createToolRegistry()
-    for (const name of ['first', 'second', 'third']) {
-      registry.register(
-        defineTool({
-          name,
-          description: name,
-          parameters: {},
-          async execute() {
-            log.push(`start ${name}`)
-            await new Promise((resolve) => setTimeout(resolve, name === 'first' ? 30 : 1))
-            log.push(`end ${name}`)
-            return [{ type: 'text', text: name }]
-          },
-        }),
-      )
-    }
-    const model = new ScriptedModel([
-      [
-        functionCall('first', {}, { callId: 'c1' }),
-        functionCall('second', {}, { callId: 'c2' }),
-        functionCall('third', {}, { callId: 'c3' }),
-      ],
-      [assistantMessage('done')],
-    ])
-    const agent = new Agent({ name: 'a', model, tools: toAgentsTools(registry) })
-    await new Runner({ tracingDisabled: true }).run(agent, 'go')
-    expect(log).toEqual([
-      'start first',
-      'end first',
-      'start second',
-      'end second',
-      'start third',
-      'end third',
-    ])
-  })
-  it('lets calls to concurrencySafe tools overlap, and holds the others for them', async () => {
-    const log: string[] = []
-    const registry = createToolRegistry()
-    const slow = (name: string, concurrencySafe: boolean) => ({
-      ...defineTool({
-        name,
-        description: name,
-        parameters: {},
-        async execute() {
-          log.push(`start ${name}`)
-          await new Promise((resolve) => setTimeout(resolve, 10))
-          log.push(`end ${name}`)
-          return [{ type: 'text' as const, text: name }]
-        },
-      }),
-      concurrencySafe,
-    })
-    registry.register(slow('read_a', true))
-    registry.register(slow('read_b', true))
-    registry.register(slow('write', false))
-    const tools = toAgentsTools(registry)
-    const byName = (name: string) => tools.find((tool) => tool.name === name)!
-    await Promise.all([
-      invoke(byName('read_a'), {}),
-      invoke(byName('read_b'), {}),
-      invoke(byName('write'), {}),
-    ])
-    expect(log.slice(0, 2)).toEqual(['start read_a', 'start read_b'])
-    expect(log.slice(4)).toEqual(['start write', 'end write'])
-  })
-
-  it('ends a call whose signal aborts while it waits its turn as CANCELLED, without running it', async () => {
-    const registry = createToolRegistry()
-    const ran: string[] = []
-    const codes: (string | undefined)[] = []
-    let finish!: () => void
-    registry.register(
-      defineTool({
-        name: 'write',
-        description: 'Write.',
-        parameters: { path: { type: 'string', required: true } },
-        async execute({ path }) {
-          ran.push(path)
-          if (path === 'first') {
-            await new Promise<void>((resolve) => {
-              finish = resolve
-            })
-          }
-          return [{ type: 'text', text: path }]
-        },
-      }),
-    )
-    registry.on('tools/result', (_exec, result) => {
-      codes.push(result.error?.code)
-    })
-    const [write] = toAgentsTools(registry)
-    const controller = new AbortController()
-    const first = invoke(write!, { path: 'first' }, { callId: 'c1' })
-    const second = invoke(write!, { path: 'second' }, { callId: 'c2', signal: controller.signal })
-    await new Promise((resolve) => setTimeout(resolve, 5))
-    controller.abort()
-    expect(await second).toBe('Error: the call of tool "write" was cancelled before it started')
-    finish()
-    expect(await first).toBe('first')
-    expect(ran).toEqual(['first'])
-    expect(codes).toEqual(['CANCELLED', undefined])
-  })
-})
-
 describe('toAgentsTools: options', () => {
   it('turns a dash into an underscore for Agents JS and still calls the tool by its name', async () => {
     const { registry, calls } = registryWith({}, 'read-file')
@@ -404,7 +188,7 @@ describe('toAgentsTools: options', () => {
   it('refuses options it cannot use, naming them', () => {
     const { registry } = registryWith({})
     const scoped = registry.scope(coder)
-    const refusals: [unknown, unknown, string][] = [
+    expectRefusals(toAgentsTools, 'AgentsBridgeError', [
       [null, undefined, 'toAgentsTools: tools must be a ToolRegistry or ScopedTools, got null'],
       [
         {},
@@ -418,11 +202,6 @@ describe('toAgentsTools: options', () => {
         { agent: { id: 'other' } },
         'toAgentsTools: the agent option must be left out for a ScopedTools, whose calls run for its own agent "coder"',
       ],
-    ]
-    for (const [tools, options, message] of refusals) {
-      expect(() => toAgentsTools(tools as never, options as never)).toThrow(
-        expect.objectContaining({ name: 'AgentsBridgeError', code: 'INVALID_OPTIONS', message }),
-      )
-    }
+    ])
   })
 })

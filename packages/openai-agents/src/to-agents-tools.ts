@@ -1,8 +1,8 @@
 import { asCallId } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
-import { CallSequencer, describeValue } from '@toolpipe/core/internal'
+import { CallSequencer } from '@toolpipe/core/internal'
 import type { DialectIssueReport, ScopedTools, ToolRegistry } from '@toolpipe/tools'
-import { readOnDialectIssue, readToolSource } from '@toolpipe/tools/internal'
+import { readAdapterSource, readOnDialectIssue } from '@toolpipe/tools/internal'
 import type { ToolSource } from '@toolpipe/tools/internal'
 import { tool } from '@openai/agents'
 import type { FunctionTool, JsonSchemaDefinition } from '@openai/agents'
@@ -70,23 +70,9 @@ export function toAgentsTools(
   tools: ToolRegistry | ScopedTools,
   options: ToAgentsToolsOptions = {},
 ): AgentsTool[] {
-  if (typeof (options as unknown) !== 'object' || (options as unknown) === null) {
-    throw new AgentsBridgeError(
-      `${what}: options must be an object, got ${describeValue(options)}`,
-      'INVALID_OPTIONS',
-    )
-  }
-  const source = readToolSource(
-    tools,
-    options.agent,
-    what,
-    (message) => new AgentsBridgeError(message, 'INVALID_OPTIONS'),
-  )
-  const onDialectIssue = readOnDialectIssue(
-    options.onDialectIssue,
-    what,
-    (message) => new AgentsBridgeError(message, 'INVALID_OPTIONS'),
-  )
+  const refuse = (message: string) => new AgentsBridgeError(message, 'INVALID_OPTIONS')
+  const source = readAdapterSource(tools, options, what, refuse)
+  const onDialectIssue = readOnDialectIssue(options.onDialectIssue, what, refuse)
   const sequencer = new CallSequencer()
   const byAgentsName = new Map<string, string>()
   const schemas = source.schemas('openai-strict', onDialectIssue)

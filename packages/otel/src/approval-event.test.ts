@@ -2,13 +2,8 @@ import type { ReadableSpan } from '@opentelemetry/sdk-trace'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ApprovalOutcome, ApprovalService } from '@toolpipe/tools'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  call,
-  milliseconds,
-  recordingTracing,
-  tool,
-  useAsyncHooksContext,
-} from './__fixtures__/otel.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { milliseconds, recordingTracing, tool, useAsyncHooksContext } from './__fixtures__/otel.js'
 import { otelTracing } from './otel-tracing.js'
 
 useAsyncHooksContext()
@@ -69,7 +64,7 @@ describe('the toolpipe.approval event', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'performance', 'Date'] })
     const person = controlledApproval()
     const { tracing, registry } = askingRegistry(person.approval)
-    const pending = registry.execute(call('shell', {}, { agent: alice }))
+    const pending = registry.execute(callInput('shell', {}, { agent: alice }))
     await person.asked
     await vi.advanceTimersByTimeAsync(40 * 60 * 1000)
     person.answer({ kind: 'allowed-once' })
@@ -94,7 +89,7 @@ describe('the toolpipe.approval event', () => {
   ] as const)('records %o as its kind, and the span as the denial', async (outcome, kind, code) => {
     const person = controlledApproval()
     const { tracing, registry } = askingRegistry(person.approval)
-    const pending = registry.execute(call('shell', {}, { agent: alice }))
+    const pending = registry.execute(callInput('shell', {}, { agent: alice }))
     await person.asked
     person.answer(outcome)
     await pending
@@ -112,7 +107,7 @@ describe('the toolpipe.approval event', () => {
     const { tracing, registry } = askingRegistry({
       request: () => Promise.reject(new Error('approval UI crashed')),
     })
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     const span = tracing.span('execute_tool shell')
     expect(approvalEvents(span)).toHaveLength(1)
     expect(approvalEvents(span)[0]!.name).toBe('toolpipe.approval')
@@ -127,7 +122,7 @@ describe('the toolpipe.approval event', () => {
     const { tracing, registry } = askingRegistry({
       request: async () => ({ kind: 'maybe' }) as never,
     })
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     const span = tracing.span('execute_tool shell')
     expect(approvalEvents(span)[0]!.attributes?.['error.type']).toBe('INVALID_APPROVAL')
     expect(approvalEvents(span)[0]!.attributes).not.toHaveProperty('toolpipe.approval.outcome')
@@ -135,14 +130,14 @@ describe('the toolpipe.approval event', () => {
 
   it('no event when nobody was asked: no ask, no approval service, or no agent on the call', async () => {
     const noService = askingRegistry(undefined)
-    await noService.registry.execute(call('shell', {}, { agent: alice }))
+    await noService.registry.execute(callInput('shell', {}, { agent: alice }))
     const noAgent = askingRegistry(controlledApproval().approval)
-    await noAgent.registry.execute(call('shell'))
+    await noAgent.registry.execute(callInput('shell'))
     const noAsk = recordingTracing()
     const plain = createToolRegistry({ approval: controlledApproval().approval })
     plain.use(otelTracing({ tracer: noAsk.tracer }))
     plain.register(tool('shell'))
-    await plain.execute(call('shell', {}, { agent: alice }))
+    await plain.execute(callInput('shell', {}, { agent: alice }))
     for (const spans of [noService.tracing.spans(), noAgent.tracing.spans(), noAsk.spans()]) {
       expect(spans).toHaveLength(1)
       expect(approvalEvents(spans[0]!)).toEqual([])

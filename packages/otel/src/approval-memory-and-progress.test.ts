@@ -1,7 +1,8 @@
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ApprovalOutcome } from '@toolpipe/tools'
 import { describe, expect, it } from 'vitest'
-import { call, recordingTracing, text, tool, useAsyncHooksContext } from './__fixtures__/otel.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { recordingTracing, text, tool, useAsyncHooksContext } from './__fixtures__/otel.js'
 import { otelTracing } from './otel-tracing.js'
 
 useAsyncHooksContext()
@@ -41,8 +42,8 @@ describe('the toolpipe.approval event and SPEC §12.3', () => {
     'records %s as its kind, and the remembered answer of the next call as remembered',
     async (kind) => {
       const { tracing, registry } = traced([{ kind }])
-      await registry.execute(call('shell', {}, { agent: alice }))
-      await registry.execute(call('shell', {}, { agent: alice }))
+      await registry.execute(callInput('shell', {}, { agent: alice }))
+      await registry.execute(callInput('shell', {}, { agent: alice }))
       const [first, second] = tracing.spans()
       expect(first!.events.find((event) => event.name === 'toolpipe.approval')?.attributes).toEqual(
         {
@@ -66,7 +67,7 @@ describe('the toolpipe.approval event and SPEC §12.3', () => {
         [{ kind: 'allowed-once', arguments: { command: 'ls' } }],
         { recordArguments },
       )
-      await registry.execute(call('shell', { command: 'rm -rf /' }, { agent: alice }))
+      await registry.execute(callInput('shell', { command: 'rm -rf /' }, { agent: alice }))
       const event = tracing.spans()[0]!.events.find((e) => e.name === 'toolpipe.approval')
       expect(event?.attributes).toEqual({
         'toolpipe.approval.outcome': 'allowed-once',
@@ -82,7 +83,7 @@ describe('the toolpipe.progress event (SPEC §12.2)', () => {
   it('one event per report: the numbers always, the message only with recordResults', async () => {
     for (const recordResults of [false, true]) {
       const { tracing, registry } = traced([{ kind: 'allowed-once' }], { recordResults })
-      await registry.execute(call('shell', {}, { agent: alice }))
+      await registry.execute(callInput('shell', {}, { agent: alice }))
       const progress = tracing.spans()[0]!.events.filter((e) => e.name === 'toolpipe.progress')
       expect(progress.map((event) => event.attributes)).toEqual([
         {

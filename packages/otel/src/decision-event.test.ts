@@ -1,7 +1,8 @@
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ApprovalService } from '@toolpipe/tools'
 import { describe, expect, it } from 'vitest'
-import { call, recordingTracing, tool, useAsyncHooksContext } from './__fixtures__/otel.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { recordingTracing, tool, useAsyncHooksContext } from './__fixtures__/otel.js'
 import { otelTracing } from './otel-tracing.js'
 
 useAsyncHooksContext()
@@ -47,7 +48,7 @@ describe('the toolpipe.decision event', () => {
       })
       return { kind: 'deny', reason: 'denied by rule "Bash(rm *)"' }
     })
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(decisionEvents(tracing)).toEqual([
       {
         'toolpipe.decision.stage': 'rule',
@@ -69,7 +70,7 @@ describe('the toolpipe.decision event', () => {
     registry.guard(function workspace() {
       return 'outside the workspace: /etc/passwd'
     })
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(decisionEvents(tracing)).toEqual([
       {
         'toolpipe.decision.stage': 'guard',
@@ -86,7 +87,7 @@ describe('the toolpipe.decision event', () => {
       approval: { request: () => Promise.resolve({ kind: 'allowed-once' }) },
     })
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     const events = tracing.span('execute_tool shell').events.map((event) => event.name)
     expect(events).toEqual(['toolpipe.decision', 'toolpipe.approval', 'toolpipe.decision'])
     expect(decisionEvents(tracing).map((event) => event?.['toolpipe.decision.outcome'])).toEqual([
@@ -97,7 +98,7 @@ describe('the toolpipe.decision event', () => {
 
   it('a call nobody decided on has no decision event', async () => {
     const { tracing, registry } = traced()
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(decisionEvents(tracing)).toEqual([])
   })
 })

@@ -1,8 +1,8 @@
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ApprovalOutcome, ToolExecutionInput } from '@toolpipe/tools'
 import { describe, expect, it } from 'vitest'
+import { callInput } from '@toolpipe/call-inputs'
 import {
-  call,
   countingRegistrations,
   recordingMetrics,
   recordingTracing,
@@ -49,7 +49,7 @@ describe('no span leaks', () => {
     const inputs: (ToolExecutionInput | null)[] = []
     for (let index = 0; index < 10_000; index++) {
       const name = ['ok', 'slow', 'fails', 'asked', 'nope'][index % 5]!
-      inputs.push(index % 997 === 0 ? null : call(name, { index }, { agent }))
+      inputs.push(index % 997 === 0 ? null : callInput(name, { index }, { agent }))
     }
     for (let from = 0; from < inputs.length; from += 50) {
       await Promise.all(
@@ -73,12 +73,12 @@ describe('the disposer', () => {
     const dispose = otelTracing({ tracer: tracing.tracer, meter: metrics.meter })(registry)
     // tools/start, tools/approval, tools/progress, tools/decision, tools/execute and tools/result.
     expect(live()).toBe(6)
-    await base.execute(call('read_file'))
+    await base.execute(callInput('read_file'))
     expect(tracing.spans()).toHaveLength(1)
     dispose()
     expect(live()).toBe(0)
-    await base.execute(call('read_file'))
-    await base.execute(call('nope'))
+    await base.execute(callInput('read_file'))
+    await base.execute(callInput('nope'))
     expect(tracing.spans()).toHaveLength(1)
     expect(tracing.counter.started).toBe(1)
     const histogram = (await metrics.histograms()).get('gen_ai.execute_tool.duration')
@@ -105,7 +105,7 @@ describe('the disposer', () => {
     base.on('tools/pre-execute', () => ({ kind: 'ask' }))
     const { registry, live } = countingRegistrations(base)
     const dispose = otelTracing({ tracer: tracing.tracer })(registry)
-    const pending = base.execute(call('shell', {}, { agent: { id: 'alice' } }))
+    const pending = base.execute(callInput('shell', {}, { agent: { id: 'alice' } }))
     await asked
     dispose()
     // Only the observer that ends running spans is left.
@@ -138,10 +138,10 @@ describe('the disposer', () => {
     const dispose = registry.use(plugin)
     dispose()
     dispose()
-    await registry.execute(call('read_file'))
+    await registry.execute(callInput('read_file'))
     expect(tracing.spans()).toHaveLength(0)
     const again = registry.use(plugin)
-    await registry.execute(call('read_file'))
+    await registry.execute(callInput('read_file'))
     expect(tracing.spans()).toHaveLength(1)
     again()
   })
@@ -175,7 +175,7 @@ describe('the disposer', () => {
     }
     const { registry, live } = countingRegistrations(base)
     const dispose = otelTracing({ tracer: throwingTracer })(registry)
-    const pending = base.execute(call('wait'))
+    const pending = base.execute(callInput('wait'))
     await new Promise((resolve) => setTimeout(resolve, 0))
     dispose()
     release()

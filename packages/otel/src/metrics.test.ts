@@ -1,8 +1,8 @@
 import { metrics } from '@opentelemetry/api'
 import { createToolRegistry } from '@toolpipe/tools'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { callInput } from '@toolpipe/call-inputs'
 import {
-  call,
   milliseconds,
   packageJson,
   recordingMetrics,
@@ -26,7 +26,7 @@ describe('the gen_ai.execute_tool.duration histogram', () => {
     const registry = createToolRegistry()
     registry.use(otelTracing({ tracer: recordingTracing().tracer, meter: recorded.meter }))
     registry.register(tool('read_file'))
-    await registry.execute(call('read_file'))
+    await registry.execute(callInput('read_file'))
     const histogram = (await recorded.histograms()).get('gen_ai.execute_tool.duration')
     expect(histogram?.descriptor).toMatchObject({
       name: 'gen_ai.execute_tool.duration',
@@ -55,12 +55,12 @@ describe('the gen_ai.execute_tool.duration histogram', () => {
         throw new Error('boom')
       }),
     )
-    const slow = registry.execute(call('slow'))
+    const slow = registry.execute(callInput('slow'))
     await vi.advanceTimersByTimeAsync(1_500)
     await slow
-    await registry.execute(call('fails'))
-    await registry.execute(call('fails'))
-    await registry.execute(call('invented_by_the_model'))
+    await registry.execute(callInput('fails'))
+    await registry.execute(callInput('fails'))
+    await registry.execute(callInput('invented_by_the_model'))
     const points = (await recorded.histograms()).get('gen_ai.execute_tool.duration')!.dataPoints
     const summary = points.map((point) => ({
       attributes: point.attributes,
@@ -87,7 +87,7 @@ describe('the gen_ai.execute_tool.duration histogram', () => {
     const registry = createToolRegistry()
     registry.use(otelTracing({ tracer: recordingTracing().tracer }))
     registry.register(tool('read_file'))
-    await registry.execute(call('read_file'))
+    await registry.execute(callInput('read_file'))
     const histogram = (await recorded.histograms()).get('gen_ai.execute_tool.duration')
     expect(histogram?.dataPoints.map((point) => point.value.count)).toEqual([1])
     expect(await recorded.scopes()).toEqual([{ name: 'toolpipe', version: packageJson.version }])
@@ -105,7 +105,7 @@ describe('the default meter', () => {
     const recorded = recordingMetrics()
     metrics.setGlobalMeterProvider(recorded.provider)
     registry.register(tool('read_file'))
-    await registry.execute(call('read_file'))
+    await registry.execute(callInput('read_file'))
     expect(await recorded.histograms()).toEqual(new Map())
   })
 })

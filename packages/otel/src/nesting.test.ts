@@ -4,7 +4,8 @@ import { timeoutPolicy } from '@toolpipe/timeout-policy'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolRegistry } from '@toolpipe/tools'
 import { describe, expect, it } from 'vitest'
-import { call, recordingTracing, text, tool, useAsyncHooksContext } from './__fixtures__/otel.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { recordingTracing, text, tool, useAsyncHooksContext } from './__fixtures__/otel.js'
 import { otelTracing } from './otel-tracing.js'
 
 useAsyncHooksContext()
@@ -30,7 +31,7 @@ describe('the tool body runs with the span active', () => {
         return [text('<html>')]
       }),
     )
-    await registry.execute(call('fetch_page'))
+    await registry.execute(callInput('fetch_page'))
     const toolSpan = tracing.span('execute_tool fetch_page')
     expect(tracing.span('before await').parentSpanContext?.spanId).toBe(idOf(toolSpan))
     expect(tracing.span('http GET').parentSpanContext?.spanId).toBe(idOf(toolSpan))
@@ -58,7 +59,7 @@ describe('the tool body runs with the span active', () => {
         { timeoutMs: 1_000 },
       ),
     )
-    await registry.execute(call('read_file'))
+    await registry.execute(callInput('read_file'))
     const toolSpan = tracing.span('execute_tool read_file')
     expect(activeInWrapper).toBe(idOf(toolSpan))
     expect(activeInBody).toBe(idOf(toolSpan))
@@ -71,12 +72,12 @@ describe('the tool body runs with the span active', () => {
     registry.register(tool('read_file'))
     registry.register(
       tool('batch', async () => {
-        const inner = await registry.execute(call('read_file'))
+        const inner = await registry.execute(callInput('read_file'))
         return inner.content
       }),
     )
     await tracing.tracer.startActiveSpan('turn', async (turn) => {
-      await registry.execute(call('batch'))
+      await registry.execute(callInput('batch'))
       turn.end()
     })
     const turn = tracing.span('turn')
@@ -100,7 +101,7 @@ describe('the tool body runs with the span active', () => {
     )
     const turn = (name: string) =>
       tracing.tracer.startActiveSpan(name, async (span) => {
-        await registry.execute(call('work', { turn: name }))
+        await registry.execute(callInput('work', { turn: name }))
         span.end()
       })
     await Promise.all([turn('turn A'), turn('turn B'), turn('turn C')])
@@ -139,7 +140,7 @@ describe('the tool body runs with the span active', () => {
       seen.observer = active()
     })
     await tracing.tracer.startActiveSpan('turn', async (turn) => {
-      await registry.execute(call('shell', {}, { agent: { id: 'alice' } }))
+      await registry.execute(callInput('shell', {}, { agent: { id: 'alice' } }))
       seen.afterwards = active()
       turn.end()
     })
@@ -167,8 +168,8 @@ describe('the tool body runs with the span active', () => {
     noop.use(otelTracing({ tracer: trace.getTracerProvider().getTracer('no sdk') }))
     noop.register(body)
     await context.with(trace.setSpan(context.active(), parent), async () => {
-      await sampled.execute(call('read_file'))
-      await noop.execute(call('read_file'))
+      await sampled.execute(callInput('read_file'))
+      await noop.execute(callInput('read_file'))
     })
     // Dropped: a span id of its own, not recorded.
     expect(seen[0]!.recording).toBe(false)

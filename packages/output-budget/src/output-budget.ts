@@ -5,6 +5,7 @@ import type {
   ToolRegistry,
   ToolRegistryPlugin,
 } from '@toolpipe/tools'
+import { warnSafely } from '@toolpipe/core/internal'
 import { cutContent } from './internal/cut-content.js'
 import { fitsBySize } from './internal/encoded-size.js'
 import { readOptions } from './internal/read-options.js'
@@ -74,7 +75,7 @@ export function outputBudget(options?: OutputBudgetOptions): ToolRegistryPlugin 
       settings.countTokens ??
       (defaultCounter ??= loadO200kTokenCounter().catch((error: unknown) => {
         warnSafely(
-          registry,
+          registry.logger,
           'toolpipe: output-budget could not load its tokenizer; counting UTF-8 bytes instead',
           error,
         )
@@ -90,7 +91,7 @@ export function outputBudget(options?: OutputBudgetOptions): ToolRegistryPlugin 
       } catch (error) {
         // A bug of ours must not cost the call its result: cut again by bytes, without a file.
         warnSafely(
-          registry,
+          registry.logger,
           `${about}: the cut failed; cutting by UTF-8 bytes without a spill file`,
           error,
         )
@@ -105,15 +106,6 @@ export function outputBudget(options?: OutputBudgetOptions): ToolRegistryPlugin 
 /** The fallback count: a token is at least one byte, so bytes never undercount. */
 function utf8Bytes(text: string): number {
   return Buffer.byteLength(text)
-}
-
-/** A warning that cannot fail the call, whatever the registry's logger does. */
-function warnSafely(registry: ToolRegistry, message: string, detail: unknown): void {
-  try {
-    registry.logger.warn(message, detail)
-  } catch {
-    // Nowhere left to report it.
-  }
 }
 
 /** The tool's own `maxOutputTokens` when it has a usable one, else the plugin's budget. */
@@ -133,7 +125,7 @@ async function cutResult(
 ): Promise<ToolExecutionResult> {
   const about = `toolpipe: output-budget, tool "${exec.name}" (call "${exec.callId}")`
   const count = safeCounter(counter, (error) => {
-    warnSafely(registry, `${about}: countTokens failed; counting UTF-8 bytes instead`, error)
+    warnSafely(registry.logger, `${about}: countTokens failed; counting UTF-8 bytes instead`, error)
   })
   const cut = await cutContent(result.content, {
     maxTokens,
@@ -143,7 +135,7 @@ async function cutResult(
     store,
     callId: String(exec.callId),
     onSpillFailure: (error) => {
-      warnSafely(registry, `${about}: the full output could not be saved`, error)
+      warnSafely(registry.logger, `${about}: the full output could not be saved`, error)
     },
   })
   if (cut === undefined) return result
@@ -156,7 +148,7 @@ async function cutResult(
     })
   } catch (error) {
     // The record is for observers; the cut is what keeps the model's context whole.
-    warnSafely(registry, `${about}: the cut could not be recorded`, error)
+    warnSafely(registry.logger, `${about}: the cut could not be recorded`, error)
   }
   return { ...result, content: cut.content }
 }

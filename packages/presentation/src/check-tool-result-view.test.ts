@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { arbitraryResultView, revokedProxy, validResultViews } from './__fixtures__/views.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
+import { arbitraryResultView, validResultViews } from './__fixtures__/views.js'
 import { checkToolResultView } from './check-tool-result-view.js'
 import { isToolResultView } from './is-tool-result-view.js'
 

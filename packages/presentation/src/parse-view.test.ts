@@ -1,3 +1,4 @@
+import { revokedProxy } from '@toolpipe/hostile-values'
 import { describe, expect, it } from 'vitest'
 import { parseToolCallView } from './parse-tool-call-view.js'
 import { parseToolResultView } from './parse-tool-result-view.js'
@@ -22,8 +23,7 @@ describe('parseToolCallView', () => {
   })
 
   it('returns undefined for an invalid view, whatever it is', () => {
-    const { proxy, revoke } = Proxy.revocable({}, {})
-    revoke()
+    const proxy = revokedProxy()
     for (const value of [
       { card: 'diff', title: 'no diffs' },
       { card: 'terminal', title: 'ls', exitcode: 0 },

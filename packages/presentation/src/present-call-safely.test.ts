@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { brokenPresenters, shellTool, toolWith } from './__fixtures__/tools.js'
-import { revokedProxy, throwingProxy, validCallViews } from './__fixtures__/views.js'
+import { revokedProxy, throwingProxy } from '@toolpipe/hostile-values'
+import { validCallViews } from './__fixtures__/views.js'
 import { checkToolCallView } from './check-tool-call-view.js'
 import { isToolCallView } from './is-tool-call-view.js'
 import { presentCallSafely } from './present-call-safely.js'

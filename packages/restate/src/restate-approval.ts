@@ -1,4 +1,4 @@
-import { describeThrown } from '@toolpipe/core/internal'
+import { describeThrown, warnSafely } from '@toolpipe/core/internal'
 import { InvalidApprovalError } from '@toolpipe/tools'
 import type {
   ApprovalOutcome,
@@ -100,7 +100,7 @@ export function restateApproval(
       } catch (error) {
         if (isCancellation(error)) return cancelled
         if (!isTerminalFailure(error)) throw error
-        warn(log, `toolpipe/restate: the approval of ${about} could not be announced`, error)
+        warnSafely(log, `toolpipe/restate: the approval of ${about} could not be announced`, error)
         return unavailable
       }
 
@@ -139,12 +139,4 @@ function decode(bytes: Uint8Array | undefined): string | undefined {
 
 function invalidOptions(problem: string): RestateBridgeError {
   return new RestateBridgeError(`restateApproval: ${problem}`, 'INVALID_OPTIONS')
-}
-
-function warn(logger: ToolRegistryLogger, message: string, error: unknown): void {
-  try {
-    logger.warn(message, error)
-  } catch {
-    // A throwing logger must not turn an unavailable channel into a failed call.
-  }
 }

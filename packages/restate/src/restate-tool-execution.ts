@@ -1,8 +1,8 @@
 import type { ToolExecution, ToolExecutionResult, ToolRegistryPlugin } from '@toolpipe/tools'
+import { failureResult } from '@toolpipe/tools/internal'
 import { checkContext } from './internal/check-context.js'
 import { isCancellation } from './internal/restate-failures.js'
 import { resultSerde } from './internal/serdes.js'
-import { thrownResult } from './internal/thrown-result.js'
 import { InvocationCancelledError } from './invocation-cancelled-error.js'
 import type { RestateHandlerContext } from './restate-handler-context.js'
 
@@ -67,9 +67,10 @@ async function runAsStep(
         try {
           return await next()
         } catch (thrown) {
-          // The pipeline would make this an error result: make it here, so that it is journaled
-          // as the call's outcome instead of a failed step that Restate retries.
-          return thrownResult(thrown)
+          // The pipeline would make this an error result (a wrapper's failure, SPEC §6.3): make
+          // the same one here, so that it is journaled as the call's outcome instead of a failed
+          // step that Restate retries.
+          return failureResult(thrown, 'listener')
         }
       },
       { serde: resultSerde },

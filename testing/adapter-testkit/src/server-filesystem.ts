@@ -4,6 +4,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { afterAll, beforeAll } from 'vitest'
+
+/**
+ * The mount options the strict-mode tests use: server-filesystem's `read_text_file` alone, as
+ * `fs_read_text_file` (`mountMcpTools(registry, server.client, readTextFileMount)`).
+ */
+export const readTextFileMount = {
+  prefix: 'fs',
+  include: (tool: Tool): boolean => tool.name === 'read_text_file',
+} as const
 
 /** A running server-filesystem and the client connected to it. */
 export interface ServerFilesystem {
@@ -46,5 +57,24 @@ export async function serverFilesystem(): Promise<ServerFilesystem> {
       await client.close()
       await rm(root, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * {@link serverFilesystem} for the tests of one file: started before them (vitest's `beforeAll`)
+ * and closed after them (`afterAll`). Call it at the top of the file; the function it returns
+ * gives the running server inside a test.
+ */
+export function useServerFilesystem(): () => ServerFilesystem {
+  let server: ServerFilesystem | undefined
+  beforeAll(async () => {
+    server = await serverFilesystem()
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+  return () => {
+    if (server === undefined) throw new Error('useServerFilesystem: the server is not running')
+    return server
   }
 }

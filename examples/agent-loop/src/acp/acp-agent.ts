@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
-import type { AgentApp } from '@agentclientprotocol/sdk'
+import type { AgentApp, AgentContext } from '@agentclientprotocol/sdk'
 import { clientSupportsTerminalOutput } from '@toolpipe/acp'
 import type { ToolRegistryLogger } from 'toolpipe'
 import type { Model } from '../model/model.js'
@@ -59,41 +59,12 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
     .agent({ name: 'toolpipe-agent-loop' })
     .onRequest(acp.methods.agent.initialize, ({ params }) => {
       terminalOutput = clientSupportsTerminalOutput(params.clientCapabilities)
-      return {
-        protocolVersion: acp.PROTOCOL_VERSION,
-        agentCapabilities: { loadSession: false },
-        agentInfo: {
-          name: 'toolpipe-agent-loop',
-          title: 'toolpipe agent-loop demo',
-          version: '0.0.0',
-        },
-        authMethods: [],
-      }
+      return initialized()
     })
     .onRequest(acp.methods.agent.session.new, async ({ client }) => {
       // Unique across processes that share a --sandbox folder, short enough to read in a path.
       const sessionId = `s${++opened}-${randomBytes(4).toString('hex')}`
-      const sandbox = join(options.sandboxRoot, sessionId)
-      const logPath = `${sandbox}.jsonl`
-      const model = options.createModel()
-      sessions.set(
-        sessionId,
-        await openAcpSession({
-          sessionId,
-          client,
-          terminalOutput,
-          sandbox,
-          logPath,
-          model,
-          maxSteps: options.maxSteps,
-          tracing: options.tracing,
-          logger: options.logger,
-        }),
-      )
-      options.onTurn?.(
-        sessionId,
-        `new session: model ${model.description}, sandbox ${sandbox}, log ${logPath}`,
-      )
+      sessions.set(sessionId, await newSession(options, sessionId, client, terminalOutput))
       return { sessionId }
     })
     .onRequest(acp.methods.agent.session.prompt, async ({ params, signal }) => {
@@ -112,4 +83,46 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
       await Promise.all(closing)
     },
   }
+}
+
+/** The answer to `initialize`: protocol version 1, the agent's name, no session loading. */
+function initialized(): acp.InitializeResponse {
+  return {
+    protocolVersion: acp.PROTOCOL_VERSION,
+    agentCapabilities: { loadSession: false },
+    agentInfo: {
+      name: 'toolpipe-agent-loop',
+      title: 'toolpipe agent-loop demo',
+      version: '0.0.0',
+    },
+    authMethods: [],
+  }
+}
+
+/** A session with its own sandbox `<sandboxRoot>/<session id>`, its log beside it, a fresh model. */
+async function newSession(
+  options: AcpAgentOptions,
+  sessionId: string,
+  client: AgentContext,
+  terminalOutput: boolean,
+): Promise<AcpSession> {
+  const sandbox = join(options.sandboxRoot, sessionId)
+  const logPath = `${sandbox}.jsonl`
+  const model = options.createModel()
+  const session = await openAcpSession({
+    sessionId,
+    client,
+    terminalOutput,
+    sandbox,
+    logPath,
+    model,
+    maxSteps: options.maxSteps,
+    tracing: options.tracing,
+    logger: options.logger,
+  })
+  options.onTurn?.(
+    sessionId,
+    `new session: model ${model.description}, sandbox ${sandbox}, log ${logPath}`,
+  )
+  return session
 }

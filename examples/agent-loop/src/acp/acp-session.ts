@@ -12,6 +12,7 @@ import type { Model } from '../model/model.js'
 import { prepareSandbox } from '../sandbox/sandbox.js'
 import type { ApprovalEvent, SessionEvent } from '../session/session-event.js'
 import { openSessionLog } from '../session/session-log.js'
+import type { SessionLogWriter } from '../session/session-log.js'
 import type { RunTracing } from '../tracing/run-tracing.js'
 import { sessionUpdatesOf } from './acp-session-updates.js'
 
@@ -58,8 +59,8 @@ export async function openAcpSession(options: AcpSessionOptions): Promise<AcpSes
   const dialect = model.dialect ?? 'json-schema'
   await prepareSandbox(sandbox)
   const log = openSessionLog(options.logPath)
-  let turn: AbortController | undefined
-  let running: Promise<unknown> = Promise.resolve()
+  // The running turn, shared with the approval service, which cancels it on a cancelled answer.
+  const turns: TurnState = { current: undefined }
 
   const emit = (event: SessionEvent): void => {
     log.write(event)
@@ -84,7 +85,7 @@ export async function openAcpSession(options: AcpSessionOptions): Promise<AcpSes
       approval: loggedApproval(createAcpApprovalService({ ...bridge, logger }), (event) => {
         emit(event)
         // The client answers `cancelled` only once the turn is being cancelled (ACP's rule).
-        if (event.outcome === 'cancelled') turn?.abort()
+        if (event.outcome === 'cancelled') turns.current?.abort()
       }),
       logger,
     })
@@ -103,49 +104,76 @@ export async function openAcpSession(options: AcpSessionOptions): Promise<AcpSes
     sandbox,
     tools: registry.schemas(agent, { dialect }),
   })
-  let messages: readonly ConversationMessage[] = [{ role: 'system', text: systemPrompt }]
+  return new AcpSessionTurns({ ...options, agent, demo, log, emit }, turns)
+}
 
-  return {
-    async prompt(prompt, requestSignal) {
-      if (turn !== undefined) {
-        throw RequestError.invalidRequest(
-          { sessionId },
-          'a prompt turn is already running in this session',
-        )
-      }
-      const current = new AbortController()
-      turn = current
-      try {
-        const text = promptText(prompt)
-        emit({ type: 'user/message', text })
-        const run = (): Promise<AgentLoopOutcome> =>
-          runAgentLoop({
-            model: tracing?.traceModel(model) ?? model,
-            registry,
-            agent,
-            messages: [...messages, { role: 'user', text }],
-            maxSteps: options.maxSteps,
-            onEvent: emit,
-            signal: AbortSignal.any([current.signal, requestSignal]),
-          })
-        const ending = tracing === undefined ? run() : tracing.invokeAgent(agent, run)
-        running = ending.catch(() => undefined)
-        const outcome = await ending
-        messages = outcome.messages
-        return stopReasonOf(outcome)
-      } finally {
-        turn = undefined
-      }
-    },
-    cancel() {
-      turn?.abort()
-    },
-    async close() {
-      turn?.abort()
-      await running
-      log.close()
-      await demo.close()
-    },
+/** A session's running turn: only one at a time, cancelled by `session/cancel` or a close. */
+interface TurnState {
+  current: AbortController | undefined
+}
+
+/** What the turns of a session run with, once it is open. */
+interface OpenSession extends AcpSessionOptions {
+  readonly agent: Agent
+  readonly demo: DemoRegistry
+  readonly log: SessionLogWriter
+  readonly emit: (event: SessionEvent) => void
+}
+
+/** The prompt turns of one open session, and the conversation they continue. */
+class AcpSessionTurns implements AcpSession {
+  readonly #session: OpenSession
+  readonly #turn: TurnState
+  #running: Promise<unknown> = Promise.resolve()
+  #messages: readonly ConversationMessage[] = [{ role: 'system', text: systemPrompt }]
+
+  constructor(session: OpenSession, turn: TurnState) {
+    this.#session = session
+    this.#turn = turn
+  }
+
+  async prompt(prompt: readonly ContentBlock[], requestSignal: AbortSignal): Promise<StopReason> {
+    const { sessionId, model, tracing, agent, demo, emit } = this.#session
+    if (this.#turn.current !== undefined) {
+      throw RequestError.invalidRequest(
+        { sessionId },
+        'a prompt turn is already running in this session',
+      )
+    }
+    const current = new AbortController()
+    this.#turn.current = current
+    try {
+      const text = promptText(prompt)
+      emit({ type: 'user/message', text })
+      const run = (): Promise<AgentLoopOutcome> =>
+        runAgentLoop({
+          model: tracing?.traceModel(model) ?? model,
+          registry: demo.registry,
+          agent,
+          messages: [...this.#messages, { role: 'user', text }],
+          maxSteps: this.#session.maxSteps,
+          onEvent: emit,
+          signal: AbortSignal.any([current.signal, requestSignal]),
+        })
+      const ending = tracing === undefined ? run() : tracing.invokeAgent(agent, run)
+      this.#running = ending.catch(() => undefined)
+      const outcome = await ending
+      this.#messages = outcome.messages
+      return stopReasonOf(outcome)
+    } finally {
+      this.#turn.current = undefined
+    }
+  }
+
+  cancel(): void {
+    this.#turn.current?.abort()
+  }
+
+  async close(): Promise<void> {
+    this.#turn.current?.abort()
+    await this.#running
+    this.#session.log.close()
+    await this.#session.demo.close()
   }
 }
 

@@ -1,126 +1,23 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
-import type {
-  ClientContext,
-  InitializeResponse,
-  RequestPermissionRequest,
-  RequestPermissionResponse,
-  SessionUpdate,
-  StopReason,
-} from '@agentclientprotocol/sdk'
+import type { InitializeResponse } from '@agentclientprotocol/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { temporaryFolder } from '../cli/__fixtures__/cli-harness.js'
 import { readSessionLog } from '../session/read-session-log.js'
 import { sandboxFiles } from '../sandbox/sandbox-files.js'
+import {
+  allowOnce,
+  contentText,
+  driveAgent,
+  permissions,
+  statuses,
+  texts,
+  toolCalls,
+} from './__fixtures__/acp-client.js'
+import type { SessionRecord } from './__fixtures__/acp-client.js'
 import { spawnAcpAgent } from './__fixtures__/acp-agent-process.js'
 import type { AcpAgentProcess } from './__fixtures__/acp-agent-process.js'
-
-/** How the test's client answers a permission request in one session. */
-type PermissionPolicy = (
-  request: RequestPermissionRequest,
-  agent: ClientContext,
-  signal: AbortSignal,
-) => Promise<RequestPermissionResponse>
-
-/** What one session saw, in arrival order: its updates and permission requests. */
-interface SessionRecord {
-  readonly seen: (
-    | { readonly kind: 'update'; readonly update: SessionUpdate }
-    | { readonly kind: 'permission'; readonly request: RequestPermissionRequest }
-  )[]
-  stopReasons: StopReason[]
-  policy: PermissionPolicy
-}
-
-const allowOnce: PermissionPolicy = () =>
-  Promise.resolve({ outcome: { outcome: 'selected', optionId: 'allow_once' } })
-
-/**
- * An ACP client on the SDK's client side, as an editor is: it records every `session/update`,
- * answers `session/request_permission` by the session's policy, and runs `script` against the
- * agent process.
- */
-async function driveAgent(
-  agentProcess: AcpAgentProcess,
-  sessions: Map<string, SessionRecord>,
-  script: (
-    agent: ClientContext,
-    open: (policy: PermissionPolicy) => Promise<string>,
-  ) => Promise<void>,
-): Promise<void> {
-  const record = (sessionId: string): SessionRecord => {
-    const found = sessions.get(sessionId)
-    if (found === undefined) throw new Error(`an update for unknown session ${sessionId}`)
-    return found
-  }
-  const client = acp
-    .client({ name: 'agent-loop-e2e' })
-    .onNotification(acp.methods.client.session.update, ({ params }) => {
-      record(params.sessionId).seen.push({ kind: 'update', update: params.update })
-    })
-    .onRequest(acp.methods.client.session.requestPermission, ({ params, agent, signal }) => {
-      const session = record(params.sessionId)
-      session.seen.push({ kind: 'permission', request: params })
-      return session.policy(params, agent, signal)
-    })
-  await client.connectWith(agentProcess.stream, (agent) =>
-    script(agent, async (policy) => {
-      const { sessionId } = await agent.request(acp.methods.agent.session.new, {
-        cwd: '/',
-        mcpServers: [],
-      })
-      sessions.set(sessionId, { seen: [], stopReasons: [], policy })
-      return sessionId
-    }),
-  )
-}
-
-function updates(session: SessionRecord | undefined): SessionUpdate[] {
-  return (session?.seen ?? []).flatMap((item) => (item.kind === 'update' ? [item.update] : []))
-}
-
-function permissions(session: SessionRecord | undefined): RequestPermissionRequest[] {
-  return (session?.seen ?? []).flatMap((item) => (item.kind === 'permission' ? [item.request] : []))
-}
-
-/** Each tool call's updates, by call id: its `tool_call`, then its `tool_call_update`s. */
-function toolCalls(session: SessionRecord | undefined): Map<string, SessionUpdate[]> {
-  const calls = new Map<string, SessionUpdate[]>()
-  for (const update of updates(session)) {
-    if (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update')
-      continue
-    calls.set(update.toolCallId, [...(calls.get(update.toolCallId) ?? []), update])
-  }
-  return calls
-}
-
-function texts(session: SessionRecord | undefined, kind: SessionUpdate['sessionUpdate']): string[] {
-  return updates(session).flatMap((update) =>
-    update.sessionUpdate === kind &&
-    (update.sessionUpdate === 'agent_message_chunk' ||
-      update.sessionUpdate === 'agent_thought_chunk') &&
-    update.content.type === 'text'
-      ? [update.content.text]
-      : [],
-  )
-}
-
-function statuses(calls: readonly SessionUpdate[] | undefined): (string | null | undefined)[] {
-  return (calls ?? []).map((update) =>
-    update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update'
-      ? update.status
-      : undefined,
-  )
-}
-
-function contentText(calls: readonly SessionUpdate[] | undefined): string {
-  return JSON.stringify(
-    (calls ?? []).flatMap((update) =>
-      update.sessionUpdate === 'tool_call_update' ? (update.content ?? []) : [],
-    ),
-  )
-}
 
 describe('the demo as an ACP agent, driven by the SDK client over its stdio', () => {
   let folder: Awaited<ReturnType<typeof temporaryFolder>>
@@ -128,94 +25,20 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
   let exitCode: number | null
   let initialized: InitializeResponse
   const sessions = new Map<string, SessionRecord>()
-  const ids: Record<
-    | 'happy'
-    | 'allowAlways'
-    | 'rejectAlways'
-    | 'rejectThenCancel'
-    | 'cancelUnanswered'
-    | 'cancelRunning',
-    string
-  > = {
-    happy: '',
-    allowAlways: '',
-    rejectAlways: '',
-    rejectThenCancel: '',
-    cancelUnanswered: '',
-    cancelRunning: '',
-  }
-  let unansweredSignalAborted = false
+  const ids = { happy: '' }
 
   beforeAll(async () => {
     folder = await temporaryFolder()
     agentProcess = spawnAcpAgent(['--sandbox', folder.path])
-    await driveAgent(agentProcess, sessions, async (agent, open) => {
+    await driveAgent(agentProcess, sessions, async (agent, open, prompt) => {
       initialized = await agent.request(acp.methods.agent.initialize, {
         protocolVersion: acp.PROTOCOL_VERSION,
         clientCapabilities: {},
       })
-      const prompt = async (sessionId: string, text: string) => {
-        const { stopReason } = await agent.request(acp.methods.agent.session.prompt, {
-          sessionId,
-          prompt: [{ type: 'text', text }],
-        })
-        sessions.get(sessionId)?.stopReasons.push(stopReason)
-      }
-
-      // 1. The whole script, every ask allowed; then a second prompt in the same session.
+      // The whole script, every ask allowed; then a second prompt in the same session.
       ids.happy = await open(allowOnce)
       await prompt(ids.happy, 'test.js fails. Fix greet.js.')
       await prompt(ids.happy, 'Anything else?')
-
-      // 2, 3. "Always" answers: written as rules in the sandbox, so the second ask is not put.
-      ids.allowAlways = await open(() =>
-        Promise.resolve({ outcome: { outcome: 'selected', optionId: 'allow_always' } }),
-      )
-      await prompt(ids.allowAlways, 'go')
-      ids.rejectAlways = await open(() =>
-        Promise.resolve({ outcome: { outcome: 'selected', optionId: 'reject_always' } }),
-      )
-      await prompt(ids.rejectAlways, 'go')
-
-      // 4. The first ask rejected; at the second, the client cancels the turn and answers
-      //    `cancelled`, as ACP asks of a client that cancels.
-      let asked = 0
-      ids.rejectThenCancel = await open(async (request, client) => {
-        asked++
-        if (asked === 1) return { outcome: { outcome: 'selected', optionId: 'reject_once' } }
-        await client.notify(acp.methods.agent.session.cancel, { sessionId: request.sessionId })
-        return { outcome: { outcome: 'cancelled' } }
-      })
-      await prompt(ids.rejectThenCancel, 'go')
-
-      // 5. session/cancel while a permission request waits, and the client never answers it: the
-      //    agent stops waiting (and cancels its request) by itself.
-      ids.cancelUnanswered = await open(async (request, client, signal) => {
-        await client.notify(acp.methods.agent.session.cancel, { sessionId: request.sessionId })
-        await new Promise<void>((resolve) => {
-          signal.addEventListener('abort', () => {
-            resolve()
-          })
-          setTimeout(resolve, 10_000)
-        })
-        unansweredSignalAborted = signal.aborted
-        return { outcome: { outcome: 'cancelled' } }
-      })
-      await prompt(ids.cancelUnanswered, 'go')
-
-      // 6. session/cancel while a tool runs (wait_for_file polls for up to a second).
-      ids.cancelRunning = await open(allowOnce)
-      const running = prompt(ids.cancelRunning, 'go')
-      await waitFor(() =>
-        updates(sessions.get(ids.cancelRunning)).some(
-          (update) =>
-            update.sessionUpdate === 'tool_call_update' &&
-            update.toolCallId === 'call_8_1' &&
-            update.status === 'in_progress',
-        ),
-      )
-      await agent.notify(acp.methods.agent.session.cancel, { sessionId: ids.cancelRunning })
-      await running
     })
     exitCode = await agentProcess.stop()
   })
@@ -306,6 +129,10 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       kind: 'read',
       locations: [{ path: join(folder.path, ids.happy, 'greet.js') }],
     })
+  })
+
+  it('fails a call refused before it runs (invalid arguments, a policy, a hook) without in_progress', () => {
+    const calls = toolCalls(sessions.get(ids.happy))
     // Invalid arguments: the call never ran, so no in_progress; it fails with the ToolArgsError.
     expect(statuses(calls.get('call_2_1'))).toEqual(['pending', 'failed'])
     expect(contentText(calls.get('call_2_1'))).toContain('missing required property \\"path\\"')
@@ -315,6 +142,10 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     // The sandbox's own PreToolUse hook script refuses the package.json edit (exit 2).
     expect(statuses(calls.get('call_7_1'))).toEqual(['pending', 'failed'])
     expect(contentText(calls.get('call_7_1'))).toContain("package.json is the team's to change")
+  })
+
+  it('streams a waiting tool’s progress reports as in_progress updates until its timeout', () => {
+    const calls = toolCalls(sessions.get(ids.happy))
     // The timeout, with the tool's progress reports (exec.reportProgress) as in_progress updates
     // showing what it reported, while it waits.
     const waiting = calls.get('call_8_1') ?? []
@@ -340,6 +171,10 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       _meta: { toolpipe_progress: { message: expect.stringMatching(/^waited/) as unknown } },
     })
     expect(contentText(waiting.slice(-1))).toContain('tool call timed out after 1000ms')
+  })
+
+  it('sends an edit as ACP diffs', () => {
+    const calls = toolCalls(sessions.get(ids.happy))
     // The edit, as ACP diffs.
     expect(calls.get('call_10_1')?.[0]).toMatchObject({
       kind: 'edit',
@@ -404,119 +239,4 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       { type: 'session/end', steps: 1, reason: 'answered' },
     ])
   })
-
-  it('writes allow_always as a rule in the sandbox: the second wc is not asked about, and runs', async () => {
-    const session = sessions.get(ids.allowAlways)
-    expect(session?.stopReasons).toEqual(['end_turn'])
-    expect(permissions(session).map((request) => request.toolCall.toolCallId)).toEqual(['call_5_2'])
-    const calls = toolCalls(session)
-    expect(statuses(calls.get('call_10_3'))).toEqual(['pending', 'in_progress', 'completed'])
-    const log = await readSessionLog(join(folder.path, `${ids.allowAlways}.jsonl`))
-    expect(log.filter((event) => event.type === 'approval')).toEqual([
-      {
-        type: 'approval',
-        callId: 'call_5_2',
-        name: 'run_shell',
-        reason: 'no rule matched, default mode',
-        outcome: 'allowed-always',
-        answeredBy: 'acp client',
-      },
-    ])
-    const local = join(folder.path, ids.allowAlways, '.toolpipe', 'settings.local.json')
-    expect(JSON.parse(await readFile(local, 'utf8'))).toEqual({
-      permissions: { allow: ['Bash(wc *)'] },
-    })
-  })
-
-  it('writes reject_always as a deny rule: the second wc is refused by it without asking', async () => {
-    const session = sessions.get(ids.rejectAlways)
-    expect(session?.stopReasons).toEqual(['end_turn'])
-    expect(permissions(session).map((request) => request.toolCall.toolCallId)).toEqual(['call_5_2'])
-    const calls = toolCalls(session)
-    expect(statuses(calls.get('call_10_3'))).toEqual(['pending', 'failed'])
-    expect(contentText(calls.get('call_10_3'))).toContain(
-      'denied by rule \\"Bash(wc *)\\" in .toolpipe/settings.local.json',
-    )
-    const local = join(folder.path, ids.rejectAlways, '.toolpipe', 'settings.local.json')
-    expect(JSON.parse(await readFile(local, 'utf8'))).toEqual({
-      permissions: { deny: ['Bash(wc *)'] },
-    })
-    // The test command is the project's own rule: it still runs, and the fix is confirmed.
-    expect(texts(session, 'agent_message_chunk').at(-1)).toMatch(/^Fixed: greet\(\)/)
-  })
-
-  it('fails a rejected call and goes on; a cancelled permission ends the turn with cancelled', () => {
-    const session = sessions.get(ids.rejectThenCancel)
-    const calls = toolCalls(session)
-    expect(statuses(calls.get('call_5_2'))).toEqual(['pending', 'failed'])
-    expect(contentText(calls.get('call_5_2'))).toContain('the user rejected tool \\"run_shell\\"')
-    // The script goes on (the test ran by rule), then is asked again at step 10 and cancelled there.
-    expect(texts(session, 'agent_message_chunk')).toContain(
-      'It fails: greet("Ada") is "Hi Ada", expected "Hello, Ada!". Quick way out: make test.js expect "Hi Ada". And maybe ../package.json has test settings.',
-    )
-    expect(statuses(calls.get('call_10_3'))).toEqual(['pending', 'failed'])
-    expect(contentText(calls.get('call_10_3'))).toContain(
-      'approval for tool \\"run_shell\\" was cancelled',
-    )
-    expect(session?.stopReasons).toEqual(['cancelled'])
-    expect([...calls.keys()].at(-1)).toBe('call_10_3')
-  })
-
-  it('stops waiting for an unanswered permission on session/cancel, and cancels the request', () => {
-    const session = sessions.get(ids.cancelUnanswered)
-    expect(session?.stopReasons).toEqual(['cancelled'])
-    expect(unansweredSignalAborted).toBe(true)
-    const calls = toolCalls(session)
-    expect(contentText(calls.get('call_5_2'))).toContain(
-      'approval for tool \\"run_shell\\" was cancelled',
-    )
-    // The batch's next call never ran, and no later step began.
-    expect(statuses(calls.get('call_5_3'))).not.toContain('in_progress')
-    expect([...calls.keys()].at(-1)).toBe('call_5_3')
-  })
-
-  it('aborts a running tool on session/cancel and ends the turn with cancelled', () => {
-    const session = sessions.get(ids.cancelRunning)
-    expect(session?.stopReasons).toEqual(['cancelled'])
-    const calls = toolCalls(session)
-    const waiting = calls.get('call_8_1') ?? []
-    expect(statuses(waiting).slice(0, 2)).toEqual(['pending', 'in_progress'])
-    expect(statuses(waiting).at(-1)).toBe('failed')
-    // Cancelled by the client, not timed out by the policy.
-    expect(contentText(calls.get('call_8_1'))).not.toContain('timed out')
-    expect([...calls.keys()].at(-1)).toBe('call_8_1')
-  })
 })
-
-describe('the ACP agent with --max-steps', () => {
-  it('ends a turn that runs out of steps with max_turn_requests', async () => {
-    const folder = await temporaryFolder()
-    try {
-      const agentProcess = spawnAcpAgent(['--sandbox', folder.path, '--max-steps', '2'])
-      let stopReason: StopReason | undefined
-      await driveAgent(agentProcess, new Map(), async (agent, open) => {
-        await agent.request(acp.methods.agent.initialize, {
-          protocolVersion: acp.PROTOCOL_VERSION,
-          clientCapabilities: {},
-        })
-        const sessionId = await open(allowOnce)
-        ;({ stopReason } = await agent.request(acp.methods.agent.session.prompt, {
-          sessionId,
-          prompt: [{ type: 'text', text: 'go' }],
-        }))
-      })
-      expect(await agentProcess.stop()).toBe(0)
-      expect(stopReason).toBe('max_turn_requests')
-    } finally {
-      await folder.remove()
-    }
-  })
-})
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 20_000
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for a condition')
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-}

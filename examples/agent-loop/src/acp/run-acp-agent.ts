@@ -13,7 +13,9 @@ import { createOpenAiModel } from '../model/openai-model.js'
 import { createScriptedModel } from '../model/scripted-model.js'
 import { renderTrace } from '../tracing/render-trace.js'
 import { startRunTracing } from '../tracing/run-tracing.js'
+import type { RunTracing } from '../tracing/run-tracing.js'
 import { createAcpAgent } from './acp-agent.js'
+import type { AcpAgentOptions } from './acp-agent.js'
 
 /** Options of {@link runAcpAgent}. */
 export interface RunAcpAgentOptions {
@@ -36,43 +38,18 @@ export async function runAcpAgent(options: RunAcpAgentOptions): Promise<void> {
   const say = (line: string): void => {
     writeLines(io.stderr, [`toolpipe-agent-loop: ${line}`])
   }
-  let sandboxRoot = options.sandboxRoot
-  const madeRoot = sandboxRoot === undefined
-  if (sandboxRoot === undefined) {
-    const home = join(tmpdir(), 'toolpipe-agent-loop')
-    await mkdir(home, { recursive: true })
-    sandboxRoot = await mkdtemp(join(home, 'acp-'))
-  } else {
-    await mkdir(sandboxRoot, { recursive: true })
-  }
+  const { root: sandboxRoot, made: madeRoot } = await sandboxRootOf(options.sandboxRoot)
   const tracing = options.trace === true ? startRunTracing() : undefined
   const createModel = (): Model =>
     choice.kind === 'openai'
       ? createOpenAiModel(choice)
       : createScriptedModel(demoScript, { afterTheEnd: afterTheDemoScript })
-
   const agent = createAcpAgent({
     sandboxRoot,
     createModel,
     maxSteps: options.maxSteps,
     tracing,
-    logger: {
-      warn: (message, ...details) => {
-        const detail = details.map((value) =>
-          value instanceof Error ? value.message : String(value),
-        )
-        say(`warning: ${[message, ...detail].join(' ')}`)
-      },
-    },
-    onTurn: (sessionId, summary) => {
-      say(`${sessionId}: ${summary}`)
-      const spans = tracing?.takeSpans() ?? []
-      if (spans.length > 0)
-        writeLines(
-          io.stderr,
-          renderTrace(spans, colors).map((line) => `  ${line}`),
-        )
-    },
+    ...stderrReports(io, colors, tracing, say),
   })
   // The SDK reads and writes web streams of bytes; the process has Node streams.
   const input = Readable.toWeb(io.stdin) as ReadableStream<Uint8Array>
@@ -93,5 +70,44 @@ export async function runAcpAgent(options: RunAcpAgentOptions): Promise<void> {
     await tracing?.shutdown()
     if (madeRoot) await rm(sandboxRoot, { recursive: true, force: true })
     say('connection closed')
+  }
+}
+
+/** The folder of the sessions' sandboxes: the one given (made if missing), or a fresh one. */
+async function sandboxRootOf(given: string | undefined): Promise<{ root: string; made: boolean }> {
+  if (given !== undefined) {
+    await mkdir(given, { recursive: true })
+    return { root: given, made: false }
+  }
+  const home = join(tmpdir(), 'toolpipe-agent-loop')
+  await mkdir(home, { recursive: true })
+  return { root: await mkdtemp(join(home, 'acp-')), made: true }
+}
+
+/** Warnings, sessions and turns (with their trace, when traced) as lines on stderr. */
+function stderrReports(
+  io: CliIo,
+  colors: Colors,
+  tracing: RunTracing | undefined,
+  say: (line: string) => void,
+): Pick<AcpAgentOptions, 'logger' | 'onTurn'> {
+  return {
+    logger: {
+      warn: (message, ...details) => {
+        const detail = details.map((value) =>
+          value instanceof Error ? value.message : String(value),
+        )
+        say(`warning: ${[message, ...detail].join(' ')}`)
+      },
+    },
+    onTurn: (sessionId, summary) => {
+      say(`${sessionId}: ${summary}`)
+      const spans = tracing?.takeSpans() ?? []
+      if (spans.length > 0)
+        writeLines(
+          io.stderr,
+          renderTrace(spans, colors).map((line) => `  ${line}`),
+        )
+    },
   }
 }

@@ -69,67 +69,29 @@ MODEL are all set; then any OpenAI-compatible endpoint, for example DeepSeek:
  * `DemoError` (code `USAGE`) with a one-line message.
  */
 export function parseCliArguments(argv: readonly string[]): CliArguments {
-  // `pnpm demo -- --acp` hands the script its `--` too: one leading `--` is not a stray word.
-  const args = argv[0] === '--' ? argv.slice(1) : [...argv]
-  let values
-  try {
-    ;({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        yes: { type: 'boolean', short: 'y' },
-        log: { type: 'string' },
-        sandbox: { type: 'string' },
-        replay: { type: 'string' },
-        'max-steps': { type: 'string' },
-        trace: { type: 'boolean' },
-        acp: { type: 'boolean' },
-        web: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }))
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
-    throw new DemoError(`${message ?? 'bad arguments'} (see --help)`, 'USAGE', { cause: error })
-  }
+  const values = readOptions(argv)
   if (values.help === true) return { command: 'help' }
   const color = values['no-color'] === true ? ({ color: false } as const) : {}
   if (values.replay !== undefined) {
-    const extra = (['yes', 'log', 'sandbox', 'max-steps', 'trace', 'acp', 'web'] as const).filter(
-      (name) => values[name] !== undefined,
+    refuseWith(
+      values,
+      ['yes', 'log', 'sandbox', 'max-steps', 'trace', 'acp', 'web'],
+      (extra) => `--replay runs no tool, so it takes no ${extra}`,
     )
-    if (extra.length > 0) {
-      throw new DemoError(
-        `--replay runs no tool, so it takes no ${extra.map((name) => `--${name}`).join(', ')}`,
-        'USAGE',
-      )
-    }
     return { command: 'replay', replay: values.replay, ...color }
   }
-  let maxSteps: number | undefined
-  if (values['max-steps'] !== undefined) {
-    maxSteps = Number(values['max-steps'])
-    if (!Number.isInteger(maxSteps) || maxSteps < 1) {
-      throw new DemoError(
-        `--max-steps wants a positive whole number, got "${values['max-steps']}"`,
-        'USAGE',
-      )
-    }
-  }
+  const maxSteps = readMaxSteps(values['max-steps'])
   const trace = values.trace === true ? ({ trace: true } as const) : {}
   if (values.web === true && values.yes === true) {
     throw new DemoError('--web answers the asks in the page, so it takes no --yes', 'USAGE')
   }
   if (values.acp === true) {
-    const extra = (['yes', 'log', 'web'] as const).filter((name) => values[name] !== undefined)
-    if (extra.length > 0) {
-      throw new DemoError(
-        `--acp asks the ACP client for approvals and keeps a log beside each session's sandbox, so it takes no ${extra.map((name) => `--${name}`).join(', ')}`,
-        'USAGE',
-      )
-    }
+    refuseWith(
+      values,
+      ['yes', 'log', 'web'],
+      (extra) =>
+        `--acp asks the ACP client for approvals and keeps a log beside each session's sandbox, so it takes no ${extra}`,
+    )
     return {
       command: 'acp',
       ...(values.sandbox === undefined ? {} : { sandbox: values.sandbox }),
@@ -147,4 +109,53 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     ...trace,
     ...(values.web === true ? ({ web: true } as const) : {}),
   }
+}
+
+const options = {
+  yes: { type: 'boolean', short: 'y' },
+  log: { type: 'string' },
+  sandbox: { type: 'string' },
+  replay: { type: 'string' },
+  'max-steps': { type: 'string' },
+  trace: { type: 'boolean' },
+  acp: { type: 'boolean' },
+  web: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+type OptionValues = ReturnType<typeof parseArgs<{ options: typeof options }>>['values']
+
+/** The options given, by `node:util`'s `parseArgs`; what it refuses is a `USAGE` error. */
+function readOptions(argv: readonly string[]): OptionValues {
+  // `pnpm demo -- --acp` hands the script its `--` too: one leading `--` is not a stray word.
+  const args = argv[0] === '--' ? argv.slice(1) : [...argv]
+  try {
+    return parseArgs({ args, strict: true, allowPositionals: false, options }).values
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    throw new DemoError(`${message ?? 'bad arguments'} (see --help)`, 'USAGE', { cause: error })
+  }
+}
+
+/** Refuses, with `message(the options)`, the options of `names` that were given. */
+function refuseWith(
+  values: OptionValues,
+  names: readonly (keyof OptionValues)[],
+  message: (extra: string) => string,
+): void {
+  const extra = names.filter((name) => values[name] !== undefined)
+  if (extra.length > 0) {
+    throw new DemoError(message(extra.map((name) => `--${name}`).join(', ')), 'USAGE')
+  }
+}
+
+/** `--max-steps`: a positive whole number, or `undefined` when not given. */
+function readMaxSteps(given: string | undefined): number | undefined {
+  if (given === undefined) return undefined
+  const maxSteps = Number(given)
+  if (!Number.isInteger(maxSteps) || maxSteps < 1) {
+    throw new DemoError(`--max-steps wants a positive whole number, got "${given}"`, 'USAGE')
+  }
+  return maxSteps
 }

@@ -1,8 +1,9 @@
 import { presentCallSafely, presentResultSafely } from 'toolpipe'
-import type { JsonValue, PresentableTool, ToolSchema } from 'toolpipe'
+import type { PresentableTool, ToolSchema } from 'toolpipe'
 import type { Colors } from './colors.js'
 import { renderCard } from './render-card.js'
-import type { SessionEvent, ToolCallEvent } from '../session/session-event.js'
+import type { SessionEvent } from '../session/session-event.js'
+import { PresentedCalls } from '../session/presented-calls.js'
 import {
   answeredBy,
   contextSource,
@@ -28,86 +29,83 @@ export type SessionRenderer = (event: SessionEvent) => string[]
  * through `presentCallSafely` / `presentResultSafely`, so a log replays into the same cards.
  */
 export function createSessionRenderer(options: SessionRendererOptions): SessionRenderer {
-  const { colors, findTool } = options
-  const calls = new Map<string, { tool: PresentableTool; args: unknown }>()
-  const toolNamed = (name: string): PresentableTool => findTool(name) ?? { name }
-
+  const { colors } = options
+  const calls = new PresentedCalls(options.findTool, undefined)
   return (event) => {
     switch (event.type) {
-      case 'session/start':
-        return [
-          banner('The tools, as sent to the model: registry.schemas(agent)', colors),
-          ...event.tools.flatMap((tool) => schemaLines(tool, colors)),
-          colors.dim(
-            '  (sent as function tools; timeoutMs and the presenters never leave the registry)',
-          ),
-        ]
-      case 'user/message':
-        return ['', ...prefixed(colors.blue('user › '), event.text)]
-      case 'assistant/turn': {
-        const lines = ['', banner(stepTitle(event), colors)]
-        if (event.narration?.note !== undefined) {
-          lines.push(...event.narration.note.split('\n').map((line) => colors.dim(line)))
-        }
-        if (event.text !== undefined)
-          lines.push(...prefixed(colors.magenta('assistant › '), event.text))
-        return lines
-      }
       case 'tool/call': {
-        const tool = toolNamed(event.name)
-        const args = callArguments(event)
-        calls.set(event.callId, { tool, args })
+        const { tool, args } = calls.remember(event)
         return renderCard(
           { state: 'pending', toolName: event.name, view: presentCallSafely(tool, args) },
           colors,
         )
       }
-      case 'approval': {
-        const said = event.outcome.replace('-', ' ')
-        const answer = event.outcome.startsWith('allowed') ? colors.green(said) : colors.red(said)
-        const asked = event.reason === undefined ? 'approval needed' : `ask: ${event.reason}`
-        return [
-          `    ${colors.yellow('?')} ${asked} → ${answer} ${colors.dim(`(${answeredBy(event)})`)}`,
-        ]
-      }
       case 'tool/progress': {
-        const call = calls.get(event.callId) ?? { tool: toolNamed(event.name), args: undefined }
-        const view = presentCallSafely(call.tool, call.args)
+        const { tool, args } = calls.of(event)
+        const view = presentCallSafely(tool, args)
         const title = view.card === 'terminal' ? `$ ${view.title}` : view.title
         const progress = progressText(event)
         return [colors.dim(`    … ${title} ${progress === '' ? '' : ` ${progress}`}`)]
       }
       case 'tool/result': {
-        const call = calls.get(event.callId) ?? { tool: toolNamed(event.name), args: undefined }
+        const { tool, args } = calls.of(event)
         const { result } = event
         return renderCard(
           {
             state: 'completed',
             toolName: event.name,
-            view: presentResultSafely(call.tool, call.args, result),
-            pending: presentCallSafely(call.tool, call.args),
+            view: presentResultSafely(tool, args, result),
+            pending: presentCallSafely(tool, args),
             isError: result.isError,
             errorCode: result.error?.code,
           },
           colors,
         )
       }
-      case 'context/message': {
-        return prefixed(
-          colors.yellow(`context from ${contextSource(event)} › `),
-          contextText(event),
-        )
-      }
-      case 'session/end':
-        return ['', banner(endText(event), colors)]
+      default:
+        return textLines(event, colors)
     }
   }
 }
 
-/** The arguments the pending card was made from: parsed JSON, or the raw text that was not JSON. */
-export function callArguments(event: ToolCallEvent): JsonValue {
-  if (event.rawArguments !== undefined) return event.rawArguments
-  return event.arguments ?? null
+/** The lines of an event that is not about a call's card: the session, the turns, the answers. */
+function textLines(
+  event: Exclude<SessionEvent, { type: 'tool/call' | 'tool/progress' | 'tool/result' }>,
+  colors: Colors,
+): string[] {
+  switch (event.type) {
+    case 'session/start':
+      return [
+        banner('The tools, as sent to the model: registry.schemas(agent)', colors),
+        ...event.tools.flatMap((tool) => schemaLines(tool, colors)),
+        colors.dim(
+          '  (sent as function tools; timeoutMs and the presenters never leave the registry)',
+        ),
+      ]
+    case 'user/message':
+      return ['', ...prefixed(colors.blue('user › '), event.text)]
+    case 'assistant/turn': {
+      const lines = ['', banner(stepTitle(event), colors)]
+      if (event.narration?.note !== undefined) {
+        lines.push(...event.narration.note.split('\n').map((line) => colors.dim(line)))
+      }
+      if (event.text !== undefined)
+        lines.push(...prefixed(colors.magenta('assistant › '), event.text))
+      return lines
+    }
+    case 'approval': {
+      const said = event.outcome.replace('-', ' ')
+      const answer = event.outcome.startsWith('allowed') ? colors.green(said) : colors.red(said)
+      const asked = event.reason === undefined ? 'approval needed' : `ask: ${event.reason}`
+      return [
+        `    ${colors.yellow('?')} ${asked} → ${answer} ${colors.dim(`(${answeredBy(event)})`)}`,
+      ]
+    }
+    case 'context/message':
+      return prefixed(colors.yellow(`context from ${contextSource(event)} › `), contextText(event))
+    case 'session/end':
+      return ['', banner(endText(event), colors)]
+  }
 }
 
 function banner(title: string, colors: Colors): string {

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 
 /** The team handbook the server serves: a topic → its rule. */
@@ -45,24 +47,7 @@ export function createHandbookMcpServer(options: HandbookMcpServerOptions = {}):
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ topic }, extra) => {
-      const progressToken = extra._meta?.progressToken
-      const sections = ['style', 'process', 'security']
-      for (const [index, section] of sections.entries()) {
-        // Reported as each section starts: a notification sent after the last one could reach the
-        // client after the result, when nobody listens for it any more.
-        if (progressToken !== undefined) {
-          await extra.sendNotification({
-            method: 'notifications/progress',
-            params: {
-              progressToken,
-              progress: index,
-              total: sections.length,
-              message: `searching the ${section} section`,
-            },
-          })
-        }
-        await sleep(sectionDelayMs, undefined, { signal: extra.signal })
-      }
+      await searchSections(sectionDelayMs, extra)
       const key = topic.trim().toLowerCase()
       const rule = Object.hasOwn(handbookEntries, key) ? handbookEntries[key] : undefined
       if (rule === undefined) {
@@ -93,4 +78,32 @@ export function createHandbookMcpServer(options: HandbookMcpServerOptions = {}):
     () => ({ content: [{ type: 'text', text: topics.join('\n') }] }),
   )
   return server
+}
+
+/** What a tool handler is told of its request: its progress token, its notifications, its signal. */
+type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>
+
+/**
+ * Searches the three sections one after the other, `delayMs` each, reporting progress as each
+ * starts when the request carried a progress token; the request's signal stops it.
+ */
+async function searchSections(delayMs: number, extra: RequestExtra): Promise<void> {
+  const progressToken = extra._meta?.progressToken
+  const sections = ['style', 'process', 'security']
+  for (const [index, section] of sections.entries()) {
+    // Reported as each section starts: a notification sent after the last one could reach the
+    // client after the result, when nobody listens for it any more.
+    if (progressToken !== undefined) {
+      await extra.sendNotification({
+        method: 'notifications/progress',
+        params: {
+          progressToken,
+          progress: index,
+          total: sections.length,
+          message: `searching the ${section} section`,
+        },
+      })
+    }
+    await sleep(delayMs, undefined, { signal: extra.signal })
+  }
 }

@@ -7,6 +7,81 @@ import { systemPrompt, demoTask } from './demo-script.js'
 import { DemoError } from '../cli/demo-error.js'
 import { createOpenAiModel } from './openai-model.js'
 import { readSessionLog } from '../session/read-session-log.js'
+import type { SessionEvent } from '../session/session-event.js'
+
+/** Two requests to the chat completions endpoint, each with the key and the model; their bodies. */
+function expectRequests(
+  received: readonly { readonly body: Record<string, unknown> }[],
+): (Record<string, unknown> | undefined)[] {
+  expect(received).toHaveLength(2)
+  for (const request of received) {
+    expect(request).toMatchObject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      authorization: 'Bearer test-key',
+    })
+    expect(request.body.model).toBe('test-model')
+  }
+  return received.map((request) => request.body)
+}
+
+/** The first request: the tools are exactly registry.schemas(agent), as function tools. */
+function expectFirstRequest(
+  first: Record<string, unknown> | undefined,
+  events: SessionEvent[],
+): void {
+  const start = events[0]
+  if (start?.type !== 'session/start') throw new Error('no session/start')
+  expect(first?.tools).toEqual(
+    start.tools.map(({ name, description, parameters }) => ({
+      type: 'function',
+      function: { name, description, parameters },
+    })),
+  )
+  // Nothing else leaks.
+  expect(JSON.stringify(first)).not.toMatch(/timeoutMs|presentCall|presentResult|"strict"/)
+  expect(first?.messages).toEqual([
+    { role: 'system', content: systemPrompt },
+    { role: 'user', content: demoTask },
+  ])
+}
+
+/**
+ * The second request: the assistant turn (with its reasoning sent back), one tool message per
+ * call in call order, and the syntax-check context only after all of them.
+ */
+function expectSecondRequest(second: Record<string, unknown> | undefined, edit: string): void {
+  const messages = second?.messages as Record<string, unknown>[]
+  expect(
+    messages.map((message) =>
+      `${String(message.role)} ${(message.tool_call_id as string | undefined) ?? ''}`.trim(),
+    ),
+  ).toEqual(['system', 'user', 'assistant', 'tool c1', 'tool c2', 'tool c3', 'tool c4', 'user'])
+  expect(messages[2]).toEqual({
+    role: 'assistant',
+    content: 'Fixing it.',
+    reasoning_content: 'The greeting is wrong.',
+    tool_calls: [
+      toolCall('c1', 'edit_file', edit),
+      toolCall('c2', 'read_file', '{"path":"greet.js"}'),
+      toolCall('c3', 'run_shell', '{"command":"npm test"}'),
+      toolCall('c4', 'run_shell', '{"command": "ls"'),
+    ],
+  })
+  expect(messages[3]?.content).toBe('Edited greet.js: replaced 1 line(s) with 1 line(s).')
+  expect(messages[4]?.content).toContain('return `Hello, ${name}!`')
+  // A real model's commands are not approved blindly: npm test is in no rule of the sandbox, so it
+  // asks, and no TTY and no --yes denies the ask.
+  expect(messages[5]?.content).toBe(
+    'Error: tool "run_shell" requires approval, but no approval channel is available',
+  )
+  expect(messages[6]?.content).toMatch(/^Error: the arguments of run_shell are not valid JSON \(/)
+  expect(messages[7]).toEqual({
+    role: 'user',
+    content:
+      '[context from plugin "syntax-check", not written by the user]\nAfter your edit, `node --check greet.js` passed: no syntax errors.',
+  })
+}
 
 describe('the loop through the openai client, against a local OpenAI-compatible server', () => {
   let folder: Awaited<ReturnType<typeof temporaryFolder>>
@@ -50,68 +125,10 @@ describe('the loop through the openai client, against a local OpenAI-compatible 
       expect(run.status).toBe(0)
       expect(run.stdout).toContain(`model    test-model at ${server.baseURL}`)
 
-      expect(server.received).toHaveLength(2)
-      for (const request of server.received) {
-        expect(request).toMatchObject({
-          method: 'POST',
-          url: '/v1/chat/completions',
-          authorization: 'Bearer test-key',
-        })
-        expect(request.body.model).toBe('test-model')
-      }
-      const [first, second] = server.received.map((request) => request.body)
-
-      // The tools are exactly registry.schemas(agent), as function tools; nothing else leaks.
+      const [first, second] = expectRequests(server.received)
       const events = await readSessionLog(log)
-      const start = events[0]
-      if (start?.type !== 'session/start') throw new Error('no session/start')
-      expect(first?.tools).toEqual(
-        start.tools.map(({ name, description, parameters }) => ({
-          type: 'function',
-          function: { name, description, parameters },
-        })),
-      )
-      expect(JSON.stringify(first)).not.toMatch(/timeoutMs|presentCall|presentResult|"strict"/)
-      expect(first?.messages).toEqual([
-        { role: 'system', content: systemPrompt },
-        { role: 'user', content: demoTask },
-      ])
-
-      // The second request: the assistant turn (with its reasoning sent back), one tool message
-      // per call in call order, and the syntax-check context only after all of them.
-      const messages = second?.messages as Record<string, unknown>[]
-      expect(
-        messages.map((message) =>
-          `${String(message.role)} ${(message.tool_call_id as string | undefined) ?? ''}`.trim(),
-        ),
-      ).toEqual(['system', 'user', 'assistant', 'tool c1', 'tool c2', 'tool c3', 'tool c4', 'user'])
-      expect(messages[2]).toEqual({
-        role: 'assistant',
-        content: 'Fixing it.',
-        reasoning_content: 'The greeting is wrong.',
-        tool_calls: [
-          toolCall('c1', 'edit_file', edit),
-          toolCall('c2', 'read_file', '{"path":"greet.js"}'),
-          toolCall('c3', 'run_shell', '{"command":"npm test"}'),
-          toolCall('c4', 'run_shell', '{"command": "ls"'),
-        ],
-      })
-      expect(messages[3]?.content).toBe('Edited greet.js: replaced 1 line(s) with 1 line(s).')
-      expect(messages[4]?.content).toContain('return `Hello, ${name}!`')
-      // A real model's commands are not approved blindly: npm test is in no rule of the sandbox, so it
-      // asks, and no TTY and no --yes denies the ask.
-      expect(messages[5]?.content).toBe(
-        'Error: tool "run_shell" requires approval, but no approval channel is available',
-      )
-      expect(messages[6]?.content).toMatch(
-        /^Error: the arguments of run_shell are not valid JSON \(/,
-      )
-      expect(messages[7]).toEqual({
-        role: 'user',
-        content:
-          '[context from plugin "syntax-check", not written by the user]\nAfter your edit, `node --check greet.js` passed: no syntax errors.',
-      })
-
+      expectFirstRequest(first, events)
+      expectSecondRequest(second, edit)
       expect(events.at(-1)).toEqual({ type: 'session/end', steps: 2, reason: 'answered' })
       expect(await readFile(join(sandbox, 'greet.js'), 'utf8')).toContain('`Hello, ${name}!`')
       expect(run.stdout).toContain('no approval channel: stdin is not a TTY and no --yes')

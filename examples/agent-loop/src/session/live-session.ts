@@ -1,4 +1,4 @@
-import type { Agent } from 'toolpipe'
+import type { Agent, Dialect, PresentableTool, ToolRegistryLogger } from 'toolpipe'
 import { runAgentLoop } from '../agent-loop.js'
 import type { AgentLoopOutcome } from '../agent-loop.js'
 import type { CliIo } from '../cli/cli-io.js'
@@ -14,16 +14,17 @@ import { prepareSandbox } from '../sandbox/sandbox.js'
 import { createScriptedModel } from '../model/scripted-model.js'
 import type { SessionEvent } from './session-event.js'
 import { openSessionLog } from './session-log.js'
-import { localSettingsPath, rememberedRules } from './remembered-rules.js'
+import type { SessionLogWriter } from './session-log.js'
+import { printSessionEnding } from './session-ending.js'
 import { createSessionRenderer } from '../cli/session-renderer.js'
 import { createTerminalApproval } from '../cli/terminal-approval.js'
 import type { ApprovalMode } from '../cli/terminal-approval.js'
-import { renderTrace } from '../tracing/render-trace.js'
 import { createWebApproval } from '../web/web-approval.js'
 import { startWebPageServer } from '../web/web-page-server.js'
 import type { WebPageServer } from '../web/web-page-server.js'
 import { createWebSessionView } from '../web/web-session-view.js'
 import { startRunTracing } from '../tracing/run-tracing.js'
+import type { RunTracing } from '../tracing/run-tracing.js'
 
 /** Options of {@link runLiveSession}. */
 export interface LiveSessionOptions {
@@ -62,117 +63,136 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
   const signal =
     io.signal === undefined ? stopped.signal : AbortSignal.any([io.signal, stopped.signal])
   const mode = approvalMode(options)
-
-  let log: ReturnType<typeof openSessionLog> | undefined
-  let demo: DemoRegistry | undefined
-  let alwaysAnswered = false
-  let web: WebPageServer | undefined
+  const open: OpenResources = {}
   try {
     await prepareSandbox(sandbox)
-    log = openSessionLog(logPath)
-    if (options.web === true) web = await startWebPageServer()
+    const log = (open.log = openSessionLog(logPath))
+    const web = (open.web = options.web === true ? await startWebPageServer() : undefined)
     // The cards come from the registered definitions themselves (called only once it exists).
-    const findTool = (name: string) => demo?.registry.get(name, agent)
-    const render = createSessionRenderer({ colors, findTool })
-    const webView = createWebSessionView(findTool)
-    const emit = (event: SessionEvent): void => {
-      if (
-        event.type === 'approval' &&
-        (event.outcome === 'allowed-always' || event.outcome === 'rejected-always')
-      ) {
-        alwaysAnswered = true
-      }
-      log?.write(event)
-      writeLines(io.stdout, render(event))
-      const page = web
-      if (page !== undefined) for (const message of webView(event)) page.publish(message)
-    }
-    demo = await createDemoRegistry({
+    const events = sessionEvents(options, log, web, (name) => open.demo?.registry.get(name, agent))
+    const approval =
+      web === undefined
+        ? createTerminalApproval({
+            mode,
+            onAnswer: events.emit,
+            onInterrupt: () => {
+              stopped.abort()
+            },
+          })
+        : createWebApproval({ server: web, onAnswer: events.emit })
+    // Registration refuses a tool the model's dialect cannot express, before the first turn.
+    open.demo = await createDemoRegistry({
       sandbox,
-      // Registration refuses a tool the model's dialect cannot express, before the first turn.
       dialects: [dialect],
-      approval:
-        web === undefined
-          ? createTerminalApproval({
-              mode,
-              onAnswer: emit,
-              onInterrupt: () => {
-                stopped.abort()
-              },
-            })
-          : createWebApproval({ server: web, onAnswer: emit }),
-      logger: {
-        warn: (message, ...details) => {
-          const detail = details.map((value) =>
-            value instanceof Error ? value.message : String(value),
-          )
-          writeLines(io.stderr, [`warning: ${[message, ...detail].join(' ')}`])
-        },
-      },
+      approval,
+      logger: stderrLogger(io),
     })
-    const { registry } = demo
+    const { registry } = open.demo
     if (tracing !== undefined) registry.use(tracing.plugin)
-
     writeLines(io.stdout, header(options, chosenModel, mode, web?.url))
-    emit({
-      type: 'session/start',
-      version: 1,
-      model: model.description,
-      agent: agent.id,
-      sandbox,
-      tools: registry.schemas(agent, { dialect }),
-    })
-    emit({ type: 'user/message', text: demoTask })
-    const run = () =>
-      runAgentLoop({
-        model,
-        registry,
-        agent,
-        messages: [
-          { role: 'system', text: systemPrompt },
-          { role: 'user', text: demoTask },
-        ],
-        maxSteps: options.maxSteps,
-        onEvent: emit,
-        signal,
-      })
-    const outcome = tracing === undefined ? await run() : await tracing.invokeAgent(agent, run)
-    const remembered = await rememberedRules(sandbox, alwaysAnswered)
-    if (remembered.length > 0) {
-      writeLines(io.stdout, [
-        '',
-        colors.bold(`━━ rules your "always" answers wrote to ${localSettingsPath} ━━`),
-        ...remembered.map((line) => `  ${line}`),
-      ])
-    }
-    if (tracing !== undefined) {
-      const spans = tracing.takeSpans()
-      writeLines(io.stdout, [
-        '',
-        colors.bold(`━━ trace: the run's ${spans.length} OpenTelemetry spans (--trace) ━━`),
-        colors.dim(
-          "execute_tool spans come from @toolpipe/otel's otelTracing(), invoke_agent and chat spans",
-        ),
-        colors.dim("from the harness around the loop; the SDK's InMemorySpanExporter kept them."),
-        ...renderTrace(spans, colors).map((line) => `  ${line}`),
-      ])
-    }
-    writeLines(io.stdout, [
-      '',
-      `${colors.bold('session log')}  ${logPath} (${log.count} events)`,
-      `${colors.bold('replay it')}    pnpm demo --replay ${logPath}`,
-    ])
+    const outcome = await runTask(
+      { model, registry, agent, dialect, signal, tracing },
+      options,
+      events.emit,
+    )
+    const ending = { io, colors, sandbox, logPath, log, tracing }
+    await printSessionEnding({ ...ending, alwaysAnswered: events.alwaysAnswered() })
     if (web !== undefined && outcome.reason !== 'aborted') {
       writeLines(io.stdout, [`${colors.bold('web page')}     ${web.url} stays up until Ctrl+C`])
       await untilAborted(signal)
     }
     return outcome
   } finally {
-    await web?.close()
-    log?.close()
-    await demo?.close()
+    await open.web?.close()
+    open.log?.close()
+    await open.demo?.close()
     await tracing?.shutdown()
   }
+}
+
+/** What a run opens, closed in its `finally` whatever it got to. */
+interface OpenResources {
+  log?: SessionLogWriter
+  web?: WebPageServer | undefined
+  demo?: DemoRegistry
+}
+
+/**
+ * Where every event goes: the session log, the terminal (by the renderer `--replay` uses) and,
+ * with `--web`, the page. Notes whether an "always" answer was given.
+ */
+function sessionEvents(
+  options: LiveSessionOptions,
+  log: SessionLogWriter,
+  web: WebPageServer | undefined,
+  findTool: (name: string) => PresentableTool | undefined,
+): { emit: (event: SessionEvent) => void; alwaysAnswered: () => boolean } {
+  const render = createSessionRenderer({ colors: options.colors, findTool })
+  const webView = createWebSessionView(findTool)
+  let alwaysAnswered = false
+  const emit = (event: SessionEvent): void => {
+    if (
+      event.type === 'approval' &&
+      (event.outcome === 'allowed-always' || event.outcome === 'rejected-always')
+    ) {
+      alwaysAnswered = true
+    }
+    log.write(event)
+    writeLines(options.io.stdout, render(event))
+    if (web !== undefined) for (const message of webView(event)) web.publish(message)
+  }
+  return { emit, alwaysAnswered: () => alwaysAnswered }
+}
+
+/** Warnings of the registry, one line each on stderr. */
+function stderrLogger(io: CliIo): ToolRegistryLogger {
+  return {
+    warn: (message, ...details) => {
+      const detail = details.map((value) =>
+        value instanceof Error ? value.message : String(value),
+      )
+      writeLines(io.stderr, [`warning: ${[message, ...detail].join(' ')}`])
+    },
+  }
+}
+
+/** The demo's task, from its first events to the loop's end (traced with `--trace`). */
+async function runTask(
+  run: {
+    readonly model: Model
+    readonly registry: DemoRegistry['registry']
+    readonly agent: Agent
+    readonly dialect: Dialect
+    readonly signal: AbortSignal
+    readonly tracing: RunTracing | undefined
+  },
+  options: LiveSessionOptions,
+  emit: (event: SessionEvent) => void,
+): Promise<AgentLoopOutcome> {
+  const { model, registry, agent, dialect, signal, tracing } = run
+  emit({
+    type: 'session/start',
+    version: 1,
+    model: model.description,
+    agent: agent.id,
+    sandbox: options.sandbox,
+    tools: registry.schemas(agent, { dialect }),
+  })
+  emit({ type: 'user/message', text: demoTask })
+  const loop = () =>
+    runAgentLoop({
+      model,
+      registry,
+      agent,
+      messages: [
+        { role: 'system', text: systemPrompt },
+        { role: 'user', text: demoTask },
+      ],
+      maxSteps: options.maxSteps,
+      onEvent: emit,
+      signal,
+    })
+  return tracing === undefined ? loop() : tracing.invokeAgent(agent, loop)
 }
 
 /** Resolves once `signal` aborts. */

@@ -61,62 +61,8 @@ export function startRunTracing(): RunTracing {
   return {
     plugin: otelTracing({ tracer: provider.getTracer('toolpipe') }),
 
-    traceModel(model) {
-      const name = model.name ?? model.description
-      return {
-        ...model,
-        next(request) {
-          return harness.startActiveSpan(
-            `chat ${name}`,
-            {
-              kind: SpanKind.CLIENT,
-              attributes: { [operationName]: 'chat', [requestModel]: name },
-            },
-            async (span) => {
-              try {
-                const turn = await model.next(request)
-                span.setAttribute(finishReasons, [
-                  turn.toolCalls.length === 0 ? 'stop' : 'tool_calls',
-                ])
-                span.setAttribute('toolpipe.model.tool_calls', turn.toolCalls.length)
-                return turn
-              } catch (error) {
-                span.setStatus({ code: SpanStatusCode.ERROR })
-                span.setAttribute(errorType, codeOf(error))
-                throw error
-              } finally {
-                span.end()
-              }
-            },
-          )
-        },
-      }
-    },
-
-    invokeAgent(agent, run) {
-      return harness.startActiveSpan(
-        `invoke_agent ${agent.id}`,
-        { attributes: { [operationName]: 'invoke_agent', [agentName]: agent.id } },
-        async (span) => {
-          try {
-            const outcome = await run()
-            span.setAttribute('toolpipe.loop.end', outcome.reason)
-            span.setAttribute('toolpipe.loop.steps', outcome.steps)
-            if (outcome.reason !== 'answered') {
-              span.setStatus({ code: SpanStatusCode.ERROR })
-              span.setAttribute(errorType, outcome.reason)
-            }
-            return outcome
-          } catch (error) {
-            span.setStatus({ code: SpanStatusCode.ERROR })
-            span.setAttribute(errorType, codeOf(error))
-            throw error
-          } finally {
-            span.end()
-          }
-        },
-      )
-    },
+    traceModel: (model) => tracedModel(harness, model),
+    invokeAgent: (agent, run) => invokeAgent(harness, agent, run),
 
     takeSpans() {
       const spans = exporter.getFinishedSpans()
@@ -131,6 +77,64 @@ export function startRunTracing(): RunTracing {
       else contextManager.disable()
     },
   }
+}
+
+/** `model`, with one `chat <model>` span per turn (the GenAI conventions' inference span). */
+function tracedModel(harness: Tracer, model: Model): Model {
+  const name = model.name ?? model.description
+  return {
+    ...model,
+    next(request) {
+      return harness.startActiveSpan(
+        `chat ${name}`,
+        { kind: SpanKind.CLIENT, attributes: { [operationName]: 'chat', [requestModel]: name } },
+        async (span) => {
+          try {
+            const turn = await model.next(request)
+            span.setAttribute(finishReasons, [turn.toolCalls.length === 0 ? 'stop' : 'tool_calls'])
+            span.setAttribute('toolpipe.model.tool_calls', turn.toolCalls.length)
+            return turn
+          } catch (error) {
+            span.setStatus({ code: SpanStatusCode.ERROR })
+            span.setAttribute(errorType, codeOf(error))
+            throw error
+          } finally {
+            span.end()
+          }
+        },
+      )
+    },
+  }
+}
+
+/** One pass of the loop inside an active `invoke_agent <agent>` span, its outcome recorded. */
+function invokeAgent(
+  harness: Tracer,
+  agent: Agent,
+  run: () => Promise<AgentLoopOutcome>,
+): Promise<AgentLoopOutcome> {
+  return harness.startActiveSpan(
+    `invoke_agent ${agent.id}`,
+    { attributes: { [operationName]: 'invoke_agent', [agentName]: agent.id } },
+    async (span) => {
+      try {
+        const outcome = await run()
+        span.setAttribute('toolpipe.loop.end', outcome.reason)
+        span.setAttribute('toolpipe.loop.steps', outcome.steps)
+        if (outcome.reason !== 'answered') {
+          span.setStatus({ code: SpanStatusCode.ERROR })
+          span.setAttribute(errorType, outcome.reason)
+        }
+        return outcome
+      } catch (error) {
+        span.setStatus({ code: SpanStatusCode.ERROR })
+        span.setAttribute(errorType, codeOf(error))
+        throw error
+      } finally {
+        span.end()
+      }
+    },
+  )
 }
 
 /** A low-cardinality `error.type`: a harness error's code, else the error's class name. */

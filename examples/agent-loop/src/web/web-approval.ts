@@ -13,8 +13,11 @@ export interface WebApprovalOptions {
 /**
  * The `ApprovalService` of `--web`: the registry's asks go to the page, which shows the call's
  * pending card with Allow once / Always / Reject; the first answer from a page decides. Always
- * is `allowed-always` (the registry then answers later asks for that tool from memory); the
- * call's signal (Ctrl+C) withdraws the question (`cancelled`).
+ * is `allowed-always`: for a tool under permission rules the permissions plugin turns it into a
+ * rule in the sandbox's `.toolpipe/settings.local.json` (its asks say `remember: false`, so the
+ * registry keeps nothing); for any other tool the registry remembers it for this agent and tool
+ * and answers later asks from memory. The call's signal (Ctrl+C) withdraws the question
+ * (`cancelled`).
  */
 export function createWebApproval(options: WebApprovalOptions): ApprovalService {
   return {

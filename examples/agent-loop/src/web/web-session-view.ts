@@ -1,6 +1,6 @@
 import { presentCallSafely, presentResultSafely, renderCardHtml } from 'toolpipe'
-import type { JsonValue, PresentableTool } from 'toolpipe'
-import { callArguments } from '../cli/session-renderer.js'
+import type { PresentableTool } from 'toolpipe'
+import { PresentedCalls } from '../session/presented-calls.js'
 import {
   answeredBy,
   contextSource,
@@ -23,72 +23,67 @@ export type WebSessionView = (event: SessionEvent) => WebMessage[]
 export function createWebSessionView(
   findTool: (name: string) => PresentableTool | undefined,
 ): WebSessionView {
-  const calls = new Map<string, { tool: PresentableTool; args: JsonValue }>()
-  const toolNamed = (name: string): PresentableTool => findTool(name) ?? { name }
+  const calls = new PresentedCalls(findTool, null)
   return (event) => {
     switch (event.type) {
-      case 'session/start':
-        return [
-          {
-            kind: 'session',
-            model: event.model,
-            sandbox: event.sandbox,
-            tools: event.tools.map((tool) => tool.name),
-          },
-        ]
-      case 'user/message':
-        return [{ kind: 'user', text: event.text }]
-      case 'assistant/turn':
-        return [
-          {
-            kind: 'step',
-            title: stepTitle(event),
-            note: event.narration?.note,
-            text: event.text,
-          },
-        ]
       case 'tool/call': {
-        const tool = toolNamed(event.name)
-        const args = callArguments(event)
+        const { tool, args } = calls.remember(event)
         const view = presentCallSafely(tool, args)
-        calls.set(event.callId, { tool, args })
         const html = renderCardHtml(view, { state: 'pending', toolName: event.name })
         return [{ kind: 'card', callId: event.callId, html }]
       }
-      case 'approval':
-        return [
-          {
-            kind: 'answer',
-            callId: event.callId,
-            outcome: event.outcome.replace('-', ' '),
-            allowed: event.outcome.startsWith('allowed'),
-            by: answeredBy(event),
-          },
-        ]
       case 'tool/progress':
         return [{ kind: 'progress', callId: event.callId, text: progressText(event) }]
       case 'tool/result': {
-        const call = calls.get(event.callId) ?? { tool: toolNamed(event.name), args: null }
+        const { tool, args } = calls.of(event)
         const { result } = event
-        const html = renderCardHtml(presentResultSafely(call.tool, call.args, result), {
+        const html = renderCardHtml(presentResultSafely(tool, args, result), {
           state: 'completed',
           toolName: event.name,
-          pending: presentCallSafely(call.tool, call.args),
+          pending: presentCallSafely(tool, args),
           isError: result.isError,
           ...(result.error === undefined ? {} : { errorCode: result.error.code }),
         })
         return [{ kind: 'card', callId: event.callId, html }]
       }
-      case 'context/message':
-        return [
-          {
-            kind: 'context',
-            source: contextSource(event),
-            text: contextText(event),
-          },
-        ]
-      case 'session/end':
-        return [{ kind: 'end', text: endText(event) }]
+      default:
+        return [textMessage(event)]
     }
+  }
+}
+
+/** The message of an event that is not about a call's card. */
+function textMessage(
+  event: Exclude<SessionEvent, { type: 'tool/call' | 'tool/progress' | 'tool/result' }>,
+): WebMessage {
+  switch (event.type) {
+    case 'session/start':
+      return {
+        kind: 'session',
+        model: event.model,
+        sandbox: event.sandbox,
+        tools: event.tools.map((tool) => tool.name),
+      }
+    case 'user/message':
+      return { kind: 'user', text: event.text }
+    case 'assistant/turn':
+      return {
+        kind: 'step',
+        title: stepTitle(event),
+        note: event.narration?.note,
+        text: event.text,
+      }
+    case 'approval':
+      return {
+        kind: 'answer',
+        callId: event.callId,
+        outcome: event.outcome.replace('-', ' '),
+        allowed: event.outcome.startsWith('allowed'),
+        by: answeredBy(event),
+      }
+    case 'context/message':
+      return { kind: 'context', source: contextSource(event), text: contextText(event) }
+    case 'session/end':
+      return { kind: 'end', text: endText(event) }
   }
 }

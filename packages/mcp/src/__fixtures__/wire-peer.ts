@@ -99,3 +99,18 @@ export async function connectWirePeer(
   await client.connect(clientTransport)
   return peer
 }
+
+/** A tool as a server lists it: a name, an object input schema, and whatever `extra` adds. */
+export const listedTool = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  inputSchema: { type: 'object' },
+  ...extra,
+})
+
+/** `count` listed tools, `t<from>`, `t<from + 1>`, … */
+export const listedTools = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, index) => listedTool(`t${String(from + index)}`))
+
+/** The `notifications/cancelled` a peer received. */
+export const cancellations = (peer: WirePeer): WireMessage[] =>
+  peer.received.filter((message) => message.method === 'notifications/cancelled')

@@ -41,17 +41,8 @@ export async function callMcpTool(
   context: MountedToolContext,
   checkStructured: (structured: unknown) => void,
 ): Promise<ToolExecuteReturn> {
-  const signal = exec.signal
-  const relay = new AbortController()
-  let stopRelaying: () => void = noop
-  if (signal !== undefined) {
-    const forward = (): void => {
-      relay.abort(signal.reason)
-    }
-    if (signal.aborted) forward()
-    else stopRelaying = context.aborts.subscribe(signal, forward)
-  }
-  let result: Awaited<ReturnType<McpClient['callTool']>>
+  const relay = relaySignal(exec.signal, context.aborts)
+  let result: CallToolAnswer
   try {
     result = await context.client.callTool(
       { name: original, arguments: args as Record<string, unknown> },
@@ -66,21 +57,59 @@ export async function callMcpTool(
       },
     )
   } catch (error) {
-    if (relay.signal.aborted) {
-      throw new McpProtocolError(
+    throw requestFailure(original, error, relay.signal.aborted)
+  } finally {
+    relay.stop()
+  }
+  return toolReturn(original, result, checkStructured)
+}
+
+type CallToolAnswer = Awaited<ReturnType<McpClient['callTool']>>
+
+/**
+ * A signal of the call's own, which the caller's `signal` aborts while the call runs (until
+ * `stop()`), through the mount's one listener per caller signal.
+ */
+function relaySignal(
+  signal: AbortSignal | undefined,
+  aborts: AbortFanOut,
+): { readonly signal: AbortSignal; readonly stop: () => void } {
+  const relay = new AbortController()
+  let stop: () => void = noop
+  if (signal !== undefined) {
+    const forward = (): void => {
+      relay.abort(signal.reason)
+    }
+    if (signal.aborted) forward()
+    else stop = aborts.subscribe(signal, forward)
+  }
+  return { signal: relay.signal, stop }
+}
+
+/** Why the request failed: the call was cancelled, or the server or the connection failed. */
+function requestFailure(original: string, error: unknown, cancelled: boolean): McpProtocolError {
+  return cancelled
+    ? new McpProtocolError(
         `the call of MCP tool "${original}" was cancelled before the server answered`,
         'MCP_CALL_CANCELLED',
         { cause: error },
       )
-    }
-    throw new McpProtocolError(
-      `the call of MCP tool "${original}" failed: ${describeThrown(error)}`,
-      'MCP_PROTOCOL_ERROR',
-      { cause: error },
-    )
-  } finally {
-    stopRelaying()
-  }
+    : new McpProtocolError(
+        `the call of MCP tool "${original}" failed: ${describeThrown(error)}`,
+        'MCP_PROTOCOL_ERROR',
+        { cause: error },
+      )
+}
+
+/**
+ * The server's answer as what the tool returns: its content and structured value, or
+ * {@link McpToolError} for `isError: true`.
+ */
+function toolReturn(
+  original: string,
+  result: CallToolAnswer,
+  checkStructured: (structured: unknown) => void,
+): ToolExecuteReturn {
   if (!Array.isArray(result.content)) {
     throw new McpProtocolError(
       `MCP tool "${original}" answered without content, in the protocol's old form`,

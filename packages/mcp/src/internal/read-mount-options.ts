@@ -43,6 +43,7 @@ export function readMountOptions(
   if (typeof options !== 'object' || options === null) {
     throw invalid(`options must be an object, got ${describeValue(options)}`)
   }
+  // Each member read once, in this order, before any is checked.
   const {
     prefix,
     include,
@@ -53,23 +54,7 @@ export function readMountOptions(
     keepOnClose,
     jsonSchemaValidator,
   } = options as Record<string, unknown>
-  if (prefix !== undefined && (typeof prefix !== 'string' || !prefixPattern.test(prefix))) {
-    throw invalid(
-      `prefix must be 1 to 32 letters, digits, "_" or "-", got ${describeValue(prefix)}`,
-    )
-  }
-  if (include !== undefined && typeof include !== 'function') {
-    throw invalid(`include must be a function, got ${describeValue(include)}`)
-  }
-  if (logger !== undefined && !hasMethods(logger, ['warn'])) {
-    throw invalid(`logger must have a warn method, got ${describeValue(logger)}`)
-  }
-  for (const [name, value] of [
-    ['requestTimeoutMs', requestTimeoutMs],
-    ['timeoutMs', timeoutMs],
-  ] as const) {
-    if (value !== undefined && !isTimeout(value)) throw invalid(timeoutMistake(name, value))
-  }
+  checkCallbacksAndTimeouts({ prefix, include, logger, requestTimeoutMs, timeoutMs }, invalid)
   const perTool = readToolTimeouts(toolTimeoutMs, invalid)
   if (keepOnClose !== undefined && typeof keepOnClose !== 'boolean') {
     throw invalid(`keepOnClose must be a boolean, got ${describeValue(keepOnClose)}`)
@@ -81,7 +66,7 @@ export function readMountOptions(
   }
   const allTools = timeoutMs as number | undefined
   return {
-    prefix: prefix,
+    prefix: prefix as string | undefined,
     include: include as ((tool: Tool) => boolean) | undefined,
     logger: (logger ?? (target as Partial<ToolRegistry>).logger ?? console) as ToolRegistryLogger,
     requestTimeoutMs: requestTimeoutMs as number | undefined,
@@ -92,6 +77,29 @@ export function readMountOptions(
       jsonSchemaValidator === undefined
         ? () => new AjvJsonSchemaValidator()
         : () => jsonSchemaValidator as jsonSchemaValidator,
+  }
+}
+
+/** Checks `prefix`, `include`, `logger`, `requestTimeoutMs` and `timeoutMs`, in that order. */
+function checkCallbacksAndTimeouts(
+  given: Readonly<Record<string, unknown>>,
+  invalid: (message: string) => McpBridgeError,
+): void {
+  const { prefix, include, logger } = given
+  if (prefix !== undefined && (typeof prefix !== 'string' || !prefixPattern.test(prefix))) {
+    throw invalid(
+      `prefix must be 1 to 32 letters, digits, "_" or "-", got ${describeValue(prefix)}`,
+    )
+  }
+  if (include !== undefined && typeof include !== 'function') {
+    throw invalid(`include must be a function, got ${describeValue(include)}`)
+  }
+  if (logger !== undefined && !hasMethods(logger, ['warn'])) {
+    throw invalid(`logger must have a warn method, got ${describeValue(logger)}`)
+  }
+  for (const name of ['requestTimeoutMs', 'timeoutMs'] as const) {
+    const value = given[name]
+    if (value !== undefined && !isTimeout(value)) throw invalid(timeoutMistake(name, value))
   }
 }
 

@@ -1,4 +1,4 @@
-import { describeThrown } from '@toolpipe/core/internal'
+import { describeThrown, warnSafely } from '@toolpipe/core/internal'
 import type { ToolRegistryLogger } from '@toolpipe/tools'
 
 /**
@@ -53,11 +53,7 @@ export function warn(
   error?: unknown,
   oneLine = false,
 ): void {
-  try {
-    if (error === undefined) logger.warn(message)
-    else if (oneLine) logger.warn(`${message}: ${describeThrown(error)}`)
-    else logger.warn(`${message}: ${describeThrown(error)}`, error)
-  } catch {
-    // Nowhere left to report it.
-  }
+  if (error === undefined) warnSafely(logger, message)
+  else if (oneLine) warnSafely(logger, `${message}: ${describeThrown(error)}`)
+  else warnSafely(logger, `${message}: ${describeThrown(error)}`, error)
 }

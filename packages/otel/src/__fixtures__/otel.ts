@@ -6,9 +6,8 @@ import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics'
 import type { HistogramMetricData } from '@opentelemetry/sdk-metrics'
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace'
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace'
-import { asCallId } from '@toolpipe/core'
 import type { ContentBlock } from '@toolpipe/core'
-import type { Disposer, ToolDefinition, ToolExecutionInput, ToolRegistry } from '@toolpipe/tools'
+import type { Disposer, ToolDefinition, ToolRegistry } from '@toolpipe/tools'
 import { afterAll, beforeAll } from 'vitest'
 
 /**
@@ -129,18 +128,6 @@ export function tool(
     execute: async () => run(),
     ...extra,
   }
-}
-
-let calls = 0
-
-/** A call input with a fresh call id. */
-export function call(
-  name: string,
-  args: unknown = {},
-  rest: Partial<ToolExecutionInput> = {},
-): ToolExecutionInput {
-  calls++
-  return { callId: asCallId(`call_${calls}`), name, arguments: args, ...rest }
 }
 
 /**

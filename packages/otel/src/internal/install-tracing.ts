@@ -41,24 +41,7 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
     spans.set(exec, ToolSpan.start(registry, spanSettings, exec))
     running++
   })
-  const removeApproval = registry.on('tools/approval', (exec, answer) => {
-    spans.get(exec)?.recordApproval(spanSettings, answer)
-  })
-  const removeProgress = registry.on('tools/progress', (exec, update) => {
-    spans.get(exec)?.recordProgress(spanSettings, update)
-  })
-  const removeDecision = registry.on('tools/decision', (exec, decision) => {
-    spans.get(exec)?.recordDecision(spanSettings, decision)
-  })
-  const removeWrapper = registry.on(
-    'tools/execute',
-    (exec, next) => {
-      const spanContext = spans.get(exec)?.context
-      // `next()`'s own promise, unchanged: the pipeline passes the result on without reading it.
-      return spanContext === undefined ? next() : context.with(spanContext, next)
-    },
-    { prepend: true },
-  )
+  const removeSpanObservers = spanObservers(registry, spans, spanSettings)
   const removeResult = registry.on('tools/result', (exec, result) => {
     const toolSpan = spans.get(exec)
     if (toolSpan === undefined) return
@@ -76,10 +59,38 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
   return () => {
     disposed = true
     removeStart()
-    removeApproval()
-    removeProgress()
-    removeDecision()
-    removeWrapper()
+    for (const remove of removeSpanObservers) remove()
     if (running === 0) removeResult()
   }
+}
+
+/**
+ * What adds to a running call's span, in this order: the approval, progress and decision
+ * observers, and the outermost `tools/execute` wrapper that runs the call with its span active.
+ */
+function spanObservers(
+  registry: ToolRegistry,
+  spans: WeakMap<object, ToolSpan>,
+  spanSettings: SpanSettings,
+): Disposer[] {
+  return [
+    registry.on('tools/approval', (exec, answer) => {
+      spans.get(exec)?.recordApproval(spanSettings, answer)
+    }),
+    registry.on('tools/progress', (exec, update) => {
+      spans.get(exec)?.recordProgress(spanSettings, update)
+    }),
+    registry.on('tools/decision', (exec, decision) => {
+      spans.get(exec)?.recordDecision(spanSettings, decision)
+    }),
+    registry.on(
+      'tools/execute',
+      (exec, next) => {
+        const spanContext = spans.get(exec)?.context
+        // `next()`'s own promise, unchanged: the pipeline passes the result on without reading it.
+        return spanContext === undefined ? next() : context.with(spanContext, next)
+      },
+      { prepend: true },
+    ),
+  ]
 }

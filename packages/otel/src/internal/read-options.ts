@@ -1,5 +1,6 @@
 import type { Meter, Tracer } from '@opentelemetry/api'
-import { describeValue } from '@toolpipe/core/internal'
+import { describeValue, readOptionMember, readPluginOptions } from '@toolpipe/core/internal'
+import type { PluginOptionsReader } from '@toolpipe/core/internal'
 import { OtelTracingError } from '../otel-tracing-error.js'
 
 /** The options of `otelTracing`, read once and checked. */
@@ -13,57 +14,50 @@ export interface TracingSettings {
 }
 
 /**
- * Reads each option exactly once. Never trusts the shape: a tracer needs `startSpan`, a meter
- * `createHistogram`, a flag must be a boolean.
+ * Reads each option exactly once, through the plugin options reader (STYLE habit 18). Never
+ * trusts the shape: a tracer needs `startSpan`, a meter `createHistogram`, a flag must be a
+ * boolean.
  *
- * @throws {OtelTracingError} `INVALID_OPTIONS`, naming the option
+ * @throws {OtelTracingError} `INVALID_OPTIONS`, `otelTracing: <option> must be …, got …`
  */
 export function readOptions(options: unknown): TracingSettings {
-  if (options === undefined) {
-    return { tracer: undefined, meter: undefined, recordArguments: false, recordResults: false }
-  }
-  if (typeof options !== 'object' || options === null) {
-    throw invalid(`otelTracing: options must be an object, got ${describeValue(options)}`)
-  }
-  const read = (key: string): unknown => {
-    try {
-      return (options as Record<string, unknown>)[key]
-    } catch (error) {
-      throw invalid(`otelTracing: options.${key} could not be read`, error)
-    }
-  }
+  const reader = readPluginOptions(
+    'otelTracing',
+    options,
+    (message) => new OtelTracingError(message, 'INVALID_OPTIONS'),
+  )
   return {
-    tracer: withMethod('tracer', read('tracer'), 'startSpan') as Tracer | undefined,
-    meter: withMethod('meter', read('meter'), 'createHistogram') as Meter | undefined,
-    recordArguments: flag('recordArguments', read('recordArguments')),
-    recordResults: flag('recordResults', read('recordResults')),
+    tracer: withMethod(reader, 'tracer', 'startSpan') as Tracer | undefined,
+    meter: withMethod(reader, 'meter', 'createHistogram') as Meter | undefined,
+    recordArguments: flag(reader, 'recordArguments'),
+    recordResults: flag(reader, 'recordResults'),
   }
 }
 
-function withMethod(key: string, value: unknown, method: string): unknown {
+/** `container[name]`, read once; one that cannot be read is refused as `path`, its cause kept. */
+function member(container: object, name: string, path = name): unknown {
+  return readOptionMember(container, name, (message, cause) => {
+    throw new OtelTracingError(`otelTracing: ${path} ${message}`, 'INVALID_OPTIONS', { cause })
+  })
+}
+
+function withMethod(reader: PluginOptionsReader, name: string, method: string): unknown {
+  const value = member(reader.given, name)
   if (value === undefined) return undefined
-  let found: unknown
-  try {
-    found = typeof value === 'object' && value !== null ? Reflect.get(value, method) : undefined
-  } catch (error) {
-    throw invalid(`otelTracing: options.${key}.${method} could not be read`, error)
-  }
+  const found =
+    typeof value === 'object' && value !== null
+      ? member(value, method, `${name}.${method}`)
+      : undefined
   if (typeof found !== 'function') {
-    throw invalid(
-      `otelTracing: options.${key} must have a ${method} method, got ${describeValue(value)}`,
-    )
+    reader.fail(name, `must have a ${method} method, got ${describeValue(value)}`)
   }
   return value
 }
 
-function flag(key: string, value: unknown): boolean {
+function flag(reader: PluginOptionsReader, name: string): boolean {
+  const value = member(reader.given, name)
   if (value === undefined) return false
-  if (typeof value !== 'boolean') {
-    throw invalid(`otelTracing: options.${key} must be a boolean, got ${describeValue(value)}`)
-  }
+  if (typeof value !== 'boolean')
+    reader.fail(name, `must be a boolean, got ${describeValue(value)}`)
   return value
-}
-
-function invalid(message: string, cause?: unknown): OtelTracingError {
-  return new OtelTracingError(message, 'INVALID_OPTIONS', cause === undefined ? {} : { cause })
 }

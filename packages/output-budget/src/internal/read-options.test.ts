@@ -31,39 +31,39 @@ describe('readOptions', () => {
 
   it.each([
     [null, 'options must be an object, got null'],
-    [[], 'options must be an object, got an array'],
-    [{ maxTokens: 0 }, 'options.maxTokens must be a whole number of tokens ≥ 1, got 0'],
-    [{ maxTokens: 1.5 }, 'options.maxTokens must be a whole number of tokens ≥ 1, got 1.5'],
+    [[], 'options must be an object, got array'],
+    [{ maxTokens: 0 }, 'maxTokens must be a whole number of tokens ≥ 1, got 0'],
+    [{ maxTokens: 1.5 }, 'maxTokens must be a whole number of tokens ≥ 1, got 1.5'],
     [
       { maxTokens: Number.POSITIVE_INFINITY },
-      'options.maxTokens must be a whole number of tokens ≥ 1, got Infinity',
+      'maxTokens must be a whole number of tokens ≥ 1, got Infinity',
     ],
-    [{ maxTokens: '100' }, 'options.maxTokens must be a whole number of tokens ≥ 1, got "100"'],
+    [{ maxTokens: '100' }, 'maxTokens must be a whole number of tokens ≥ 1, got "100"'],
     [
       { countTokens: 'o200k' },
-      'options.countTokens must be a function (text: string) => number, got "o200k"',
+      'countTokens must be a function (text: string) => number, got "o200k"',
     ],
-    [{ preview: 5 }, 'options.preview must be an object, got 5'],
+    [{ preview: 5 }, 'preview must be an object, got 5'],
     [
       { preview: { headTokens: -1 } },
-      'options.preview.headTokens must be a whole number of tokens ≥ 0, got -1',
+      'preview.headTokens must be a whole number of tokens ≥ 0, got -1',
     ],
     [
       { preview: { tailTokens: Number.NaN } },
-      'options.preview.tailTokens must be a whole number of tokens ≥ 0, got NaN',
+      'preview.tailTokens must be a whole number of tokens ≥ 0, got NaN',
     ],
-    [{ spill: true }, 'options.spill must be false or { dir: string }, got true'],
+    [{ spill: true }, 'spill must be false or { dir: string }, got true'],
     [
       { spill: {} },
-      'options.spill.dir must be a non-empty folder path without NUL characters, got undefined',
+      'spill.dir must be a non-empty folder path without NUL characters, got undefined',
     ],
     [
       { spill: { dir: '' } },
-      'options.spill.dir must be a non-empty folder path without NUL characters, got ""',
+      'spill.dir must be a non-empty folder path without NUL characters, got ""',
     ],
     [
       { spill: { dir: '/tmp/\0x' } },
-      'options.spill.dir must be a non-empty folder path without NUL characters, got "/tmp/\\u0000x"',
+      'spill.dir must be a non-empty folder path without NUL characters, got "/tmp/\\u0000x"',
     ],
   ])('refuses %j: %s', (options, message) => {
     expect(() => readOptions(options)).toThrow(new OutputBudgetError(`outputBudget: ${message}`))
@@ -90,7 +90,7 @@ describe('readOptions', () => {
         throw cause
       },
     }
-    expect(() => readOptions(hostile)).toThrow('outputBudget: options.spill could not be read')
+    expect(() => readOptions(hostile)).toThrow('outputBudget: spill could not be read: boom')
     try {
       readOptions(hostile)
     } catch (error) {

@@ -1,4 +1,4 @@
-import { describeValue } from '@toolpipe/core/internal'
+import { describeValue, readOptionMember, readPluginOptions } from '@toolpipe/core/internal'
 import { OutputBudgetError } from '../output-budget-error.js'
 import type { TokenCounter } from '../token-counter.js'
 
@@ -17,96 +17,73 @@ export interface BudgetSettings {
 }
 
 /**
- * Reads the options of `outputBudget()`, each member once.
+ * Reads the options of `outputBudget()` through the plugin options reader (STYLE habit 18), each
+ * member once.
  *
- * @throws OutputBudgetError (`INVALID_OPTIONS`) naming the first option that cannot be used
+ * @throws OutputBudgetError (`INVALID_OPTIONS`) naming the first option that cannot be used:
+ * `outputBudget: <option> must be …, got …`
  */
 export function readOptions(options: unknown): BudgetSettings {
-  if (options === undefined) {
-    return {
-      maxTokens: defaultMaxTokens,
-      countTokens: undefined,
-      headTokens: undefined,
-      tailTokens: undefined,
-      spill: { dir: undefined },
-    }
-  }
-  const members = readObject(options, 'options', [
-    'maxTokens',
-    'countTokens',
-    'preview',
-    'spill',
-  ] as const)
-  const maxTokens = readCount(members.maxTokens, 'options.maxTokens', 1) ?? defaultMaxTokens
-  const countTokens = members.countTokens
+  const { given } = readPluginOptions(
+    'outputBudget',
+    options,
+    (message) => new OutputBudgetError(message),
+  )
+  const maxTokens = readCount(member(given, 'maxTokens'), 'maxTokens', 1) ?? defaultMaxTokens
+  const countTokens = member(given, 'countTokens')
   if (countTokens !== undefined && typeof countTokens !== 'function') {
-    throw invalid('options.countTokens', 'a function (text: string) => number', countTokens)
+    throw invalid('countTokens', 'a function (text: string) => number', countTokens)
   }
+  const preview = member(given, 'preview')
   let headTokens: number | undefined
   let tailTokens: number | undefined
-  if (members.preview !== undefined) {
-    const preview = readObject(members.preview, 'options.preview', [
-      'headTokens',
-      'tailTokens',
-    ] as const)
-    headTokens = readCount(preview.headTokens, 'options.preview.headTokens', 0)
-    tailTokens = readCount(preview.tailTokens, 'options.preview.tailTokens', 0)
+  if (preview !== undefined) {
+    if (!isObject(preview)) throw invalid('preview', 'an object', preview)
+    headTokens = readCount(member(preview, 'headTokens', 'preview.'), 'preview.headTokens', 0)
+    tailTokens = readCount(member(preview, 'tailTokens', 'preview.'), 'preview.tailTokens', 0)
   }
   return {
     maxTokens,
     countTokens: countTokens as TokenCounter | undefined,
     headTokens,
     tailTokens,
-    spill: readSpill(members.spill),
+    spill: readSpill(member(given, 'spill')),
   }
 }
 
 function readSpill(spill: unknown): BudgetSettings['spill'] {
   if (spill === undefined) return { dir: undefined }
   if (spill === false) return false
-  if (typeof spill !== 'object' || spill === null || Array.isArray(spill)) {
-    throw invalid('options.spill', 'false or { dir: string }', spill)
-  }
-  const { dir } = readObject(spill, 'options.spill', ['dir'] as const)
+  if (!isObject(spill)) throw invalid('spill', 'false or { dir: string }', spill)
+  const dir = member(spill, 'dir', 'spill.')
   if (typeof dir !== 'string' || dir === '' || dir.includes('\0')) {
-    throw invalid('options.spill.dir', 'a non-empty folder path without NUL characters', dir)
+    throw invalid('spill.dir', 'a non-empty folder path without NUL characters', dir)
   }
   return { dir }
 }
 
 /** A whole number of tokens, at least `least`, or `undefined` when absent. */
-function readCount(value: unknown, path: string, least: number): number | undefined {
+function readCount(value: unknown, option: string, least: number): number | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < least) {
-    throw invalid(path, `a whole number of tokens ≥ ${least}`, value)
+    throw invalid(option, `a whole number of tokens ≥ ${least}`, value)
   }
   return value
 }
 
-/** Each named member of an options object, read once; a throwing getter is the caller's error. */
-function readObject<TKey extends string>(
-  value: unknown,
-  path: string,
-  keys: readonly TKey[],
-): Record<TKey, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalid(path, 'an object', value)
-  }
-  const members = {} as Record<TKey, unknown>
-  for (const key of keys) {
-    try {
-      members[key] = (value as Record<string, unknown>)[key]
-    } catch (error) {
-      throw new OutputBudgetError(`outputBudget: ${path}.${key} could not be read`, {
-        cause: error,
-      })
-    }
-  }
-  return members
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function invalid(path: string, expected: string, got: unknown): OutputBudgetError {
+/** `container[name]`, read once; one that cannot be read is refused by its path, cause kept. */
+function member(container: object, name: string, parent = ''): unknown {
+  return readOptionMember(container, name, (message, cause) => {
+    throw new OutputBudgetError(`outputBudget: ${parent}${name} ${message}`, { cause })
+  })
+}
+
+function invalid(option: string, expected: string, got: unknown): OutputBudgetError {
   return new OutputBudgetError(
-    `outputBudget: ${path} must be ${expected}, got ${describeValue(got)}`,
+    `outputBudget: ${option} must be ${expected}, got ${describeValue(got)}`,
   )
 }

@@ -2,7 +2,7 @@ import type { PresentableTool } from '../presentable-tool.js'
 import type { ToolCallView } from '../tool-call-view.js'
 import type { ToolResult } from '../tool-result.js'
 import type { ToolResultView } from '../tool-result-view.js'
-import { revokedProxy, throwingProxy } from './views.js'
+import { revokedProxy, throwingProxy } from '@toolpipe/hostile-values'
 
 /** Throws anything: plugin code is not bound to throw Errors. */
 export function raise(thrown: unknown): never {

@@ -172,28 +172,6 @@ export const arbitraryResultView: fc.Arbitrary<ToolResultView> = fc.oneof(
   ),
 )
 
-/** A Proxy over `target` whose every trap throws `thrown`. */
-export function throwingProxy(target: object, thrown: unknown): object {
-  const fail = (): never => {
-    throw thrown
-  }
-  return new Proxy(target, {
-    get: fail,
-    has: fail,
-    ownKeys: fail,
-    getPrototypeOf: fail,
-    getOwnPropertyDescriptor: fail,
-    apply: fail,
-  })
-}
-
-/** A revoked Proxy: every operation on it throws a TypeError. */
-export function revokedProxy(): object {
-  const { proxy, revoke } = Proxy.revocable({}, {})
-  revoke()
-  return proxy
-}
-
 /** Content nested `depth` tool results deep, built without recursion. */
 export function deeplyNestedContent(depth: number): ContentBlock[] {
   let content: ContentBlock[] = [{ type: 'text', text: 'bottom' }]

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { AnsiRun, AnsiStyle } from './ansi-runs.js'
-import { ansiRuns, plainStyle } from './ansi-runs.js'
+import type { AnsiRun } from './ansi-runs.js'
+import { ansiRuns } from './ansi-runs.js'
+import { plainStyle } from './ansi-style.js'
+import type { AnsiStyle } from './ansi-style.js'
 
 const styled = (text: string, style: Partial<AnsiStyle> = {}): AnsiRun => ({
   text,

@@ -1,4 +1,4 @@
-import type { AnsiStyle } from './ansi-runs.js'
+import type { AnsiStyle } from './ansi-style.js'
 import { ansiRuns } from './ansi-runs.js'
 import { linkedTextHtml } from './linked-text-html.js'
 
