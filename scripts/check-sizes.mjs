@@ -48,15 +48,19 @@ function leadingComments(text, node) {
     .join('\n')
 }
 
+/** The name a callback's call starts from: `describe` for `describe(…)`, `describe.skip(…)` and `describe.each(table)(…)`. */
 function calleeName(node) {
   const call = node.parent
   if (call === undefined || !ts.isCallExpression(call)) return undefined
-  const callee = call.expression
-  if (ts.isIdentifier(callee)) return callee.text
-  if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression)) {
-    return callee.expression.text
+  let callee = call.expression
+  for (;;) {
+    if (ts.isIdentifier(callee)) return callee.text
+    if (ts.isPropertyAccessExpression(callee) || ts.isCallExpression(callee)) {
+      callee = callee.expression
+    } else {
+      return undefined
+    }
   }
-  return undefined
 }
 
 function check(file) {
