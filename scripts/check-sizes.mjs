@@ -7,14 +7,12 @@
 // Files are found anew each run (git's tracked and untracked, not ignored, files), so nothing new
 // escapes. Exits non-zero listing every file and function over its size, with the line.
 //   node scripts/check-sizes.mjs            check everything
-//   node scripts/check-sizes.mjs FILE…      only the files named (paths from the root)
-import { execFileSync } from 'node:child_process'
+//   node scripts/check-sizes.mjs PATH…      only the files and folders named (paths from the root)
 import { readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { root, workspaceFiles } from './lib/workspace.mjs'
 import ts from 'typescript'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const maxFileLines = 300
 const maxFunctionLines = 60
 const fileReason = /longer than 300 lines/i
@@ -22,12 +20,7 @@ const functionReason = /longer than 60 lines/i
 const groups = new Set(['describe', 'suite'])
 
 function sourceFiles() {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
-  return listed
-    .split('\n')
+  return workspaceFiles()
     .filter((file) => /\.(ts|tsx|mts|mjs|js)$/.test(file) && !file.endsWith('.d.ts'))
     .filter((file) => /^(packages|examples|testing|bench|scripts)\//.test(file))
     .filter((file) => !/(^|\/)(node_modules|dist|vendor|\.cache)\//.test(file))
@@ -80,9 +73,15 @@ function check(file) {
       const end = source.getLineAndCharacterOfPosition(node.getEnd()).line
       const length = end - start + 1
       const group = groups.has(calleeName(node) ?? '')
-      if (length > maxFunctionLines && !group && !functionReason.test(leadingComments(text, node))) {
+      if (
+        length > maxFunctionLines &&
+        !group &&
+        !functionReason.test(leadingComments(text, node))
+      ) {
         const name = node.name?.getText(source) ?? calleeName(node) ?? '(a function)'
-        problems.push(`${file}:${start + 1}: ${name} is ${length} lines (at most ${maxFunctionLines})`)
+        problems.push(
+          `${file}:${start + 1}: ${name} is ${length} lines (at most ${maxFunctionLines})`,
+        )
       }
     }
     ts.forEachChild(node, visit)
@@ -91,8 +90,14 @@ function check(file) {
   return problems
 }
 
-const named = process.argv.slice(2)
-const files = named.length > 0 ? named : sourceFiles()
+// Each name is a file or a folder (paths from the root); a folder stands for its source files.
+const named = process.argv.slice(2).map((name) => name.replace(/\/+$/, ''))
+const files =
+  named.length === 0
+    ? sourceFiles()
+    : sourceFiles().filter((file) =>
+        named.some((name) => file === name || file.startsWith(`${name}/`)),
+      )
 const problems = files.flatMap(check)
 if (problems.length > 0) {
   console.error(`check-sizes: ${problems.length} over their size:\n${problems.join('\n')}`)

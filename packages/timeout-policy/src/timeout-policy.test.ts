@@ -1,4 +1,5 @@
-import { asCallId, isHarnessError } from '@toolpipe/core'
+import { callInput } from '@toolpipe/call-inputs'
+import { isHarnessError } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
 import type {
@@ -6,6 +7,7 @@ import type {
   ApprovalService,
   ToolDefinition,
   ToolExecution,
+  ToolExecutionInput,
   ToolExecutionResult,
   ToolRegistry,
 } from '@toolpipe/tools'
@@ -39,11 +41,6 @@ function tool(
   }
 }
 
-let calls = 0
-function call(name: string, extra: { agent?: Agent; signal?: AbortSignal } = {}) {
-  return { callId: asCallId(`call_${++calls}`), name, arguments: {}, ...extra }
-}
-
 function setup(options: Omit<TimeoutPolicyOptions, 'clock'> = {}) {
   const clock = new ManualClock()
   const warnings: unknown[][] = []
@@ -56,7 +53,7 @@ function setup(options: Omit<TimeoutPolicyOptions, 'clock'> = {}) {
 async function runFor(
   registry: ToolRegistry,
   clock: ManualClock,
-  input: ReturnType<typeof call>,
+  input: ToolExecutionInput,
   ms: number,
 ) {
   const pending = registry.execute(input)
@@ -74,7 +71,9 @@ describe('timeoutPolicy', () => {
     const caller = new AbortController()
     let seen: AbortSignal | undefined
     registry.register(tool('quick', async (exec) => ((seen = exec.signal), 'done')))
-    expect(await registry.execute(call('quick', { signal: caller.signal }))).toEqual(ok('done'))
+    expect(await registry.execute(callInput('quick', {}, { signal: caller.signal }))).toEqual(
+      ok('done'),
+    )
     expect(seen).toBe(caller.signal)
     expect(clock.created).toBe(0)
   })
@@ -94,7 +93,7 @@ describe('timeoutPolicy', () => {
         100,
       ),
     )
-    const pending = registry.execute(call('slow', { signal: caller.signal }))
+    const pending = registry.execute(callInput('slow', {}, { signal: caller.signal }))
     await clock.advance(99)
     expect(seen).toBeDefined()
     expect(seen).not.toBe(caller.signal)
@@ -118,7 +117,9 @@ describe('timeoutPolicy', () => {
     registry.register(
       tool('cooperative', async (exec) => (await clock.sleep(1_000, exec.signal), 'never'), 100),
     )
-    expect(await runFor(registry, clock, call('cooperative'), 100)).toEqual(timedOutResult(100))
+    expect(await runFor(registry, clock, callInput('cooperative'), 100)).toEqual(
+      timedOutResult(100),
+    )
     expect(clock.pending).toBe(0)
     // The tool's sleep and the deadline: without graceMs, no grace timer.
     expect(clock.created).toBe(2)
@@ -129,13 +130,13 @@ describe('timeoutPolicy', () => {
     registry.register(
       tool('stubborn', async () => (await clock.sleep(250), 'finished anyway'), 100),
     )
-    expect(await runFor(registry, clock, call('stubborn'), 250)).toEqual(timedOutResult(100))
+    expect(await runFor(registry, clock, callInput('stubborn'), 250)).toEqual(timedOutResult(100))
   })
 
   it('keeps a fast tool’s result and leaves no timer behind', async () => {
     const { clock, registry } = setup()
     registry.register(tool('fast', async () => (await clock.sleep(10), 'quick'), 100))
-    expect(await runFor(registry, clock, call('fast'), 10)).toEqual(ok('quick'))
+    expect(await runFor(registry, clock, callInput('fast'), 10)).toEqual(ok('quick'))
     expect(clock.created).toBe(2)
     expect(clock.pending).toBe(0)
     // Only the timers it set are cleared: a custom scheduler never sees a handle it did not make.
@@ -161,7 +162,7 @@ describe('timeoutPolicy', () => {
         100,
       ),
     )
-    const pending = registry.execute(call('cancellable', { signal: caller.signal }))
+    const pending = registry.execute(callInput('cancellable', {}, { signal: caller.signal }))
     await clock.advance(50)
     caller.abort(new Error('user pressed escape'))
     await clock.advance(100)
@@ -185,7 +186,7 @@ describe('timeoutPolicy', () => {
         100,
       ),
     )
-    const pending = registry.execute(call('ignores', { signal: caller.signal }))
+    const pending = registry.execute(callInput('ignores', {}, { signal: caller.signal }))
     await clock.advance(50)
     caller.abort(new Error('user pressed escape'))
     // The deadline passes at 100ms and the grace period at 110ms: neither is a timeout now.
@@ -202,7 +203,7 @@ describe('timeoutPolicy', () => {
     caller.abort('gone')
     let aborted: boolean | undefined
     registry.register(tool('t', async (exec) => ((aborted = exec.signal?.aborted), 'ran'), 100))
-    expect(await runFor(registry, clock, call('t', { signal: caller.signal }), 0)).toEqual(
+    expect(await runFor(registry, clock, callInput('t', {}, { signal: caller.signal }), 0)).toEqual(
       ok('ran'),
     )
     expect(aborted).toBe(true)
@@ -214,8 +215,8 @@ describe('timeoutPolicy', () => {
     const seen: (AbortSignal | undefined)[] = []
     registry.on('tools/post-execute', (exec, _result, next) => (seen.push(exec.signal), next()))
     const caller = new AbortController()
-    await runFor(registry, clock, call('t', { signal: caller.signal }), 0)
-    await runFor(registry, clock, call('t'), 0)
+    await runFor(registry, clock, callInput('t', {}, { signal: caller.signal }), 0)
+    await runFor(registry, clock, callInput('t'), 0)
     expect(seen).toEqual([caller.signal, undefined])
   })
 
@@ -229,8 +230,8 @@ describe('timeoutPolicy', () => {
         scope: alice,
       },
     )
-    expect(await runFor(registry, clock, call('fetch'), 200)).toEqual(ok('global fetch'))
-    expect(await runFor(registry, clock, call('fetch', { agent: alice }), 200)).toEqual(
+    expect(await runFor(registry, clock, callInput('fetch'), 200)).toEqual(ok('global fetch'))
+    expect(await runFor(registry, clock, callInput('fetch', {}, { agent: alice }), 200)).toEqual(
       timedOutResult(100),
     )
   })
@@ -239,7 +240,9 @@ describe('timeoutPolicy', () => {
     const { clock, registry } = setup()
     registry.register(tool('ignores', async () => (await clock.sleep(5_000), 'eventually'), 100))
     let settled = false
-    const pending = registry.execute(call('ignores')).then((result) => ((settled = true), result))
+    const pending = registry
+      .execute(callInput('ignores'))
+      .then((result) => ((settled = true), result))
     await clock.advance(4_999)
     expect(settled).toBe(false)
     await clock.advance(1)
@@ -255,7 +258,9 @@ describe('timeoutPolicy', () => {
     const observed = vi.fn()
     registry.on('tools/result', observed)
     let settled = false
-    const pending = registry.execute(call('hangs')).then((result) => ((settled = true), result))
+    const pending = registry
+      .execute(callInput('hangs'))
+      .then((result) => ((settled = true), result))
     await clock.advance(149)
     expect(settled).toBe(false)
     await clock.advance(1)
@@ -277,7 +282,7 @@ describe('timeoutPolicy', () => {
   it('with graceMs, clears the grace timer of a tool that settles within the grace period', async () => {
     const { clock, registry, warnings } = setup({ graceMs: 50 })
     registry.register(tool('slowish', async () => (await clock.sleep(120), 'late'), 100))
-    expect(await runFor(registry, clock, call('slowish'), 120)).toEqual(timedOutResult(100))
+    expect(await runFor(registry, clock, callInput('slowish'), 120)).toEqual(timedOutResult(100))
     expect(clock.created).toBe(3)
     expect(clock.pending).toBe(0)
     expect(clock.foreignClears).toBe(0)
@@ -291,7 +296,7 @@ describe('timeoutPolicy', () => {
     // An inner wrapper (a queue, a remote runner) that ignores the signal and fails much later.
     let fail: (error: Error) => void = () => undefined
     registry.on('tools/execute', () => new Promise<never>((_resolve, reject) => (fail = reject)))
-    expect(await runFor(registry, clock, call('t'), 110)).toEqual(timedOutResult(100))
+    expect(await runFor(registry, clock, callInput('t'), 110)).toEqual(timedOutResult(100))
     const failure = new Error('failed much later')
     fail(failure)
     await clock.advance(0)
@@ -303,7 +308,7 @@ describe('timeoutPolicy', () => {
   it('with graceMs, still returns a tool’s timeout result early only after the grace period', async () => {
     const { clock, registry } = setup({ graceMs: 0 })
     registry.register(tool('hangs', () => new Promise<string>(() => undefined), 100))
-    expect(await runFor(registry, clock, call('hangs'), 100)).toEqual(timedOutResult(100))
+    expect(await runFor(registry, clock, callInput('hangs'), 100)).toEqual(timedOutResult(100))
   })
 
   /** A registry with a retry loop and the policy, in the given order; attempts take 60ms, fail twice. */
@@ -337,7 +342,7 @@ describe('timeoutPolicy', () => {
   it('registered outermost, it bounds a whole retry loop', async () => {
     const { clock, registry, state } = retrying('policy outermost')
     // Attempt 1 fails at 60ms; attempt 2 is cut off by the 100ms deadline, and the loop stops.
-    expect(await runFor(registry, clock, call('flaky'), 200)).toEqual(timedOutResult(100))
+    expect(await runFor(registry, clock, callInput('flaky'), 200)).toEqual(timedOutResult(100))
     expect(state.attempts).toBe(2)
     expect(clock.pending).toBe(0)
   })
@@ -345,7 +350,9 @@ describe('timeoutPolicy', () => {
   it('registered innermost, it bounds each attempt', async () => {
     const { clock, registry, state } = retrying('policy innermost')
     // Three 60ms attempts: 180ms in all, but none longer than 100ms.
-    expect(await runFor(registry, clock, call('flaky'), 200)).toEqual(ok('succeeded on attempt 3'))
+    expect(await runFor(registry, clock, callInput('flaky'), 200)).toEqual(
+      ok('succeeded on attempt 3'),
+    )
     expect(state.attempts).toBe(3)
     expect(clock.pending).toBe(0)
   })
@@ -376,7 +383,7 @@ describe('timeoutPolicy', () => {
     // Both deadlines are 40ms and the outer one started first, so it fires first: it aborts the
     // attempt through the inner signal, the loop sees its own signal aborted and stops, and only
     // the outer policy reports the timeout (the inner one sees its caller abort, not a timeout).
-    const result = await runFor(registry, clock, call('hangs'), 40)
+    const result = await runFor(registry, clock, callInput('hangs'), 40)
     expect(result).toEqual(timedOutResult(40))
     expect(attempts).toBe(1)
     expect(clock.pending).toBe(0)
@@ -386,7 +393,7 @@ describe('timeoutPolicy', () => {
     const { clock, registry, uninstall } = setup()
     registry.register(tool('slow', async () => (await clock.sleep(200), 'finished'), 100))
     uninstall()
-    expect(await runFor(registry, clock, call('slow'), 200)).toEqual(ok('finished'))
+    expect(await runFor(registry, clock, callInput('slow'), 200)).toEqual(ok('finished'))
     expect(clock.created).toBe(1)
   })
 
@@ -406,7 +413,7 @@ describe('timeoutPolicy', () => {
       remove(...args)
     }
     for (let index = 0; index < 10_000; index++) {
-      await registry.execute(call('quick', { signal: caller.signal }))
+      await registry.execute(callInput('quick', {}, { signal: caller.signal }))
     }
     expect(clock.created).toBe(10_000)
     expect(clock.pending).toBe(0)
@@ -429,14 +436,14 @@ describe('timeoutPolicy', () => {
         30_000,
       ),
     )
-    const pending = registry.execute(call('slow'))
+    const pending = registry.execute(callInput('slow'))
     await vi.advanceTimersByTimeAsync(30_000)
     expect(await pending).toEqual(timedOutResult(30_000))
     expect(vi.getTimerCount()).toBe(0)
 
     // A call that ends before its deadline clears the deadline's timer.
     registry.register(tool('fast', async () => 'quick', 30_000))
-    expect(await registry.execute(call('fast'))).toEqual(ok('quick'))
+    expect(await registry.execute(callInput('fast'))).toEqual(ok('quick'))
     expect(vi.getTimerCount()).toBe(0)
   })
 
@@ -470,7 +477,7 @@ describe('timeoutPolicy', () => {
     const body = vi.fn(async () => 'ran')
     const unregister = registry.register(tool('deploy', body, 100))
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    const pending = registry.execute(call('deploy', { agent: { id: 'alice' } }))
+    const pending = registry.execute(callInput('deploy', {}, { agent: { id: 'alice' } }))
     await asked
     unregister()
     answer({ kind: 'allowed-once' })
@@ -487,7 +494,7 @@ describe('timeoutPolicy', () => {
     const { clock, registry } = setup()
     registry.register(tool('t', async () => 'ran', 100))
     registry.on('tools/execute', () => Promise.reject(new Error('inner wrapper broke')))
-    expect((await runFor(registry, clock, call('t'), 0)).content).toEqual([
+    expect((await runFor(registry, clock, callInput('t'), 0)).content).toEqual([
       { type: 'text', text: 'Error: inner wrapper broke' },
     ])
     expect(clock.pending).toBe(0)
@@ -503,6 +510,6 @@ describe('timeoutPolicy', () => {
         })
       })
     })
-    expect(await runFor(registry, clock, call('t'), 100)).toEqual(timedOutResult(100))
+    expect(await runFor(registry, clock, callInput('t'), 100)).toEqual(timedOutResult(100))
   })
 })

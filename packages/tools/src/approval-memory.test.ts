@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, flushMicrotasks, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, flushMicrotasks, text, tool } from './__fixtures__/tools.js'
 import type { ApprovalOutcome, ApprovalRequest, ApprovalService } from './approval.js'
 import { defineTool } from './define-tool.js'
 import type { ApprovalAnswer } from './tool-events.js'
@@ -36,8 +37,8 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
   it('allowed-always runs this call and answers later asks for the tool in the scope from memory', async () => {
     const { approval, requests } = scripted({ kind: 'allowed-always' })
     const { registry, runs } = askingRegistry(approval)
-    const first = await registry.execute(call('shell', {}, { agent: alice }))
-    const second = await registry.execute(call('shell', {}, { agent: alice }))
+    const first = await registry.execute(callInput('shell', {}, { agent: alice }))
+    const second = await registry.execute(callInput('shell', {}, { agent: alice }))
     expect([first.isError, second.isError]).toEqual([false, false])
     expect(requests).toHaveLength(1)
     expect(runs).toHaveLength(2)
@@ -47,7 +48,7 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
     const { approval, requests } = scripted({ kind: 'rejected-always', reason: 'never here' })
     const { registry, runs } = askingRegistry(approval)
     for (let round = 0; round < 2; round++) {
-      expect(await registry.execute(call('shell', {}, { agent: alice }))).toEqual({
+      expect(await registry.execute(callInput('shell', {}, { agent: alice }))).toEqual({
         content: [text('Error: the user rejected tool "shell": never here')],
         isError: true,
         error: { name: 'ToolDeniedError', code: 'APPROVAL_REJECTED' },
@@ -64,11 +65,11 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
       { kind: 'allowed-once' },
     )
     const { registry } = askingRegistry(approval)
-    await registry.execute(call('shell', {}, { agent: alice }))
-    expect((await registry.execute(call('write', {}, { agent: alice }))).error?.code).toBe(
+    await registry.execute(callInput('shell', {}, { agent: alice }))
+    expect((await registry.execute(callInput('write', {}, { agent: alice }))).error?.code).toBe(
       'APPROVAL_REJECTED',
     )
-    expect((await registry.execute(call('shell', {}, { agent: bob }))).isError).toBe(false)
+    expect((await registry.execute(callInput('shell', {}, { agent: bob }))).isError).toBe(false)
     expect(requests.map((request) => [request.agent.id, request.toolName])).toEqual([
       ['alice', 'shell'],
       ['alice', 'write'],
@@ -83,8 +84,8 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
     )
     const { registry, runs } = askingRegistry(approval)
     for (let round = 0; round < 2; round++) {
-      expect((await registry.execute(call('shell', {}, { agent: alice }))).isError).toBe(false)
-      expect((await registry.execute(call('write', {}, { agent: alice }))).error?.code).toBe(
+      expect((await registry.execute(callInput('shell', {}, { agent: alice }))).isError).toBe(false)
+      expect((await registry.execute(callInput('write', {}, { agent: alice }))).error?.code).toBe(
         'APPROVAL_REJECTED',
       )
     }
@@ -95,10 +96,10 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
   it('remembers again after forgetApprovals()', async () => {
     const { approval, requests } = scripted({ kind: 'allowed-always' }, { kind: 'allowed-always' })
     const { registry } = askingRegistry(approval)
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     registry.forgetApprovals()
     for (let round = 0; round < 3; round++) {
-      await registry.execute(call('shell', {}, { agent: alice }))
+      await registry.execute(callInput('shell', {}, { agent: alice }))
     }
     expect(requests).toHaveLength(2)
   })
@@ -113,7 +114,7 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
     const { approval, requests } = scripted(...outcomes, ...outcomes)
     const { registry } = askingRegistry(approval)
     for (let index = 0; index < 8; index++) {
-      await registry.execute(call('shell', {}, { agent: alice }))
+      await registry.execute(callInput('shell', {}, { agent: alice }))
     }
     expect(requests).toHaveLength(8)
   })
@@ -121,9 +122,9 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
   it('guards still run on a remembered allow', async () => {
     const { approval } = scripted({ kind: 'allowed-always' })
     const { registry, runs } = askingRegistry(approval)
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     registry.guard(() => 'not now')
-    expect(await registry.execute(call('shell', {}, { agent: alice }))).toMatchObject({
+    expect(await registry.execute(callInput('shell', {}, { agent: alice }))).toMatchObject({
       isError: true,
       error: { code: 'GUARD_DENIED' },
     })
@@ -136,9 +137,9 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
     registry.register(tool('shell'))
     let decision: 'ask' | 'allow' = 'ask'
     registry.on('tools/pre-execute', () => ({ kind: decision }))
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     decision = 'allow'
-    expect((await registry.execute(call('shell', {}, { agent: alice }))).isError).toBe(false)
+    expect((await registry.execute(callInput('shell', {}, { agent: alice }))).isError).toBe(false)
     expect(requests).toHaveLength(1)
   })
 
@@ -149,8 +150,8 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
     registry.on('tools/approval', (_exec, answer) => {
       answers.push(answer)
     })
-    await registry.execute(call('shell', {}, { agent: alice }))
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(answers[0]).toMatchObject({ outcome: { kind: 'allowed-always' } })
     expect(answers[0]).toMatchObject({ remembered: false })
     expect(answers[1]).toEqual({
@@ -167,11 +168,11 @@ describe('§12.3 forgetting', () => {
     const { approval, requests } = scripted({ kind: 'allowed-always' }, { kind: 'allowed-once' })
     const { registry } = askingRegistry(approval)
     const scoped = registry.scope(alice)
-    await scoped.execute(call('shell'))
-    await scoped.execute(call('shell'))
+    await scoped.execute(callInput('shell'))
+    await scoped.execute(callInput('shell'))
     expect(requests).toHaveLength(1)
     scoped.dispose()
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(requests).toHaveLength(2)
   })
 
@@ -185,8 +186,8 @@ describe('§12.3 forgetting', () => {
     )
     const { registry } = askingRegistry(approval)
     const asks = async () => {
-      await registry.execute(call('shell', {}, { agent: alice }))
-      await registry.execute(call('shell', {}, { agent: bob }))
+      await registry.execute(callInput('shell', {}, { agent: alice }))
+      await registry.execute(callInput('shell', {}, { agent: bob }))
     }
     await asks()
     expect(requests).toHaveLength(2)
@@ -223,12 +224,12 @@ describe('§12.3 forgetting', () => {
         registry.forgetApprovals()
       },
     ]) {
-      const pending = registry.execute(call('shell', {}, { agent: alice }))
+      const pending = registry.execute(callInput('shell', {}, { agent: alice }))
       await flushMicrotasks()
       forget()
       answer?.({ kind: 'allowed-always' })
       expect((await pending).isError).toBe(false)
-      const next = registry.execute(call('shell', {}, { agent: alice }))
+      const next = registry.execute(callInput('shell', {}, { agent: alice }))
       await flushMicrotasks()
       answer?.({ kind: 'allowed-once' })
       await next
@@ -281,7 +282,9 @@ describe('§12.3 allowed-once with edited arguments', () => {
     registry.on('tools/result', (exec) => {
       observed.push(exec)
     })
-    const result = await registry.execute(call('shell', { command: 'rm -rf /' }, { agent: alice }))
+    const result = await registry.execute(
+      callInput('shell', { command: 'rm -rf /' }, { agent: alice }),
+    )
     expect(result.content).toEqual([text('ran ls -la')])
     expect(requests[0]?.view).toMatchObject({ card: 'generic' })
     expect(guarded).toEqual([{ command: 'ls -la', timeout: 5 }])
@@ -295,7 +298,7 @@ describe('§12.3 allowed-once with edited arguments', () => {
       kind: 'allowed-once',
       arguments: { command: 'ls', timeout: null },
     })
-    await registry.execute(call('shell', { command: 'pwd' }, { agent: alice }))
+    await registry.execute(callInput('shell', { command: 'pwd' }, { agent: alice }))
     expect(bodies).toEqual([{ command: 'ls' }])
   })
 
@@ -304,7 +307,7 @@ describe('§12.3 allowed-once with edited arguments', () => {
       kind: 'allowed-once',
       arguments: { command: 7, timeout: 0 },
     })
-    const result = await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
+    const result = await registry.execute(callInput('shell', { command: 'ls' }, { agent: alice }))
     expect(result).toEqual({
       content: [
         text(
@@ -322,7 +325,7 @@ describe('§12.3 allowed-once with edited arguments', () => {
       kind: 'allowed-once',
       arguments: { command: 'ls', timeout: Number.NaN } as never,
     })
-    const result = await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
+    const result = await registry.execute(callInput('shell', { command: 'ls' }, { agent: alice }))
     expect(result.error).toEqual({ name: 'InvalidApprovalError', code: 'INVALID_APPROVAL' })
     expect(result.content).toEqual([
       text(
@@ -340,7 +343,7 @@ describe('§12.3 allowed-once with edited arguments', () => {
       edit.command = 'rm -rf /'
       return undefined
     })
-    await registry.execute(call('shell', { command: 'pwd' }, { agent: alice }))
+    await registry.execute(callInput('shell', { command: 'pwd' }, { agent: alice }))
     expect(bodies).toEqual([{ command: 'ls' }])
   })
 
@@ -350,7 +353,7 @@ describe('§12.3 allowed-once with edited arguments', () => {
     const seen: unknown[] = []
     registry.register(tool('raw', (args) => (seen.push(args), [])))
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    await registry.execute(call('raw', { a: 1 }, { agent: alice }))
+    await registry.execute(callInput('raw', { a: 1 }, { agent: alice }))
     expect(seen).toEqual([[1, 2]])
   })
 
@@ -360,7 +363,7 @@ describe('§12.3 allowed-once with edited arguments', () => {
     registry.on('tools/approval', (_exec, answer) => {
       answers.push(answer)
     })
-    await registry.execute(call('shell', { command: 'pwd' }, { agent: alice }))
+    await registry.execute(callInput('shell', { command: 'pwd' }, { agent: alice }))
     expect(answers[0]?.outcome).toEqual({ kind: 'allowed-once', arguments: { command: 'ls' } })
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, recordingLogger, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, recordingLogger, tool } from './__fixtures__/tools.js'
 import { createToolRegistry } from './tool-registry.js'
 import { ToolRegistryError } from './tool-registry-error.js'
 
@@ -187,7 +188,7 @@ describe('registry.batch (SPEC §13: several changes as one)', () => {
       }),
     ).toThrow('no')
 
-    const result = await registry.execute(call('read'))
+    const result = await registry.execute(callInput('read'))
     expect(result.isError).toBe(false)
     expect(order).toEqual(['outermost', 'first', 'second', 'third'])
   })
@@ -356,12 +357,12 @@ describe('scope.batch', () => {
 
     expect(onChange).not.toHaveBeenCalled()
     expect(names(scope.list())).toEqual(['shell', 'notes'])
-    const denied = await scope.execute(call('shell'))
+    const denied = await scope.execute(callInput('shell'))
     expect(denied.error?.code).toBe('GUARD_DENIED')
     scope.register(tool('todo'))
     scope.dispose()
     expect(names(registry.list(alice))).toEqual(['shell'])
-    expect((await scope.execute(call('shell'))).isError).toBe(false)
+    expect((await scope.execute(callInput('shell'))).isError).toBe(false)
   })
 
   it('takes back what a scope registered in a failed batch: its tool is gone and its disposer does nothing', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, recordingLogger, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, recordingLogger, text, tool } from './__fixtures__/tools.js'
 import type { ApprovalOutcome, ApprovalService } from './approval.js'
 import type { ToolDecision } from './tool-decision.js'
 import type { ToolExecution } from './tool-execution.js'
@@ -37,14 +38,14 @@ describe('the pipeline records its own stages', () => {
     registry.on('tools/pre-execute', () => ({ kind: 'allow' }))
     registry.guard(() => undefined)
     registry.on('tools/post-execute', () => ({ kind: 'accept' }))
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(decisions).toEqual([])
   })
 
   it('policy deny, with the reason', async () => {
     const { registry, decisions } = recorded()
     registry.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'no shell', code: 'RULE_X' }))
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(decisions).toEqual([
       { stage: 'policy', outcome: 'deny', source: { kind: 'pre-execute' }, reason: 'no shell' },
     ])
@@ -55,7 +56,7 @@ describe('the pipeline records its own stages', () => {
   it('an edit, then an ask, then the approval, in that order', async () => {
     const { registry, decisions } = recorded({ approval: approving({ kind: 'allowed-once' }) })
     registry.on('tools/pre-execute', () => ({ kind: 'ask', reason: 'sure?', arguments: {} }))
-    await registry.execute(call('shell', { x: 1 }, { agent: alice }))
+    await registry.execute(callInput('shell', { x: 1 }, { agent: alice }))
     expect(decisions).toEqual([
       { stage: 'policy', outcome: 'edit', source: { kind: 'pre-execute' } },
       { stage: 'policy', outcome: 'ask', source: { kind: 'pre-execute' }, reason: 'sure?' },
@@ -73,7 +74,7 @@ describe('the pipeline records its own stages', () => {
   ] as const)('approval %o is recorded as %s', async (outcome, expected, reason) => {
     const { registry, decisions } = recorded({ approval: approving(outcome) })
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(decisions[1]).toEqual({
       stage: 'approval',
       outcome: expected,
@@ -85,8 +86,8 @@ describe('the pipeline records its own stages', () => {
   it('an answer from the scope’s memory names the memory', async () => {
     const { registry, decisions } = recorded({ approval: approving({ kind: 'allowed-always' }) })
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    await registry.execute(call('shell', {}, { agent: alice }))
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(decisions.at(-1)).toEqual({
       stage: 'approval',
       outcome: 'allow',
@@ -97,7 +98,7 @@ describe('the pipeline records its own stages', () => {
   it('an ask nobody can answer, and an approval service that fails, are denials', async () => {
     const { registry, decisions } = recorded()
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(decisions[1]).toMatchObject({
       stage: 'approval',
       outcome: 'deny',
@@ -105,7 +106,7 @@ describe('the pipeline records its own stages', () => {
     })
     const failing = recorded({ approval: { request: () => Promise.reject(new Error('down')) } })
     failing.registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    await failing.registry.execute(call('shell', {}, { agent: alice }))
+    await failing.registry.execute(callInput('shell', {}, { agent: alice }))
     expect(failing.decisions[1]).toEqual({
       stage: 'approval',
       outcome: 'deny',
@@ -118,7 +119,7 @@ describe('the pipeline records its own stages', () => {
     registry.guard(function sandboxGuard() {
       return 'outside the sandbox'
     })
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(decisions).toEqual([
       {
         stage: 'guard',
@@ -134,17 +135,17 @@ describe('the pipeline records its own stages', () => {
           'no'
       )(),
     )
-    await anonymous.registry.execute(call('shell'))
+    await anonymous.registry.execute(callInput('shell'))
     expect(anonymous.decisions[0]!.source).toEqual({ kind: 'guard' })
   })
 
   it('a post-execute block and a content replacement', async () => {
     const { registry, decisions } = recorded()
     registry.on('tools/post-execute', () => ({ kind: 'block', feedback: [text('secret')] }))
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     const edited = recorded()
     edited.registry.on('tools/post-execute', () => ({ kind: 'accept', content: [text('cut')] }))
-    await edited.registry.execute(call('shell'))
+    await edited.registry.execute(callInput('shell'))
     expect(decisions).toEqual([
       { stage: 'post', outcome: 'block', source: { kind: 'post-execute' } },
     ])
@@ -158,9 +159,9 @@ describe('the pipeline records its own stages', () => {
     registry.register(tool('read'))
     registry.restrict(alice, { deny: ['shell'] })
     registry.hide((name) => name === 'read')
-    await registry.execute(call('shell', {}, { agent: alice }))
-    await registry.execute(call('read', {}, { agent: alice }))
-    await registry.execute(call('nowhere', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
+    await registry.execute(callInput('read', {}, { agent: alice }))
+    await registry.execute(callInput('nowhere', {}, { agent: alice }))
     expect(decisions).toEqual([
       {
         stage: 'restriction',
@@ -185,7 +186,7 @@ describe('the pipeline records its own stages', () => {
     })
     registry.on('tools/decision', () => Promise.reject(new Error('async observer broke')))
     registry.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'no' }))
-    const result = await registry.execute(call('shell'))
+    const result = await registry.execute(callInput('shell'))
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(result.error).toEqual({ name: 'ToolDeniedError', code: 'POLICY_DENIED' })
     expect(decisions).toHaveLength(1)
@@ -203,10 +204,10 @@ describe('the pipeline records its own stages', () => {
     registry.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'no' }))
     const heard = vi.fn()
     registry.on('tools/decision', heard, { scope: alice })
-    await registry.execute(call('shell'))
-    await registry.execute(call('shell', {}, { agent: agent('bob') }))
+    await registry.execute(callInput('shell'))
+    await registry.execute(callInput('shell', {}, { agent: agent('bob') }))
     expect(heard).not.toHaveBeenCalled()
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(heard).toHaveBeenCalledTimes(1)
   })
 })
@@ -231,7 +232,7 @@ describe('registry.reportDecision', () => {
     const decision = { stage: 'rule', outcome: 'deny', source, reason: 'rm', extra: 'dropped' }
     const { registry, decisions, execs } = reporting(decision)
     registry.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'rule says no' }))
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(decisions).toEqual([
       { stage: 'rule', outcome: 'deny', source, reason: 'rm' },
       { stage: 'policy', outcome: 'deny', source: { kind: 'pre-execute' }, reason: 'rule says no' },
@@ -271,7 +272,7 @@ describe('registry.reportDecision', () => {
     ],
   ])('refuses %s, naming the member (INVALID_DECISION)', async (_label, decision, message) => {
     const { registry, decisions, thrown } = reporting(decision)
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(thrown()).toBeInstanceOf(ToolPipelineError)
     expect(thrown()).toMatchObject({ code: 'INVALID_DECISION', message })
     expect(decisions).toEqual([])
@@ -305,7 +306,7 @@ describe('registry.reportDecision', () => {
         }
         return next()
       })
-      await registry.execute(call('shell'))
+      await registry.execute(callInput('shell'))
       expect(reported).toBe(0)
       expect(thrown).toBeInstanceOf(ToolPipelineError)
       expect(thrown).toMatchObject({ code: 'INVALID_DECISION', message })
@@ -338,7 +339,7 @@ describe('registry.reportDecision', () => {
       registry.reportDecision(exec, decision as ToolDecision)
       return next()
     })
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(reads).toEqual([
       'stage',
       'outcome',
@@ -356,7 +357,7 @@ describe('registry.reportDecision', () => {
       outcome: 'allow',
       source: { kind: 'hook', path: '/p/hook.sh' },
     })
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(decisions).toEqual([
       { stage: 'hook', outcome: 'allow', source: { kind: 'hook', path: '/p/hook.sh' } },
     ])
@@ -372,7 +373,7 @@ describe('registry.reportDecision', () => {
       },
     }
     const { registry, thrown } = reporting(hostile)
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(thrown()).toMatchObject({ code: 'INVALID_DECISION' })
   })
 
@@ -400,7 +401,7 @@ describe('registry.reportDecision', () => {
     registry.on('tools/start', (exec) => {
       kept = exec as ToolExecution
     })
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     registry.reportDecision(kept!, { stage: 'post', outcome: 'edit', source: { kind: 'late' } })
     expect(decisions).toEqual([])
     expect(logger.warnings[0]?.[0]).toMatch(

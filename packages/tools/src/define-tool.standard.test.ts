@@ -5,7 +5,8 @@ import { type } from 'arktype'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { call, text } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { text } from './__fixtures__/tools.js'
 import { defineTool } from './define-tool.js'
 import { isCallOf } from './is-call-of.js'
 import type { ToolExecution, ToolExecutionResult } from './tool-execution.js'
@@ -86,7 +87,7 @@ describe.each(Object.entries(libraries))('defineTool with a %s schema', (vendor,
     const registry = createToolRegistry()
     registry.register(tool)
     expect(registry.schemas()[0]?.parameters).toEqual(tool.parameters)
-    const result = await registry.execute(call('read_file', { path: 'a.ts', title: 'hello' }))
+    const result = await registry.execute(callInput('read_file', { path: 'a.ts', title: 'hello' }))
     expect(result).toEqual({ content: [text('ok')], isError: false })
     expect(seen).toEqual([{ path: 'a.ts', title: 5 }])
   })
@@ -107,7 +108,7 @@ describe.each(Object.entries(libraries))('defineTool with a %s schema', (vendor,
     )
     registry.on('tools/pre-execute', () => (touched.push('policy'), { kind: 'allow' }))
     registry.guard(() => (touched.push('guard'), undefined))
-    const result = await registry.execute(call('read_file', { path: 3, limit: 0, title: 'x' }))
+    const result = await registry.execute(callInput('read_file', { path: 3, limit: 0, title: 'x' }))
     const error = errorOf(result)
     expect(error).toMatchObject({ name: 'ToolArgsError', code: 'INVALID_ARGS' })
     expect(error.text).toMatch(/^Error: invalid arguments: "path": .+; "limit": .+$/)
@@ -135,7 +136,7 @@ describe.each(Object.entries(libraries))('defineTool with a %s schema', (vendor,
     expect(strict?.additionalProperties).toBe(false)
     expect([...(strict?.required ?? [])].sort()).toEqual(['limit', 'path', 'title'])
     const result = await registry.execute(
-      call('read_file', { path: 'a', limit: null, title: 'ab' }),
+      callInput('read_file', { path: 'a', limit: null, title: 'ab' }),
     )
     expect(result.isError).toBe(false)
     expect(seen).toEqual([
@@ -173,7 +174,7 @@ describe('defineTool with a Standard Schema: validated once, the output kept apa
       return next()
     })
     const result = await registry.execute(
-      call('read_file', { path: 'a', title: 'abc' }, { agent: { id: 'a' } }),
+      callInput('read_file', { path: 'a', title: 'abc' }, { agent: { id: 'a' } }),
     )
     expect(result.content).toEqual([text('title 3')])
     // The approval card: presentCall is a pure function of the arguments (a UI calls it again on
@@ -198,7 +199,7 @@ describe('defineTool with a Standard Schema: validated once, the output kept apa
       await next()
       return next()
     })
-    const again = await quiet.execute(call('read_file', { path: 'a', title: 'abcd' }))
+    const again = await quiet.execute(callInput('read_file', { path: 'a', title: 'abcd' }))
     expect(again.content).toEqual([text('title 4')])
     expect(plain.calls()).toBe(1)
   })
@@ -219,7 +220,7 @@ describe('defineTool with a Standard Schema: validated once, the output kept apa
         },
       }),
     )
-    const result = await registry.execute(call('read_file', { path: 'a', title: 'abcd' }))
+    const result = await registry.execute(callInput('read_file', { path: 'a', title: 'abcd' }))
     expect(result.isError).toBe(false)
     expect(arguments_).toEqual({ path: 'a', title: 'abcd' })
     expect(Object.isFrozen(arguments_)).toBe(true)
@@ -241,11 +242,11 @@ describe('defineTool with a Standard Schema: validated once, the output kept apa
         },
       }),
     )
-    expect(await registry.execute(call('write', { path: 'a.ts' }))).toEqual({
+    expect(await registry.execute(callInput('write', { path: 'a.ts' }))).toEqual({
       content: [text('a.ts')],
       isError: false,
     })
-    expect(errorOf(await registry.execute(call('write', { path: 'a.js' }))).text).toBe(
+    expect(errorOf(await registry.execute(callInput('write', { path: 'a.js' }))).text).toBe(
       'Error: invalid arguments: "path": a .ts file',
     )
   })
@@ -265,8 +266,8 @@ describe('defineTool with a Standard Schema: validated once, the output kept apa
       }),
     )
     const args = { limit: 'many' }
-    const viaSpec = await registry.execute(call('a', args))
-    const viaStandard = await registry.execute(call('b', args))
+    const viaSpec = await registry.execute(callInput('a', args))
+    const viaStandard = await registry.execute(callInput('b', args))
     expect(viaStandard).toEqual(viaSpec)
     expect(errorOf(viaStandard).text).toBe(
       `Error: ${new ToolArgsError(checkArgs(spec, args)).message}`,
@@ -348,15 +349,15 @@ describe('defineTool with a Standard Schema and the §12 options', () => {
         },
       }),
     )
-    expect(await registry.execute(call('range', { from: '2', to: 5 }))).toEqual({
+    expect(await registry.execute(callInput('range', { from: '2', to: 5 }))).toEqual({
       content: [text('3')],
       isError: false,
     })
-    expect(errorOf(await registry.execute(call('range', { from: '9', to: 5 }))).text).toBe(
+    expect(errorOf(await registry.execute(callInput('range', { from: '9', to: 5 }))).text).toBe(
       'Error: invalid arguments: "to" must not be below "from"',
     )
     // Not reached when the schema itself refuses.
-    expect(errorOf(await registry.execute(call('range', { from: 1, to: 5 }))).code).toBe(
+    expect(errorOf(await registry.execute(callInput('range', { from: 1, to: 5 }))).code).toBe(
       'INVALID_ARGS',
     )
     expect(seen).toEqual([
@@ -386,7 +387,7 @@ describe('defineTool with a Standard Schema and the §12 options', () => {
     )
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
     const result = await registry.execute(
-      call('read_file', { path: 'a', title: 'abc' }, { agent: { id: 'a' } }),
+      callInput('read_file', { path: 'a', title: 'abc' }, { agent: { id: 'a' } }),
     )
     expect(result.isError).toBe(false)
     expect(seen).toEqual([
@@ -506,7 +507,7 @@ describe('defineTool with a Standard Schema: refusals and hostile schemas', () =
     ]
     for (const validate of validates) {
       const { registry, ran } = hostile(validate)
-      const error = errorOf(await registry.execute(call('x', {})))
+      const error = errorOf(await registry.execute(callInput('x', {})))
       expect(error).toMatchObject({ name: 'StandardSchemaError', code: 'VALIDATE_FAILED' })
       expect(error.text).toMatch(/^Error: the acme schema's validate /)
       expect(ran()).toBe(false)
@@ -516,7 +517,7 @@ describe('defineTool with a Standard Schema: refusals and hostile schemas', () =
   it('ends a validate that never resolves when the call is aborted: CANCELLED, observers told', async () => {
     const { registry, observed, ran } = hostile(() => new Promise(() => undefined))
     const controller = new AbortController()
-    const pending = registry.execute(call('x', {}, { signal: controller.signal }))
+    const pending = registry.execute(callInput('x', {}, { signal: controller.signal }))
     await new Promise((resolve) => setTimeout(resolve, 5))
     controller.abort()
     const result = await pending
@@ -532,7 +533,7 @@ describe('defineTool with a Standard Schema: refusals and hostile schemas', () =
     const already = new AbortController()
     already.abort()
     expect(
-      errorOf(await registry.execute(call('x', {}, { signal: already.signal }))),
+      errorOf(await registry.execute(callInput('x', {}, { signal: already.signal }))),
     ).toMatchObject({
       code: 'CANCELLED',
     })
@@ -555,7 +556,7 @@ describe('defineTool with a Standard Schema: refusals and hostile schemas', () =
       listeners--
       remove(...args)
     }
-    const calls = Array.from({ length: 50 }, () => registry.execute(call('x', {}, { signal })))
+    const calls = Array.from({ length: 50 }, () => registry.execute(callInput('x', {}, { signal })))
     await new Promise((resolve) => setTimeout(resolve, 5))
     expect(listeners).toBe(1)
     settle()

@@ -2,7 +2,8 @@ import type { JsonValue } from '@toolpipe/core'
 import { dialects, toProviderSchema } from '@toolpipe/schema'
 import type { ArgIssue, SchemaSpec } from '@toolpipe/schema'
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, text, tool } from './__fixtures__/tools.js'
 import type { ApprovalRequest } from './approval.js'
 import { defineTool } from './define-tool.js'
 import type { ToolExecution } from './tool-execution.js'
@@ -187,7 +188,7 @@ describe('step 4: null→absent normalization, in every dialect (SPEC §6.3 step
     const registry = createToolRegistry()
     registry.register(searchTool(seen))
     const result = await registry.execute(
-      call('search', { query: 'todo', limit: null, note: null }),
+      callInput('search', { query: 'todo', limit: null, note: null }),
     )
     expect(result).toMatchObject({ isError: false, content: [text('found todo')] })
     // `note` is nullable: its null is a value and stays.
@@ -227,7 +228,7 @@ describe('step 4: null→absent normalization, in every dialect (SPEC §6.3 step
     let observed: Readonly<ToolExecution<JsonValue | undefined>> | undefined
     registry.on('tools/result', (exec) => void (observed = exec))
     const result = await registry.execute(
-      call('search', { query: 'q', limit: null }, { agent: agent('a') }),
+      callInput('search', { query: 'q', limit: null }, { agent: agent('a') }),
     )
     expect(result.isError).toBe(false)
     const [first] = seen
@@ -255,7 +256,7 @@ describe('step 4: null→absent normalization, in every dialect (SPEC §6.3 step
     const registry = createToolRegistry()
     const body = vi.fn(async (args: unknown) => [text(JSON.stringify(args))])
     registry.register(tool('hand', body, { checkArgs, normalizeArgs }))
-    const result = await registry.execute(call('hand', { keep: 1, drop: 2 }))
+    const result = await registry.execute(callInput('hand', { keep: 1, drop: 2 }))
     expect(result.content).toEqual([text('{"keep":1}')])
     expect(normalizeArgs).toHaveBeenCalledTimes(1)
     expect(checkArgs).toHaveBeenCalledTimes(1)
@@ -266,14 +267,14 @@ describe('step 4: null→absent normalization, in every dialect (SPEC §6.3 step
     const registry = createToolRegistry()
     const body = vi.fn(async (args: unknown) => [text(JSON.stringify(args))])
     registry.register(tool('hand', body))
-    const result = await registry.execute(call('hand', { limit: null }))
+    const result = await registry.execute(callInput('hand', { limit: null }))
     expect(result.content).toEqual([text('{"limit":null}')])
   })
 
   it('a null for a required member is still an invalid argument', async () => {
     const registry = createToolRegistry()
     registry.register(searchTool())
-    const result = await registry.execute(call('search', { query: null }))
+    const result = await registry.execute(callInput('search', { query: null }))
     expect(result).toMatchObject({
       isError: true,
       error: { name: 'ToolArgsError', code: 'INVALID_ARGS' },
@@ -293,12 +294,12 @@ describe('step 4: null→absent normalization, in every dialect (SPEC §6.3 step
     )
     registry.register(tool('nan', body, { normalizeArgs: () => Number.NaN }))
     registry.register(tool('later', body, { normalizeArgs: () => Promise.resolve({}) as never }))
-    expect(await registry.execute(call('throws'))).toMatchObject({
+    expect(await registry.execute(callInput('throws'))).toMatchObject({
       isError: true,
       error: { name: 'ToolFailedError', code: 'TOOL_FAILED' },
     })
     for (const name of ['nan', 'later']) {
-      expect(await registry.execute(call(name))).toMatchObject({
+      expect(await registry.execute(callInput(name))).toMatchObject({
         isError: true,
         error: { name: 'ToolPipelineError', code: 'INVALID_NORMALIZED_ARGS' },
       })

@@ -1,7 +1,8 @@
 import { HarnessError } from '@toolpipe/core'
 import type { HookContext, ToolErrorInfo } from '@toolpipe/core'
 import { describe, expect, it } from 'vitest'
-import { agent, call, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, text, tool } from './__fixtures__/tools.js'
 import type { ToolExecuteReturn } from './tool-definition.js'
 import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution.js'
 import { createToolRegistry } from './tool-registry.js'
@@ -91,7 +92,7 @@ const situations: Situation[] = [
     situation: 'the call has no agent to ask about',
     options: approve({ kind: 'allowed-once' }),
     setup: ask,
-    input: call('t'),
+    input: callInput('t'),
     text: 'Error: tool "t" requires approval, but the call has no agent to route it through',
     error: { name: 'ToolDeniedError', code: 'APPROVAL_UNAVAILABLE' },
   },
@@ -202,13 +203,13 @@ const situations: Situation[] = [
   },
   {
     situation: 'the tool is unknown',
-    input: call('missing', {}, { agent: alice }),
+    input: callInput('missing', {}, { agent: alice }),
     text: 'Error: unknown tool "missing"',
     error: { name: 'ToolNotFoundError', code: 'UNKNOWN_TOOL' },
   },
   {
     situation: 'the arguments are not JSON',
-    input: call('t', { n: Number.NaN }, { agent: alice }),
+    input: callInput('t', { n: Number.NaN }, { agent: alice }),
     text: 'Error: tool execution arguments must be losslessly JSON-serializable',
     error: { name: 'JsonSnapshotError', code: 'NOT_JSON' },
   },
@@ -259,7 +260,7 @@ const situations: Situation[] = [
         }),
       )
     },
-    input: call('grade', {}, { agent: alice }),
+    input: callInput('grade', {}, { agent: alice }),
     text: 'Error: tool "grade" returned structured output that does not match its outputSchema: "verdict" must be a string, got number',
     error: { name: 'OutputInvalidError', code: 'OUTPUT_INVALID' },
   },
@@ -284,7 +285,7 @@ const situations: Situation[] = [
         }),
       )
     },
-    input: call('strict', { m: 'x' }, { agent: alice }),
+    input: callInput('strict', { m: 'x' }, { agent: alice }),
     text: 'Error: invalid arguments edited at approval: missing required property "m"',
     error: { name: 'ToolArgsError', code: 'INVALID_ARGS' },
   },
@@ -299,7 +300,7 @@ const situations: Situation[] = [
         }),
       )
     },
-    input: call('progress', {}, { agent: alice }),
+    input: callInput('progress', {}, { agent: alice }),
     text: 'Error: the progress update of tool "progress" has progress NaN; expected a finite number',
     error: { name: 'ToolPipelineError', code: 'INVALID_PROGRESS' },
   },
@@ -312,7 +313,7 @@ describe('every error result names its outcome: error: { name, code }', () => {
       const registry = createToolRegistry(row.options)
       registry.register(tool('t', row.body ?? (() => [text('ran')])))
       row.setup?.(registry)
-      const result = await registry.execute(row.input ?? call('t', {}, { agent: alice }))
+      const result = await registry.execute(row.input ?? callInput('t', {}, { agent: alice }))
       expect(result).toEqual({ content: [text(row.text)], isError: true, error: row.error })
     },
   )
@@ -330,7 +331,7 @@ describe('every error result names its outcome: error: { name, code }', () => {
       feedback: [text('try the other tool')],
       additionalContext: context,
     }))
-    expect(await registry.execute(call('t'))).toEqual({
+    expect(await registry.execute(callInput('t'))).toEqual({
       content: [text('try the other tool')],
       isError: true,
       error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
@@ -346,7 +347,7 @@ describe('every error result names its outcome: error: { name, code }', () => {
       }),
     )
     registry.on('tools/post-execute', () => ({ kind: 'accept', content: [text('later')] }))
-    expect(await registry.execute(call('t'))).toEqual({
+    expect(await registry.execute(callInput('t'))).toEqual({
       content: [text('later')],
       isError: true,
       error: { name: 'QuotaError', code: 'QUOTA' },
@@ -360,7 +361,7 @@ describe('every error result names its outcome: error: { name, code }', () => {
       'tools/execute',
       () => ({ content: [text('ok')], isError: false, error: { name: 'X', code: 'Y' } }) as never,
     )
-    expect((await registry.execute(call('t'))).error).toEqual({
+    expect((await registry.execute(callInput('t'))).error).toEqual({
       name: 'ToolPipelineError',
       code: 'INVALID_DECISION',
     })
@@ -375,7 +376,7 @@ describe('every error result names its outcome: error: { name, code }', () => {
       error: { name: 'RateLimitError', code: 'RATE_LIMITED' },
     }
     registry.on('tools/execute', () => cached)
-    expect(await registry.execute(call('t'))).toEqual(cached)
+    expect(await registry.execute(callInput('t'))).toEqual(cached)
   })
 
   it('the error classes are HarnessErrors with their names and codes', () => {

@@ -1,6 +1,7 @@
 import { asCallId } from '@toolpipe/core'
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, text, tool } from './__fixtures__/tools.js'
 import { createToolRegistry } from './tool-registry.js'
 import type { ToolExecution } from './tool-execution.js'
 
@@ -61,8 +62,8 @@ function batchRegistry() {
   return { registry, events, signals, open }
 }
 
-const read = (id: string) => call('read', { id })
-const write = (id: string) => call('write', { id })
+const read = (id: string) => callInput('read', { id })
+const write = (id: string) => callInput('write', { id })
 
 describe('§12.4 executeBatch', () => {
   it('runs consecutive concurrencySafe calls concurrently; results keep input order', async () => {
@@ -228,7 +229,7 @@ describe('§12.4 executeBatch', () => {
     const own = new AbortController()
     const batchSignal = new AbortController()
     const batch = registry.executeBatch(
-      [call('read', { id: 'a' }, { signal: own.signal }), read('b')],
+      [callInput('read', { id: 'a' }, { signal: own.signal }), read('b')],
       { signal: batchSignal.signal },
     )
     await settle()
@@ -243,7 +244,7 @@ describe('§12.4 executeBatch', () => {
   it('without a batch signal, each call keeps its own', async () => {
     const { registry, signals, open } = batchRegistry()
     const own = new AbortController()
-    const batch = registry.executeBatch([call('read', { id: 'a' }, { signal: own.signal })])
+    const batch = registry.executeBatch([callInput('read', { id: 'a' }, { signal: own.signal })])
     await settle()
     expect(signals.get('a')).toBe(own.signal)
     await open('a')
@@ -254,7 +255,7 @@ describe('§12.4 executeBatch', () => {
     const { registry, open } = batchRegistry()
     const batch = registry.executeBatch([
       read('a'),
-      call('missing'),
+      callInput('missing'),
       { callId: 7 } as never,
       read('b'),
     ])
@@ -298,10 +299,10 @@ describe('§12.4 executeBatch', () => {
     )
     const { results } = await registry
       .scope(alice)
-      .executeBatch([call('mine'), { ...call('mine'), agent: agent('mallory') } as never])
+      .executeBatch([callInput('mine'), { ...callInput('mine'), agent: agent('mallory') } as never])
     expect(results.map((result) => result.isError)).toEqual([false, false])
     expect(agents).toEqual([alice, alice])
-    expect((await registry.executeBatch([call('mine')])).results[0]?.error?.code).toBe(
+    expect((await registry.executeBatch([callInput('mine')])).results[0]?.error?.code).toBe(
       'UNKNOWN_TOOL',
     )
   })
@@ -393,7 +394,7 @@ describe('§12.4 executeBatch: what counts as safe, and the batch signal', () =>
         throw new Error('gone')
       },
     })
-    const batch = registry.executeBatch([read('a'), call('odd'), read('b')])
+    const batch = registry.executeBatch([read('a'), callInput('odd'), read('b')])
     await settle()
     expect(events).toEqual(['start a'])
     await open('a')

@@ -3,7 +3,8 @@ import { describeThrown } from '@toolpipe/core/internal'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { propertyParameters } from '../../../property-runs.shared.js'
-import { agent, call, text } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, text } from './__fixtures__/tools.js'
 import type { ApprovalService } from './approval.js'
 import type { ToolDefinition } from './tool-definition.js'
 import type { ToolExecution, ToolExecutionResult } from './tool-execution.js'
@@ -359,7 +360,7 @@ describe('execute() under hostile plugins and arguments', () => {
         for (const listener of drawn.post) registry.on('tools/post-execute', listener as never)
         for (const observer of drawn.observers) registry.on('tools/result', observer as never)
 
-        const input = call('probe', drawn.args(), drawn.withAgent ? { agent: agent('a') } : {})
+        const input = callInput('probe', drawn.args(), drawn.withAgent ? { agent: agent('a') } : {})
         let result: ToolExecutionResult | undefined
         let rejection: unknown
         await registry.execute(input).then(

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { propertyParameters } from '../../../property-runs.shared.js'
-import { call, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { text, tool } from './__fixtures__/tools.js'
 import { createToolRegistry } from './tool-registry.js'
 
 /** Values a hostile or buggy caller could pass as arguments, JSON-safe or not. */
@@ -73,7 +74,7 @@ describe('execute() on arbitrary arguments', () => {
     await fc.assert(
       fc.asyncProperty(hostileArguments, async (args) => {
         received = []
-        const result = await registry.execute(call('probe', args))
+        const result = await registry.execute(callInput('probe', args))
         expect(isDeepFrozen(result)).toBe(true)
         expect(JSON.parse(JSON.stringify(result))).toEqual(result)
         if (received.length === 0) {

@@ -2,7 +2,8 @@ import { HarnessError } from '@toolpipe/core'
 import type { JsonValue } from '@toolpipe/core'
 import type { ArgIssue } from '@toolpipe/schema'
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, text, tool } from './__fixtures__/tools.js'
 import type { ApprovalOutcome, ApprovalService } from './approval.js'
 import { defineTool } from './define-tool.js'
 import type { ToolDefinition } from './tool-definition.js'
@@ -80,7 +81,7 @@ describe('step 3: the tool is resolved once, before anyone is asked', () => {
     const { service, request } = approvalService()
     const registry = createToolRegistry({ approval: service })
     const stages = instrumented(registry)
-    const result = await registry.execute(call('nope', {}, { agent: agent('alice') }))
+    const result = await registry.execute(callInput('nope', {}, { agent: agent('alice') }))
     expect(result).toEqual(unknownTool('nope'))
     expect(stages.touched).toEqual([])
     expect(request).not.toHaveBeenCalled()
@@ -97,7 +98,7 @@ describe('step 3: the tool is resolved once, before anyone is asked', () => {
     const alice = agent('alice')
     registry.restrict(alice, { deny: ['shell'] })
     const stages = instrumented(registry)
-    expect(await registry.execute(call('shell', {}, { agent: alice }))).toEqual(
+    expect(await registry.execute(callInput('shell', {}, { agent: alice }))).toEqual(
       unknownTool('shell'),
     )
     expect(stages.touched).toEqual([])
@@ -111,7 +112,7 @@ describe('step 3: the tool is resolved once, before anyone is asked', () => {
       kind: 'block',
       feedback: [text('there is no such tool; call list_tools first')],
     }))
-    expect(await registry.execute(call('nope'))).toEqual({
+    expect(await registry.execute(callInput('nope'))).toEqual({
       content: [text('there is no such tool; call list_tools first')],
       isError: true,
       error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
@@ -126,7 +127,7 @@ describe('step 3: the tool is resolved once, before anyone is asked', () => {
     const alice = agent('alice')
     registry.register(tool('deploy', approved))
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    const pending = registry.execute(call('deploy', {}, { agent: alice }))
+    const pending = registry.execute(callInput('deploy', {}, { agent: alice }))
     await asked
     registry.register(tool('deploy', shadow), { scope: alice })
     answer({ kind: 'allowed-once' })
@@ -141,7 +142,7 @@ describe('step 3: the tool is resolved once, before anyone is asked', () => {
     const body = vi.fn(() => [text('ran')])
     const unregister = registry.register(tool('deploy', body))
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    const pending = registry.execute(call('deploy', {}, { agent: agent('alice') }))
+    const pending = registry.execute(callInput('deploy', {}, { agent: agent('alice') }))
     await asked
     unregister()
     answer({ kind: 'allowed-once' })
@@ -167,7 +168,7 @@ describe('step 3: the tool is resolved once, before anyone is asked', () => {
       )
       return first.isError ? next() : first
     })
-    expect(await registry.execute(call('flaky', {}, { agent: alice }))).toEqual(
+    expect(await registry.execute(callInput('flaky', {}, { agent: alice }))).toEqual(
       unknownTool('flaky'),
     )
     expect(attempts).toEqual(['global'])
@@ -189,7 +190,7 @@ describe('step 3: the tool is resolved once, before anyone is asked', () => {
       { scope: alice },
     )
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(requests).toEqual([{ card: 'terminal', title: 'alice’s' }])
   })
 })
@@ -202,7 +203,7 @@ describe('step 4: the arguments are validated once, before anyone is asked', () 
     registry.register(editFile(body))
     const stages = instrumented(registry)
     const result = await registry.execute(
-      call('edit_file', { line: 'ten' }, { agent: agent('alice') }),
+      callInput('edit_file', { line: 'ten' }, { agent: agent('alice') }),
     )
     const expected = {
       content: [
@@ -239,7 +240,7 @@ describe('step 4: the arguments are validated once, before anyone is asked', () 
     registry.on('tools/pre-execute', (exec) => (seen.push(exec.arguments), { kind: 'ask' }))
     registry.guard((exec) => (seen.push(exec.arguments), undefined))
     const result = await registry.execute(
-      call('edit_file', JSON.parse('{"path":"a.ts"}'), { agent: agent('alice') }),
+      callInput('edit_file', JSON.parse('{"path":"a.ts"}'), { agent: agent('alice') }),
     )
     expect(result.isError).toBe(false)
     const [policy, card, guard, body, bodyExec] = seen
@@ -268,7 +269,7 @@ describe('step 4: the arguments are validated once, before anyone is asked', () 
       return next() // a retry: the arguments are not checked again
     })
     const original = { query: 'toolpipe' }
-    expect(await registry.execute(call('search', original))).toEqual({
+    expect(await registry.execute(callInput('search', original))).toEqual({
       content: [text('found')],
       isError: false,
     })
@@ -301,7 +302,7 @@ describe('step 4: the arguments are validated once, before anyone is asked', () 
         ],
       }),
     )
-    expect(await registry.execute(call('search', { limit: '5' }))).toEqual({
+    expect(await registry.execute(callInput('search', { limit: '5' }))).toEqual({
       content: [
         text(
           'Error: invalid arguments: missing required property "query"; "limit" must be a number, got string',
@@ -331,8 +332,8 @@ describe('step 4: the arguments are validated once, before anyone is asked', () 
             : [],
       }),
     )
-    expect((await registry.execute(call('search', {}))).error?.code).toBe('INVALID_ARGS')
-    expect(await registry.execute(call('search', { query: 'x' }))).toEqual({
+    expect((await registry.execute(callInput('search', {}))).error?.code).toBe('INVALID_ARGS')
+    expect(await registry.execute(callInput('search', { query: 'x' }))).toEqual({
       content: [text('ran')],
       isError: false,
     })
@@ -355,7 +356,7 @@ describe('step 4: the arguments are validated once, before anyone is asked', () 
       const body = vi.fn(() => [])
       registry.register(tool('search', body, { checkArgs: checkArgs }))
       const stages = instrumented(registry)
-      expect(await registry.execute(call('search', {}, { agent: agent('alice') }))).toEqual({
+      expect(await registry.execute(callInput('search', {}, { agent: agent('alice') }))).toEqual({
         content: [text('Error: schema service down')],
         isError: true,
         error: { name: 'ToolFailedError', code: 'TOOL_FAILED' },
@@ -380,7 +381,7 @@ describe('step 4: the arguments are validated once, before anyone is asked', () 
         },
       }),
     )
-    expect((await registry.execute(call('search'))).error).toEqual({
+    expect((await registry.execute(callInput('search'))).error).toEqual({
       name: 'SchemaOfflineError',
       code: 'SCHEMA_OFFLINE',
     })
@@ -396,7 +397,7 @@ describe('step 4: the arguments are validated once, before anyone is asked', () 
     const registry = createToolRegistry()
     const body = vi.fn(() => [])
     registry.register(tool('search', body, { checkArgs: () => issues as never }))
-    const result = await registry.execute(call('search'))
+    const result = await registry.execute(callInput('search'))
     expect(result.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_ARG_ISSUES' })
     expect((result.content[0] as { text: string }).text).toMatch(
       /^Error: the checkArgs of tool "search" returned .+; expected an array of argument issues \({ code, path, message }\)$/,
@@ -420,7 +421,7 @@ describe('step 4: the arguments are validated once, before anyone is asked', () 
     const registry = createToolRegistry()
     let received: unknown
     registry.register(tool('echo', (args) => ((received = args), [text('ok')])))
-    await registry.execute(call('echo', [1, 'two', null]))
+    await registry.execute(callInput('echo', [1, 'two', null]))
     expect(received).toEqual([1, 'two', null])
   })
 })
@@ -452,7 +453,7 @@ describe('defineTool’s body runs on checked arguments', () => {
         }
       }
     })
-    expect((await registry.execute(call('edit_file', { path: 'a.ts' }))).content).toEqual([
+    expect((await registry.execute(callInput('edit_file', { path: 'a.ts' }))).content).toEqual([
       text('wrapper caught ToolArgsError'),
     ])
     expect(body).not.toHaveBeenCalled()

@@ -1,7 +1,8 @@
 import { asCallId, HarnessError } from '@toolpipe/core'
 import type { ContentBlock, HookContext, JsonValue } from '@toolpipe/core'
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, flushMicrotasks, recordingLogger, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, flushMicrotasks, recordingLogger, text, tool } from './__fixtures__/tools.js'
 import type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
 import type { ToolExecution, ToolExecutionInput, ToolExecutionResult } from './tool-execution.js'
 import { createToolRegistry } from './tool-registry.js'
@@ -66,8 +67,8 @@ describe('step 1: reading the input', () => {
         return []
       }),
     )
-    await registry.execute(call('read'))
-    await registry.execute(call('read', {}, { parent: tokens[0]!.token }))
+    await registry.execute(callInput('read'))
+    await registry.execute(callInput('read', {}, { parent: tokens[0]!.token }))
     expect(typeof tokens[0]!.token).toBe('symbol')
     expect(tokens[1]!.token).not.toBe(tokens[0]!.token)
     expect(tokens[1]!.parent).toBe(tokens[0]!.token)
@@ -127,7 +128,7 @@ describe('step 2: snapshotting the arguments', () => {
       }),
     )
     const args = { edits: [{ path: 'a', text: 'b' }] }
-    await registry.execute(call('edit', args))
+    await registry.execute(callInput('edit', args))
     expect(received).toEqual(args)
     expect(received).not.toBe(args)
     expect(isDeepFrozen(received)).toBe(true)
@@ -168,7 +169,7 @@ describe('step 2: snapshotting the arguments', () => {
     const observed: Readonly<ToolExecution<JsonValue | undefined>>[] = []
     registry.on('tools/result', (exec) => void observed.push(exec))
 
-    const input = { ...call('edit'), arguments: args }
+    const input = { ...callInput('edit'), arguments: args }
     const result = await registry.execute(input)
     expect(result).toEqual({
       content: [text(argsNotJson)],
@@ -190,7 +191,7 @@ describe('step 2: snapshotting the arguments', () => {
         return []
       }),
     )
-    await registry.execute(call('edit', JSON.parse('{"__proto__": {"admin": true}}')))
+    await registry.execute(callInput('edit', JSON.parse('{"__proto__": {"admin": true}}')))
     expect(Object.getPrototypeOf(received)).toBe(Object.prototype)
     expect(Object.keys(received)).toEqual(['__proto__'])
     expect(received.admin).toBeUndefined()
@@ -201,7 +202,7 @@ describe('step 5: tools/pre-execute', () => {
   it('allows by default', async () => {
     const registry = createToolRegistry()
     registry.register(tool('read'))
-    expect(await registry.execute(call('read'))).toEqual({
+    expect(await registry.execute(callInput('read'))).toEqual({
       content: [text('read ran')],
       isError: false,
     })
@@ -219,7 +220,7 @@ describe('step 5: tools/pre-execute', () => {
     registry.on('tools/post-execute', post)
     const wrapper = vi.fn()
     registry.on('tools/execute', wrapper)
-    const result = await registry.execute(call('shell'))
+    const result = await registry.execute(callInput('shell'))
     expect(result).toEqual({
       content: [text('Error: shell is off')],
       isError: true,
@@ -239,14 +240,14 @@ describe('step 5: tools/pre-execute', () => {
       return inner.kind === 'deny' ? { kind: 'allow' } : inner
     })
     registry.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'inner says no' }))
-    expect((await registry.execute(call('shell'))).isError).toBe(false)
+    expect((await registry.execute(callInput('shell'))).isError).toBe(false)
   })
 
   it('turns a malformed decision into an error result naming the listener', async () => {
     const registry = createToolRegistry()
     registry.register(tool('read'))
     registry.on('tools/pre-execute', () => ({ kind: 'deny' }) as unknown as PreToolDecision)
-    const result = await registry.execute(call('read'))
+    const result = await registry.execute(callInput('read'))
     expect(result.isError).toBe(true)
     expect(result.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_DECISION' })
     expect((result.content[0] as { text: string }).text).toBe(
@@ -265,7 +266,7 @@ describe('step 7: guards', () => {
     registry.guard(() => (order.push('global 1'), undefined))
     registry.guard(() => (order.push('global 2'), 'global 2 says no'))
     registry.guard(() => (order.push('global 3'), 'never reached'))
-    const result = await registry.execute(call('read', {}, { agent: alice }))
+    const result = await registry.execute(callInput('read', {}, { agent: alice }))
     expect(order).toEqual(['global 1', 'global 2'])
     expect(result.content).toEqual([text('Error: global 2 says no')])
 
@@ -273,10 +274,10 @@ describe('step 7: guards', () => {
     scopedOnly.register(tool('read'))
     scopedOnly.guard(() => undefined)
     scopedOnly.guard(() => 'scope says no', { scope: alice })
-    expect((await scopedOnly.execute(call('read', {}, { agent: alice }))).content).toEqual([
+    expect((await scopedOnly.execute(callInput('read', {}, { agent: alice }))).content).toEqual([
       text('Error: scope says no'),
     ])
-    expect((await scopedOnly.execute(call('read', {}, { agent: agent('bob') }))).isError).toBe(
+    expect((await scopedOnly.execute(callInput('read', {}, { agent: agent('bob') }))).isError).toBe(
       false,
     )
   })
@@ -288,7 +289,7 @@ describe('step 7: guards', () => {
     registry.guard(() => 'guarded')
     registry.on('tools/pre-execute', () => ({ kind: 'allow' }), { prepend: true })
     registry.on('tools/execute', (exec, next) => next())
-    const result = await registry.execute(call('shell'))
+    const result = await registry.execute(callInput('shell'))
     expect(result.content).toEqual([text('Error: guarded')])
     expect(body).not.toHaveBeenCalled()
   })
@@ -299,7 +300,7 @@ describe('step 7: guards', () => {
     const guard = vi.fn(() => undefined)
     registry.guard(guard)
     registry.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'no' }))
-    await registry.execute(call('read'))
+    await registry.execute(callInput('read'))
     expect(guard).not.toHaveBeenCalled()
   })
 
@@ -312,7 +313,7 @@ describe('step 7: guards', () => {
       seen = exec
       return Promise.resolve('async guards are not supported') as never
     })
-    const result = await registry.execute(call('read', { path: 'a' }))
+    const result = await registry.execute(callInput('read', { path: 'a' }))
     expect(seen?.arguments).toEqual({ path: 'a' })
     expect(result.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_GUARD_RESULT' })
     expect(body).not.toHaveBeenCalled()
@@ -327,7 +328,7 @@ describe('step 8: tools/execute and dispatch', () => {
       const result = await next()
       return { ...result, content: [...result.content, text('traced')] }
     })
-    expect((await registry.execute(call('read'))).content).toEqual([
+    expect((await registry.execute(callInput('read'))).content).toEqual([
       text('read ran'),
       text('traced'),
     ])
@@ -352,7 +353,7 @@ describe('step 8: tools/execute and dispatch', () => {
       }
       return result
     })
-    const result = await registry.execute(call('flaky'))
+    const result = await registry.execute(callInput('flaky'))
     expect(result).toEqual({ content: [text('succeeded on attempt 3')], isError: false })
     // A throw inside the tool reached the wrapper as an error result, not as a rejection.
     expect(seen).toEqual([[text('Error: attempt 1 failed')], [text('Error: attempt 2 failed')]])
@@ -363,13 +364,13 @@ describe('step 8: tools/execute and dispatch', () => {
     const body = vi.fn(() => [])
     registry.register(tool('read', body))
     registry.on('tools/execute', () => ({ content: [text('cached')], isError: false }))
-    expect((await registry.execute(call('read'))).content).toEqual([text('cached')])
+    expect((await registry.execute(callInput('read'))).content).toEqual([text('cached')])
     expect(body).not.toHaveBeenCalled()
   })
 
   it('reports an unknown tool as ToolNotFoundError / UNKNOWN_TOOL', async () => {
     const registry = createToolRegistry()
-    expect(await registry.execute(call('nope'))).toEqual({
+    expect(await registry.execute(callInput('nope'))).toEqual({
       content: [text('Error: unknown tool "nope"')],
       isError: true,
       error: { name: 'ToolNotFoundError', code: 'UNKNOWN_TOOL' },
@@ -383,7 +384,7 @@ describe('step 8: tools/execute and dispatch', () => {
     registry.register(tool('read'))
     const alice = agent('alice')
     registry.restrict(alice, { allow: ['read'] })
-    const result = await registry.execute(call('shell', {}, { agent: alice }))
+    const result = await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(result).toEqual({
       content: [text('Error: unknown tool "shell"')],
       isError: true,
@@ -400,10 +401,10 @@ describe('step 8: tools/execute and dispatch', () => {
       tool('read', () => [text('alice’s own')]),
       { scope: alice },
     )
-    expect((await registry.execute(call('read', {}, { agent: alice }))).content).toEqual([
+    expect((await registry.execute(callInput('read', {}, { agent: alice }))).content).toEqual([
       text('alice’s own'),
     ])
-    expect((await registry.execute(call('read'))).content).toEqual([text('global')])
+    expect((await registry.execute(callInput('read'))).content).toEqual([text('global')])
   })
 
   it('normalises both return forms; meta travels on success', async () => {
@@ -411,20 +412,26 @@ describe('step 8: tools/execute and dispatch', () => {
     registry.register(tool('array', () => [text('a')]))
     registry.register(tool('object', () => ({ content: [text('b')], meta: { lines: 3 } })))
     registry.register(tool('bare', () => ({ content: [text('c')] })))
-    expect(await registry.execute(call('array'))).toEqual({ content: [text('a')], isError: false })
-    expect(await registry.execute(call('object'))).toEqual({
+    expect(await registry.execute(callInput('array'))).toEqual({
+      content: [text('a')],
+      isError: false,
+    })
+    expect(await registry.execute(callInput('object'))).toEqual({
       content: [text('b')],
       isError: false,
       meta: { lines: 3 },
     })
-    expect(await registry.execute(call('bare'))).toEqual({ content: [text('c')], isError: false })
+    expect(await registry.execute(callInput('bare'))).toEqual({
+      content: [text('c')],
+      isError: false,
+    })
   })
 
   it('fails a call whose tool returns something else, naming the tool', async () => {
     const registry = createToolRegistry()
     registry.register(tool('odd', () => 'just text' as never))
     registry.register(tool('badBlocks', () => [{ text: 'no type' }] as never))
-    const odd = await registry.execute(call('odd'))
+    const odd = await registry.execute(callInput('odd'))
     expect(odd.content).toEqual([
       text(
         'Error: tool "odd" returned "just text"; a tool returns content blocks or { content?, structured?, meta? } with content or structured',
@@ -432,7 +439,7 @@ describe('step 8: tools/execute and dispatch', () => {
     ])
     expect(odd.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_TOOL_RESULT' })
     // An array, but not of content blocks: SPEC §22's INVALID_CONTENT, naming the block.
-    expect(await registry.execute(call('badBlocks'))).toEqual({
+    expect(await registry.execute(callInput('badBlocks'))).toEqual({
       content: [
         text(
           'Error: tool "badBlocks" returned a malformed content block at content[0]: missing required property "type"',
@@ -453,7 +460,7 @@ describe('step 8: tools/execute and dispatch', () => {
       },
     }
     registry.register(definition)
-    expect((await registry.execute(call('read', { a: 1 }))).content).toEqual([
+    expect((await registry.execute(callInput('read', { a: 1 }))).content).toEqual([
       text('bound {"a":1} read'),
     ])
   })
@@ -481,7 +488,7 @@ describe('step 8: tools/execute and dispatch', () => {
       exec.signal = replacement
       return next()
     })
-    await registry.execute(call('read'))
+    await registry.execute(callInput('read'))
     expect(refused).toEqual(['name', 'callId', 'arguments', 'agent', 'token'])
     expect(inTool).toBe(replacement)
   })
@@ -490,7 +497,7 @@ describe('step 8: tools/execute and dispatch', () => {
     const registry = createToolRegistry()
     registry.register(tool('read'))
     registry.on('tools/execute', () => ({ content: 'nope' }) as never)
-    expect((await registry.execute(call('read'))).error).toEqual({
+    expect((await registry.execute(callInput('read'))).error).toEqual({
       name: 'ToolPipelineError',
       code: 'INVALID_DECISION',
     })
@@ -510,7 +517,7 @@ describe('step 9: tools/post-execute', () => {
       content: [text('redacted')],
       additionalContext: context,
     }))
-    expect(await registry.execute(call('read'))).toEqual({
+    expect(await registry.execute(callInput('read'))).toEqual({
       content: [text('redacted')],
       isError: false,
       meta: { m: 1 },
@@ -527,7 +534,7 @@ describe('step 9: tools/post-execute', () => {
       kind: 'block',
       feedback: [text('do not write .env files; use the vault tool')],
     }))
-    expect(await registry.execute(call('write'))).toEqual({
+    expect(await registry.execute(callInput('write'))).toEqual({
       content: [text('do not write .env files; use the vault tool')],
       isError: true,
       error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
@@ -545,7 +552,7 @@ describe('step 9: tools/post-execute', () => {
       kind: 'accept',
       content: [text('all good, honestly')],
     }))
-    const result = await registry.execute(call('fail'))
+    const result = await registry.execute(callInput('fail'))
     expect(result).toEqual({
       content: [text('all good, honestly')],
       isError: true,
@@ -567,7 +574,7 @@ describe('step 9: tools/post-execute', () => {
       }).toThrow(TypeError)
       return next()
     })
-    expect(await registry.execute(call('fail'))).toEqual({
+    expect(await registry.execute(callInput('fail'))).toEqual({
       content: [text('Error: broke')],
       isError: true,
       error: { name: 'ToolFailedError', code: 'TOOL_FAILED' },
@@ -582,7 +589,7 @@ describe('step 9: tools/post-execute', () => {
       return inner.kind === 'block' ? { kind: 'accept' } : inner
     })
     registry.on('tools/post-execute', () => ({ kind: 'block', feedback: [text('inner blocks')] }))
-    expect(await registry.execute(call('read'))).toEqual({
+    expect(await registry.execute(callInput('read'))).toEqual({
       content: [text('read ran')],
       isError: false,
     })
@@ -594,10 +601,12 @@ describe('step 9: tools/post-execute', () => {
     const off = registry.on('tools/post-execute', () => {
       throw new Error('post failed')
     })
-    expect((await registry.execute(call('read'))).content).toEqual([text('Error: post failed')])
+    expect((await registry.execute(callInput('read'))).content).toEqual([
+      text('Error: post failed'),
+    ])
     off()
     registry.on('tools/post-execute', () => ({ kind: 'block' }) as never)
-    expect((await registry.execute(call('read'))).error?.code).toBe('INVALID_DECISION')
+    expect((await registry.execute(callInput('read'))).error?.code).toBe('INVALID_DECISION')
   })
 })
 
@@ -633,7 +642,7 @@ describe('step 10: thrown values become error results', () => {
         throw thrown
       }),
     )
-    const result = await registry.execute(call('fail'))
+    const result = await registry.execute(callInput('fail'))
     expect(result).toEqual({ content: [text(message)], isError: true, error })
   })
 
@@ -664,13 +673,13 @@ describe('step 10: thrown values become error results', () => {
       const body = vi.fn(() => [])
       registry.register(tool('read', body))
       install(registry)
-      const result = await registry.execute(call('read'))
+      const result = await registry.execute(callInput('read'))
       expect(result.isError).toBe(true)
       expect((result.content[0] as { text: string }).text).toMatch(
         /^Error: (pre|guard|wrapper) broke$/,
       )
       expect(body).not.toHaveBeenCalled()
-      expect((await registry.execute(call('read'))).isError).toBe(true)
+      expect((await registry.execute(callInput('read'))).isError).toBe(true)
     },
   )
 })
@@ -681,7 +690,7 @@ describe('step 11: the final result', () => {
     const content = [text('hello')]
     const meta = { nested: { value: 1 } }
     registry.register(tool('read', () => ({ content, meta })))
-    const result = await registry.execute(call('read'))
+    const result = await registry.execute(callInput('read'))
     expect(isDeepFrozen(result)).toBe(true)
     expect(result.content).not.toBe(content)
     expect(result.meta).not.toBe(meta)
@@ -705,7 +714,7 @@ describe('step 11: the final result', () => {
     async (_label, run) => {
       const registry = createToolRegistry()
       registry.register(tool('read', run as never))
-      const result = await registry.execute(call('read'))
+      const result = await registry.execute(callInput('read'))
       expect(result).toEqual({
         content: [text(resultNotJson)],
         isError: true,
@@ -725,7 +734,7 @@ describe('step 11: the final result', () => {
         source: { kind: 'user' },
       } as never,
     }))
-    expect((await registry.execute(call('read'))).content).toEqual([text(resultNotJson)])
+    expect((await registry.execute(callInput('read'))).content).toEqual([text(resultNotJson)])
   })
 
   it('freezes the execution, but not the caller’s agent', async () => {
@@ -736,7 +745,7 @@ describe('step 11: the final result', () => {
     registry.on('tools/result', (exec) => {
       observed = exec
     })
-    await registry.execute(call('read', {}, { agent: alice }))
+    await registry.execute(callInput('read', {}, { agent: alice }))
     expect(Object.isFrozen(observed)).toBe(true)
     expect(() => {
       ;(observed as ToolExecution).signal = new AbortController().signal
@@ -757,7 +766,7 @@ describe('step 12: tools/result observers', () => {
       seenResult = result
     })
     registry.on('tools/result', () => void events.push('second'))
-    const result = await registry.execute(call('read')).then((value) => {
+    const result = await registry.execute(callInput('read')).then((value) => {
       events.push('resolved')
       return value
     })
@@ -780,7 +789,7 @@ describe('step 12: tools/result observers', () => {
     })
     const last = vi.fn()
     registry.on('tools/result', last)
-    const result = await registry.execute(call('read', {}, { callId: asCallId('c-42') }))
+    const result = await registry.execute(callInput('read', {}, { callId: asCallId('c-42') }))
     await flushMicrotasks()
     expect(result.isError).toBe(false)
     expect(last).toHaveBeenCalledTimes(1)
@@ -794,7 +803,7 @@ describe('step 12: tools/result observers', () => {
     const registry = createToolRegistry()
     registry.register(tool('read'))
     registry.on('tools/result', () => new Promise<void>(() => undefined))
-    await expect(registry.execute(call('read'))).resolves.toMatchObject({ isError: false })
+    await expect(registry.execute(callInput('read'))).resolves.toMatchObject({ isError: false })
   })
 
   it('a throwing logger cannot reach the caller either', async () => {
@@ -809,7 +818,7 @@ describe('step 12: tools/result observers', () => {
     registry.on('tools/result', () => {
       throw new Error('observer broke')
     })
-    await expect(registry.execute(call('read'))).resolves.toMatchObject({ isError: false })
+    await expect(registry.execute(callInput('read'))).resolves.toMatchObject({ isError: false })
   })
 
   it('cannot change the result: it is frozen', async () => {
@@ -819,7 +828,7 @@ describe('step 12: tools/result observers', () => {
     quiet.on('tools/result', (_exec, result) => {
       result.content.push(text('sneaky'))
     })
-    const result = await quiet.execute(call('read'))
+    const result = await quiet.execute(callInput('read'))
     expect(result.content).toEqual([text('read ran')])
     expect(logger.warnings).toHaveLength(1)
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, recordingLogger, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, recordingLogger, tool } from './__fixtures__/tools.js'
 import type { ToolDefinition } from './tool-definition.js'
 import { createToolRegistry } from './tool-registry.js'
 import { ToolRegistryError } from './tool-registry-error.js'
@@ -38,7 +39,7 @@ describe('registry.hide', () => {
     const listener = vi.fn()
     registry.on('tools/pre-execute', listener)
     registry.hide((name) => name === 'shell')
-    const result = await registry.execute(call('shell'))
+    const result = await registry.execute(callInput('shell'))
     expect(result).toEqual({
       content: [{ type: 'text', text: 'Error: unknown tool "shell"' }],
       isError: true,

@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { asCallId } from '@toolpipe/core'
 import type { JsonValue } from '@toolpipe/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { agent, call, flushMicrotasks, recordingLogger, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, flushMicrotasks, recordingLogger, text, tool } from './__fixtures__/tools.js'
 import type { ApprovalOutcome, ApprovalService } from './approval.js'
 import type { ApprovalAnswer } from './tool-events.js'
 import type { ToolExecution, ToolExecutionResult } from './tool-execution.js'
@@ -34,7 +35,7 @@ describe('tools/start observers', () => {
       return next()
     })
     registry.on('tools/start', (exec) => void order.push(`start ${exec.name}`))
-    const pending = registry.execute(call('read'))
+    const pending = registry.execute(callInput('read'))
     order.push('execute() returned')
     await pending
     expect(order[0]).toBe('start read')
@@ -48,8 +49,8 @@ describe('tools/start observers', () => {
     const storage = new AsyncLocalStorage<string>()
     const seen: (string | undefined)[] = []
     registry.on('tools/start', () => void seen.push(storage.getStore()))
-    await storage.run('turn 7', () => registry.execute(call('read')))
-    await storage.run('turn 8', () => registry.scope(alice).execute(call('read')))
+    await storage.run('turn 7', () => registry.execute(callInput('read')))
+    await storage.run('turn 8', () => registry.scope(alice).execute(callInput('read')))
     expect(seen).toEqual(['turn 7', 'turn 8'])
   })
 
@@ -64,7 +65,7 @@ describe('tools/start observers', () => {
     )
     const events = recordLifecycle(registry)
     const args = { path: 'a.txt' }
-    const input = call('read', args, { agent: alice })
+    const input = callInput('read', args, { agent: alice })
     await registry.execute(input)
     const [start, result] = events
     expect(start!.exec).toBe(bodyExec)
@@ -78,14 +79,14 @@ describe('tools/start observers', () => {
   const alwaysDeny: ApprovalService = { request: async () => ({ kind: 'rejected' }) }
   it.each([
     ['an unreadable input', null, 'INVALID_INPUT'],
-    ['arguments that are not JSON', call('read', { size: 1n }), 'NOT_JSON'],
-    ['an unknown tool', call('nope'), 'UNKNOWN_TOOL'],
-    ['invalid arguments', call('strict', {}), 'INVALID_ARGS'],
-    ['a policy denial', call('denied'), 'POLICY_DENIED'],
-    ['an approval rejection', call('asked', {}, { agent: alice }), 'APPROVAL_REJECTED'],
-    ['a guard denial', call('guarded'), 'GUARD_DENIED'],
-    ['a throwing tool', call('broken'), 'TOOL_FAILED'],
-    ['a success', call('read'), undefined],
+    ['arguments that are not JSON', callInput('read', { size: 1n }), 'NOT_JSON'],
+    ['an unknown tool', callInput('nope'), 'UNKNOWN_TOOL'],
+    ['invalid arguments', callInput('strict', {}), 'INVALID_ARGS'],
+    ['a policy denial', callInput('denied'), 'POLICY_DENIED'],
+    ['an approval rejection', callInput('asked', {}, { agent: alice }), 'APPROVAL_REJECTED'],
+    ['a guard denial', callInput('guarded'), 'GUARD_DENIED'],
+    ['a throwing tool', callInput('broken'), 'TOOL_FAILED'],
+    ['a success', callInput('read'), undefined],
   ] as const)(
     'are told of every call exactly once, before its result observers: %s',
     async (_label, input, code) => {
@@ -135,11 +136,11 @@ describe('tools/start observers', () => {
     const removeFirst = registry.on('tools/start', () => void order.push('first'))
     registry.on('tools/start', () => void order.push('second'))
     registry.on('tools/start', () => void order.push('prepended'), { prepend: true })
-    await registry.execute(call('read'))
+    await registry.execute(callInput('read'))
     expect(order).toEqual(['prepended', 'first', 'second'])
     removeFirst()
     order.length = 0
-    await registry.execute(call('read'))
+    await registry.execute(callInput('read'))
     expect(order).toEqual(['prepended', 'second'])
   })
 
@@ -153,13 +154,13 @@ describe('tools/start observers', () => {
     })
     const bobs = registry.scope(bob)
     bobs.on('tools/start', (exec) => void told.push(`bob:${exec.agent?.id ?? '-'}`))
-    await registry.execute(call('read'))
-    await registry.execute(call('read', {}, { agent: alice }))
-    await bobs.execute(call('read'))
+    await registry.execute(callInput('read'))
+    await registry.execute(callInput('read', {}, { agent: alice }))
+    await bobs.execute(callInput('read'))
     expect(told).toEqual(['global:-', 'global:alice', 'alice:alice', 'global:bob', 'bob:bob'])
     bobs.dispose()
     told.length = 0
-    await registry.execute(call('read', {}, { agent: bob }))
+    await registry.execute(callInput('read', {}, { agent: bob }))
     expect(told).toEqual(['global:bob'])
   })
 
@@ -175,7 +176,7 @@ describe('tools/start observers', () => {
     registry.on('tools/start', () => Promise.reject(rejection))
     const last = vi.fn()
     registry.on('tools/start', last)
-    const result = await registry.execute(call('read', {}, { callId: asCallId('c-9') }))
+    const result = await registry.execute(callInput('read', {}, { callId: asCallId('c-9') }))
     await flushMicrotasks()
     expect(result).toEqual({ content: [text('read ran')], isError: false })
     expect(last).toHaveBeenCalledTimes(1)
@@ -197,14 +198,14 @@ describe('tools/start observers', () => {
     registry.on('tools/start', () => {
       throw new Error('observer broke')
     })
-    await expect(registry.execute(call('read'))).resolves.toMatchObject({ isError: false })
+    await expect(registry.execute(callInput('read'))).resolves.toMatchObject({ isError: false })
   })
 
   it('does not await a returned promise', async () => {
     const registry = createToolRegistry()
     registry.register(tool('read'))
     registry.on('tools/start', () => new Promise<void>(() => undefined))
-    await expect(registry.execute(call('read'))).resolves.toMatchObject({ isError: false })
+    await expect(registry.execute(callInput('read'))).resolves.toMatchObject({ isError: false })
   })
 })
 
@@ -240,7 +241,7 @@ describe('tools/approval observers', () => {
     [{ kind: 'unavailable' }, { kind: 'unavailable' }, 'APPROVAL_UNAVAILABLE'],
   ] as const)('report the outcome %o as it was read, frozen', async (answered, read, code) => {
     const { registry, answers } = askingRegistry(answering(answered))
-    const input = call('shell', {}, { agent: alice })
+    const input = callInput('shell', {}, { agent: alice })
     const result = await registry.execute(input)
     expect(result.error?.code).toBe(code)
     expect(answers).toHaveLength(1)
@@ -264,7 +265,7 @@ describe('tools/approval observers', () => {
           }, fortyMinutes)
         }),
     })
-    const pending = registry.execute(call('shell', {}, { agent: alice }))
+    const pending = registry.execute(callInput('shell', {}, { agent: alice }))
     await vi.advanceTimersByTimeAsync(fortyMinutes)
     await expect(pending).resolves.toMatchObject({ isError: false })
     expect(answers[0]!.answer.durationMs).toBe(fortyMinutes)
@@ -299,7 +300,7 @@ describe('tools/approval observers', () => {
     'report %s as the error the call’s result carries',
     async (_label, approval, error) => {
       const { registry, answers, body } = askingRegistry(approval)
-      const result = await registry.execute(call('shell', {}, { agent: alice }))
+      const result = await registry.execute(callInput('shell', {}, { agent: alice }))
       expect(result.error).toEqual(error)
       expect(answers).toHaveLength(1)
       expect(answers[0]!.answer.outcome).toBeUndefined()
@@ -326,7 +327,7 @@ describe('tools/approval observers', () => {
       'tools/approval',
       (_exec, answer) => void order.push(`answer ${answer.outcome?.kind ?? '-'}`),
     )
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(order).toEqual(['asked', 'answer allowed-once', 'guard', 'body'])
   })
 
@@ -335,18 +336,18 @@ describe('tools/approval observers', () => {
     const plain = createToolRegistry({ approval: answering({ kind: 'allowed-once' }) })
     plain.register(tool('shell'))
     plain.on('tools/approval', told)
-    await plain.execute(call('shell', {}, { agent: alice }))
+    await plain.execute(callInput('shell', {}, { agent: alice }))
 
     const noService = createToolRegistry()
     noService.register(tool('shell'))
     noService.on('tools/pre-execute', () => ({ kind: 'ask' }))
     noService.on('tools/approval', told)
-    expect((await noService.execute(call('shell', {}, { agent: alice }))).error?.code).toBe(
+    expect((await noService.execute(callInput('shell', {}, { agent: alice }))).error?.code).toBe(
       'APPROVAL_UNAVAILABLE',
     )
 
     const { registry: noAgent, answers } = askingRegistry(answering({ kind: 'allowed-once' }))
-    expect((await noAgent.execute(call('shell'))).error?.code).toBe('APPROVAL_UNAVAILABLE')
+    expect((await noAgent.execute(callInput('shell'))).error?.code).toBe('APPROVAL_UNAVAILABLE')
     expect(answers).toEqual([])
     expect(told).not.toHaveBeenCalled()
   })
@@ -359,11 +360,11 @@ describe('tools/approval observers', () => {
     const remove = registry.on('tools/approval', (exec) => void told.push(exec.agent!.id), {
       scope: alice,
     })
-    await registry.execute(call('shell', {}, { agent: alice }))
-    await registry.execute(call('shell', {}, { agent: bob }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: bob }))
     expect(told).toEqual(['alice'])
     remove()
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(told).toEqual(['alice'])
   })
 
@@ -379,7 +380,7 @@ describe('tools/approval observers', () => {
     const last = vi.fn()
     registry.on('tools/approval', last)
     const result = await registry.execute(
-      call('shell', {}, { agent: alice, callId: asCallId('c-3') }),
+      callInput('shell', {}, { agent: alice, callId: asCallId('c-3') }),
     )
     await flushMicrotasks()
     expect(result).toEqual({ content: [text('ran')], isError: false })

@@ -1,6 +1,7 @@
 import { isHarnessError } from '@toolpipe/core'
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, recordingLogger, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, recordingLogger, text, tool } from './__fixtures__/tools.js'
 import { createToolRegistry } from './tool-registry.js'
 import type { ToolParameters } from './tool-definition.js'
 import { ToolRegistryError } from './tool-registry-error.js'
@@ -343,11 +344,11 @@ describe('guard and on', () => {
     const guard = vi.fn(() => undefined)
     const first = registry.guard(guard)
     registry.guard(guard)
-    await registry.execute(call('read'))
+    await registry.execute(callInput('read'))
     expect(guard).toHaveBeenCalledTimes(2)
     first()
     first()
-    await registry.execute(call('read'))
+    await registry.execute(callInput('read'))
     expect(guard).toHaveBeenCalledTimes(3)
   })
 
@@ -362,7 +363,7 @@ describe('guard and on', () => {
     registry.on('tools/pre-execute', wrap('first') as never)
     registry.on('tools/pre-execute', wrap('second') as never)
     registry.on('tools/pre-execute', wrap('prepended') as never, { prepend: true })
-    await registry.execute(call('read'))
+    await registry.execute(callInput('read'))
     expect(order).toEqual(['prepended', 'first', 'second'])
   })
 
@@ -374,9 +375,9 @@ describe('guard and on', () => {
     const unscoped = vi.fn()
     registry.on('tools/result', scoped, { scope: alice })
     registry.on('tools/result', unscoped)
-    await registry.execute(call('read', {}, { agent: alice }))
-    await registry.execute(call('read', {}, { agent: agent('bob') }))
-    await registry.execute(call('read'))
+    await registry.execute(callInput('read', {}, { agent: alice }))
+    await registry.execute(callInput('read', {}, { agent: agent('bob') }))
+    await registry.execute(callInput('read'))
     expect(scoped).toHaveBeenCalledTimes(1)
     expect(unscoped).toHaveBeenCalledTimes(3)
   })
@@ -519,9 +520,9 @@ describe('scope', () => {
     const seen: unknown[] = []
     scope.on('tools/result', (exec) => void seen.push(exec.agent))
     scope.guard((exec) => (exec.name === 'notes' ? 'notes are read-only today' : undefined))
-    const denied = await scope.execute(call('notes'))
+    const denied = await scope.execute(callInput('notes'))
     expect(denied.content).toEqual([text('Error: notes are read-only today')])
-    const other = await registry.execute(call('read', {}, { agent: agent('bob') }))
+    const other = await registry.execute(callInput('read', {}, { agent: agent('bob') }))
     expect(other.isError).toBe(false)
     expect(seen).toEqual([alice])
   })
@@ -549,7 +550,7 @@ describe('scope', () => {
 
     expect(registry.list(alice)).toEqual(registry.list())
     expect(registry.get('notes', alice)).toBeUndefined()
-    const result = await registry.execute(call('write', {}, { agent: alice }))
+    const result = await registry.execute(callInput('write', {}, { agent: alice }))
     expect(result.isError).toBe(false)
     expect(guard).not.toHaveBeenCalled()
     expect(observer).not.toHaveBeenCalled()
@@ -622,7 +623,7 @@ describe('scope', () => {
     scope.on('tools/result', () => void order.push('first'))
     scope.on('tools/result', () => void order.push('prepended'), { prepend: true })
     scope.on('tools/result', () => void order.push('last'), { prepend: false })
-    await scope.execute(call('read'))
+    await scope.execute(callInput('read'))
     expect(order).toEqual(['prepended', 'first', 'last'])
   })
 
@@ -725,7 +726,7 @@ describe('scope', () => {
     registry.register(tool('read'))
     const alice = agent('alice')
     const reads: string[] = []
-    const input = new Proxy(call('read', {}, { agent: agent('mallory') }), {
+    const input = new Proxy(callInput('read', {}, { agent: agent('mallory') }), {
       get(target, key, receiver) {
         reads.push(String(key))
         return Reflect.get(target, key, receiver) as unknown

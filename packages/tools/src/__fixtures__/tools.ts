@@ -1,7 +1,6 @@
-import { asCallId } from '@toolpipe/core'
 import type { Agent, ContentBlock } from '@toolpipe/core'
 import type { ToolDefinition, ToolExecuteReturn } from '../tool-definition.js'
-import type { ToolExecution, ToolExecutionInput } from '../tool-execution.js'
+import type { ToolExecution } from '../tool-execution.js'
 
 /** A hand-written tool (no schema DSL) whose body is the given function. */
 export function tool(
@@ -27,18 +26,6 @@ export function text(value: string): ContentBlock {
 
 export function agent(id: string): Agent {
   return { id }
-}
-
-let calls = 0
-
-/** A call input with a fresh call id. */
-export function call(
-  name: string,
-  args: unknown = {},
-  rest: Partial<ToolExecutionInput> = {},
-): ToolExecutionInput {
-  calls++
-  return { callId: asCallId(`call_${calls}`), name, arguments: args, ...rest }
 }
 
 /** A logger that records what it is told. */
