@@ -4,6 +4,7 @@ import type { ToolDefinition, ToolExecution, ToolExecutionResult } from '@toolpi
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from './__fixtures__/manual-clock.js'
 import { TimeoutReason } from './timeout-reason.js'
+import { TimeoutPolicyError } from './timeout-policy-error.js'
 import { timeoutPolicy } from './timeout-policy.js'
 import type { TimeoutPolicyOptions } from './timeout-policy.js'
 
@@ -166,7 +167,7 @@ describe('timeoutPolicy({ extendOnProgress })', () => {
   it('refuses an extendOnProgress it cannot use, when the policy is made', () => {
     for (const extendOnProgress of [{}, { maxTotalMs: 0 }, { maxTotalMs: 2 ** 31 }, 5_000, null]) {
       expect(() => timeoutPolicy({ extendOnProgress: extendOnProgress as never })).toThrow(
-        RangeError,
+        TimeoutPolicyError,
       )
     }
     expect(() => timeoutPolicy({ extendOnProgress: { maxTotalMs: -1 } })).toThrow(

@@ -3,6 +3,7 @@ import { createToolRegistry, ToolRegistryError } from '@toolpipe/tools'
 import type { ToolDefinition, ToolExecution } from '@toolpipe/tools'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ManualClock } from './__fixtures__/manual-clock.js'
+import { TimeoutPolicyError } from './timeout-policy-error.js'
 import { timeoutPolicy } from './timeout-policy.js'
 
 /** The largest delay `setTimeout` honours; anything above fires at once (Node warns, browsers do not). */
@@ -45,7 +46,7 @@ describe('timers past 2^31−1 ms are refused, never armed', () => {
   })
 
   it('refuses a larger graceMs when the policy is made', () => {
-    expect(() => timeoutPolicy({ graceMs: maxTimerMs + 1 })).toThrow(RangeError)
+    expect(() => timeoutPolicy({ graceMs: maxTimerMs + 1 })).toThrow(TimeoutPolicyError)
     expect(() => timeoutPolicy({ graceMs: 2 ** 40 })).toThrow(/no larger than 2147483647/)
   })
 

@@ -14,6 +14,7 @@ import type {
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ManualClock } from './__fixtures__/manual-clock.js'
 import { TimeoutReason } from './timeout-reason.js'
+import { TimeoutPolicyError } from './timeout-policy-error.js'
 import { timeoutPolicy } from './timeout-policy.js'
 import type { TimeoutPolicyOptions } from './timeout-policy.js'
 
@@ -448,14 +449,18 @@ describe('timeoutPolicy', () => {
   })
 
   it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])('refuses graceMs %s', (graceMs) => {
-    expect(() => timeoutPolicy({ graceMs })).toThrow(RangeError)
+    expect(() => timeoutPolicy({ graceMs })).toThrow(TimeoutPolicyError)
   })
 
-  it.each(['100', null, true])(
+  it.each([
+    ['100', '"100"'],
+    [null, 'null'],
+    [true, 'true'],
+  ])(
     'refuses graceMs %j from untyped code, though JavaScript would compare it as a number',
-    (graceMs) => {
+    (graceMs, shown) => {
       expect(() => timeoutPolicy({ graceMs: graceMs as unknown as number })).toThrow(
-        `timeoutPolicy: graceMs must be a number of milliseconds ≥ 0 and no larger than 2147483647, got ${String(graceMs)}`,
+        `timeoutPolicy: graceMs must be a number of milliseconds ≥ 0 and no larger than 2147483647, got ${shown}`,
       )
     },
   )

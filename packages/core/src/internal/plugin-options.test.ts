@@ -100,6 +100,23 @@ describe('readPluginOptions (STYLE habit 18)', () => {
     )
   })
 
+  it('hands a member over as given for a check of the package, refused through fail', () => {
+    const clock = new Map<string, number>()
+    const reader = read({ clock, graceMs: -1 })
+    expect(reader.value('clock')).toBe(clock)
+    expect(reader.value('absent')).toBeUndefined()
+    expect(() => reader.fail('graceMs', 'must be ≥ 0, got -1')).toThrow(
+      'plugin: graceMs must be ≥ 0, got -1',
+    )
+    const hostile = {
+      get clock(): never {
+        throw new Error('boom')
+      },
+    }
+    expect(() => read(hostile).value('clock')).toThrow('plugin: clock could not be read: boom')
+    expect(() => read(hostile).value('clock')).toThrow(PackageError)
+  })
+
   it('refuses options that are not an object', () => {
     expect(() => read([])).toThrow('plugin: options must be an object, got array')
     expect(() => read('x')).toThrow(PackageError)

@@ -16,14 +16,16 @@ export interface PluginOptionsReader {
   fail(name: string, message: string): never
   string(name: string, rule?: { readonly nonEmpty?: boolean }): string | undefined
   boolean(name: string): boolean | undefined
-  number(
-    name: string,
-    rule?: { readonly integer?: boolean; readonly min?: number; readonly max?: number },
-  ): number | undefined
+  number(name: string, rule?: NumberRule): number | undefined
   oneOf<TValue extends string>(name: string, values: readonly TValue[]): TValue | undefined
   /** A function member (the caller knows its signature). */
   function(name: string): ((...args: never[]) => unknown) | undefined
   object(name: string): Readonly<Record<string, unknown>> | undefined
+  /**
+   * The member as given, read safely (a getter that throws is refused like a bad value), for a
+   * check none of the readers above words: the package checks it and refuses it through `fail`.
+   */
+  value(name: string): unknown
 }
 
 /**
@@ -42,6 +44,14 @@ export function readPluginOptions(
     fail('', `must be an object, got ${describeType(options)}`)
   }
   const given = (options ?? {}) as Readonly<Record<string, unknown>>
+  return memberReaders(given, fail)
+}
+
+/** The typed member readers over `given`, each refusing through `fail`. */
+function memberReaders(
+  given: Readonly<Record<string, unknown>>,
+  fail: (name: string, message: string) => never,
+): PluginOptionsReader {
   const member = (name: string): unknown => {
     try {
       return given[name]
@@ -70,17 +80,8 @@ export function readPluginOptions(
     },
     number(name, rule = {}) {
       const value = member(name)
-      if (value === undefined) return undefined
+      if (value === undefined || fitsNumberRule(value, rule)) return value
       const what = `${rule.integer === true ? 'an integer' : 'a number'}${bounds(rule)}`
-      if (
-        typeof value === 'number' &&
-        !Number.isNaN(value) &&
-        (rule.integer !== true || Number.isInteger(value)) &&
-        (rule.min === undefined || value >= rule.min) &&
-        (rule.max === undefined || value <= rule.max)
-      ) {
-        return value
-      }
       return fail(name, `must be ${what}, ${got(value)}`)
     },
     oneOf(name, values) {
@@ -103,7 +104,24 @@ export function readPluginOptions(
       if (!readable(() => isPlainObject(value))) fail(name, `must be an object, ${got(value)}`)
       return value as Readonly<Record<string, unknown>>
     },
+    value: member,
   }
+}
+
+interface NumberRule {
+  readonly integer?: boolean
+  readonly min?: number
+  readonly max?: number
+}
+
+function fitsNumberRule(value: unknown, rule: NumberRule): value is number {
+  return (
+    typeof value === 'number' &&
+    !Number.isNaN(value) &&
+    (rule.integer !== true || Number.isInteger(value)) &&
+    (rule.min === undefined || value >= rule.min) &&
+    (rule.max === undefined || value <= rule.max)
+  )
 }
 
 /** Whether `check` answers true; a check that throws (a revoked Proxy) answers false. */
@@ -115,7 +133,7 @@ function readable(check: () => boolean): boolean {
   }
 }
 
-function bounds(rule: { readonly min?: number; readonly max?: number }): string {
+function bounds(rule: NumberRule): string {
   if (rule.min !== undefined && rule.max !== undefined) return ` from ${rule.min} to ${rule.max}`
   if (rule.min !== undefined) return ` of at least ${rule.min}`
   return rule.max === undefined ? '' : ` of at most ${rule.max}`
