@@ -6,7 +6,7 @@ import type { ToolDecision } from './tool-decision.js'
 import type { ToolExecution } from './tool-execution.js'
 import { ToolPipelineError } from './tool-pipeline-error.js'
 import { createToolRegistry } from './tool-registry.js'
-import type { ToolRegistryOptions } from './tool-registry.js'
+import type { ToolRegistryOptions } from './tool-registry-options.js'
 import { ToolRegistryError } from './tool-registry-error.js'
 
 /**

@@ -6,7 +6,8 @@ import { agent, text, tool } from './__fixtures__/tools.js'
 import type { ToolExecuteReturn } from './tool-definition.js'
 import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution.js'
 import { createToolRegistry } from './tool-registry.js'
-import type { ToolRegistry, ToolRegistryOptions } from './tool-registry.js'
+import type { ToolRegistry } from './tool-registry.js'
+import type { ToolRegistryOptions } from './tool-registry-options.js'
 import {
   InvalidApprovalError,
   ListenerError,

@@ -4,7 +4,7 @@ import { agent, recordingLogger, text } from './__fixtures__/tools.js'
 import { defineTool } from './define-tool.js'
 import type { DialectIssueReport } from './schemas-options.js'
 import { createToolRegistry } from './tool-registry.js'
-import type { ToolRegistryLogger } from './tool-registry.js'
+import type { ToolRegistryLogger } from './tool-registry-options.js'
 
 /**
  * SPEC §22, third rule: one tool a dialect cannot express never takes the others down.
