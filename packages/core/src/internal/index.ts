@@ -12,6 +12,7 @@ export { joinFirstSentences, listValues, mostListedValues } from './list-values.
 export { isPlainObject } from './is-plain-object.js'
 export { isPlainArrayPrototype, isPlainObjectPrototype } from './plain-prototype.js'
 export { quoteJsonPath } from './quote-json-path.js'
+export { setMember } from './set-member.js'
 export { canonicalJson } from './canonical-json.js'
 export { readPluginOptions } from './plugin-options.js'
 export type { PluginOptionsReader } from './plugin-options.js'
