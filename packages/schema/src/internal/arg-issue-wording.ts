@@ -1,5 +1,5 @@
 import { describeValue, listValues, quoteJsonPath } from '@toolpipe/core/internal'
-import { unionMessage, wordLimitIssue } from '@toolpipe/structured-output/internal'
+import { isLimitIssue, unionMessage, wordLimitIssue } from '@toolpipe/structured-output/internal'
 import type {
   NodeDefinition,
   RawIssue,
@@ -85,6 +85,7 @@ function declaredType(node: NodeDefinition): SchemaType | 'anyOf' {
 
 function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefined {
   const { path } = issue
+  if (isLimitIssue(issue)) return wordLimitIssue(issue, words.subject(path))
   switch (issue.code) {
     case 'invalid_type':
       return typeIssue(issue.node, path, issue.value, receivedKind(issue.value), root, words)
@@ -109,14 +110,6 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
         received,
       }
     }
-    case 'below_minimum':
-    case 'above_maximum':
-    case 'too_short':
-    case 'too_long':
-    case 'pattern_mismatch':
-    case 'too_few_items':
-    case 'too_many_items':
-      return wordLimitIssue(issue, words.subject(path))
     case 'invalid_union':
       return unionIssue(issue.alternatives, issue.value, path, root, words)
     case 'sparse_array':

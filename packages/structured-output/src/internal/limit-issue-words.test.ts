@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createValidator } from './engine/validator.js'
 import type { LimitRawIssue } from './limit-issue-words.js'
-import { wordLimitIssue } from './limit-issue-words.js'
+import { isLimitIssue, wordLimitIssue } from './limit-issue-words.js'
 import { readSchema } from './read-schema.js'
 
 /** The engine's first issue for `value` under `schema`, which must be a limit issue. */
@@ -68,5 +68,15 @@ describe('wordLimitIssue', () => {
       pattern: '^[a-z]+$',
       received: 'A"1',
     })
+  })
+})
+
+describe('isLimitIssue', () => {
+  it('answers for the issues wordLimitIssue words, and for no other', () => {
+    expect(isLimitIssue(rawIssue({ type: 'string', minLength: 2 }, 'a'))).toBe(true)
+    expect(isLimitIssue(rawIssue({ type: 'array', maxItems: 0 }, [1]))).toBe(true)
+    expect(isLimitIssue({ code: 'unknown_property', path: ['x'] })).toBe(false)
+    expect(isLimitIssue({ code: 'sparse_array', path: [], index: 1 })).toBe(false)
+    expect(isLimitIssue({ code: 'too_many_issues', path: [], limit: 100 })).toBe(false)
   })
 })

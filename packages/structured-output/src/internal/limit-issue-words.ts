@@ -23,6 +23,21 @@ export type LimitIssue =
 /** The engine's issues that {@link wordLimitIssue} words. */
 export type LimitRawIssue = Extract<RawIssue, { readonly code: LimitIssue['code'] }>
 
+const limitCodes: ReadonlySet<RawIssue['code']> = new Set<LimitIssue['code']>([
+  'below_minimum',
+  'above_maximum',
+  'too_short',
+  'too_long',
+  'pattern_mismatch',
+  'too_few_items',
+  'too_many_items',
+])
+
+/** Whether {@link wordLimitIssue} words `issue`. */
+export function isLimitIssue(issue: RawIssue): issue is LimitRawIssue {
+  return limitCodes.has(issue.code)
+}
+
 /**
  * Words an issue about a bound, a length, a pattern or a number of items for `subject`, the
  * quoted place it is about: `"limit" must be at least 1, got 0`. One wording wherever the engine

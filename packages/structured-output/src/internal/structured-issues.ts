@@ -13,7 +13,7 @@ import type {
 } from '../structured-issue.js'
 import type { StructuredScalar, StructuredSchemaType } from '../structured-schema.js'
 import type { IssuePath, RawIssue } from './engine/raw-issue.js'
-import { wordLimitIssue } from './limit-issue-words.js'
+import { isLimitIssue, wordLimitIssue } from './limit-issue-words.js'
 import type { TypedNodeDefinition } from './node-definition.js'
 import { unionMessage } from './union-issue-words.js'
 import type { UnionWords } from './union-issue-words.js'
@@ -165,6 +165,7 @@ function wordIssue(
 ): StructuredIssue {
   const { path } = issue
   const at = place(path)
+  if (isLimitIssue(issue)) return wordLimitIssue(issue, at)
   switch (issue.code) {
     case 'missing':
       return {
@@ -186,14 +187,6 @@ function wordIssue(
         expected: issue.node.constValue,
         received: issue.value,
       }
-    case 'below_minimum':
-    case 'above_maximum':
-    case 'too_short':
-    case 'too_long':
-    case 'pattern_mismatch':
-    case 'too_few_items':
-    case 'too_many_items':
-      return wordLimitIssue(issue, at)
     case 'sparse_array':
     case 'cycle':
     case 'unreadable':
