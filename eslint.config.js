@@ -33,7 +33,12 @@ const layers = [
 ]
 const specifier = (name) => (name === 'toolpipe' ? 'toolpipe' : `@toolpipe/${name}`)
 /** Private workspace packages of shared test fixtures (testing/*): tests may use them, sources never. */
-const testFixturePackages = ['@toolpipe/adapter-testkit', '@toolpipe/adapter-testkit/*']
+const testFixturePackages = [
+  '@toolpipe/adapter-testkit',
+  '@toolpipe/adapter-testkit/*',
+  '@toolpipe/tool-schemas',
+  '@toolpipe/tool-schemas/*',
+]
 const layerRules = layers
   .flatMap((layer, level) => {
     const above = layers.slice(level + 1).flat()

@@ -5,13 +5,13 @@ import type { ToolDefinition } from '@toolpipe/tools'
 /** A 4-field args object, like a `read_file` call. */
 export const smallArgs = { path: 'src/index.ts', offset: 120, limit: 80, encoding: 'utf8' }
 
-/** 20 edit objects of 3–4 string fields, like an `edit_files` call. */
+/** 20 edit objects of 3 strings and, every other one, a flag, like an `edit_files` call. */
 export const mediumArgs = {
   edits: Array.from({ length: 20 }, (_, index) => ({
     path: `src/module-${index}.ts`,
     old_text: `export const value${index} = ${index}\n`,
     new_text: `export const value${index} = ${index + 1}\n`,
-    ...(index % 2 === 0 ? { replace_all: 'false' } : {}),
+    ...(index % 2 === 0 ? { replace_all: false } : {}),
   })),
 }
 

@@ -1,58 +1,36 @@
 import { runInNewContext } from 'node:vm'
+import { editFilesSpec, readFileSpec } from '@toolpipe/tool-schemas'
 import { describe, expect, it } from 'vitest'
 import { checkArgs } from './check-args.js'
 import { SchemaSpecError } from './schema-spec-error.js'
 import type { SchemaSpec } from './schema-spec.js'
 
-const readFile = {
-  path: { type: 'string', required: true },
-  offset: { type: 'number' },
-  limit: { type: 'number' },
-  encoding: { type: 'string', enum: ['utf8', 'base64'] },
-} as const satisfies SchemaSpec
-
-const editFiles = {
-  edits: {
-    type: 'array',
-    required: true,
-    items: {
-      type: 'object',
-      properties: {
-        path: { type: 'string', required: true },
-        old_text: { type: 'string', required: true },
-        new_text: { type: 'string', required: true },
-        replace_all: { type: 'boolean' },
-      },
-    },
-  },
-} as const satisfies SchemaSpec
-
 describe('checkArgs on valid arguments', () => {
   it('returns no issue, as a fresh array every call', () => {
     const args = { path: 'a.txt', offset: 0, limit: 10, encoding: 'utf8' }
-    const first = checkArgs(readFile, args)
+    const first = checkArgs(readFileSpec, args)
     expect(first).toEqual([])
-    expect(checkArgs(readFile, args)).not.toBe(first)
+    expect(checkArgs(readFileSpec, args)).not.toBe(first)
   })
 
   it('allows optional members to be absent, or present as undefined', () => {
-    expect(checkArgs(readFile, { path: 'a.txt' })).toEqual([])
-    expect(checkArgs(readFile, { path: 'a.txt', offset: undefined })).toEqual([])
+    expect(checkArgs(readFileSpec, { path: 'a.txt' })).toEqual([])
+    expect(checkArgs(readFileSpec, { path: 'a.txt', offset: undefined })).toEqual([])
   })
 
   it('allows extra keys, whatever they hold', () => {
-    expect(checkArgs(readFile, { path: 'a.txt', extra: [1, { deep: null }], other: NaN })).toEqual(
+    expect(checkArgs(readFileSpec, { path: 'a.txt', extra: [1, { deep: null }], other: NaN })).toEqual(
       [],
     )
   })
 
   it('accepts members in any key order', () => {
-    expect(checkArgs(readFile, { encoding: 'base64', limit: 1, path: 'a', offset: 2 })).toEqual([])
+    expect(checkArgs(readFileSpec, { encoding: 'base64', limit: 1, path: 'a', offset: 2 })).toEqual([])
   })
 
   it('accepts any finite number, -0 and the extremes included', () => {
     for (const offset of [0, -0, -1.5, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE]) {
-      expect(checkArgs(readFile, { path: 'a', offset })).toEqual([])
+      expect(checkArgs(readFileSpec, { path: 'a', offset })).toEqual([])
     }
   })
 
@@ -69,12 +47,12 @@ describe('checkArgs on valid arguments', () => {
 
   it('accepts null-prototype objects and objects from another realm', () => {
     const nullPrototype = Object.assign(Object.create(null) as object, { path: 'a', limit: 3 })
-    expect(checkArgs(readFile, nullPrototype)).toEqual([])
+    expect(checkArgs(readFileSpec, nullPrototype)).toEqual([])
     const foreign: unknown = runInNewContext(
       '({ edits: [{ path: "a", old_text: "x", new_text: "y", replace_all: true }] })',
     )
     expect(Object.getPrototypeOf(foreign)).not.toBe(Object.prototype)
-    expect(checkArgs(editFiles, foreign)).toEqual([])
+    expect(checkArgs(editFilesSpec, foreign)).toEqual([])
   })
 
   it('checks specs with many members and long enums (looked up by Map and Set)', () => {
@@ -104,7 +82,7 @@ describe('checkArgs: the top level', () => {
     ['NaN', NaN, 'NaN'],
     ['a function', () => undefined, 'function'],
   ] as const)('refuses %s with one not_object issue', (_label, args, received) => {
-    expect(checkArgs(readFile, args)).toEqual([
+    expect(checkArgs(readFileSpec, args)).toEqual([
       {
         code: 'not_object',
         path: [],
@@ -118,7 +96,7 @@ describe('checkArgs: the top level', () => {
 
 describe('checkArgs: missing', () => {
   it('reports a required member that is absent', () => {
-    expect(checkArgs(readFile, {})).toEqual([
+    expect(checkArgs(readFileSpec, {})).toEqual([
       {
         code: 'missing',
         path: ['path'],
@@ -129,7 +107,7 @@ describe('checkArgs: missing', () => {
   })
 
   it('counts a member present as undefined as missing', () => {
-    expect(checkArgs(readFile, { path: undefined })).toMatchObject([
+    expect(checkArgs(readFileSpec, { path: undefined })).toMatchObject([
       { code: 'missing', path: ['path'] },
     ])
   })
@@ -139,7 +117,7 @@ describe('checkArgs: missing', () => {
       { path: 'a', old_text: '', new_text: '' },
       { old_text: '', new_text: '' },
     ]
-    expect(checkArgs(editFiles, { edits })).toEqual([
+    expect(checkArgs(editFilesSpec, { edits })).toEqual([
       {
         code: 'missing',
         path: ['edits', 1, 'path'],
@@ -151,7 +129,7 @@ describe('checkArgs: missing', () => {
 
   it('does not count inherited properties as members', () => {
     const inherited = Object.create({ path: 'a.txt' }) as object
-    expect(checkArgs(readFile, inherited)).toMatchObject([{ code: 'missing', path: ['path'] }])
+    expect(checkArgs(readFileSpec, inherited)).toMatchObject([{ code: 'missing', path: ['path'] }])
     const spec = {
       constructor: { type: 'string', required: true },
       toString: { type: 'object' },
@@ -162,7 +140,7 @@ describe('checkArgs: missing', () => {
 
   it('does not count non-enumerable properties as members (JSON would not carry them)', () => {
     const args = Object.defineProperty({}, 'path', { value: 'a.txt', enumerable: false })
-    expect(checkArgs(readFile, args)).toMatchObject([{ code: 'missing', path: ['path'] }])
+    expect(checkArgs(readFileSpec, args)).toMatchObject([{ code: 'missing', path: ['path'] }])
   })
 
   it('reads own members of class instances, not their prototype getters', () => {
@@ -175,13 +153,13 @@ describe('checkArgs: missing', () => {
         return ['a', 'txt'].join('.')
       }
     }
-    expect(checkArgs(readFile, new Args())).toMatchObject([{ code: 'missing', path: ['path'] }])
+    expect(checkArgs(readFileSpec, new Args())).toMatchObject([{ code: 'missing', path: ['path'] }])
   })
 })
 
 describe('checkArgs: invalid_type', () => {
   it('writes "<path> must be <type>, got <kind>"', () => {
-    expect(checkArgs(readFile, { path: 42 })).toEqual([
+    expect(checkArgs(readFileSpec, { path: 42 })).toEqual([
       {
         code: 'invalid_type',
         path: ['path'],
@@ -214,7 +192,7 @@ describe('checkArgs: invalid_type', () => {
   })
 
   it('names non-finite numbers instead of calling them numbers', () => {
-    expect(checkArgs(readFile, { path: 'a', offset: NaN, limit: Infinity })).toEqual([
+    expect(checkArgs(readFileSpec, { path: 'a', offset: NaN, limit: Infinity })).toEqual([
       {
         code: 'invalid_type',
         path: ['offset'],
@@ -230,13 +208,13 @@ describe('checkArgs: invalid_type', () => {
         received: 'Infinity',
       },
     ])
-    expect(checkArgs(readFile, { path: 'a', offset: -Infinity })[0]?.message).toBe(
+    expect(checkArgs(readFileSpec, { path: 'a', offset: -Infinity })[0]?.message).toBe(
       '"offset" must be a number, got -Infinity',
     )
   })
 
   it('names other JavaScript types', () => {
-    const issues = checkArgs(readFile, { path: 1n, offset: Symbol('x'), limit: () => 1 })
+    const issues = checkArgs(readFileSpec, { path: 1n, offset: Symbol('x'), limit: () => 1 })
     expect(issues.map((issue) => issue.message)).toEqual([
       '"path" must be a string, got bigint',
       '"offset" must be a number, got symbol',
@@ -245,7 +223,7 @@ describe('checkArgs: invalid_type', () => {
   })
 
   it('is the code for a nested object or array of the wrong type, too', () => {
-    expect(checkArgs(editFiles, { edits: { 0: {} } })).toEqual([
+    expect(checkArgs(editFilesSpec, { edits: { 0: {} } })).toEqual([
       {
         code: 'invalid_type',
         path: ['edits'],
@@ -254,7 +232,7 @@ describe('checkArgs: invalid_type', () => {
         received: 'object',
       },
     ])
-    expect(checkArgs(editFiles, { edits: [null, 'x'] })).toEqual([
+    expect(checkArgs(editFilesSpec, { edits: [null, 'x'] })).toEqual([
       {
         code: 'invalid_type',
         path: ['edits', 0],
@@ -310,7 +288,7 @@ describe('checkArgs: invalid_type', () => {
 
 describe('checkArgs: invalid_enum', () => {
   it('lists the allowed values and quotes what was given', () => {
-    expect(checkArgs(readFile, { path: 'a', encoding: 'latin1' })).toEqual([
+    expect(checkArgs(readFileSpec, { path: 'a', encoding: 'latin1' })).toEqual([
       {
         code: 'invalid_enum',
         path: ['encoding'],
@@ -322,11 +300,11 @@ describe('checkArgs: invalid_enum', () => {
   })
 
   it('escapes the given string and cuts it after 64 characters', () => {
-    expect(checkArgs(readFile, { path: 'a', encoding: 'say "hi"\n' })[0]?.message).toBe(
+    expect(checkArgs(readFileSpec, { path: 'a', encoding: 'say "hi"\n' })[0]?.message).toBe(
       '"encoding" must be one of "utf8", "base64", got "say \\"hi\\"\\n"',
     )
     const long = 'x'.repeat(100)
-    expect(checkArgs(readFile, { path: 'a', encoding: long })).toEqual([
+    expect(checkArgs(readFileSpec, { path: 'a', encoding: long })).toEqual([
       {
         code: 'invalid_enum',
         path: ['encoding'],
@@ -338,7 +316,7 @@ describe('checkArgs: invalid_enum', () => {
   })
 
   it('is invalid_type, still listing the values, for a value that is not a string', () => {
-    expect(checkArgs(readFile, { path: 'a', encoding: 8 })).toEqual([
+    expect(checkArgs(readFileSpec, { path: 'a', encoding: 8 })).toEqual([
       {
         code: 'invalid_type',
         path: ['encoding'],
@@ -350,10 +328,10 @@ describe('checkArgs: invalid_enum', () => {
   })
 
   it('compares strings exactly', () => {
-    expect(checkArgs(readFile, { path: 'a', encoding: 'UTF8' })).toMatchObject([
+    expect(checkArgs(readFileSpec, { path: 'a', encoding: 'UTF8' })).toMatchObject([
       { code: 'invalid_enum' },
     ])
-    expect(checkArgs(readFile, { path: 'a', encoding: 'utf8 ' })).toMatchObject([
+    expect(checkArgs(readFileSpec, { path: 'a', encoding: 'utf8 ' })).toMatchObject([
       { code: 'invalid_enum' },
     ])
   })
@@ -389,7 +367,7 @@ describe('checkArgs collects every issue', () => {
         ? { path: index, old_text: '', new_text: '' }
         : { path: 'a', old_text: '', new_text: '' },
     )
-    expect(checkArgs(editFiles, { edits }).map((issue) => issue.message)).toEqual([
+    expect(checkArgs(editFilesSpec, { edits }).map((issue) => issue.message)).toEqual([
       '"edits[3].path" must be a string, got number',
       '"edits[13].path" must be a string, got number',
       '"edits[23].path" must be a string, got number',
@@ -399,7 +377,7 @@ describe('checkArgs collects every issue', () => {
   })
 
   it('gives each issue its own path array', () => {
-    const [first, second] = checkArgs(editFiles, { edits: [{}, {}] })
+    const [first, second] = checkArgs(editFilesSpec, { edits: [{}, {}] })
     expect(first?.path).toEqual(['edits', 0, 'path'])
     expect(second?.path).toEqual(['edits', 0, 'old_text'])
     expect(first?.path).not.toBe(second?.path)

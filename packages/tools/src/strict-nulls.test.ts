@@ -2,6 +2,7 @@ import type { JsonValue } from '@toolpipe/core'
 import type { ArgIssue } from '@toolpipe/schema'
 import { describe, expect, it, vi } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
+import { readTextFileInputSchema } from '@toolpipe/tool-schemas'
 import { agent, text, tool } from './__fixtures__/tools.js'
 import type { ToolDefinition, ToolParameters } from './tool-definition.js'
 import { createToolRegistry } from './tool-registry.js'
@@ -13,21 +14,13 @@ import { createToolRegistry } from './tool-registry.js'
  * server's `inputSchema`) has it read from its `parameters`, once per definition.
  */
 
-/** `read_text_file` of @modelcontextprotocol/server-filesystem, as the server lists it. */
+/**
+ * `read_text_file` of @modelcontextprotocol/server-filesystem, as the server lists it, with a
+ * member that accepts null (`note`) beside the ones that do not.
+ */
 const readTextFileSchema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: {
-    path: { type: 'string' },
-    tail: { type: 'number', description: 'If provided, returns only the last N lines of the file' },
-    head: {
-      type: 'number',
-      description: 'If provided, returns only the first N lines of the file',
-    },
-    note: { type: ['string', 'null'] },
-  },
-  required: ['path'],
-  additionalProperties: false,
+  ...readTextFileInputSchema,
+  properties: { ...readTextFileInputSchema.properties, note: { type: ['string', 'null'] } },
 } satisfies ToolParameters
 
 /** A hand-written tool with those parameters, a check that refuses what the schema does, and a body that echoes. */

@@ -1,0 +1,2 @@
+export { editFilesSpec, readFileSpec } from './tool-specs.js'
+export { readTextFileInputSchema } from './read-text-file.js'
