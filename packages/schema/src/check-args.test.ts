@@ -19,13 +19,15 @@ describe('checkArgs on valid arguments', () => {
   })
 
   it('allows extra keys, whatever they hold', () => {
-    expect(checkArgs(readFileSpec, { path: 'a.txt', extra: [1, { deep: null }], other: NaN })).toEqual(
-      [],
-    )
+    expect(
+      checkArgs(readFileSpec, { path: 'a.txt', extra: [1, { deep: null }], other: NaN }),
+    ).toEqual([])
   })
 
   it('accepts members in any key order', () => {
-    expect(checkArgs(readFileSpec, { encoding: 'base64', limit: 1, path: 'a', offset: 2 })).toEqual([])
+    expect(checkArgs(readFileSpec, { encoding: 'base64', limit: 1, path: 'a', offset: 2 })).toEqual(
+      [],
+    )
   })
 
   it('accepts any finite number, -0 and the extremes included', () => {
