@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
-import { agent, text, tool } from './__fixtures__/tools.js'
+import { alice, text, tool } from './__fixtures__/tools.js'
 import type { ApprovalOutcome, ApprovalRequest, ApprovalService } from './approval.js'
 import { createToolRegistry } from './tool-registry.js'
 
@@ -28,8 +28,6 @@ function service(outcome: ApprovalOutcome | (() => Promise<ApprovalOutcome>)) {
   }
   return { approval, requests }
 }
-
-const alice = agent('alice')
 
 describe('ask → approval', () => {
   it('allowed-once lets the call go on', async () => {

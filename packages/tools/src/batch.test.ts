@@ -1,20 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
-import { agent, recordingLogger, tool } from './__fixtures__/tools.js'
+import { agent, recordingLogger, thrown, tool } from './__fixtures__/tools.js'
 import { createToolRegistry } from './tool-registry.js'
 import { ToolRegistryError } from './tool-registry-error.js'
 
 function names(list: readonly { name: string }[]): string[] {
   return list.map((definition) => definition.name)
-}
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a throw')
 }
 
 describe('registry.batch (SPEC §13: several changes as one)', () => {

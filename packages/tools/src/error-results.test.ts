@@ -2,7 +2,7 @@ import { HarnessError } from '@toolpipe/core'
 import type { HookContext, ToolErrorInfo } from '@toolpipe/core'
 import { describe, expect, it } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
-import { agent, text, tool } from './__fixtures__/tools.js'
+import { alice, text, tool } from './__fixtures__/tools.js'
 import type { ToolExecuteReturn } from './tool-definition.js'
 import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution.js'
 import { createToolRegistry } from './tool-registry.js'
@@ -21,8 +21,6 @@ class QuotaError extends HarnessError {
     super('quota exhausted', 'QUOTA')
   }
 }
-
-const alice = agent('alice')
 
 interface Situation {
   /** What happens, as the tools README's table says it. */

@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { propertyParameters } from '../../../property-runs.shared.js'
 import { callInput } from '@toolpipe/call-inputs'
-import { agent, text } from './__fixtures__/tools.js'
+import { agent, isDeepFrozen, text } from './__fixtures__/tools.js'
 import type { ApprovalService } from './approval.js'
 import type { ToolDefinition } from './tool-definition.js'
 import type { ToolExecution, ToolExecutionResult } from './tool-execution.js'
@@ -300,11 +300,6 @@ const setup = fc.record({
   // One run in five has a guard that denies everything: whatever else happens, nothing runs.
   denyAll: fc.nat(4).map((draw) => draw === 0),
 })
-
-function isDeepFrozen(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return true
-  return Object.isFrozen(value) && Object.values(value).every(isDeepFrozen)
-}
 
 function isJsonSafe(value: unknown): boolean {
   try {

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { propertyParameters } from '../../../property-runs.shared.js'
 import { callInput } from '@toolpipe/call-inputs'
-import { text, tool } from './__fixtures__/tools.js'
+import { isDeepFrozen, text, tool } from './__fixtures__/tools.js'
 import { createToolRegistry } from './tool-registry.js'
 
 /** Values a hostile or buggy caller could pass as arguments, JSON-safe or not. */
@@ -47,11 +47,6 @@ const hostileArguments = fc.oneof(
     ),
   ),
 )
-
-function isDeepFrozen(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return true
-  return Object.isFrozen(value) && Object.values(value).every(isDeepFrozen)
-}
 
 function isJsonSafe(value: unknown): boolean {
   try {

@@ -1,14 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
-import { agent, recordingLogger, tool } from './__fixtures__/tools.js'
+import { alice, bob, recordingLogger, tool } from './__fixtures__/tools.js'
 import type { ToolDefinition } from './tool-definition.js'
 import { createToolRegistry } from './tool-registry.js'
 import { ToolRegistryError } from './tool-registry-error.js'
 
 /** SPEC §18.2: `registry.hide(filter, { scope? })`, a visibility filter beside restrictions. */
-
-const alice = agent('alice')
-const bob = agent('bob')
 
 function registryWith(...names: string[]) {
   const registry = createToolRegistry({ logger: recordingLogger() })

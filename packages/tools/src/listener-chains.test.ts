@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
-import { agent, text, tool } from './__fixtures__/tools.js'
+import { alice, bob, text, tool } from './__fixtures__/tools.js'
 import type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
 import { createToolRegistry } from './tool-registry.js'
 
@@ -9,9 +9,6 @@ import { createToolRegistry } from './tool-registry.js'
  * call `next()` for the decision below it (the default at the bottom), and a scoped listener takes
  * part only in the calls of its own agent.
  */
-
-const alice = agent('alice')
-const bob = agent('bob')
 
 function registryWithRead() {
   const registry = createToolRegistry()

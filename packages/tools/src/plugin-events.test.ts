@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
-import { agent, recordingLogger, tool } from './__fixtures__/tools.js'
+import { agent, alice, recordingLogger, tool } from './__fixtures__/tools.js'
 import type { ToolExecution } from './tool-execution.js'
 import { createToolRegistry } from './tool-registry.js'
 import { ToolRegistryError } from './tool-registry-error.js'
@@ -13,8 +13,6 @@ declare module './tool-events.js' {
     'test/detail': { readonly lines: string[] }
   }
 }
-
-const alice = agent('alice')
 
 /** A registry whose pre-execute listener notifies `event` with `payload` for each call. */
 function notifying(event: string, payload: unknown, options = {}) {

@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
-import { agent, text, tool } from './__fixtures__/tools.js'
+import { alice, text, tool } from './__fixtures__/tools.js'
 import type { PreToolDecision } from './tool-decisions.js'
 import { createToolRegistry } from './tool-registry.js'
-
-const alice = agent('alice')
 
 /**
  * A plugin's object whose members are getters that count their reads and answer from `answers`

@@ -1,64 +1,16 @@
 import { describe, expect, it, vi } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
-import { agent, text, tool } from './__fixtures__/tools.js'
-import type { ApprovalOutcome, ApprovalRequest, ApprovalService } from './approval.js'
+import { alice, text, tool } from './__fixtures__/tools.js'
 import { defineTool } from './define-tool.js'
 import type { ToolDecision } from './tool-decision.js'
 import type { PreToolDecision } from './tool-decisions.js'
-import type { ToolExecution } from './tool-execution.js'
 import { createToolRegistry } from './tool-registry.js'
+import { service, shellRegistry } from './__fixtures__/shell-registry.js'
 
 /**
  * SPEC §18.4: a pre-execute decision may edit the call's arguments (allow and ask), deny with its
  * own code, and ask without the scope's memory of always-answers (`remember: false`).
  */
-
-const alice = agent('alice')
-
-function service(...outcomes: ApprovalOutcome[]) {
-  const requests: ApprovalRequest[] = []
-  const approval: ApprovalService = {
-    request: (request) => {
-      requests.push(request)
-      return Promise.resolve(outcomes[requests.length - 1] ?? { kind: 'allowed-once' })
-    },
-  }
-  return { approval, requests }
-}
-
-/** A shell tool checked by a schema spec, whose card, guard view and body record what they saw. */
-function shellRegistry(approval?: ApprovalService) {
-  const registry = createToolRegistry(approval === undefined ? {} : { approval })
-  const seen: { body: unknown[]; guard: unknown[]; wrapper: unknown[] } = {
-    body: [],
-    guard: [],
-    wrapper: [],
-  }
-  registry.register(
-    defineTool({
-      name: 'shell',
-      description: 'runs a command',
-      parameters: {
-        command: { type: 'string', required: true },
-        timeout: { type: 'integer', minimum: 1 },
-      },
-      presentCall: ({ command }) => ({ card: 'terminal', title: command }),
-      execute(args) {
-        seen.body.push(args)
-        return Promise.resolve([text(`ran ${args.command}`)])
-      },
-    }),
-  )
-  registry.guard((exec) => {
-    seen.guard.push(exec.arguments)
-    return undefined
-  })
-  registry.on('tools/execute', (exec, next) => {
-    seen.wrapper.push(exec.arguments)
-    return next()
-  })
-  return { registry, seen }
-}
 
 describe('§18.4 edited arguments', () => {
   it('an allow with arguments replaces them: the guards, the wrappers and the body see the edit', async () => {
@@ -257,71 +209,4 @@ describe('§18.4 deny codes', () => {
       expect(body).not.toHaveBeenCalled()
     },
   )
-})
-
-describe('§18.3 ask with remember: false', () => {
-  it('the scope’s memory neither answers nor stores such a call', async () => {
-    const { approval, requests } = service(
-      { kind: 'allowed-always' },
-      { kind: 'allowed-once' },
-      { kind: 'allowed-always' },
-    )
-    const registry = createToolRegistry({ approval })
-    registry.register(tool('shell'))
-    let remember = false
-    registry.on('tools/pre-execute', () => ({ kind: 'ask', remember }))
-    await registry.execute(callInput('shell', {}, { agent: alice }))
-    await registry.execute(callInput('shell', {}, { agent: alice }))
-    // Not stored: the second call was asked again.
-    expect(requests).toHaveLength(2)
-    remember = true
-    // Stored now, by a remembering ask…
-    const answered: boolean[] = []
-    registry.on('tools/approval', (_exec, answer) => void answered.push(answer.remembered))
-    await registry.execute(callInput('shell', {}, { agent: alice }))
-    await registry.execute(callInput('shell', {}, { agent: alice }))
-    expect(requests).toHaveLength(3)
-    expect(answered).toEqual([false, true])
-    // …but never used to answer one that says remember: false.
-    remember = false
-    await registry.execute(callInput('shell', {}, { agent: alice }))
-    expect(requests).toHaveLength(4)
-  })
-
-  it('refuses a remember that is not a boolean', async () => {
-    const registry = createToolRegistry()
-    registry.register(tool('shell'))
-    registry.on('tools/pre-execute', () => ({ kind: 'ask', remember: 'no' }) as never)
-    const result = await registry.execute(callInput('shell'))
-    expect(result.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_DECISION' })
-  })
-})
-
-describe('§22 ApprovalRequest.arguments', () => {
-  it('carries the validated, normalised, frozen arguments', async () => {
-    const { approval, requests } = service()
-    const { registry } = shellRegistry(approval)
-    registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    const input = { command: 'rm -rf build', timeout: null }
-    await registry.execute(callInput('shell', input, { agent: alice }))
-    expect(requests[0]!.arguments).toEqual({ command: 'rm -rf build' })
-    expect(Object.isFrozen(requests[0]!.arguments)).toBe(true)
-  })
-
-  it('is what exec.arguments is when the service is asked', async () => {
-    let execArguments: unknown
-    const approval: ApprovalService = {
-      request: (request) => {
-        expect(request.arguments).toBe(execArguments)
-        return Promise.resolve({ kind: 'allowed-once' })
-      },
-    }
-    const { registry } = shellRegistry(approval)
-    registry.on('tools/pre-execute', (exec: ToolExecution) => {
-      execArguments = exec.arguments
-      return { kind: 'ask' }
-    })
-    const result = await registry.execute(callInput('shell', { command: 'ls' }, { agent: alice }))
-    expect(result.isError).toBe(false)
-  })
 })

@@ -28,6 +28,10 @@ export function agent(id: string): Agent {
   return { id }
 }
 
+/** The agents most tests call as: scopes of their own, told apart by identity. */
+export const alice = agent('alice')
+export const bob = agent('bob')
+
 /** A logger that records what it is told. */
 export function recordingLogger(): {
   warn: (message: string, ...details: unknown[]) => void
@@ -40,4 +44,20 @@ export function recordingLogger(): {
 /** Lets pending microtasks and promise callbacks run. */
 export async function flushMicrotasks(): Promise<void> {
   for (let round = 0; round < 5; round++) await Promise.resolve()
+}
+
+/** Whether `value` and everything it holds is frozen. */
+export function isDeepFrozen(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true
+  return Object.isFrozen(value) && Object.values(value).every(isDeepFrozen)
+}
+
+/** What `run` throws; fails the test when it throws nothing. */
+export function thrown(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('nothing was thrown')
 }

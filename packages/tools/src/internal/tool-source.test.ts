@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
-import { agent, text, tool } from '../__fixtures__/tools.js'
+import { agent, alice, text, tool } from '../__fixtures__/tools.js'
 import type { ToolProgress } from '../tool-progress.js'
 import { createToolRegistry } from '../tool-registry.js'
 import { readToolSource } from './tool-source.js'
 
-const alice = agent('alice')
 const refuse = (message: string): Error => new RangeError(message)
 
 /** A registry with a global tool and one that only alice's scope sees. */
