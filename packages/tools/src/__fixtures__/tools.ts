@@ -61,3 +61,8 @@ export function thrown(run: () => unknown): unknown {
   }
   throw new Error('nothing was thrown')
 }
+
+/** The names of these definitions, in order. */
+export function names(list: readonly { name: string }[]): string[] {
+  return list.map((definition) => definition.name)
+}
