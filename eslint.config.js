@@ -38,6 +38,8 @@ const testFixturePackages = [
   '@toolpipe/adapter-testkit/*',
   '@toolpipe/tool-schemas',
   '@toolpipe/tool-schemas/*',
+  '@toolpipe/hostile-values',
+  '@toolpipe/hostile-values/*',
 ]
 const layerRules = layers
   .flatMap((layer, level) => {
