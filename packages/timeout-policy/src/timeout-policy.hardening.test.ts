@@ -1,27 +1,13 @@
 import { callInput } from '@toolpipe/call-inputs'
 import { createToolRegistry, ToolRegistryError } from '@toolpipe/tools'
-import type { ToolDefinition, ToolExecution } from '@toolpipe/tools'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ManualClock } from './__fixtures__/manual-clock.js'
+import { tool } from './__fixtures__/policy-registry.js'
 import { TimeoutPolicyError } from './timeout-policy-error.js'
 import { timeoutPolicy } from './timeout-policy.js'
 
 /** The largest delay `setTimeout` honours; anything above fires at once (Node warns, browsers do not). */
 const maxTimerMs = 2 ** 31 - 1
-
-function tool(
-  name: string,
-  run: (exec: ToolExecution) => Promise<string>,
-  timeoutMs?: number,
-): ToolDefinition {
-  return {
-    name,
-    description: name,
-    parameters: { type: 'object' },
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    execute: async (_args, exec) => [{ type: 'text', text: await run(exec) }],
-  }
-}
 
 afterEach(() => {
   vi.useRealTimers()

@@ -1,20 +1,10 @@
 import { callInput } from '@toolpipe/call-inputs'
 import { createToolRegistry } from '@toolpipe/tools'
-import type { ToolDefinition, ToolExecution, ToolExecutionResult } from '@toolpipe/tools'
+import type { ToolDefinition, ToolExecution } from '@toolpipe/tools'
 import { timeoutPolicy } from '../timeout-policy.js'
 import type { TimeoutPolicyOptions } from '../timeout-policy.js'
 import type { FaultyClock } from './faulty-clock.js'
 import type { ManualClock } from './manual-clock.js'
-
-export const ok = (text: string): ToolExecutionResult => ({
-  content: [{ type: 'text', text }],
-  isError: false,
-})
-export const timedOut = (text: string): ToolExecutionResult => ({
-  content: [{ type: 'text', text: `Error: tool call timed out after ${text}` }],
-  isError: true,
-  error: { name: 'ToolTimeoutError', code: 'TOOL_TIMEOUT' },
-})
 
 export type Body = (exec: ToolExecution, time: ManualClock) => Promise<string>
 
