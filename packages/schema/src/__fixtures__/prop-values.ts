@@ -85,6 +85,7 @@ export function smallestValue(prop: Prop): unknown {
   }
 }
 
+/** The scalars a typed prop could take: its enum members, then the pool of its type. */
 export function scalarCandidates(prop: Prop): unknown[] {
   const members = (prop.enum as unknown[] | undefined) ?? []
   switch (prop.type) {
