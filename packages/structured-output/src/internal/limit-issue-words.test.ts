@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createValidator } from './engine/validator.js'
+import { compile } from './engine/__fixtures__/compile.js'
 import type { LimitRawIssue } from './limit-issue-words.js'
 import { isLimitIssue, wordLimitIssue } from './limit-issue-words.js'
-import { readSchema } from './read-schema.js'
 
 /** The engine's first issue for `value` under `schema`, which must be a limit issue. */
 function rawIssue(schema: unknown, value: unknown): LimitRawIssue {
-  const read = readSchema(schema, 'any')
-  if (read.node === undefined) throw new Error(read.violations.join('; '))
-  const [issue] = createValidator(read.node, 'json').collect(value)
+  const [issue] = compile(schema, 'json').collect(value)
   return issue as LimitRawIssue
 }
 
