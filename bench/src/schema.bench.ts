@@ -7,7 +7,8 @@ import {
   smallContenders,
   smallContendersOf,
 } from './contenders.js'
-import { mediumPool, mediumUniformPool, smallPool, smallUniformPool } from './fixtures.js'
+import { mediumUniformPool, smallUniformPool } from './uniform-pools.js'
+import { mediumPool, smallPool } from './value-pools.js'
 import type { Suite } from './harness.js'
 import { validatorComparisons } from './validator-comparison.js'
 import type { ToolpipeCase } from './validator-comparison.js'
