@@ -40,6 +40,8 @@ const testFixturePackages = [
   '@toolpipe/tool-schemas/*',
   '@toolpipe/hostile-values',
   '@toolpipe/hostile-values/*',
+  '@toolpipe/pending-answer',
+  '@toolpipe/pending-answer/*',
 ]
 const layerRules = layers
   .flatMap((layer, level) => {

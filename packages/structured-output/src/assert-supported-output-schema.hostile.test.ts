@@ -4,14 +4,11 @@ import { propertyParameters } from '../../../property-runs.shared.js'
 import { assertSupportedOutputSchema } from './assert-supported-output-schema.js'
 import { OutputSchemaError } from './output-schema-error.js'
 import { asMember, violationsOf } from './__fixtures__/output-schema.js'
+import { revokedProxy, trapThrowing } from '@toolpipe/hostile-values'
 
 // The keywords SPEC §9.1 adds to the subset: each accepted where it belongs, refused elsewhere.
 
 describe('a hostile schema', () => {
-  const throwing = (): never => {
-    throw new Error('trap')
-  }
-
   it('is refused with OutputSchemaError wherever its getters or Proxy traps throw', () => {
     const traps = ['get', 'ownKeys', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'has'] as const
     const places = [
@@ -30,14 +27,7 @@ describe('a hostile schema', () => {
         fc.constantFrom(...places),
         fc.boolean(),
         (trap, place, revoked) => {
-          let hostile: object
-          if (revoked) {
-            const { proxy, revoke } = Proxy.revocable({ type: 'string' }, {})
-            revoke()
-            hostile = proxy
-          } else {
-            hostile = new Proxy(['x'], { [trap]: throwing })
-          }
+          const hostile = revoked ? revokedProxy({ type: 'string' }) : trapThrowing(['x'], trap)
           try {
             assertSupportedOutputSchema(place(hostile))
           } catch (error) {

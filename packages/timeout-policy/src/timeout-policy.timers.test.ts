@@ -1,4 +1,5 @@
 import { callInput } from '@toolpipe/call-inputs'
+import { pendingAnswer } from '@toolpipe/pending-answer'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ApprovalOutcome, ApprovalService } from '@toolpipe/tools'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -80,16 +81,8 @@ describe('timeoutPolicy: its timers and its options', () => {
   )
 
   it('arms no timer for a tool removed while its call waits for approval: the call is UNKNOWN_TOOL', async () => {
-    let answer: (outcome: ApprovalOutcome) => void = () => undefined
-    let arrived: () => void = () => undefined
-    const asked = new Promise<void>((resolve) => (arrived = resolve))
-    const approval: ApprovalService = {
-      request: () =>
-        new Promise((resolve) => {
-          answer = resolve
-          arrived()
-        }),
-    }
+    const { ask, asked, answer } = pendingAnswer<ApprovalOutcome>()
+    const approval: ApprovalService = { request: ask }
     const clock = new ManualClock()
     const registry = createToolRegistry({ approval })
     registry.use(timeoutPolicy({ clock }))

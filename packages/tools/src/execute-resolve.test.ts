@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
+import { pendingAnswer } from '@toolpipe/pending-answer'
 import { agent, text, tool } from './__fixtures__/tools.js'
 import type { ApprovalOutcome, ApprovalService } from './approval.js'
 import type { ToolExecution, ToolExecutionResult } from './tool-execution.js'
@@ -8,23 +9,9 @@ import { approvalService, editFile, instrumented } from './__fixtures__/resolve-
 
 /** An approval service whose one answer the test gives once the request has arrived. */
 function pendingApproval() {
-  let answer: (outcome: ApprovalOutcome) => void = () => undefined
-  let arrived: () => void = () => undefined
-  const asked = new Promise<void>((resolve) => (arrived = resolve))
-  const approval: ApprovalService = {
-    request: () =>
-      new Promise((resolve) => {
-        answer = resolve
-        arrived()
-      }),
-  }
-  return {
-    approval,
-    asked,
-    answer: (outcome: ApprovalOutcome) => {
-      answer(outcome)
-    },
-  }
+  const pending = pendingAnswer<ApprovalOutcome>()
+  const approval: ApprovalService = { request: pending.ask }
+  return { approval, asked: pending.asked, answer: pending.answer }
 }
 
 const unknownTool = (name: string): ToolExecutionResult => ({

@@ -1,2 +1,2 @@
-export { revokedProxy, throwingProxy } from './proxies.js'
+export { revokedProxy, throwingProxy, trapThrowing } from './proxies.js'
 export { cyclic, nested, shifty, throwingGetter } from './objects.js'

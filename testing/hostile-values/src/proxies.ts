@@ -23,3 +23,16 @@ export function throwingProxy(target: object = {}, ...thrown: [unknown?]): objec
     apply: fail,
   })
 }
+
+/** A Proxy over `target` whose one trap `trap` throws `thrown`; every other operation works. */
+export function trapThrowing(
+  target: object,
+  trap: keyof ProxyHandler<object>,
+  thrown: unknown = new Error('trap'),
+): object {
+  return new Proxy(target, {
+    [trap]: () => {
+      throw thrown
+    },
+  })
+}

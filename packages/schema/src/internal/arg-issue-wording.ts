@@ -1,5 +1,10 @@
 import { describeValue, listValues, quoteJsonPath } from '@toolpipe/core/internal'
-import { isLimitIssue, unionMessage, wordLimitIssue } from '@toolpipe/structured-output/internal'
+import {
+  isLimitIssue,
+  unionMessage,
+  wordLimitIssue,
+  wordTooManyIssues,
+} from '@toolpipe/structured-output/internal'
 import type {
   NodeDefinition,
   RawIssue,
@@ -120,12 +125,7 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
         index: issue.index,
       }
     case 'too_many_issues':
-      return {
-        code: 'too_many_issues',
-        path,
-        message: `more than ${issue.limit} issues: the first ${issue.limit} are listed, and the rest of the arguments was not checked`,
-        limit: issue.limit,
-      }
+      return wordTooManyIssues(issue, 'the arguments')
     // Stryker disable next-line ConditionalExpression: without this case the switch ends, and so does the function, with undefined all the same
     default:
       // `unknown_property`, `invalid_const` and `cycle` come from keywords and a dialect a spec

@@ -13,7 +13,7 @@ export type {
   PropertyDefinition,
   TypedNodeDefinition,
 } from './node-definition.js'
-export { isLimitIssue, wordLimitIssue } from './limit-issue-words.js'
+export { isLimitIssue, wordLimitIssue, wordTooManyIssues } from './limit-issue-words.js'
 export type { LimitIssue, LimitRawIssue } from './limit-issue-words.js'
 export { readSchema } from './read-schema.js'
 export type { ReadResult, RootRule } from './read-schema.js'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { compile } from './engine/__fixtures__/compile.js'
 import type { LimitRawIssue } from './limit-issue-words.js'
-import { isLimitIssue, wordLimitIssue } from './limit-issue-words.js'
+import { isLimitIssue, wordLimitIssue, wordTooManyIssues } from './limit-issue-words.js'
 
 /** The engine's first issue for `value` under `schema`, which must be a limit issue. */
 function rawIssue(schema: unknown, value: unknown): LimitRawIssue {
@@ -75,5 +75,19 @@ describe('isLimitIssue', () => {
     expect(isLimitIssue({ code: 'unknown_property', path: ['x'] })).toBe(false)
     expect(isLimitIssue({ code: 'sparse_array', path: [], index: 1 })).toBe(false)
     expect(isLimitIssue({ code: 'too_many_issues', path: [], limit: 100 })).toBe(false)
+  })
+})
+
+describe('wordTooManyIssues', () => {
+  it('says how many are listed, and what was left unchecked', () => {
+    expect(
+      wordTooManyIssues({ code: 'too_many_issues', path: [], limit: 100 }, 'the arguments'),
+    ).toEqual({
+      code: 'too_many_issues',
+      path: [],
+      message:
+        'more than 100 issues: the first 100 are listed, and the rest of the arguments was not checked',
+      limit: 100,
+    })
   })
 })

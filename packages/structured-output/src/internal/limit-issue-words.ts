@@ -1,5 +1,6 @@
 import { describeValue, quoteString } from '@toolpipe/core/internal'
 import type {
+  StructuredTooManyIssuesIssue,
   StructuredAboveMaximumIssue,
   StructuredBelowMinimumIssue,
   StructuredPatternIssue,
@@ -95,6 +96,23 @@ export function wordLimitIssue(issue: LimitRawIssue, subject: string): LimitIssu
         limit: issue.limit,
         received: issue.count,
       }
+  }
+}
+
+/**
+ * The issue that ends a walk past its budget: `more than 100 issues: the first 100 are listed,
+ * and the rest of the value was not checked`, `what` naming what was checked (`the value`,
+ * `the arguments`).
+ */
+export function wordTooManyIssues(
+  issue: Extract<RawIssue, { readonly code: 'too_many_issues' }>,
+  what: string,
+): StructuredTooManyIssuesIssue {
+  return {
+    code: 'too_many_issues',
+    path: issue.path,
+    message: `more than ${issue.limit} issues: the first ${issue.limit} are listed, and the rest of ${what} was not checked`,
+    limit: issue.limit,
   }
 }
 

@@ -13,7 +13,7 @@ import type {
 } from '../structured-issue.js'
 import type { StructuredScalar, StructuredSchemaType } from '../structured-schema.js'
 import type { IssuePath, RawIssue } from './engine/raw-issue.js'
-import { isLimitIssue, wordLimitIssue } from './limit-issue-words.js'
+import { isLimitIssue, wordLimitIssue, wordTooManyIssues } from './limit-issue-words.js'
 import type { TypedNodeDefinition } from './node-definition.js'
 import { unionMessage } from './union-issue-words.js'
 import type { UnionWords } from './union-issue-words.js'
@@ -192,12 +192,7 @@ function wordIssue(
     case 'unreadable':
       return notJsonIssue(issue, at)
     case 'too_many_issues':
-      return {
-        code: 'too_many_issues',
-        path,
-        message: `more than ${issue.limit} issues: the first ${issue.limit} are listed, and the rest of the value was not checked`,
-        limit: issue.limit,
-      }
+      return wordTooManyIssues(issue, 'the value')
   }
 }
 
