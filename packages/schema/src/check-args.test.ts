@@ -1,5 +1,5 @@
 import { runInNewContext } from 'node:vm'
-import { editFilesSpec, readFileSpec } from '@toolpipe/tool-schemas'
+import { editFilesSpec, readFileIssues, readFileSpec } from '@toolpipe/tool-schemas'
 import { describe, expect, it } from 'vitest'
 import { checkArgs } from './check-args.js'
 import { SchemaSpecError } from './schema-spec-error.js'
@@ -97,6 +97,10 @@ describe('checkArgs: the top level', () => {
 })
 
 describe('checkArgs: missing', () => {
+  it('finds in { limit: "5" } for read_file what the shared fixture says it does', () => {
+    expect(checkArgs(readFileSpec, { limit: '5' })).toEqual(readFileIssues)
+  })
+
   it('reports a required member that is absent', () => {
     expect(checkArgs(readFileSpec, {})).toEqual([
       {

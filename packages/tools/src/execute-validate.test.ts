@@ -3,6 +3,7 @@ import type { JsonValue } from '@toolpipe/core'
 import type { ArgIssue } from '@toolpipe/schema'
 import { describe, expect, it, vi } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
+import { readFileIssues } from '@toolpipe/tool-schemas'
 import { agent, isDeepFrozen, text, tool } from './__fixtures__/tools.js'
 import { defineTool } from './define-tool.js'
 import type { ToolDefinition } from './tool-definition.js'
@@ -100,27 +101,13 @@ describe('step 4: the arguments are validated once, before anyone is asked', () 
     const body = vi.fn(() => [])
     registry.register(
       tool('search', body, {
-        checkArgs: () => [
-          {
-            code: 'missing',
-            path: ['query'],
-            message: 'missing required property "query"',
-            expected: 'string',
-          },
-          {
-            code: 'invalid_type',
-            path: ['limit'],
-            message: '"limit" must be a number, got string',
-            expected: 'number',
-            received: 'string',
-          },
-        ],
+        checkArgs: () => [...readFileIssues],
       }),
     )
     expect(await registry.execute(callInput('search', { limit: '5' }))).toEqual({
       content: [
         text(
-          'Error: invalid arguments: missing required property "query"; "limit" must be a number, got string',
+          'Error: invalid arguments: missing required property "path"; "limit" must be a number, got string',
         ),
       ],
       isError: true,
