@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isHarnessError } from './harness-error.js'
 import { snapshotJson } from './snapshot-json.js'
 import { nest, refusal } from './__fixtures__/snapshot.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 const throwing = (): never => {
   throw new Error('trap')
@@ -102,8 +103,7 @@ describe('snapshotJson refuses, with code NOT_JSON and the path of the first off
   })
 
   it('a revoked Proxy by letting its TypeError through', () => {
-    const { proxy, revoke } = Proxy.revocable({}, {})
-    revoke()
+    const proxy = revokedProxy()
     expect(() => snapshotJson({ a: proxy })).toThrow(TypeError)
   })
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { checkStandardArgs } from './check-standard-args.js'
 import { StandardSchemaError } from './standard-schema-error.js'
 import { fake, settled } from './__fixtures__/standard.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 async function failure(run: () => unknown): Promise<StandardSchemaError> {
   try {
@@ -103,8 +104,7 @@ describe('checkStandardArgs with hostile schemas', () => {
         throw new Error('trap')
       },
     }
-    const { proxy, revoke } = Proxy.revocable({}, {})
-    revoke()
+    const proxy = revokedProxy()
     for (const result of [
       throwing,
       proxy,

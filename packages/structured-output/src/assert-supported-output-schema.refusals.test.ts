@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { asMember, violationsOf } from './__fixtures__/output-schema.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 describe('assertSupportedOutputSchema refuses (one rule each)', () => {
   class Point {
@@ -198,8 +199,7 @@ describe('assertSupportedOutputSchema refuses (one rule each)', () => {
     expect(violationsOf(asMember(hostile))).toEqual([
       'schema.properties.a: its keywords could not be listed: no keys',
     ])
-    const { proxy, revoke } = Proxy.revocable({ type: 'string' }, {})
-    revoke()
+    const proxy = revokedProxy({ type: 'string' })
     expect(violationsOf(asMember(proxy))).toEqual([
       'schema.properties.a: a schema node must be a plain object, got an unreadable object',
     ])

@@ -4,6 +4,7 @@ import type { StructuredOutputSchema, StructuredSchemaNode } from './structured-
 import { validateBothWays } from './__fixtures__/validate-both-ways.js'
 import { validateStructuredValue } from './validate-structured-value.js'
 import { found, member } from './__fixtures__/structured-value.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 // Where a test counts reads: validateBothWays reads the value three times.
 
@@ -184,8 +185,7 @@ describe('validateStructuredValue: hostile values are issues, never a throw', ()
     expect(found(schema, { a: trapping('getOwnPropertyDescriptor') })).toEqual([
       ['not_json', ['a']],
     ])
-    const { proxy, revoke } = Proxy.revocable({}, {})
-    revoke()
+    const proxy = revokedProxy()
     expect(found(schema, { a: proxy })).toEqual([['not_json', ['a']]])
     expect(found(member({ type: 'array' }), { a: proxy })).toEqual([['not_json', ['a']]])
     expect(found(member({ type: 'string' }), { a: proxy })).toEqual([['invalid_type', ['a']]])

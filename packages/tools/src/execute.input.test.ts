@@ -4,6 +4,7 @@ import { callInput } from '@toolpipe/call-inputs'
 import { agent, isDeepFrozen, text, tool } from './__fixtures__/tools.js'
 import type { ToolExecution, ToolExecutionInput } from './tool-execution.js'
 import { createToolRegistry } from './tool-registry.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 const argsNotJson = 'Error: tool execution arguments must be losslessly JSON-serializable'
 
@@ -90,8 +91,7 @@ describe('step 1: reading the input', () => {
 
   it('resolves with INVALID_INPUT whatever the fields are, hostile Proxies included', async () => {
     const registry = createToolRegistry()
-    const { proxy: revoked, revoke } = Proxy.revocable({}, {})
-    revoke()
+    const revoked = revokedProxy()
     const inputs = [
       { callId: revoked, name: 'read', arguments: {} },
       { callId: 'c', name: revoked, arguments: {} },

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
 import { text, tool } from './__fixtures__/tools.js'
 import { createToolRegistry } from './tool-registry.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 describe('step 9: tools/post-execute', () => {
   it('accepts by default; accept may replace content and add context', async () => {
@@ -119,8 +120,7 @@ describe('step 10: thrown values become error results', () => {
   }
   const failed = { name: 'ToolFailedError', code: 'TOOL_FAILED' }
   const unprintable = Object.create(null) as object
-  const { proxy: revoked, revoke } = Proxy.revocable({}, {})
-  revoke()
+  const revoked = revokedProxy()
 
   it.each([
     ['an Error', new Error('disk full'), 'Error: disk full', failed],

@@ -5,6 +5,7 @@ import { agent, recordingLogger, text, tool } from './__fixtures__/tools.js'
 import { createToolRegistry } from './tool-registry.js'
 import { ToolRegistryError } from './tool-registry-error.js'
 import { registryError } from './__fixtures__/registry-error.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 describe('scope', () => {
   it('binds register, restrict, guard, on, get, list, schemas and execute to the agent', async () => {
@@ -191,8 +192,7 @@ describe('scope', () => {
     const scope = registry.scope(alice)
     const observed: unknown[] = []
     scope.on('tools/result', (exec) => void observed.push(exec.agent))
-    const { proxy: revoked, revoke } = Proxy.revocable({}, {})
-    revoke()
+    const revoked = revokedProxy()
     const throwing = new Proxy(
       {},
       {

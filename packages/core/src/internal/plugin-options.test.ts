@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readPluginOptions } from './plugin-options.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 class PackageError extends Error {
   readonly code = 'INVALID_OPTIONS'
@@ -92,8 +93,7 @@ describe('readPluginOptions (STYLE habit 18)', () => {
     }
     expect(() => read(hostile).number('graceMs')).toThrow('plugin: graceMs could not be read: boom')
     expect(() => read(hostile).number('graceMs')).toThrow(PackageError)
-    const { proxy, revoke } = Proxy.revocable({}, {})
-    revoke()
+    const proxy = revokedProxy()
     expect(() => read(proxy)).toThrow('plugin: options must be an object')
     expect(() => read({ nested: proxy }).object('nested')).toThrow(
       'plugin: nested must be an object',

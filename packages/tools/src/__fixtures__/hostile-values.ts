@@ -33,22 +33,25 @@ export class LookAlikeError extends HarnessError {
   }
 }
 
+/** Any JavaScript value fast-check makes: maps, sets, dates, typed and sparse arrays, boxes, … */
+export function anyValue(maxDepth?: number): fc.Arbitrary<unknown> {
+  return fc.anything({
+    ...(maxDepth === undefined ? {} : { maxDepth }),
+    withMap: true,
+    withSet: true,
+    withNullPrototype: true,
+    withBigInt: true,
+    withDate: true,
+    withTypedArray: true,
+    withSparseArray: true,
+    withBoxedValues: true,
+  })
+}
+
 /** Values no plugin should return, each made fresh. */
 export const hostile: fc.Arbitrary<Make> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }).map((value) => () => value),
-  fc
-    .anything({
-      maxDepth: 2,
-      withMap: true,
-      withSet: true,
-      withNullPrototype: true,
-      withBigInt: true,
-      withDate: true,
-      withTypedArray: true,
-      withSparseArray: true,
-      withBoxedValues: true,
-    })
-    .map((value) => () => value),
+  anyValue(2).map((value) => () => value),
   fc.jsonValue({ maxDepth: 2 }).map((value) => () => cyclic(value)),
   fc.jsonValue({ maxDepth: 2 }).map((value) => () => throwingGetter(value)),
   fc.constantFrom<Make>(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { readSchema } from '../read-schema.js'
 import { List } from './__fixtures__/unusual-values.js'
 import { inBoth, point } from './__fixtures__/both-dialects.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 class Point {
   constructor(
@@ -99,8 +100,7 @@ describe('the two dialects: json (plain data) and args (checkArgs)', () => {
     const throwing = (): never => {
       throw new Error('trap')
     }
-    const { proxy: revoked, revoke } = Proxy.revocable({}, {})
-    revoke()
+    const revoked = revokedProxy()
     for (const value of [
       revoked,
       new Proxy({}, { ownKeys: throwing }),
