@@ -3,7 +3,8 @@ import { Type } from 'typebox'
 import { Compile } from 'typebox/compile'
 import * as v from 'valibot'
 import { z } from 'zod'
-import { mediumSchema, outputSchema, smallSchema } from './fixtures.js'
+import { outputSchema } from './output-pool.js'
+import { mediumSchema, smallSchema } from './value-pools.js'
 
 /**
  * The peers toolpipe's validators are measured against, one set per fixture, each written the
@@ -174,88 +175,104 @@ function handRow(row: unknown, index: number, problems: string[]): void {
 export function outputContendersOf(): Contenders {
   return {
     ajv: newAjv().compile(outputSchema),
-    typebox: Compile(
-      Type.Object(
-        {
-          summary: Type.Object({
-            title: Type.String(),
-            generatedBy: Type.String(),
-            total: Type.Integer(),
-          }),
-          rows: Type.Array(
-            Type.Object(
-              {
-                id: Type.String(),
-                score: Type.Number(),
-                rank: Type.Integer(),
-                active: Type.Boolean(),
-                note: Type.Null(),
-                status: Type.Union([Type.Literal('open'), Type.Literal('closed')]),
-                owner: Type.Optional(Type.String()),
-                tags: Type.Optional(Type.Array(Type.String())),
-              },
-              { additionalProperties: false },
-            ),
-          ),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    zod: z.strictObject({
-      summary: z.object({ title: z.string(), generatedBy: z.string(), total: z.int() }),
-      rows: z.array(
-        z.strictObject({
-          id: z.string(),
-          score: z.number(),
-          rank: z.int(),
-          active: z.boolean(),
-          note: z.null(),
-          status: z.enum(['open', 'closed']),
-          owner: z.string().optional(),
-          tags: z.array(z.string()).optional(),
-        }),
-      ),
-    }),
-    valibot: v.strictObject({
-      summary: v.object({
-        title: v.string(),
-        generatedBy: v.string(),
-        total: v.pipe(v.number(), v.integer()),
-      }),
-      rows: v.array(
-        v.strictObject({
-          id: v.string(),
-          score: v.number(),
-          rank: v.pipe(v.number(), v.integer()),
-          active: v.boolean(),
-          note: v.null(),
-          status: v.picklist(['open', 'closed']),
-          owner: v.optional(v.string()),
-          tags: v.optional(v.array(v.string())),
-        }),
-      ),
-    }),
-    hand: (value) => {
-      if (!isRecord(value)) return ['the value must be an object']
-      const problems: string[] = []
-      for (const key in value) {
-        if (key !== 'summary' && key !== 'rows') problems.push(`${key} is unknown`)
-      }
-      const summary = value.summary
-      if (!isRecord(summary)) problems.push('summary must be an object')
-      else {
-        if (typeof summary.title !== 'string') problems.push('summary.title must be a string')
-        if (typeof summary.generatedBy !== 'string') {
-          problems.push('summary.generatedBy must be a string')
-        }
-        if (!Number.isInteger(summary.total)) problems.push('summary.total must be an integer')
-      }
-      const rows = value.rows
-      if (!Array.isArray(rows)) problems.push('rows must be an array')
-      else for (let index = 0; index < rows.length; index++) handRow(rows[index], index, problems)
-      return problems
-    },
+    typebox: Compile(outputTypebox()),
+    zod: outputZod(),
+    valibot: outputValibot(),
+    hand: handOutput,
   }
+}
+
+/** OUTPUT in TypeBox. */
+function outputTypebox() {
+  return Type.Object(
+    {
+      summary: Type.Object({
+        title: Type.String(),
+        generatedBy: Type.String(),
+        total: Type.Integer(),
+      }),
+      rows: Type.Array(
+        Type.Object(
+          {
+            id: Type.String(),
+            score: Type.Number(),
+            rank: Type.Integer(),
+            active: Type.Boolean(),
+            note: Type.Null(),
+            status: Type.Union([Type.Literal('open'), Type.Literal('closed')]),
+            owner: Type.Optional(Type.String()),
+            tags: Type.Optional(Type.Array(Type.String())),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    },
+    { additionalProperties: false },
+  )
+}
+
+/** OUTPUT in zod. */
+function outputZod() {
+  return z.strictObject({
+    summary: z.object({ title: z.string(), generatedBy: z.string(), total: z.int() }),
+    rows: z.array(
+      z.strictObject({
+        id: z.string(),
+        score: z.number(),
+        rank: z.int(),
+        active: z.boolean(),
+        note: z.null(),
+        status: z.enum(['open', 'closed']),
+        owner: z.string().optional(),
+        tags: z.array(z.string()).optional(),
+      }),
+    ),
+  })
+}
+
+/** OUTPUT in valibot. */
+function outputValibot() {
+  return v.strictObject({
+    summary: v.object({
+      title: v.string(),
+      generatedBy: v.string(),
+      total: v.pipe(v.number(), v.integer()),
+    }),
+    rows: v.array(
+      v.strictObject({
+        id: v.string(),
+        score: v.number(),
+        rank: v.pipe(v.number(), v.integer()),
+        active: v.boolean(),
+        note: v.null(),
+        status: v.picklist(['open', 'closed']),
+        owner: v.optional(v.string()),
+        tags: v.optional(v.array(v.string())),
+      }),
+    ),
+  })
+}
+
+/** OUTPUT checked by hand: the problems found, none for a valid value. */
+function handOutput(value: unknown): string[] {
+  if (!isRecord(value)) return ['the value must be an object']
+  const problems: string[] = []
+  for (const key in value) {
+    if (key !== 'summary' && key !== 'rows') problems.push(`${key} is unknown`)
+  }
+  const summary = value.summary
+  if (!isRecord(summary)) problems.push('summary must be an object')
+  else {
+    if (typeof summary.title !== 'string') problems.push('summary.title must be a string')
+    if (typeof summary.generatedBy !== 'string') {
+      problems.push('summary.generatedBy must be a string')
+    }
+    if (!Number.isInteger(summary.total)) problems.push('summary.total must be an integer')
+  }
+  const rows = value.rows
+  if (!Array.isArray(rows)) problems.push('rows must be an array')
+  else for (let index = 0; index < rows.length; index++) handRow(rows[index], index, problems)
+  return problems
 }
 
 /** The set every comparison of the mixed pools shares. */

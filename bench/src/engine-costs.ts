@@ -8,16 +8,9 @@ import {
   smallContenders,
   smallContendersOf,
 } from './contenders.js'
-import {
-  cycle,
-  mediumPool,
-  mediumSchema,
-  mediumUniformPool,
-  smallPool,
-  smallSchema,
-  smallUniformPool,
-} from './fixtures.js'
-import type { ValuePool } from './fixtures.js'
+import { mediumUniformPool, smallUniformPool } from './uniform-pools.js'
+import { cycle, mediumPool, mediumSchema, smallPool, smallSchema } from './value-pools.js'
+import type { ValuePool } from './value-pools.js'
 import type { Comparison, Suite } from './harness.js'
 
 /**

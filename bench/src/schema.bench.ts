@@ -1,40 +1,17 @@
 import { checkArgs, ToolArgsError, validateArgs } from '@toolpipe/schema'
 import type { SchemaSpec } from '@toolpipe/schema'
+import { editFilesSpec, readFileSpec } from '@toolpipe/tool-schemas'
 import {
   mediumContenders,
   mediumContendersOf,
   smallContenders,
   smallContendersOf,
 } from './contenders.js'
-import { mediumPool, mediumUniformPool, smallPool, smallUniformPool } from './fixtures.js'
+import { mediumUniformPool, smallUniformPool } from './uniform-pools.js'
+import { mediumPool, smallPool } from './value-pools.js'
 import type { Suite } from './harness.js'
 import { validatorComparisons } from './validator-comparison.js'
 import type { ToolpipeCase } from './validator-comparison.js'
-
-/** SMALL as a spec: the same rules as `smallSchema` in fixtures.ts. */
-const readFileSpec = {
-  path: { type: 'string', required: true, description: 'the file to read' },
-  offset: { type: 'number', description: 'first line, 0-based' },
-  limit: { type: 'number', description: 'how many lines' },
-  encoding: { type: 'string', enum: ['utf8', 'base64'] },
-} as const satisfies SchemaSpec
-
-/** MEDIUM as a spec: the same rules as `mediumSchema` in fixtures.ts. */
-const editFilesSpec = {
-  edits: {
-    type: 'array',
-    required: true,
-    items: {
-      type: 'object',
-      properties: {
-        path: { type: 'string', required: true },
-        old_text: { type: 'string', required: true },
-        new_text: { type: 'string', required: true },
-        replace_all: { type: 'boolean' },
-      },
-    },
-  },
-} as const satisfies SchemaSpec
 
 /**
  * `validateArgs` (what the pipeline runs: it returns on valid input and throws `ToolArgsError`
@@ -61,6 +38,10 @@ function toolpipeCases(spec: SchemaSpec): ToolpipeCase[] {
   ]
 }
 
+/*
+ * SMALL and MEDIUM as specs (`@toolpipe/tool-schemas`): the same rules as `smallSchema` and
+ * `mediumSchema` in fixtures.ts.
+ */
 export const schemaSuite: Suite = {
   name: 'schema',
   comparisons: () => [

@@ -1,4 +1,5 @@
 import { asCallId } from '@toolpipe/core'
+import { editFilesSpec, readFileSpec } from '@toolpipe/tool-schemas'
 import { createToolRegistry, defineTool } from '@toolpipe/tools'
 import type { DefineToolParameters, ToolDefinition } from '@toolpipe/tools'
 import { toStandardJsonSchema } from '@valibot/to-json-schema'
@@ -49,7 +50,7 @@ const medium = {
         path: z.string(),
         old_text: z.string(),
         new_text: z.string(),
-        replace_all: z.string().optional(),
+        replace_all: z.boolean().optional(),
       }),
     ),
   }),
@@ -60,7 +61,7 @@ const medium = {
           path: v.string(),
           old_text: v.string(),
           new_text: v.string(),
-          replace_all: v.optional(v.string()),
+          replace_all: v.optional(v.boolean()),
         }),
       ),
     }),
@@ -70,35 +71,13 @@ const medium = {
       path: 'string',
       old_text: 'string',
       new_text: 'string',
-      'replace_all?': 'string',
+      'replace_all?': 'boolean',
     }).array(),
   }),
 }
 
 /** The same parameters as toolpipe schema specs: the step-4 cost of a tool toolpipe validates. */
-const specs = {
-  small: {
-    path: { type: 'string', required: true },
-    offset: { type: 'number' },
-    limit: { type: 'number' },
-    encoding: { type: 'string', enum: ['utf8', 'base64'] },
-  },
-  medium: {
-    edits: {
-      type: 'array',
-      required: true,
-      items: {
-        type: 'object',
-        properties: {
-          path: { type: 'string', required: true },
-          old_text: { type: 'string', required: true },
-          new_text: { type: 'string', required: true },
-          replace_all: { type: 'string' },
-        },
-      },
-    },
-  },
-} as const
+const specs = { small: readFileSpec, medium: editFilesSpec }
 
 function standardTool(parameters: DefineToolParameters): ToolDefinition {
   return defineTool<DefineToolParameters>({

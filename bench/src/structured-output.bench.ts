@@ -8,17 +8,9 @@ import {
   smallContenders,
   smallContendersOf,
 } from './contenders.js'
-import {
-  mediumPool,
-  mediumSchema,
-  mediumUniformPool,
-  outputPool,
-  outputSchema,
-  outputUniformPool,
-  smallPool,
-  smallSchema,
-  smallUniformPool,
-} from './fixtures.js'
+import { outputPool, outputSchema } from './output-pool.js'
+import { mediumUniformPool, outputUniformPool, smallUniformPool } from './uniform-pools.js'
+import { mediumPool, mediumSchema, smallPool, smallSchema } from './value-pools.js'
 import type { Suite } from './harness.js'
 import { validatorComparisons } from './validator-comparison.js'
 import type { ToolpipeCase } from './validator-comparison.js'

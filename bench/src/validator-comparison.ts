@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Contenders } from './contenders.js'
-import { cycle } from './fixtures.js'
-import type { ValuePool } from './fixtures.js'
+import { cycle } from './value-pools.js'
+import type { ValuePool } from './value-pools.js'
 import type { BenchCase, Comparison } from './harness.js'
 
 /** A toolpipe entry point under test: it runs on one value, and says whether it was valid. */

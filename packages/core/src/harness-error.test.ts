@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type * as HarnessErrorModule from './harness-error.js'
 import { HarnessError, isHarnessError } from './harness-error.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 class QuotaError extends HarnessError {
   constructor(options?: ErrorOptions) {
@@ -61,8 +62,7 @@ describe('isHarnessError', () => {
   })
 
   it('never throws, even on a revoked Proxy or a throwing trap', () => {
-    const { proxy, revoke } = Proxy.revocable({}, {})
-    revoke()
+    const proxy = revokedProxy()
     expect(isHarnessError(proxy)).toBe(false)
     const hostile = new Proxy(
       {},

@@ -2,6 +2,7 @@ import { formatJsonPath } from './internal/format-json-path.js'
 import type { JsonObject, JsonValue } from './json-value.js'
 import { JsonSnapshotError } from './json-snapshot-error.js'
 import { describeType } from './internal/describe-value.js'
+import { setMember } from './internal/set-member.js'
 import {
   isPlainArrayPrototype,
   isPlainObjectPrototype,
@@ -159,19 +160,7 @@ function copyObject(source: object, depth: number, walk: Walk): JsonObject {
   const copy: JsonObject = {}
   for (const key of names) {
     keys[depth] = key
-    const item = copyValue((source as Record<string, unknown>)[key], depth + 1, walk)
-    // Stryker disable next-line ConditionalExpression: defining every key would make the same copy, only slower ("→ false" sets the copy's prototype and fails the tests)
-    if (key === '__proto__') {
-      // Assignment would set the copy's prototype; a JSON key is only ever data.
-      Object.defineProperty(copy, key, {
-        value: item,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      })
-    } else {
-      copy[key] = item
-    }
+    setMember(copy, key, copyValue((source as Record<string, unknown>)[key], depth + 1, walk))
   }
   return copy
 }

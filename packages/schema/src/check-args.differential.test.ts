@@ -1,13 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  asJson,
-  families,
-  familiesOf,
-  specArbitrary,
-  valuesFor,
-} from './__fixtures__/spec-arbitraries.js'
+import { families, familiesOf, specArbitrary } from './__fixtures__/spec-arbitraries.js'
+import { asJson, valuesFor } from './__fixtures__/spec-values.js'
 import type { Family } from './__fixtures__/spec-arbitraries.js'
 import { checkArgs } from './check-args.js'
 import { schemaSpecToJsonSchema } from './schema-spec-to-json-schema.js'

@@ -6,6 +6,7 @@ import type { SchemaSpec } from './schema-spec.js'
 import { ToolArgsError } from './tool-args-error.js'
 import { validateArgs } from './validate-args.js'
 import { propertyParameters } from '../../../property-runs.shared.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 const unreadableText = 'an unreadable value (a getter or Proxy trap threw)'
 
@@ -208,8 +209,7 @@ describe('checkArgs on hostile values', () => {
   })
 
   it('refuses a revoked Proxy as the arguments, and reports one as a member', () => {
-    const { proxy, revoke } = Proxy.revocable({ path: 'a' }, {})
-    revoke()
+    const proxy = revokedProxy({ path: 'a' })
     expect(checkArgs(specs[1]!, proxy)).toEqual([
       {
         code: 'not_object',

@@ -7,6 +7,7 @@ import type { SchemaSpec } from './schema-spec.js'
 import { ToolArgsError } from './tool-args-error.js'
 import { validateArgs } from './validate-args.js'
 import { propertyParameters } from '../../../property-runs.shared.js'
+import { revokedProxy, trapThrowing } from '@toolpipe/hostile-values'
 
 // SPEC §9.1: bounded work on untrusted arguments, and the one engine's guarantees in checkArgs.
 
@@ -77,10 +78,6 @@ describe('members', () => {
 })
 
 describe('a hostile spec', () => {
-  const throwing = (): never => {
-    throw new Error('trap')
-  }
-
   it('gives SchemaSpecError wherever a getter or Proxy trap throws, never the raw error', () => {
     const traps = ['get', 'ownKeys', 'getOwnPropertyDescriptor', 'getPrototypeOf'] as const
     const places = [
@@ -97,14 +94,7 @@ describe('a hostile spec', () => {
         fc.constantFrom(...places),
         fc.boolean(),
         (trap, place, revoked) => {
-          let hostile: object
-          if (revoked) {
-            const { proxy, revoke } = Proxy.revocable({}, {})
-            revoke()
-            hostile = proxy
-          } else {
-            hostile = new Proxy({ type: 'string' }, { [trap]: throwing })
-          }
+          const hostile = revoked ? revokedProxy() : trapThrowing({ type: 'string' }, trap)
           try {
             assertValidSchemaSpec(place(hostile))
           } catch (error) {

@@ -1,3 +1,4 @@
+import { readTextFileInputSchema } from '@toolpipe/tool-schemas'
 import { describe, expect, it } from 'vitest'
 import { normalizeJsonSchemaArgs } from './normalize-json-schema-args.js'
 
@@ -7,32 +8,16 @@ import { normalizeJsonSchemaArgs } from './normalize-json-schema-args.js'
  * (normalize-args.json-schema.test.ts); this pins the entry point itself.
  */
 
-/** server-filesystem's read_text_file, as it lists it (draft-07, closed object). */
-const readTextFile = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: {
-    path: { type: 'string' },
-    tail: { type: 'number', description: 'If provided, returns only the last N lines of the file' },
-    head: {
-      type: 'number',
-      description: 'If provided, returns only the first N lines of the file',
-    },
-  },
-  required: ['path'],
-  additionalProperties: false,
-}
-
 describe('normalizeJsonSchemaArgs', () => {
   it("removes a strict model's nulls for optional members that do not accept null", () => {
     expect(
-      normalizeJsonSchemaArgs(readTextFile, { path: 'a.txt', head: null, tail: null }),
+      normalizeJsonSchemaArgs(readTextFileInputSchema, { path: 'a.txt', head: null, tail: null }),
     ).toEqual({ path: 'a.txt' })
   })
 
   it('keeps a null for a required member, or one that accepts null, for validation to judge', () => {
     const args = { path: null, head: 2 }
-    expect(normalizeJsonSchemaArgs(readTextFile, args)).toBe(args)
+    expect(normalizeJsonSchemaArgs(readTextFileInputSchema, args)).toBe(args)
     const nullable = {
       type: 'object',
       properties: { note: { type: ['string', 'null'] }, any: {} },
@@ -43,9 +28,9 @@ describe('normalizeJsonSchemaArgs', () => {
 
   it('returns the arguments themselves when there is nothing to remove, and never mutates them', () => {
     const args = Object.freeze({ path: 'a.txt', head: 2 })
-    expect(normalizeJsonSchemaArgs(readTextFile, args)).toBe(args)
+    expect(normalizeJsonSchemaArgs(readTextFileInputSchema, args)).toBe(args)
     const frozen = Object.freeze({ path: 'a.txt', head: null })
-    expect(normalizeJsonSchemaArgs(readTextFile, frozen)).toEqual({ path: 'a.txt' })
+    expect(normalizeJsonSchemaArgs(readTextFileInputSchema, frozen)).toEqual({ path: 'a.txt' })
     expect(frozen).toEqual({ path: 'a.txt', head: null })
   })
 
@@ -68,7 +53,7 @@ describe('normalizeJsonSchemaArgs', () => {
 
   it('a schema that is not an object, or cannot be read, leaves the arguments as given', () => {
     const args = { head: null }
-    for (const schema of [undefined, null, 'schema', [readTextFile], new Map()]) {
+    for (const schema of [undefined, null, 'schema', [readTextFileInputSchema], new Map()]) {
       expect(normalizeJsonSchemaArgs(schema, args)).toBe(args)
     }
     const hostile = new Proxy(
@@ -86,6 +71,6 @@ describe('normalizeJsonSchemaArgs', () => {
     const revoked = Proxy.revocable({}, {})
     revoked.revoke()
     expect(normalizeJsonSchemaArgs(revoked.proxy, args)).toBe(args)
-    expect(normalizeJsonSchemaArgs(readTextFile, revoked.proxy)).toBe(revoked.proxy)
+    expect(normalizeJsonSchemaArgs(readTextFileInputSchema, revoked.proxy)).toBe(revoked.proxy)
   })
 })

@@ -2,8 +2,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv/dist/2020.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { asJson, specArbitrary, valuesFor } from './__fixtures__/spec-arbitraries.js'
-import type { Family, Prop } from './__fixtures__/spec-arbitraries.js'
+import { specArbitrary } from './__fixtures__/spec-arbitraries.js'
+import { asJson, valuesFor } from './__fixtures__/spec-values.js'
+import type { Family } from './__fixtures__/spec-arbitraries.js'
+import type { Prop } from './__fixtures__/prop-values.js'
 import { checkArgs } from './check-args.js'
 import type { Dialect } from './dialect.js'
 import { normalizeArgs } from './normalize-args.js'
@@ -133,70 +135,89 @@ interface Tally {
   skippedFatal: number
 }
 
+/** Ajv's validator of one member's strict-mode schema, compiled once per member. */
+function memberValidatorOf(ajv: Ajv2020): (member: Prop) => ValidateFunction {
+  const memberValidators = new Map<Prop, ValidateFunction>()
+  return (member) => {
+    let found = memberValidators.get(member)
+    if (found === undefined) {
+      const wrapped = toProviderSchema({ member } as unknown as SchemaSpec, 'openai-strict')
+      found = ajv.compile(wrapped.schema.properties?.member as object)
+      memberValidators.set(member, found)
+    }
+    return found
+  }
+}
+
+/**
+ * One spec and its values in `dialect`: Ajv on the dialect's schema and `checkArgs` on the spec
+ * (without the keywords the dialect moves into words) must agree on each value, and the moved
+ * keywords must still be enforced by `checkArgs`; `tally` counts what was compared.
+ */
+function comparePair(
+  dialect: Dialect,
+  ajv: Ajv2020,
+  tally: Tally,
+  spec: SchemaSpec,
+  values: readonly unknown[],
+): void {
+  const moved = movedKeywords[dialect]
+  const { schema, issues } = toProviderSchema(spec, dialect)
+  if (issues.some((found) => found.fatal)) {
+    tally.skippedFatal++
+    return
+  }
+  tally.specs++
+  const shown = dialect === 'gemini' ? geminiToJsonSchema(schema) : schema
+  const validate = ajv.compile(shown as object)
+  const kept = withoutMoved(spec, moved)
+  const memberValidator = memberValidatorOf(ajv)
+  const asProp = { type: 'object', properties: spec } as Prop
+  for (const raw of values) {
+    const forms =
+      dialect === 'openai-strict'
+        ? [asJson(raw), asJson(strictForm(asProp, asJson(raw), memberValidator))]
+        : [asJson(raw)]
+    for (const [index, value] of forms.entries()) {
+      const normalized = normalizeArgs(spec, value)
+      // A strict model's own output is what Ajv checks there; elsewhere the nulls are
+      // removed first, as the pipeline does in every dialect.
+      const ajvAccepts = validate(dialect === 'openai-strict' ? value : normalized)
+      const keptAccepts = checkArgs(kept, normalized).length === 0
+      const fullAccepts = checkArgs(spec, normalized).length === 0
+      tally.pairs++
+      if (ajvAccepts) tally.accepted++
+      // Strict mode's schema is narrower in shape (closed objects, every member present):
+      // on any value, what it accepts checkArgs accepts; on a strict model's form of a value,
+      // they agree exactly.
+      const exact = dialect !== 'openai-strict' || index === 1
+      const agrees = exact ? ajvAccepts === keptAccepts : !ajvAccepts || keptAccepts
+      if (!agrees) {
+        throw new Error(
+          `${dialect} disagreement on ${JSON.stringify(value)} for ${JSON.stringify(spec)}: Ajv ${ajvAccepts ? 'accepts' : 'refuses'} ${JSON.stringify(shown)}, checkArgs found ${JSON.stringify(checkArgs(kept, normalized))}`,
+        )
+      }
+      // A moved keyword is words to the model, and still a rule to checkArgs.
+      if (fullAccepts && !keptAccepts) throw new Error('checkArgs accepts more with more keywords')
+      if (keptAccepts && !fullAccepts) tally.enforcedMoved++
+    }
+  }
+  ajv.removeSchema()
+}
+
 /** The draw every focused run replays. */
 const focusedSeed = 923
 
 function run(dialect: Dialect, runs: number, family?: Family): Tally {
   const ajv = createAjv()
   const tally: Tally = { specs: 0, pairs: 0, accepted: 0, enforcedMoved: 0, skippedFatal: 0 }
-  const moved = movedKeywords[dialect]
   fc.assert(
     fc.property(
       specArbitrary(family, family !== undefined).chain((spec) =>
         fc.tuple(fc.constant(spec), valuesFor(spec)),
       ),
       ([spec, values]) => {
-        const { schema, issues } = toProviderSchema(spec, dialect)
-        if (issues.some((found) => found.fatal)) {
-          tally.skippedFatal++
-          return
-        }
-        tally.specs++
-        const shown = dialect === 'gemini' ? geminiToJsonSchema(schema) : schema
-        const validate = ajv.compile(shown as object)
-        const kept = withoutMoved(spec, moved)
-        const memberValidators = new Map<Prop, ValidateFunction>()
-        const memberValidator = (member: Prop): ValidateFunction => {
-          let found = memberValidators.get(member)
-          if (found === undefined) {
-            const wrapped = toProviderSchema({ member } as unknown as SchemaSpec, 'openai-strict')
-            found = ajv.compile(wrapped.schema.properties?.member as object)
-            memberValidators.set(member, found)
-          }
-          return found
-        }
-        const asProp = { type: 'object', properties: spec } as Prop
-        for (const raw of values) {
-          const forms =
-            dialect === 'openai-strict'
-              ? [asJson(raw), asJson(strictForm(asProp, asJson(raw), memberValidator))]
-              : [asJson(raw)]
-          for (const [index, value] of forms.entries()) {
-            const normalized = normalizeArgs(spec, value)
-            // A strict model's own output is what Ajv checks there; elsewhere the nulls are
-            // removed first, as the pipeline does in every dialect.
-            const ajvAccepts = validate(dialect === 'openai-strict' ? value : normalized)
-            const keptAccepts = checkArgs(kept, normalized).length === 0
-            const fullAccepts = checkArgs(spec, normalized).length === 0
-            tally.pairs++
-            if (ajvAccepts) tally.accepted++
-            // Strict mode's schema is narrower in shape (closed objects, every member present):
-            // on any value, what it accepts checkArgs accepts; on a strict model's form of a value,
-            // they agree exactly.
-            const exact = dialect !== 'openai-strict' || index === 1
-            const agrees = exact ? ajvAccepts === keptAccepts : !ajvAccepts || keptAccepts
-            if (!agrees) {
-              throw new Error(
-                `${dialect} disagreement on ${JSON.stringify(value)} for ${JSON.stringify(spec)}: Ajv ${ajvAccepts ? 'accepts' : 'refuses'} ${JSON.stringify(shown)}, checkArgs found ${JSON.stringify(checkArgs(kept, normalized))}`,
-              )
-            }
-            // A moved keyword is words to the model, and still a rule to checkArgs.
-            if (fullAccepts && !keptAccepts)
-              throw new Error('checkArgs accepts more with more keywords')
-            if (keptAccepts && !fullAccepts) tally.enforcedMoved++
-          }
-        }
-        ajv.removeSchema()
+        comparePair(dialect, ajv, tally, spec, values)
       },
     ),
     // The broad runs draw new specs every time; a focused run, whose tallies are asserted (a moved

@@ -1,23 +1,10 @@
 import { HarnessError, isHarnessError } from '@toolpipe/core'
+import { readFileIssues } from '@toolpipe/tool-schemas'
 import { describe, expect, it } from 'vitest'
 import type { ArgIssue } from './arg-issue.js'
 import { ToolArgsError } from './tool-args-error.js'
 
-const issues: ArgIssue[] = [
-  {
-    code: 'missing',
-    path: ['path'],
-    message: 'missing required property "path"',
-    expected: 'string',
-  },
-  {
-    code: 'invalid_type',
-    path: ['limit'],
-    message: '"limit" must be a number, got string',
-    expected: 'number',
-    received: 'string',
-  },
-]
+const issues: ArgIssue[] = [...readFileIssues]
 
 describe('ToolArgsError', () => {
   it('joins the issue messages after "invalid arguments: "', () => {

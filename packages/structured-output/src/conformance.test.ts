@@ -65,41 +65,7 @@ describe('JSON Schema Test Suite (draft 2020-12)', () => {
 
   it('agrees with every test of every case the subset accepts', () => {
     const suite = readSuite(testsDirectory)
-    let accepted = 0
-    let refused = 0
-    let agreed = 0
-    const acceptedCases: string[] = []
-    const disagreements: string[] = []
-
-    for (const { file, testCase } of suite) {
-      const wrapped = {
-        type: 'object',
-        properties: { value: withoutDialect(testCase.schema) },
-        required: ['value'],
-      }
-      try {
-        assertSupportedOutputSchema(wrapped)
-      } catch (error) {
-        // Anything but a clean refusal is a bug in the schema check itself.
-        expect(error).toBeInstanceOf(OutputSchemaError)
-        refused++
-        continue
-      }
-      accepted++
-      acceptedCases.push(`${file}: ${testCase.description}`)
-      const schema: StructuredOutputSchema = wrapped
-      for (const test of testCase.tests) {
-        const issues = validateBothWays(schema, { value: test.data })
-        if ((issues.length === 0) === test.valid) {
-          agreed++
-        } else {
-          disagreements.push(
-            `${file} › ${testCase.description} › ${test.description}: suite says ` +
-              `${test.valid ? 'valid' : 'invalid'}, got ${JSON.stringify(issues)}`,
-          )
-        }
-      }
-    }
+    const { accepted, refused, agreed, acceptedCases, disagreements } = runSuite(suite)
 
     console.log(
       `JSON Schema Test Suite: ${suite.length} cases, ${accepted} accepted, ${refused} refused; ` +
@@ -125,3 +91,47 @@ describe('JSON Schema Test Suite (draft 2020-12)', () => {
     expect(acceptedCases).toContain('items.json: nested items')
   })
 })
+
+/**
+ * Every case of `suite` the subset accepts, each test checked both ways: how many cases were
+ * accepted and refused (a refusal must be a clean `OutputSchemaError`), how many tests agreed,
+ * the accepted cases by name, and each disagreement.
+ */
+function runSuite(suite: ReturnType<typeof readSuite>) {
+  let accepted = 0
+  let refused = 0
+  let agreed = 0
+  const acceptedCases: string[] = []
+  const disagreements: string[] = []
+
+  for (const { file, testCase } of suite) {
+    const wrapped = {
+      type: 'object',
+      properties: { value: withoutDialect(testCase.schema) },
+      required: ['value'],
+    }
+    try {
+      assertSupportedOutputSchema(wrapped)
+    } catch (error) {
+      // Anything but a clean refusal is a bug in the schema check itself.
+      expect(error).toBeInstanceOf(OutputSchemaError)
+      refused++
+      continue
+    }
+    accepted++
+    acceptedCases.push(`${file}: ${testCase.description}`)
+    const schema: StructuredOutputSchema = wrapped
+    for (const test of testCase.tests) {
+      const issues = validateBothWays(schema, { value: test.data })
+      if ((issues.length === 0) === test.valid) {
+        agreed++
+      } else {
+        disagreements.push(
+          `${file} › ${testCase.description} › ${test.description}: suite says ` +
+            `${test.valid ? 'valid' : 'invalid'}, got ${JSON.stringify(issues)}`,
+        )
+      }
+    }
+  }
+  return { accepted, refused, agreed, acceptedCases, disagreements }
+}

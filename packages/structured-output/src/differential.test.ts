@@ -5,8 +5,8 @@ import {
   families,
   familiesOf,
   objectNode as keywordObjectNode,
-  valueNear as valueNearKeywords,
 } from './__fixtures__/keyword-arbitraries.js'
+import { valueNear as valueNearKeywords } from './__fixtures__/keyword-values.js'
 import type { Family } from './__fixtures__/keyword-arbitraries.js'
 import { propertyParameters, propertyRuns } from '../../../property-runs.shared.js'
 import { assertSupportedOutputSchema } from './assert-supported-output-schema.js'

@@ -1,20 +1,16 @@
 import { asCallId } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
-import type { ToolDefinition, ToolExecution, ToolExecutionResult } from '@toolpipe/tools'
+import type { ToolDefinition, ToolExecution } from '@toolpipe/tools'
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from './__fixtures__/manual-clock.js'
+import { timedOutResult } from './__fixtures__/policy-registry.js'
 import { TimeoutReason } from './timeout-reason.js'
+import { TimeoutPolicyError } from './timeout-policy-error.js'
 import { timeoutPolicy } from './timeout-policy.js'
 import type { TimeoutPolicyOptions } from './timeout-policy.js'
 
 // SPEC §22: timeoutPolicy({ extendOnProgress: { maxTotalMs } }): a progress report restarts the
 // deadline, never past maxTotalMs from the start; silent tools are still killed.
-
-const timedOut = (text: string): ToolExecutionResult => ({
-  content: [{ type: 'text', text: `Error: ${text}` }],
-  isError: true,
-  error: { name: 'ToolTimeoutError', code: 'TOOL_TIMEOUT' },
-})
 
 /** A tool with `timeoutMs: 100` that reports progress at the given times, then answers at `doneAt`. */
 function reporting(reportsAt: readonly number[], doneAt: number, clock: ManualClock) {
@@ -83,14 +79,14 @@ describe('timeoutPolicy({ extendOnProgress })', () => {
     const { clock, registry } = setup({})
     const { definition } = reporting([80, 160, 240, 320], 400, clock)
     registry.register(definition)
-    expect(await run(registry, clock, 1_000)).toEqual(timedOut('tool call timed out after 100ms'))
+    expect(await run(registry, clock, 1_000)).toEqual(timedOutResult(100))
   })
 
   it('still kills a silent tool at its timeoutMs', async () => {
     const { clock, registry } = setup({ extendOnProgress: { maxTotalMs: 1_000 } })
     const { definition, seen } = reporting([], 400, clock)
     registry.register(definition)
-    expect(await run(registry, clock, 1_000)).toEqual(timedOut('tool call timed out after 100ms'))
+    expect(await run(registry, clock, 1_000)).toEqual(timedOutResult(100))
     expect(seen.reason).toMatchObject({ timeoutMs: 100, withoutProgress: false })
   })
 
@@ -102,7 +98,7 @@ describe('timeoutPolicy({ extendOnProgress })', () => {
     await clock.advance(259)
     expect(seen.reason).toBeUndefined()
     await clock.advance(1)
-    expect(await pending).toEqual(timedOut('tool call timed out after 100ms without progress'))
+    expect(await pending).toEqual(timedOutResult(100, { withoutProgress: true }))
     expect(seen.reason).toBeInstanceOf(TimeoutReason)
     expect(seen.reason).toMatchObject({ timeoutMs: 100, withoutProgress: true })
   })
@@ -116,7 +112,7 @@ describe('timeoutPolicy({ extendOnProgress })', () => {
     await clock.advance(299)
     expect(seen.reason).toBeUndefined()
     await clock.advance(1)
-    expect(await pending).toEqual(timedOut('tool call timed out after 300ms'))
+    expect(await pending).toEqual(timedOutResult(300))
     expect(seen.reason).toMatchObject({ timeoutMs: 300, withoutProgress: false })
     expect(clock.pending).toBe(0)
   })
@@ -128,7 +124,7 @@ describe('timeoutPolicy({ extendOnProgress })', () => {
     const pending = registry.execute({ callId: asCallId('c4'), name: 'build', arguments: {} })
     await clock.advance(99)
     await clock.advance(1)
-    expect(await pending).toEqual(timedOut('tool call timed out after 100ms'))
+    expect(await pending).toEqual(timedOutResult(100))
   })
 
   it('changes nothing after the caller aborted: the caller’s cancellation stands', async () => {
@@ -160,13 +156,13 @@ describe('timeoutPolicy({ extendOnProgress })', () => {
     registry.use(timeoutPolicy({ clock }))
     const { definition } = reporting([80, 160], 400, clock)
     registry.register(definition)
-    expect(await run(registry, clock, 1_000)).toEqual(timedOut('tool call timed out after 100ms'))
+    expect(await run(registry, clock, 1_000)).toEqual(timedOutResult(100))
   })
 
   it('refuses an extendOnProgress it cannot use, when the policy is made', () => {
     for (const extendOnProgress of [{}, { maxTotalMs: 0 }, { maxTotalMs: 2 ** 31 }, 5_000, null]) {
       expect(() => timeoutPolicy({ extendOnProgress: extendOnProgress as never })).toThrow(
-        RangeError,
+        TimeoutPolicyError,
       )
     }
     expect(() => timeoutPolicy({ extendOnProgress: { maxTotalMs: -1 } })).toThrow(

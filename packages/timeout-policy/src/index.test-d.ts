@@ -2,6 +2,7 @@ import type { ToolRegistryPlugin } from '@toolpipe/tools'
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
   TimeoutClock,
+  TimeoutPolicyError,
   TimeoutPolicyOptions,
   TimeoutReason,
   ToolTimeoutError,
@@ -36,5 +37,6 @@ describe('timeoutPolicy', () => {
     expectTypeOf<TimeoutReason['code']>().toEqualTypeOf<'TOOL_TIMEOUT'>()
     expectTypeOf<ToolTimeoutError['code']>().toEqualTypeOf<'TOOL_TIMEOUT'>()
     expectTypeOf<TimeoutReason['timeoutMs']>().toBeNumber()
+    expectTypeOf<TimeoutPolicyError['code']>().toEqualTypeOf<'INVALID_OPTIONS'>()
   })
 })

@@ -2,7 +2,8 @@ import { asCallId } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolExecutionResult } from '@toolpipe/tools'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ok, reporting, reportsForever, run, timedOut } from './__fixtures__/clock-run.js'
+import { reporting, reportsForever, run } from './__fixtures__/clock-run.js'
+import { ok, timedOutResult } from './__fixtures__/policy-registry.js'
 import type { Body } from './__fixtures__/clock-run.js'
 import { FaultyClock } from './__fixtures__/faulty-clock.js'
 import type { FailingCalls } from './__fixtures__/faulty-clock.js'
@@ -48,19 +49,19 @@ const scenarios: readonly Scenario[] = [
     name: 'the deadline passes and the tool stops (cooperative)',
     options: {},
     body: async (exec, time) => (await time.sleep(1_000, exec.signal), 'done'),
-    healthy: timedOut('100ms'),
+    healthy: timedOutResult(100),
   },
   {
     name: 'the tool ignores its signal and is abandoned after graceMs',
     options: { graceMs: 10 },
     body: async (_exec, time) => (await time.sleep(5_000), 'done'),
-    healthy: timedOut('100ms'),
+    healthy: timedOutResult(100),
   },
   {
     name: 'the tool ignores its signal and settles within graceMs',
     options: { graceMs: 50 },
     body: async (_exec, time) => (await time.sleep(120), 'done'),
-    healthy: timedOut('100ms'),
+    healthy: timedOutResult(100),
   },
   {
     name: 'progress extends the deadline and the tool answers',
@@ -72,13 +73,13 @@ const scenarios: readonly Scenario[] = [
     name: 'progress extends the deadline, then the tool falls silent',
     options: { extendOnProgress: { maxTotalMs: 1_000 } },
     body: reporting([50], 2_000),
-    healthy: timedOut('100ms without progress'),
+    healthy: timedOutResult(100, { withoutProgress: true }),
   },
   {
     name: 'the tool reports forever and meets maxTotalMs, then is abandoned',
     options: { extendOnProgress: { maxTotalMs: 300 }, graceMs: 20 },
     body: reportsForever,
-    healthy: timedOut('300ms'),
+    healthy: timedOutResult(300),
   },
 ]
 
@@ -168,7 +169,7 @@ describe('each failure, and what the call does instead', () => {
       arguments: {},
     })
     for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve))
-    expect(result).toEqual(timedOut('100ms'))
+    expect(result).toEqual(timedOutResult(100))
     expect(processFailures).toEqual([])
     expect(warnings.map((details) => String(details[0]))).toContainEqual(
       expect.stringContaining(`the clock's clearTimeout threw`),
@@ -194,7 +195,7 @@ describe('each failure, and what the call does instead', () => {
     const outcome = await run(clock, reporting([50], 150), {
       extendOnProgress: { maxTotalMs: 1_000 },
     })
-    expect(outcome.result).toEqual(timedOut('100ms'))
+    expect(outcome.result).toEqual(timedOutResult(100))
     expect(outcome.settledAt).toBe(100)
     expect(outcome.messages).toEqual([
       expect.stringContaining(
@@ -208,7 +209,7 @@ describe('each failure, and what the call does instead', () => {
     const outcome = await run(clock, reporting([50], 150), {
       extendOnProgress: { maxTotalMs: 1_000 },
     })
-    expect(outcome.result).toEqual(timedOut('100ms'))
+    expect(outcome.result).toEqual(timedOutResult(100))
     expect(outcome.settledAt).toBe(100)
     expect(outcome.messages).toEqual([
       expect.stringContaining(
@@ -236,7 +237,7 @@ describe('each failure, and what the call does instead', () => {
     const outcome = await run(clock, async (_exec, time) => (await time.sleep(5_000), 'late'), {
       graceMs: 50,
     })
-    expect(outcome.result).toEqual(timedOut('100ms'))
+    expect(outcome.result).toEqual(timedOutResult(100))
     expect(outcome.settledAt).toBe(100)
     expect(outcome.messages).toEqual([
       expect.stringContaining(
@@ -284,7 +285,7 @@ describe('each failure, and what the call does instead', () => {
     })
     const pending = registry.execute({ callId: asCallId('l'), name: 'ignores', arguments: {} })
     await clock.time.advance(1_000)
-    expect(await pending).toEqual(timedOut('100ms'))
+    expect(await pending).toEqual(timedOutResult(100))
     for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve))
     expect(clock.escaped).toEqual([])
     expect(processFailures).toEqual([])

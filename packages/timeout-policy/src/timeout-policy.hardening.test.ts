@@ -1,31 +1,13 @@
-import { asCallId } from '@toolpipe/core'
+import { callInput } from '@toolpipe/call-inputs'
 import { createToolRegistry, ToolRegistryError } from '@toolpipe/tools'
-import type { ToolDefinition, ToolExecution } from '@toolpipe/tools'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ManualClock } from './__fixtures__/manual-clock.js'
+import { tool } from './__fixtures__/policy-registry.js'
+import { TimeoutPolicyError } from './timeout-policy-error.js'
 import { timeoutPolicy } from './timeout-policy.js'
 
 /** The largest delay `setTimeout` honours; anything above fires at once (Node warns, browsers do not). */
 const maxTimerMs = 2 ** 31 - 1
-
-function tool(
-  name: string,
-  run: (exec: ToolExecution) => Promise<string>,
-  timeoutMs?: number,
-): ToolDefinition {
-  return {
-    name,
-    description: name,
-    parameters: { type: 'object' },
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    execute: async (_args, exec) => [{ type: 'text', text: await run(exec) }],
-  }
-}
-
-let calls = 0
-function call(name: string, extra: { signal?: AbortSignal } = {}) {
-  return { callId: asCallId(`hardening_${++calls}`), name, arguments: {}, ...extra }
-}
 
 afterEach(() => {
   vi.useRealTimers()
@@ -50,7 +32,7 @@ describe('timers past 2^31−1 ms are refused, never armed', () => {
   })
 
   it('refuses a larger graceMs when the policy is made', () => {
-    expect(() => timeoutPolicy({ graceMs: maxTimerMs + 1 })).toThrow(RangeError)
+    expect(() => timeoutPolicy({ graceMs: maxTimerMs + 1 })).toThrow(TimeoutPolicyError)
     expect(() => timeoutPolicy({ graceMs: 2 ** 40 })).toThrow(/no larger than 2147483647/)
   })
 
@@ -62,7 +44,7 @@ describe('timers past 2^31−1 ms are refused, never armed', () => {
     const definition = tool('mutable', body, 100)
     registry.register(definition)
     definition.timeoutMs = 2 ** 40
-    const result = await registry.execute(call('mutable'))
+    const result = await registry.execute(callInput('mutable'))
     expect(result).toEqual({
       content: [
         {
@@ -91,7 +73,7 @@ describe('timers past 2^31−1 ms are refused, never armed', () => {
       const definition = tool('mutable', body, 100)
       registry.register(definition)
       ;(definition as { timeoutMs: unknown }).timeoutMs = timeoutMs
-      const result = await registry.execute(call('mutable'))
+      const result = await registry.execute(callInput('mutable'))
       expect(result.content).toEqual([
         {
           type: 'text',
@@ -109,7 +91,7 @@ describe('timers past 2^31−1 ms are refused, never armed', () => {
     const registry = createToolRegistry()
     registry.use(timeoutPolicy({ clock }))
     registry.register(tool('long', async () => 'ok', maxTimerMs))
-    expect(await registry.execute(call('long'))).toEqual({
+    expect(await registry.execute(callInput('long'))).toEqual({
       content: [{ type: 'text', text: 'ok' }],
       isError: false,
     })
@@ -151,12 +133,12 @@ describe('a throwing logger.warn', () => {
         tool('hangs_too', () => new Promise<string>((_r, reject) => (fail = reject)), 100),
       )
 
-      const first = registry.execute(call('hangs'))
+      const first = registry.execute(callInput('hangs'))
       await clock.advance(110)
       expect((await first).error?.code).toBe('TOOL_TIMEOUT')
       finish('late value') // logged: the logger throws
 
-      const second = registry.execute(call('hangs_too'))
+      const second = registry.execute(callInput('hangs_too'))
       await clock.advance(110)
       expect((await second).error?.code).toBe('TOOL_TIMEOUT')
       fail(new Error('late failure')) // logged: the logger throws
@@ -200,7 +182,7 @@ describe('one caller signal shared by many timed calls', () => {
         remove(...args)
       }
       const pending = Array.from({ length: 1_000 }, () =>
-        registry.execute(call('waits', { signal: caller.signal })),
+        registry.execute(callInput('waits', {}, { signal: caller.signal })),
       )
       await clock.advance(0)
       await new Promise((resolve) => setImmediate(resolve))
@@ -246,7 +228,7 @@ describe('the default clock', () => {
     const registry = createToolRegistry()
     registry.use(timeoutPolicy())
     registry.register(tool('quick', async () => 'done', 1_000))
-    expect(await registry.execute(call('quick'))).toEqual({
+    expect(await registry.execute(callInput('quick'))).toEqual({
       content: [{ type: 'text', text: 'done' }],
       isError: false,
     })

@@ -1,11 +1,10 @@
-import { AbortFanOut, describeValue } from '@toolpipe/core/internal'
-import { ToolRegistryError } from '@toolpipe/tools'
-import type { ToolExecutionResult, ToolRegistryLogger, ToolRegistryPlugin } from '@toolpipe/tools'
-import { Deadline } from './internal/deadline.js'
-import { globalClock } from './timeout-clock.js'
+import { AbortFanOut } from '@toolpipe/core/internal'
+import type { ToolRegistryPlugin } from '@toolpipe/tools'
+import type { Deadline } from './internal/deadline.js'
+import { readTimeoutOptions } from './internal/read-timeout-options.js'
+import { timeCall } from './internal/timed-call.js'
+import type { TimedCalls } from './internal/timed-call.js'
 import type { TimeoutClock } from './timeout-clock.js'
-import { TimeoutReason } from './timeout-reason.js'
-import { ToolTimeoutError } from './tool-timeout-error.js'
 
 /** Options of {@link timeoutPolicy}. */
 export interface TimeoutPolicyOptions {
@@ -33,12 +32,6 @@ export interface TimeoutPolicyOptions {
   readonly extendOnProgress?: { readonly maxTotalMs: number } | undefined
 }
 
-/** The longest delay a timer honours: 2^31−1 ms (about 24.8 days). Longer ones fire at once. */
-const maxTimerMs = 2_147_483_647
-
-/** What the race resolves to when the grace period after the deadline runs out first. */
-const abandoned: unique symbol = Symbol('abandoned')
-
 /**
  * A registry plugin that enforces each tool's `timeoutMs` through `exec.signal`.
  *
@@ -48,7 +41,8 @@ const abandoned: unique symbol = Symbol('abandoned')
  * signal (or removes it if there was none). If its own deadline fired, the result becomes
  * `Error: tool call timed out after <ms>ms` ({@link ToolTimeoutError}, `TOOL_TIMEOUT`), even when
  * the tool returned something; if the caller aborted first, nothing is replaced. Timers are
- * always cleared.
+ * always cleared. Options it cannot use throw a `TimeoutPolicyError` (`INVALID_OPTIONS`)
+ * when the policy is made.
  *
  * Its place among `tools/execute` wrappers decides what it bounds: registered outermost it covers
  * a whole retry loop, innermost each attempt.
@@ -59,137 +53,24 @@ const abandoned: unique symbol = Symbol('abandoned')
  * registry.register(slowTool) // slowTool.timeoutMs === 10_000
  */
 export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ToolRegistryPlugin {
-  const graceMs = options.graceMs
-  if (
-    graceMs !== undefined &&
-    (typeof graceMs !== 'number' || !(graceMs >= 0 && graceMs <= maxTimerMs))
-  ) {
-    throw new RangeError(
-      `timeoutPolicy: graceMs must be a number of milliseconds ≥ 0 and no larger than ${maxTimerMs}, got ${String(graceMs)}`,
-    )
-  }
-  const maxTotalMs = readMaxTotalMs(options.extendOnProgress)
+  const settings = readTimeoutOptions(options)
   return (registry) => {
-    // One listener per caller signal, however many timed calls share it.
-    const fanOut = new AbortFanOut()
-    /** The deadline of each timed call running, by its execution (one object per call). */
-    const deadlines = new Map<object, Deadline>()
+    const calls: TimedCalls = {
+      registry,
+      settings,
+      fanOut: new AbortFanOut(),
+      deadlines: new Map<object, Deadline>(),
+    }
     const removeProgress =
-      maxTotalMs === undefined
+      settings.maxTotalMs === undefined
         ? undefined
         : registry.on('tools/progress', (exec) => {
-            deadlines.get(exec)?.restart()
+            calls.deadlines.get(exec)?.restart()
           })
-    const removeWrapper = registry.on('tools/execute', async (exec, next) => {
-      const timeoutMs: unknown = registry.get(exec.name, exec.agent)?.timeoutMs
-      if (timeoutMs === undefined) return next()
-      // Registration refuses such a budget; a definition changed afterwards gets no timer at all
-      // rather than one that fires at once.
-      if (typeof timeoutMs !== 'number' || !(timeoutMs > 0 && timeoutMs <= maxTimerMs)) {
-        throw new ToolRegistryError(
-          `tool "${exec.name}": timeoutMs must be a positive, finite number of milliseconds no larger than ${maxTimerMs}, got ${describeValue(timeoutMs)}`,
-          'INVALID_TOOL',
-        )
-      }
-
-      // Created now, so that its stack shows the call rather than a timer callback.
-      const reason = new TimeoutReason(timeoutMs)
-      const callerSignal = exec.signal
-      const clock = options.clock ?? globalClock()
-      const deadline = new Deadline({
-        clock,
-        warn: (problem, error) => {
-          warnSafely(
-            registry.logger,
-            `toolpipe: timeoutPolicy: tool "${exec.name}" (call "${exec.callId}"): ${problem}`,
-            error,
-          )
-        },
-        timeoutMs,
-        graceMs,
-        reason,
-        maxTotalMs,
-        callerSignal,
-        fanOut,
-      })
-      exec.signal = deadline.signal
-      // Stacked policies (or a retry wrapper calling next() twice) time the same execution: the
-      // innermost deadline hears the progress while it runs, the outer one after.
-      const outer = deadlines.get(exec)
-      if (maxTotalMs !== undefined) deadlines.set(exec, deadline)
-      try {
-        const outcome = next()
-        let result: ToolExecutionResult | typeof abandoned
-        try {
-          result =
-            // Stryker disable next-line ConditionalExpression: without a grace period graceExpired never settles, so racing it would change nothing; "→ true" ignores the grace period and fails the tests
-            graceMs === undefined
-              ? await outcome
-              : await Promise.race([
-                  outcome,
-                  deadline.graceExpired.then((): typeof abandoned => abandoned),
-                ])
-        } catch (error) {
-          // A failure caused by our own deadline is a timeout, whatever shape it took.
-          if (!deadline.timedOut) throw error
-          result = abandoned
-        }
-        if (result === abandoned) {
-          const about = `toolpipe: tool "${exec.name}" (call "${exec.callId}") settled after it was abandoned at its ${timeoutMs}ms deadline`
-          outcome.then(
-            (late) => {
-              warnSafely(registry.logger, about, late)
-            },
-            (error: unknown) => {
-              warnSafely(registry.logger, about, error)
-            },
-          )
-        }
-        const expired = deadline.expired
-        return expired === undefined ? (result as ToolExecutionResult) : timeoutResult(expired)
-      } finally {
-        deadline.dispose()
-        exec.signal = callerSignal
-        if (outer === undefined) deadlines.delete(exec)
-        else deadlines.set(exec, outer)
-      }
-    })
+    const removeWrapper = registry.on('tools/execute', (exec, next) => timeCall(calls, exec, next))
     return () => {
       removeWrapper()
       removeProgress?.()
     }
-  }
-}
-
-/** `extendOnProgress`, read once: its `maxTotalMs`, or `undefined` without it. */
-function readMaxTotalMs(extendOnProgress: unknown): number | undefined {
-  if (extendOnProgress === undefined) return undefined
-  const maxTotalMs: unknown =
-    typeof extendOnProgress === 'object' && extendOnProgress !== null
-      ? (extendOnProgress as { maxTotalMs?: unknown }).maxTotalMs
-      : undefined
-  if (typeof maxTotalMs !== 'number' || !(maxTotalMs > 0 && maxTotalMs <= maxTimerMs)) {
-    throw new RangeError(
-      `timeoutPolicy: extendOnProgress must be { maxTotalMs } with a positive number of milliseconds no larger than ${maxTimerMs}, got ${describeValue(extendOnProgress)}`,
-    )
-  }
-  return maxTotalMs
-}
-
-/** A late outcome is only worth a log line: a logger that throws must not make it more. */
-function warnSafely(logger: ToolRegistryLogger, message: string, detail: unknown): void {
-  try {
-    logger.warn(message, detail)
-  } catch {
-    // Nowhere left to report it; above all, not an unhandled rejection.
-  }
-}
-
-function timeoutResult(reason: TimeoutReason): ToolExecutionResult {
-  const error = new ToolTimeoutError(reason.timeoutMs, { withoutProgress: reason.withoutProgress })
-  return {
-    content: [{ type: 'text', text: `Error: ${error.message}` }],
-    isError: true,
-    error: { name: error.name, code: error.code },
   }
 }

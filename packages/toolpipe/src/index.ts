@@ -224,5 +224,15 @@ export type {
 } from '@toolpipe/tools'
 
 // @toolpipe/timeout-policy
-export { timeoutPolicy, TimeoutReason, ToolTimeoutError } from '@toolpipe/timeout-policy'
-export type { TimeoutClock, TimeoutDetails, TimeoutPolicyOptions } from '@toolpipe/timeout-policy'
+export {
+  timeoutPolicy,
+  TimeoutPolicyError,
+  TimeoutReason,
+  ToolTimeoutError,
+} from '@toolpipe/timeout-policy'
+export type {
+  TimeoutClock,
+  TimeoutDetails,
+  TimeoutPolicyErrorCode,
+  TimeoutPolicyOptions,
+} from '@toolpipe/timeout-policy'

@@ -1,24 +1,10 @@
-import { describe, expect, it, vi } from 'vitest'
-import { agent, call, flushMicrotasks, text, tool } from './__fixtures__/tools.js'
+import { describe, expect, it } from 'vitest'
+import { callInput } from '@toolpipe/call-inputs'
+import { alice, bob, flushMicrotasks, text, tool } from './__fixtures__/tools.js'
 import type { ApprovalOutcome, ApprovalRequest, ApprovalService } from './approval.js'
-import { defineTool } from './define-tool.js'
 import type { ApprovalAnswer } from './tool-events.js'
-import type { ToolExecution } from './tool-execution.js'
 import { createToolRegistry } from './tool-registry.js'
-
-/** An approval service that answers from a script, one outcome per request, and records them. */
-function scripted(...outcomes: ApprovalOutcome[]) {
-  const requests: ApprovalRequest[] = []
-  const approval: ApprovalService = {
-    request: vi.fn(async (request: ApprovalRequest) => {
-      requests.push(request)
-      const outcome = outcomes.shift()
-      if (outcome === undefined) throw new Error('asked once too often')
-      return outcome
-    }),
-  }
-  return { approval, requests }
-}
+import { scripted } from './__fixtures__/scripted-approval.js'
 
 function askingRegistry(approval: ApprovalService) {
   const registry = createToolRegistry({ approval })
@@ -29,15 +15,12 @@ function askingRegistry(approval: ApprovalService) {
   return { registry, runs }
 }
 
-const alice = agent('alice')
-const bob = agent('bob')
-
 describe('§12.3 allowed-always and rejected-always are remembered per (scope, tool)', () => {
   it('allowed-always runs this call and answers later asks for the tool in the scope from memory', async () => {
     const { approval, requests } = scripted({ kind: 'allowed-always' })
     const { registry, runs } = askingRegistry(approval)
-    const first = await registry.execute(call('shell', {}, { agent: alice }))
-    const second = await registry.execute(call('shell', {}, { agent: alice }))
+    const first = await registry.execute(callInput('shell', {}, { agent: alice }))
+    const second = await registry.execute(callInput('shell', {}, { agent: alice }))
     expect([first.isError, second.isError]).toEqual([false, false])
     expect(requests).toHaveLength(1)
     expect(runs).toHaveLength(2)
@@ -47,7 +30,7 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
     const { approval, requests } = scripted({ kind: 'rejected-always', reason: 'never here' })
     const { registry, runs } = askingRegistry(approval)
     for (let round = 0; round < 2; round++) {
-      expect(await registry.execute(call('shell', {}, { agent: alice }))).toEqual({
+      expect(await registry.execute(callInput('shell', {}, { agent: alice }))).toEqual({
         content: [text('Error: the user rejected tool "shell": never here')],
         isError: true,
         error: { name: 'ToolDeniedError', code: 'APPROVAL_REJECTED' },
@@ -64,11 +47,11 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
       { kind: 'allowed-once' },
     )
     const { registry } = askingRegistry(approval)
-    await registry.execute(call('shell', {}, { agent: alice }))
-    expect((await registry.execute(call('write', {}, { agent: alice }))).error?.code).toBe(
+    await registry.execute(callInput('shell', {}, { agent: alice }))
+    expect((await registry.execute(callInput('write', {}, { agent: alice }))).error?.code).toBe(
       'APPROVAL_REJECTED',
     )
-    expect((await registry.execute(call('shell', {}, { agent: bob }))).isError).toBe(false)
+    expect((await registry.execute(callInput('shell', {}, { agent: bob }))).isError).toBe(false)
     expect(requests.map((request) => [request.agent.id, request.toolName])).toEqual([
       ['alice', 'shell'],
       ['alice', 'write'],
@@ -83,8 +66,8 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
     )
     const { registry, runs } = askingRegistry(approval)
     for (let round = 0; round < 2; round++) {
-      expect((await registry.execute(call('shell', {}, { agent: alice }))).isError).toBe(false)
-      expect((await registry.execute(call('write', {}, { agent: alice }))).error?.code).toBe(
+      expect((await registry.execute(callInput('shell', {}, { agent: alice }))).isError).toBe(false)
+      expect((await registry.execute(callInput('write', {}, { agent: alice }))).error?.code).toBe(
         'APPROVAL_REJECTED',
       )
     }
@@ -95,10 +78,10 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
   it('remembers again after forgetApprovals()', async () => {
     const { approval, requests } = scripted({ kind: 'allowed-always' }, { kind: 'allowed-always' })
     const { registry } = askingRegistry(approval)
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     registry.forgetApprovals()
     for (let round = 0; round < 3; round++) {
-      await registry.execute(call('shell', {}, { agent: alice }))
+      await registry.execute(callInput('shell', {}, { agent: alice }))
     }
     expect(requests).toHaveLength(2)
   })
@@ -113,7 +96,7 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
     const { approval, requests } = scripted(...outcomes, ...outcomes)
     const { registry } = askingRegistry(approval)
     for (let index = 0; index < 8; index++) {
-      await registry.execute(call('shell', {}, { agent: alice }))
+      await registry.execute(callInput('shell', {}, { agent: alice }))
     }
     expect(requests).toHaveLength(8)
   })
@@ -121,9 +104,9 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
   it('guards still run on a remembered allow', async () => {
     const { approval } = scripted({ kind: 'allowed-always' })
     const { registry, runs } = askingRegistry(approval)
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     registry.guard(() => 'not now')
-    expect(await registry.execute(call('shell', {}, { agent: alice }))).toMatchObject({
+    expect(await registry.execute(callInput('shell', {}, { agent: alice }))).toMatchObject({
       isError: true,
       error: { code: 'GUARD_DENIED' },
     })
@@ -136,9 +119,9 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
     registry.register(tool('shell'))
     let decision: 'ask' | 'allow' = 'ask'
     registry.on('tools/pre-execute', () => ({ kind: decision }))
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     decision = 'allow'
-    expect((await registry.execute(call('shell', {}, { agent: alice }))).isError).toBe(false)
+    expect((await registry.execute(callInput('shell', {}, { agent: alice }))).isError).toBe(false)
     expect(requests).toHaveLength(1)
   })
 
@@ -149,8 +132,8 @@ describe('§12.3 allowed-always and rejected-always are remembered per (scope, t
     registry.on('tools/approval', (_exec, answer) => {
       answers.push(answer)
     })
-    await registry.execute(call('shell', {}, { agent: alice }))
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(answers[0]).toMatchObject({ outcome: { kind: 'allowed-always' } })
     expect(answers[0]).toMatchObject({ remembered: false })
     expect(answers[1]).toEqual({
@@ -167,11 +150,11 @@ describe('§12.3 forgetting', () => {
     const { approval, requests } = scripted({ kind: 'allowed-always' }, { kind: 'allowed-once' })
     const { registry } = askingRegistry(approval)
     const scoped = registry.scope(alice)
-    await scoped.execute(call('shell'))
-    await scoped.execute(call('shell'))
+    await scoped.execute(callInput('shell'))
+    await scoped.execute(callInput('shell'))
     expect(requests).toHaveLength(1)
     scoped.dispose()
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(requests).toHaveLength(2)
   })
 
@@ -185,8 +168,8 @@ describe('§12.3 forgetting', () => {
     )
     const { registry } = askingRegistry(approval)
     const asks = async () => {
-      await registry.execute(call('shell', {}, { agent: alice }))
-      await registry.execute(call('shell', {}, { agent: bob }))
+      await registry.execute(callInput('shell', {}, { agent: alice }))
+      await registry.execute(callInput('shell', {}, { agent: bob }))
     }
     await asks()
     expect(requests).toHaveLength(2)
@@ -223,12 +206,12 @@ describe('§12.3 forgetting', () => {
         registry.forgetApprovals()
       },
     ]) {
-      const pending = registry.execute(call('shell', {}, { agent: alice }))
+      const pending = registry.execute(callInput('shell', {}, { agent: alice }))
       await flushMicrotasks()
       forget()
       answer?.({ kind: 'allowed-always' })
       expect((await pending).isError).toBe(false)
-      const next = registry.execute(call('shell', {}, { agent: alice }))
+      const next = registry.execute(callInput('shell', {}, { agent: alice }))
       await flushMicrotasks()
       answer?.({ kind: 'allowed-once' })
       await next
@@ -242,125 +225,5 @@ describe('§12.3 forgetting', () => {
     expect(() => {
       registry.forgetApprovals('alice' as never)
     }).toThrow(expect.objectContaining({ code: 'INVALID_SCOPE' }))
-  })
-})
-
-describe('§12.3 allowed-once with edited arguments', () => {
-  function editingRegistry(...outcomes: ApprovalOutcome[]) {
-    const { approval, requests } = scripted(...outcomes)
-    const registry = createToolRegistry({ approval })
-    const bodies: unknown[] = []
-    const definition = defineTool({
-      name: 'shell',
-      description: 'Run a command.',
-      parameters: {
-        command: { type: 'string', required: true },
-        timeout: { type: 'integer', minimum: 1 },
-      },
-      async execute(args) {
-        bodies.push(args)
-        return [text(`ran ${args.command}`)]
-      },
-    })
-    registry.register(definition)
-    registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    return { registry, requests, bodies }
-  }
-
-  it('the call proceeds with the edit: guards, the body, post-execute and observers see it', async () => {
-    const { registry, requests, bodies } = editingRegistry({
-      kind: 'allowed-once',
-      arguments: { command: 'ls -la', timeout: 5 },
-    })
-    const guarded: unknown[] = []
-    registry.guard((exec) => {
-      guarded.push(exec.arguments)
-      return undefined
-    })
-    const observed: ToolExecution<unknown>[] = []
-    registry.on('tools/result', (exec) => {
-      observed.push(exec)
-    })
-    const result = await registry.execute(call('shell', { command: 'rm -rf /' }, { agent: alice }))
-    expect(result.content).toEqual([text('ran ls -la')])
-    expect(requests[0]?.view).toMatchObject({ card: 'generic' })
-    expect(guarded).toEqual([{ command: 'ls -la', timeout: 5 }])
-    expect(bodies).toEqual([{ command: 'ls -la', timeout: 5 }])
-    expect(observed[0]?.arguments).toEqual({ command: 'ls -la', timeout: 5 })
-    expect(Object.isFrozen(observed[0]?.arguments)).toBe(true)
-  })
-
-  it('the edit is normalized like the model’s arguments (a strict null for an optional member)', async () => {
-    const { registry, bodies } = editingRegistry({
-      kind: 'allowed-once',
-      arguments: { command: 'ls', timeout: null },
-    })
-    await registry.execute(call('shell', { command: 'pwd' }, { agent: alice }))
-    expect(bodies).toEqual([{ command: 'ls' }])
-  })
-
-  it('an invalid edit is INVALID_ARGS naming the edit, and the tool does not run', async () => {
-    const { registry, bodies } = editingRegistry({
-      kind: 'allowed-once',
-      arguments: { command: 7, timeout: 0 },
-    })
-    const result = await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
-    expect(result).toEqual({
-      content: [
-        text(
-          'Error: invalid arguments edited at approval: "command" must be a string, got number; "timeout" must be at least 1, got 0',
-        ),
-      ],
-      isError: true,
-      error: { name: 'ToolArgsError', code: 'INVALID_ARGS' },
-    })
-    expect(bodies).toEqual([])
-  })
-
-  it('edited arguments that are not JSON are INVALID_APPROVAL, saying where', async () => {
-    const { registry, bodies } = editingRegistry({
-      kind: 'allowed-once',
-      arguments: { command: 'ls', timeout: Number.NaN } as never,
-    })
-    const result = await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
-    expect(result.error).toEqual({ name: 'InvalidApprovalError', code: 'INVALID_APPROVAL' })
-    expect(result.content).toEqual([
-      text(
-        'Error: the approval service answered allowed-once with edited arguments that are not JSON: ' +
-          'not JSON at $.timeout: NaN is not a finite number',
-      ),
-    ])
-    expect(bodies).toEqual([])
-  })
-
-  it('the edit is copied when the answer is read: the service cannot change it afterwards', async () => {
-    const edit = { command: 'ls' }
-    const { registry, bodies } = editingRegistry({ kind: 'allowed-once', arguments: edit })
-    registry.guard(() => {
-      edit.command = 'rm -rf /'
-      return undefined
-    })
-    await registry.execute(call('shell', { command: 'pwd' }, { agent: alice }))
-    expect(bodies).toEqual([{ command: 'ls' }])
-  })
-
-  it('a hand-written tool without a check runs with any JSON edit', async () => {
-    const { approval } = scripted({ kind: 'allowed-once', arguments: [1, 2] })
-    const registry = createToolRegistry({ approval })
-    const seen: unknown[] = []
-    registry.register(tool('raw', (args) => (seen.push(args), [])))
-    registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    await registry.execute(call('raw', { a: 1 }, { agent: alice }))
-    expect(seen).toEqual([[1, 2]])
-  })
-
-  it('tools/approval observers see the edit in the outcome', async () => {
-    const { registry } = editingRegistry({ kind: 'allowed-once', arguments: { command: 'ls' } })
-    const answers: ApprovalAnswer[] = []
-    registry.on('tools/approval', (_exec, answer) => {
-      answers.push(answer)
-    })
-    await registry.execute(call('shell', { command: 'pwd' }, { agent: alice }))
-    expect(answers[0]?.outcome).toEqual({ kind: 'allowed-once', arguments: { command: 'ls' } })
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { alice, text, tool } from './__fixtures__/tools.js'
 import type { ApprovalOutcome, ApprovalRequest, ApprovalService } from './approval.js'
 import { createToolRegistry } from './tool-registry.js'
 
@@ -28,13 +29,11 @@ function service(outcome: ApprovalOutcome | (() => Promise<ApprovalOutcome>)) {
   return { approval, requests }
 }
 
-const alice = agent('alice')
-
 describe('ask → approval', () => {
   it('allowed-once lets the call go on', async () => {
     const { approval } = service({ kind: 'allowed-once' })
     const { registry, body } = askingRegistry(approval)
-    const result = await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
+    const result = await registry.execute(callInput('shell', { command: 'ls' }, { agent: alice }))
     expect(result).toEqual({ content: [text('ran')], isError: false })
     expect(body).toHaveBeenCalledTimes(1)
   })
@@ -56,7 +55,7 @@ describe('ask → approval', () => {
   ] as const)('%o denies with its message and code', async (outcome, message, code) => {
     const { approval } = service(outcome)
     const { registry, body } = askingRegistry(approval)
-    const result = await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
+    const result = await registry.execute(callInput('shell', { command: 'ls' }, { agent: alice }))
     expect(result).toEqual({
       content: [text(`Error: ${message}`)],
       isError: true,
@@ -68,13 +67,13 @@ describe('ask → approval', () => {
   it('without an approval service, denies with the ask’s reason or the default message', async () => {
     const withReason = askingRegistry(undefined, 'shell needs a human')
     expect(
-      (await withReason.registry.execute(call('shell', {}, { agent: alice }))).content,
+      (await withReason.registry.execute(callInput('shell', {}, { agent: alice }))).content,
     ).toEqual([
       text('Error: needs approval (shell needs a human); no approval service is configured'),
     ])
     const withoutReason = askingRegistry()
     expect(
-      (await withoutReason.registry.execute(call('shell', {}, { agent: alice }))).content,
+      (await withoutReason.registry.execute(callInput('shell', {}, { agent: alice }))).content,
     ).toEqual([
       text('Error: tool "shell" requires approval, but no approval service is configured'),
     ])
@@ -84,7 +83,7 @@ describe('ask → approval', () => {
   it('without an agent on the call, denies without asking the service', async () => {
     const { approval, requests } = service({ kind: 'allowed-once' })
     const { registry, body } = askingRegistry(approval)
-    const result = await registry.execute(call('shell', { command: 'ls' }))
+    const result = await registry.execute(callInput('shell', { command: 'ls' }))
     expect(result.content).toEqual([
       text('Error: tool "shell" requires approval, but the call has no agent to route it through'),
     ])
@@ -96,7 +95,7 @@ describe('ask → approval', () => {
     const { approval, requests } = service({ kind: 'allowed-once' })
     const { registry } = askingRegistry(approval, 'runs a command')
     const controller = new AbortController()
-    const input = call(
+    const input = callInput(
       'shell',
       { command: 'rm -rf build' },
       { agent: alice, signal: controller.signal },
@@ -125,7 +124,7 @@ describe('ask → approval', () => {
     const registry = createToolRegistry({ approval })
     registry.register(tool('write'))
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    await registry.execute(call('write', { path: 'a.txt' }, { agent: alice }))
+    await registry.execute(callInput('write', { path: 'a.txt' }, { agent: alice }))
     expect(requests[0]!.view).toEqual({
       card: 'generic',
       title: 'write',
@@ -139,7 +138,7 @@ describe('ask → approval', () => {
     const { approval } = service({ kind: 'allowed-once' })
     const { registry, body } = askingRegistry(approval)
     registry.guard(() => 'the guard has the last word')
-    const result = await registry.execute(call('shell', {}, { agent: alice }))
+    const result = await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(result.content).toEqual([text('Error: the guard has the last word')])
     expect(body).not.toHaveBeenCalled()
   })
@@ -147,7 +146,7 @@ describe('ask → approval', () => {
   it('turns an unknown outcome into an error result', async () => {
     const { approval } = service({ kind: 'allowed-forever' } as never)
     const { registry, body } = askingRegistry(approval)
-    const result = await registry.execute(call('shell', {}, { agent: alice }))
+    const result = await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(result.isError).toBe(true)
     expect(result).toEqual({
       content: [
@@ -167,15 +166,15 @@ describe('ask → approval', () => {
         throw new Error('approval UI crashed')
       },
     })
-    expect((await throwing.registry.execute(call('shell', {}, { agent: alice }))).content).toEqual([
-      text('Error: approval UI crashed'),
-    ])
+    expect(
+      (await throwing.registry.execute(callInput('shell', {}, { agent: alice }))).content,
+    ).toEqual([text('Error: approval UI crashed')])
     const rejecting = askingRegistry(
       service(() => Promise.reject(new Error('channel closed'))).approval,
     )
-    expect((await rejecting.registry.execute(call('shell', {}, { agent: alice }))).content).toEqual(
-      [text('Error: channel closed')],
-    )
+    expect(
+      (await rejecting.registry.execute(callInput('shell', {}, { agent: alice }))).content,
+    ).toEqual([text('Error: channel closed')])
     expect(throwing.body).not.toHaveBeenCalled()
   })
 })
@@ -184,7 +183,7 @@ describe('the approval request and its timing, to the letter', () => {
   it('carries no reason or signal member when the call has none', async () => {
     const { approval, requests } = service({ kind: 'allowed-once' })
     const { registry } = askingRegistry(approval)
-    await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
+    await registry.execute(callInput('shell', { command: 'ls' }, { agent: alice }))
     expect(Object.keys(requests[0] ?? {}).sort()).toEqual([
       'agent',
       'arguments',
@@ -193,7 +192,7 @@ describe('the approval request and its timing, to the letter', () => {
       'view',
     ])
     const signal = new AbortController().signal
-    await registry.execute(call('shell', { command: 'ls' }, { agent: alice, signal }))
+    await registry.execute(callInput('shell', { command: 'ls' }, { agent: alice, signal }))
     expect(requests[1]?.signal).toBe(signal)
   })
 
@@ -207,7 +206,7 @@ describe('the approval request and its timing, to the letter', () => {
       const durations: number[] = []
       registry.on('tools/approval', (_exec, event) => void durations.push(event.durationMs))
       const before = performance.now()
-      await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
+      await registry.execute(callInput('shell', { command: 'ls' }, { agent: alice }))
       const elapsed = performance.now() - before
       expect(durations).toHaveLength(1)
       expect(durations[0]).toBeGreaterThanOrEqual(0)
@@ -221,7 +220,7 @@ describe('the approval request and its timing, to the letter', () => {
     const checkArgs = vi.fn(() => [])
     registry.register(tool('shell', undefined, { checkArgs }))
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    const result = await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
+    const result = await registry.execute(callInput('shell', { command: 'ls' }, { agent: alice }))
     expect(result.isError).toBe(false)
     expect(checkArgs).toHaveBeenCalledTimes(1)
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { call, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { text, tool } from './__fixtures__/tools.js'
 import { InvalidContentError } from './invalid-content-error.js'
 import { createToolRegistry } from './tool-registry.js'
 import { ToolRegistryError } from './tool-registry-error.js'
@@ -17,7 +18,7 @@ describe('content blocks are checked when a result is read', () => {
     registry.register(
       tool('report', () => ({ content: [{ type: 'image', mimeType: 'image/png' } as never] })),
     )
-    expect(await registry.execute(call('count'))).toEqual({
+    expect(await registry.execute(callInput('count'))).toEqual({
       content: [
         text(
           'Error: tool "count" returned a malformed content block at content[1]: "text" must be a string, got number',
@@ -26,7 +27,7 @@ describe('content blocks are checked when a result is read', () => {
       isError: true,
       error: invalidContent,
     })
-    expect((await registry.execute(call('report'))).content).toEqual([
+    expect((await registry.execute(callInput('report'))).content).toEqual([
       text(
         'Error: tool "report" returned a malformed content block at content[0]: the "image" block is missing required property "data"',
       ),
@@ -37,7 +38,7 @@ describe('content blocks are checked when a result is read', () => {
     const link = { type: 'resource-link', uri: 'file:///a.md' }
     const plain = createToolRegistry()
     plain.register(tool('links', () => [link as never]))
-    const result = await plain.execute(call('links'))
+    const result = await plain.execute(callInput('links'))
     expect(result.error).toEqual(invalidContent)
     expect(result.content[0]).toMatchObject({
       text: expect.stringContaining(
@@ -48,8 +49,8 @@ describe('content blocks are checked when a result is read', () => {
     // The type system knows only the kinds added to ContentBlockMap; none are in this package.
     const told = createToolRegistry({ contentTypes: ['resource-link'] as never })
     for (const registry of [extended, told]) registry.register(tool('links', () => [link as never]))
-    expect((await extended.execute(call('links'))).error).toEqual(invalidContent)
-    expect(await told.execute(call('links'))).toEqual({ content: [link], isError: false })
+    expect((await extended.execute(callInput('links'))).error).toEqual(invalidContent)
+    expect(await told.execute(callInput('links'))).toEqual({ content: [link], isError: false })
   })
 
   it('checks a tool-result block’s own content, and names the nested block', async () => {
@@ -63,7 +64,7 @@ describe('content blocks are checked when a result is read', () => {
         } as never,
       ]),
     )
-    expect((await registry.execute(call('sub'))).content).toEqual([
+    expect((await registry.execute(callInput('sub'))).content).toEqual([
       text(
         'Error: tool "sub" returned a malformed content block at content[0].content[1]: "mimeType" must be a MIME type such as "image/png", got "png"',
       ),
@@ -77,7 +78,7 @@ describe('content blocks are checked when a result is read', () => {
       content: [{ type: 'text', text: ['a'] } as never],
       isError: false,
     }))
-    expect(await registry.execute(call('read'))).toEqual({
+    expect(await registry.execute(callInput('read'))).toEqual({
       content: [
         text(
           'Error: a tools/execute listener returned a malformed content block at content[0]: "text" must be a string, got array',
@@ -91,7 +92,7 @@ describe('content blocks are checked when a result is read', () => {
       ...(await next()),
       additionalContext: { content: [{ type: 'note' } as never], source: { kind: 'user' } },
     }))
-    const withContext = await registry.execute(call('read'))
+    const withContext = await registry.execute(callInput('read'))
     expect(withContext.error).toEqual(invalidContent)
     expect(withContext.content[0]).toMatchObject({
       text: expect.stringMatching(
@@ -107,7 +108,7 @@ describe('content blocks are checked when a result is read', () => {
       kind: 'accept',
       content: [{ type: 'reasoning' } as never],
     }))
-    expect(await registry.execute(call('read'))).toMatchObject({
+    expect(await registry.execute(callInput('read'))).toMatchObject({
       isError: true,
       error: invalidContent,
       content: [
@@ -118,7 +119,7 @@ describe('content blocks are checked when a result is read', () => {
     })
     remove()
     registry.on('tools/post-execute', () => ({ kind: 'block', feedback: [7 as never] }))
-    expect((await registry.execute(call('read'))).error).toEqual(invalidContent)
+    expect((await registry.execute(callInput('read'))).error).toEqual(invalidContent)
   })
 
   it('exposes the block index, the path and the problem on the error', () => {

@@ -1,7 +1,8 @@
 import * as schema from '@toolpipe/schema'
 import { SchemaSpecError, ToolArgsError } from '@toolpipe/schema'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { call, text } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { text } from './__fixtures__/tools.js'
 import { defineTool } from './define-tool.js'
 import { createToolRegistry } from './tool-registry.js'
 import { ToolRegistryError } from './tool-registry-error.js'
@@ -88,13 +89,13 @@ describe('defineTool', () => {
   it('in the registry, an invalid call becomes an error result the model can correct from', async () => {
     const registry = createToolRegistry()
     registry.register(readFile())
-    const wrong = await registry.execute(call('read_file', { path: 7, encoding: 'latin1' }))
+    const wrong = await registry.execute(callInput('read_file', { path: 7, encoding: 'latin1' }))
     expect(wrong.isError).toBe(true)
     expect(wrong.error).toEqual({ name: 'ToolArgsError', code: 'INVALID_ARGS' })
     expect((wrong.content[0] as { text: string }).text).toMatch(
       /^Error: invalid arguments: "path" must be a string, got number; /,
     )
-    const right = await registry.execute(call('read_file', { path: 'a.txt' }))
+    const right = await registry.execute(callInput('read_file', { path: 'a.txt' }))
     expect(right).toEqual({ content: [text('read a.txt as utf8')], isError: false })
   })
 
@@ -104,7 +105,7 @@ describe('defineTool', () => {
     // A retry wrapper runs the body twice; the arguments were checked once, before both.
     registry.on('tools/execute', async (_exec, next) => (await next(), next()))
     vi.mocked(schema.checkArgs).mockClear()
-    expect(await registry.execute(call('read_file', { path: 'a.txt' }))).toEqual({
+    expect(await registry.execute(callInput('read_file', { path: 'a.txt' }))).toEqual({
       content: [text('read a.txt as utf8')],
       isError: false,
     })

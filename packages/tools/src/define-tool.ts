@@ -4,7 +4,7 @@ import type { ArgIssue, InferArgs, SchemaSpec, StandardToolSchema } from '@toolp
 import { assertSupportedOutputSchema } from '@toolpipe/structured-output'
 import type { InferStructured, StructuredOutputSchema } from '@toolpipe/structured-output'
 import { argumentsCheck } from './internal/arguments-check.js'
-import type { ExtraCheck } from './internal/arguments-check.js'
+import type { ArgumentsCheck, ExtraCheck } from './internal/arguments-check.js'
 import {
   assertAnnotations,
   assertConcurrencySafe,
@@ -211,6 +211,20 @@ export function defineTool<
   if (timeoutMs !== undefined) definition.timeoutMs = timeoutMs
   if (permissions !== undefined) definition.permissions = permissions as ToolRules
   if (maxOutputTokens !== undefined) definition.maxOutputTokens = maxOutputTokens
+  attachPresenters(definition, check, presentCall, presentResult)
+  return Object.freeze(definition)
+}
+
+/**
+ * The definition's presenters, given the arguments as the model sent them: the tool's own see
+ * what its body would receive, and only for arguments that match (else the generic card).
+ */
+function attachPresenters<TArgs>(
+  definition: Pick<ToolDefinition, 'presentCall' | 'presentResult'>,
+  check: ArgumentsCheck<TArgs>,
+  presentCall: ((args: TArgs) => ToolCallView | undefined) | undefined,
+  presentResult: ((args: TArgs, result: ToolResult) => ToolResultView | undefined) | undefined,
+): void {
   if (presentCall !== undefined) {
     definition.presentCall = (args) => {
       const valid = check.matching(args)
@@ -223,5 +237,4 @@ export function defineTool<
       return valid === undefined ? undefined : presentResult(valid, result)
     }
   }
-  return Object.freeze(definition)
 }

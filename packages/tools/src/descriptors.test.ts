@@ -1,7 +1,8 @@
 import { schemaSpecToJsonSchema } from '@toolpipe/schema'
 import type { ArgIssue } from '@toolpipe/schema'
 import { describe, expect, it } from 'vitest'
-import { agent, call, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, text, tool } from './__fixtures__/tools.js'
 import { defineTool } from './define-tool.js'
 import { createToolRegistry } from './tool-registry.js'
 
@@ -170,13 +171,13 @@ describe('§12.1 defineTool checkArgs: a check beyond the spec', () => {
       asked = true
       return next()
     })
-    expect(await registry.execute(call('slice', { start: 5, end: 2 }))).toEqual({
+    expect(await registry.execute(callInput('slice', { start: 5, end: 2 }))).toEqual({
       content: [text('Error: invalid arguments: "end" must be ≥ "start"')],
       isError: true,
       error: { name: 'ToolArgsError', code: 'INVALID_ARGS' },
     })
     expect(asked).toBe(false)
-    expect((await registry.execute(call('slice', { start: 1, end: 2 }))).content).toEqual([
+    expect((await registry.execute(callInput('slice', { start: 1, end: 2 }))).content).toEqual([
       text('1..2'),
     ])
   })

@@ -1,27 +1,17 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { propertyParameters } from '../../../property-runs.shared.js'
-import { call, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { cyclic, revokedProxy } from '@toolpipe/hostile-values'
+import { anyValue } from './__fixtures__/hostile-values.js'
+import { isDeepFrozen, text, tool } from './__fixtures__/tools.js'
 import { createToolRegistry } from './tool-registry.js'
 
 /** Values a hostile or buggy caller could pass as arguments, JSON-safe or not. */
 const hostileArguments = fc.oneof(
   fc.jsonValue(),
-  fc.anything({
-    withMap: true,
-    withSet: true,
-    withNullPrototype: true,
-    withBigInt: true,
-    withDate: true,
-    withTypedArray: true,
-    withSparseArray: true,
-    withBoxedValues: true,
-  }),
-  fc.jsonValue().map((value) => {
-    const cyclic: Record<string, unknown> = { value }
-    cyclic.self = cyclic
-    return cyclic
-  }),
+  anyValue(),
+  fc.jsonValue().map((value) => cyclic(value)),
   fc.jsonValue().map((value) => ({ value, negativeZero: -0 })),
   fc.jsonValue().map((value) => ({
     get value() {
@@ -47,11 +37,6 @@ const hostileArguments = fc.oneof(
   ),
 )
 
-function isDeepFrozen(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return true
-  return Object.isFrozen(value) && Object.values(value).every(isDeepFrozen)
-}
-
 function isJsonSafe(value: unknown): boolean {
   try {
     return JSON.stringify(JSON.parse(JSON.stringify(value))) === JSON.stringify(value)
@@ -73,7 +58,7 @@ describe('execute() on arbitrary arguments', () => {
     await fc.assert(
       fc.asyncProperty(hostileArguments, async (args) => {
         received = []
-        const result = await registry.execute(call('probe', args))
+        const result = await registry.execute(callInput('probe', args))
         expect(isDeepFrozen(result)).toBe(true)
         expect(JSON.parse(JSON.stringify(result))).toEqual(result)
         if (received.length === 0) {
@@ -95,11 +80,6 @@ describe('execute() on arbitrary arguments', () => {
     registry.register(tool('probe'))
     // Values are made inside the run: fast-check inspects its own constants, and a revoked
     // Proxy would throw there rather than in the code under test.
-    const revokedProxy = () => {
-      const { proxy, revoke } = Proxy.revocable({}, {})
-      revoke()
-      return proxy
-    }
     const hostile = fc.oneof(
       fc.constantFrom(
         revokedProxy,

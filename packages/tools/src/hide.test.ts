@@ -1,13 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, recordingLogger, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { alice, bob, recordingLogger, tool } from './__fixtures__/tools.js'
 import type { ToolDefinition } from './tool-definition.js'
 import { createToolRegistry } from './tool-registry.js'
 import { ToolRegistryError } from './tool-registry-error.js'
 
 /** SPEC §18.2: `registry.hide(filter, { scope? })`, a visibility filter beside restrictions. */
-
-const alice = agent('alice')
-const bob = agent('bob')
 
 function registryWith(...names: string[]) {
   const registry = createToolRegistry({ logger: recordingLogger() })
@@ -38,7 +36,7 @@ describe('registry.hide', () => {
     const listener = vi.fn()
     registry.on('tools/pre-execute', listener)
     registry.hide((name) => name === 'shell')
-    const result = await registry.execute(call('shell'))
+    const result = await registry.execute(callInput('shell'))
     expect(result).toEqual({
       content: [{ type: 'text', text: 'Error: unknown tool "shell"' }],
       isError: true,

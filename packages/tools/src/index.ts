@@ -14,14 +14,13 @@ export { isCallOf } from './is-call-of.js'
 export { ListenerError } from './listener-error.js'
 export { OutputInvalidError } from './output-invalid-error.js'
 export { createToolRegistry } from './tool-registry.js'
+export type { ToolRegistry, ToolRegistryPlugin } from './tool-registry.js'
 export type {
   ListenerOptions,
   ScopeOptions,
-  ToolRegistry,
   ToolRegistryLogger,
   ToolRegistryOptions,
-  ToolRegistryPlugin,
-} from './tool-registry.js'
+} from './tool-registry-options.js'
 export type { DialectIssueReport, SchemasOptions } from './schemas-options.js'
 export type { ScopedTools } from './scoped-tools.js'
 export type { ToolAnnotations } from './tool-annotations.js'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { call, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { tool } from './__fixtures__/tools.js'
 import { isCallOf } from './is-call-of.js'
 import type { ToolExecution } from './tool-execution.js'
 import { createToolRegistry } from './tool-registry.js'
@@ -16,8 +17,8 @@ describe('isCallOf (SPEC §10: narrowing a call to the tool whose check its argu
       seen.push([exec.name, isCallOf(exec, read), isCallOf(exec, write)])
       return undefined
     })
-    await registry.execute(call('read'))
-    await registry.execute(call('write'))
+    await registry.execute(callInput('read'))
+    await registry.execute(callInput('write'))
     expect(seen).toEqual([
       ['read', true, false],
       ['write', false, true],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { agent, call, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { alice, bob, text, tool } from './__fixtures__/tools.js'
 import type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
 import { createToolRegistry } from './tool-registry.js'
 
@@ -8,9 +9,6 @@ import { createToolRegistry } from './tool-registry.js'
  * call `next()` for the decision below it (the default at the bottom), and a scoped listener takes
  * part only in the calls of its own agent.
  */
-
-const alice = agent('alice')
-const bob = agent('bob')
 
 function registryWithRead() {
   const registry = createToolRegistry()
@@ -33,7 +31,7 @@ describe('listener chains', () => {
       post.push(decision)
       return decision
     })
-    const result = await registry.execute(call('read'))
+    const result = await registry.execute(callInput('read'))
     expect(result).toEqual({ content: [text('read ran')], isError: false })
     expect(pre).toStrictEqual([{ kind: 'allow' }])
     expect(post).toStrictEqual([{ kind: 'accept' }])
@@ -71,31 +69,31 @@ describe('listener chains', () => {
         { scope },
       )
     }
-    expect((await registry.execute(call('read', {}, { agent: alice }))).isError).toBe(false)
+    expect((await registry.execute(callInput('read', {}, { agent: alice }))).isError).toBe(false)
     expect(ran).toEqual(['pre alice', 'execute alice', 'post alice'])
     ran.length = 0
     // With a global listener in front, bob's scoped ones are still skipped in alice's calls.
     registry.on('tools/pre-execute', (_exec, next) => next(), { prepend: true })
     registry.on('tools/post-execute', (_exec, _result, next) => next(), { prepend: true })
     registry.on('tools/execute', (_exec, next) => next(), { prepend: true })
-    await registry.execute(call('read', {}, { agent: alice }))
+    await registry.execute(callInput('read', {}, { agent: alice }))
     expect(ran).toEqual(['pre alice', 'execute alice', 'post alice'])
     ran.length = 0
-    await registry.execute(call('read'))
+    await registry.execute(callInput('read'))
     expect(ran).toEqual([])
   })
 
   it('a wrapper that returns nothing fails the call with INVALID_DECISION', async () => {
     const registry = registryWithRead()
     registry.on('tools/execute', () => undefined as never)
-    const result = await registry.execute(call('read'))
+    const result = await registry.execute(callInput('read'))
     expect(result.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_DECISION' })
   })
 
   it('a block without context has no additionalContext member', async () => {
     const registry = registryWithRead()
     registry.on('tools/post-execute', () => ({ kind: 'block', feedback: [text('not now')] }))
-    const result = await registry.execute(call('read'))
+    const result = await registry.execute(callInput('read'))
     expect(result).toStrictEqual({
       content: [text('not now')],
       isError: true,
@@ -119,7 +117,7 @@ describe('listener order after a failed batch', () => {
         throw new Error('abandon the batch')
       }),
     ).toThrow('abandon the batch')
-    await registry.execute(call('read'))
+    await registry.execute(callInput('read'))
     expect(order).toEqual(['first', 'second', 'third'])
   })
 })

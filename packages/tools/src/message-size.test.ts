@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
 import { defineTool } from './define-tool.js'
 import { createToolRegistry } from './tool-registry.js'
 
@@ -16,7 +16,7 @@ describe('INVALID_ARGS with a 100,000-value enum', () => {
         execute: async () => [],
       }),
     )
-    const result = await registry.execute(call('set_mode', { mode: 'turbo' }))
+    const result = await registry.execute(callInput('set_mode', { mode: 'turbo' }))
     expect(result.error).toEqual({ name: 'ToolArgsError', code: 'INVALID_ARGS' })
     const [block] = result.content
     const text = block?.type === 'text' ? block.text : ''

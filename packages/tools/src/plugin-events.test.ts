@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, recordingLogger, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, alice, recordingLogger, tool } from './__fixtures__/tools.js'
 import type { ToolExecution } from './tool-execution.js'
 import { createToolRegistry } from './tool-registry.js'
 import { ToolRegistryError } from './tool-registry-error.js'
@@ -12,8 +13,6 @@ declare module './tool-events.js' {
     'test/detail': { readonly lines: string[] }
   }
 }
-
-const alice = agent('alice')
 
 /** A registry whose pre-execute listener notifies `event` with `payload` for each call. */
 function notifying(event: string, payload: unknown, options = {}) {
@@ -39,7 +38,7 @@ describe('registry.notify and plugin observers', () => {
     registry.on('test/detail', (exec, detail) => void heard.push(['first', exec, detail]))
     registry.on('test/detail', (exec, detail) => void heard.push(['second', exec, detail]))
     registry.on('test/message', () => void heard.push(['other event', {} as never, undefined]))
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(heard.map(([who]) => who)).toEqual(['first', 'second'])
     expect(heard[0]![1].name).toBe('shell')
     expect(heard[0]![2]).toEqual(payload)
@@ -53,7 +52,7 @@ describe('registry.notify and plugin observers', () => {
     const theirs = vi.fn()
     registry.on('test/message', mine, { scope: alice })
     registry.on('test/message', theirs, { scope: agent('bob') })
-    await registry.execute(call('shell', {}, { agent: alice }))
+    await registry.execute(callInput('shell', {}, { agent: alice }))
     expect(mine).toHaveBeenCalledTimes(1)
     expect(theirs).not.toHaveBeenCalled()
   })
@@ -66,7 +65,7 @@ describe('registry.notify and plugin observers', () => {
       throw new Error('broken observer')
     })
     registry.on('test/message', after)
-    const result = await registry.execute(call('shell'))
+    const result = await registry.execute(callInput('shell'))
     expect(result.isError).toBe(false)
     expect(after).toHaveBeenCalledWith(expect.anything(), 'hi')
     expect(logger.warnings[0]?.[0]).toMatch(
@@ -78,9 +77,9 @@ describe('registry.notify and plugin observers', () => {
     const { registry } = notifying('test/message', 'hi')
     const heard = vi.fn()
     const dispose = registry.on('test/message', heard)
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     dispose()
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(heard).toHaveBeenCalledTimes(1)
   })
 
@@ -92,7 +91,7 @@ describe('registry.notify and plugin observers', () => {
   ])('refuses to notify %s (INVALID_EVENT)', async (_label, event) => {
     const { registry, thrown } = notifying(event as string, 'x')
     registry.on('tools/result', vi.fn())
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(thrown()).toBeInstanceOf(ToolRegistryError)
     expect(thrown()).toMatchObject({ code: 'INVALID_EVENT' })
   })
@@ -100,7 +99,7 @@ describe('registry.notify and plugin observers', () => {
   it('refuses a payload that is not JSON when someone listens', async () => {
     const { registry, thrown } = notifying('test/message', { at: new Date() })
     registry.on('test/message', vi.fn())
-    await registry.execute(call('shell'))
+    await registry.execute(callInput('shell'))
     expect(thrown()).toMatchObject({ code: 'INVALID_EVENT' })
     expect((thrown() as Error).message).toMatch(
       /^the payload of a test\/message notification must be JSON data, got /,

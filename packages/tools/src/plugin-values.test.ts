@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { alice, text, tool } from './__fixtures__/tools.js'
 import type { PreToolDecision } from './tool-decisions.js'
 import { createToolRegistry } from './tool-registry.js'
-
-const alice = agent('alice')
 
 /**
  * A plugin's object whose members are getters that count their reads and answer from `answers`
@@ -44,7 +43,7 @@ describe('plugin objects are read once per field', () => {
     registry.register(tool('shell', body))
     const decision = shifty({ kind: ['deny', 'allow'], reason: ['no shell', undefined] })
     registry.on('tools/pre-execute', () => decision.value as never)
-    expect(await registry.execute(call('shell'))).toEqual({
+    expect(await registry.execute(callInput('shell'))).toEqual({
       content: [text('Error: no shell')],
       isError: true,
       error: { name: 'ToolDeniedError', code: 'POLICY_DENIED' },
@@ -61,7 +60,7 @@ describe('plugin objects are read once per field', () => {
     let seen: PreToolDecision | undefined
     registry.on('tools/pre-execute', async (_exec, next) => (seen = await next()))
     registry.on('tools/pre-execute', () => inner.value as never)
-    const result = await registry.execute(call('shell'))
+    const result = await registry.execute(callInput('shell'))
     expect({ ...inner.reads }).toEqual({ kind: 1, reason: 1 })
     expect(seen).toEqual({ kind: 'deny', reason: 'inner says no' })
     expect(seen === inner.value).toBe(false)
@@ -77,7 +76,7 @@ describe('plugin objects are read once per field', () => {
         throw new Error('getter exploded')
       },
     }))
-    expect(await registry.execute(call('shell'))).toEqual({
+    expect(await registry.execute(callInput('shell'))).toEqual({
       content: [
         text("Error: a tools/pre-execute listener's decision could not be read: getter exploded"),
       ],
@@ -94,7 +93,7 @@ describe('plugin objects are read once per field', () => {
     const body = vi.fn(() => [text('ran')])
     registry.register(tool('deploy', body))
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    expect((await registry.execute(call('deploy', {}, { agent: alice }))).error).toEqual({
+    expect((await registry.execute(callInput('deploy', {}, { agent: alice }))).error).toEqual({
       name: 'ToolDeniedError',
       code: 'APPROVAL_REJECTED',
     })
@@ -114,7 +113,7 @@ describe('plugin objects are read once per field', () => {
     })
     registry.register(tool('deploy'))
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    expect(await registry.execute(call('deploy', {}, { agent: alice }))).toEqual({
+    expect(await registry.execute(callInput('deploy', {}, { agent: alice }))).toEqual({
       content: [text("Error: the approval service's outcome could not be read: outcome exploded")],
       isError: true,
       error: { name: 'InvalidApprovalError', code: 'INVALID_APPROVAL' },
@@ -130,7 +129,7 @@ describe('plugin objects are read once per field', () => {
       error: [{ name: 'CacheError', code: 'CACHED' }, undefined],
     })
     registry.on('tools/execute', () => result.value as never)
-    expect(await registry.execute(call('read'))).toEqual({
+    expect(await registry.execute(callInput('read'))).toEqual({
       content: [text('Error: cached failure')],
       isError: true,
       error: { name: 'CacheError', code: 'CACHED' },
@@ -146,7 +145,7 @@ describe('plugin objects are read once per field', () => {
       feedback: [[text('not there')], 'not content'],
     })
     registry.on('tools/post-execute', () => decision.value as never)
-    expect(await registry.execute(call('write'))).toEqual({
+    expect(await registry.execute(callInput('write'))).toEqual({
       content: [text('not there')],
       isError: true,
       error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
@@ -159,7 +158,7 @@ describe('plugin objects are read once per field', () => {
     const block = shifty({ type: ['text', 42], text: ['first reading', 'second reading'] })
     const returned = shifty({ content: [[block.value], 'not content'], meta: [{ n: 1 }, null] })
     registry.register(tool('read', () => returned.value as never))
-    expect(await registry.execute(call('read'))).toEqual({
+    expect(await registry.execute(callInput('read'))).toEqual({
       content: [text('first reading')],
       isError: false,
       meta: { n: 1 },
@@ -177,7 +176,7 @@ describe('plugin objects are read once per field', () => {
     registry.on('tools/pre-execute', () => pre.proxy as never)
     registry.on('tools/execute', () => wrapped.proxy as never)
     registry.on('tools/post-execute', () => post.proxy as never)
-    expect(await registry.execute(call('read'))).toEqual({
+    expect(await registry.execute(callInput('read'))).toEqual({
       content: [text('reviewed')],
       isError: false,
     })

@@ -1,70 +1,23 @@
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, text, tool } from './__fixtures__/tools.js'
-import type { ApprovalOutcome, ApprovalRequest, ApprovalService } from './approval.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { alice, text, tool } from './__fixtures__/tools.js'
 import { defineTool } from './define-tool.js'
 import type { ToolDecision } from './tool-decision.js'
 import type { PreToolDecision } from './tool-decisions.js'
-import type { ToolExecution } from './tool-execution.js'
 import { createToolRegistry } from './tool-registry.js'
+import { service, shellRegistry } from './__fixtures__/shell-registry.js'
 
 /**
  * SPEC §18.4: a pre-execute decision may edit the call's arguments (allow and ask), deny with its
  * own code, and ask without the scope's memory of always-answers (`remember: false`).
  */
 
-const alice = agent('alice')
-
-function service(...outcomes: ApprovalOutcome[]) {
-  const requests: ApprovalRequest[] = []
-  const approval: ApprovalService = {
-    request: (request) => {
-      requests.push(request)
-      return Promise.resolve(outcomes[requests.length - 1] ?? { kind: 'allowed-once' })
-    },
-  }
-  return { approval, requests }
-}
-
-/** A shell tool checked by a schema spec, whose card, guard view and body record what they saw. */
-function shellRegistry(approval?: ApprovalService) {
-  const registry = createToolRegistry(approval === undefined ? {} : { approval })
-  const seen: { body: unknown[]; guard: unknown[]; wrapper: unknown[] } = {
-    body: [],
-    guard: [],
-    wrapper: [],
-  }
-  registry.register(
-    defineTool({
-      name: 'shell',
-      description: 'runs a command',
-      parameters: {
-        command: { type: 'string', required: true },
-        timeout: { type: 'integer', minimum: 1 },
-      },
-      presentCall: ({ command }) => ({ card: 'terminal', title: command }),
-      execute(args) {
-        seen.body.push(args)
-        return Promise.resolve([text(`ran ${args.command}`)])
-      },
-    }),
-  )
-  registry.guard((exec) => {
-    seen.guard.push(exec.arguments)
-    return undefined
-  })
-  registry.on('tools/execute', (exec, next) => {
-    seen.wrapper.push(exec.arguments)
-    return next()
-  })
-  return { registry, seen }
-}
-
 describe('§18.4 edited arguments', () => {
   it('an allow with arguments replaces them: the guards, the wrappers and the body see the edit', async () => {
     const { registry, seen } = shellRegistry()
     const edit = { command: 'ls -la', timeout: 5 }
     registry.on('tools/pre-execute', () => ({ kind: 'allow', arguments: edit }))
-    const result = await registry.execute(call('shell', { command: 'ls' }))
+    const result = await registry.execute(callInput('shell', { command: 'ls' }))
     expect(result).toEqual({ content: [text('ran ls -la')], isError: false })
     expect(seen.body).toEqual([edit])
     expect(seen.guard).toEqual([edit])
@@ -87,7 +40,7 @@ describe('§18.4 edited arguments', () => {
       await new Promise((resolve) => setTimeout(resolve, 5))
       return next()
     })
-    await registry.execute(call('shell', { command: 'ls' }))
+    await registry.execute(callInput('shell', { command: 'ls' }))
     expect(seen.body).toEqual([{ command: 'echo safe' }])
   })
 
@@ -97,7 +50,7 @@ describe('§18.4 edited arguments', () => {
       kind: 'allow',
       arguments: { command: 'pwd', timeout: null },
     }))
-    const result = await registry.execute(call('shell', { command: 'ls' }))
+    const result = await registry.execute(callInput('shell', { command: 'ls' }))
     expect(result.isError).toBe(false)
     expect(seen.body).toEqual([{ command: 'pwd' }])
   })
@@ -108,7 +61,7 @@ describe('§18.4 edited arguments', () => {
     const decisions: ToolDecision[] = []
     registry.on('tools/decision', (_exec, decision) => void decisions.push(decision))
     registry.on('tools/pre-execute', () => ({ kind: 'ask', arguments: { command: 7 } }))
-    const result = await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
+    const result = await registry.execute(callInput('shell', { command: 'ls' }, { agent: alice }))
     expect(result).toEqual({
       content: [
         {
@@ -133,7 +86,7 @@ describe('§18.4 edited arguments', () => {
       reason: 'wrapped in a timeout',
       arguments: { command: 'timeout 5 make' },
     }))
-    await registry.execute(call('shell', { command: 'make' }, { agent: alice }))
+    await registry.execute(callInput('shell', { command: 'make' }, { agent: alice }))
     expect(requests[0]).toMatchObject({
       arguments: { command: 'timeout 5 make' },
       reason: 'wrapped in a timeout',
@@ -156,7 +109,7 @@ describe('§18.4 edited arguments', () => {
       kind: 'allow',
       arguments: { command: 'echo inner' },
     }))
-    await registry.execute(call('shell', { command: 'ls' }))
+    await registry.execute(callInput('shell', { command: 'ls' }))
     expect(inner).toEqual([{ kind: 'allow', arguments: { command: 'echo inner' } }])
     expect(Object.isFrozen((inner[0] as { arguments: object }).arguments)).toBe(true)
     expect(seen.body).toEqual([{ command: 'echo outer' }])
@@ -194,14 +147,14 @@ describe('§18.4 edited arguments', () => {
       }),
     )
     registry.on('tools/pre-execute', () => ({ kind: 'allow', arguments: { command: 'edited' } }))
-    const result = await registry.execute(call('shell', { command: 'model' }))
+    const result = await registry.execute(callInput('shell', { command: 'model' }))
     expect(result).toEqual({ content: [text('{"command":"EDITED"}')], isError: false })
   })
 
   it('refuses a decision whose arguments are not JSON, naming the listener', async () => {
     const { registry, seen } = shellRegistry()
     registry.on('tools/pre-execute', () => ({ kind: 'allow', arguments: { command: 1n } as never }))
-    const result = await registry.execute(call('shell', { command: 'ls' }))
+    const result = await registry.execute(callInput('shell', { command: 'ls' }))
     expect(result).toEqual({
       content: [
         {
@@ -229,7 +182,7 @@ describe('§18.4 deny codes', () => {
       registry.on('tools/pre-execute', () =>
         code === undefined ? { kind: 'deny', reason: 'no' } : { kind: 'deny', reason: 'no', code },
       )
-      expect(await registry.execute(call('shell'))).toEqual({
+      expect(await registry.execute(callInput('shell'))).toEqual({
         content: [text('Error: no')],
         isError: true,
         error: { name: 'ToolDeniedError', code: expected },
@@ -251,76 +204,9 @@ describe('§18.4 deny codes', () => {
       const body = vi.fn(() => [text('ran')])
       registry.register(tool('shell', body))
       registry.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'no', code }) as never)
-      const result = await registry.execute(call('shell'))
+      const result = await registry.execute(callInput('shell'))
       expect(result.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_DECISION' })
       expect(body).not.toHaveBeenCalled()
     },
   )
-})
-
-describe('§18.3 ask with remember: false', () => {
-  it('the scope’s memory neither answers nor stores such a call', async () => {
-    const { approval, requests } = service(
-      { kind: 'allowed-always' },
-      { kind: 'allowed-once' },
-      { kind: 'allowed-always' },
-    )
-    const registry = createToolRegistry({ approval })
-    registry.register(tool('shell'))
-    let remember = false
-    registry.on('tools/pre-execute', () => ({ kind: 'ask', remember }))
-    await registry.execute(call('shell', {}, { agent: alice }))
-    await registry.execute(call('shell', {}, { agent: alice }))
-    // Not stored: the second call was asked again.
-    expect(requests).toHaveLength(2)
-    remember = true
-    // Stored now, by a remembering ask…
-    const answered: boolean[] = []
-    registry.on('tools/approval', (_exec, answer) => void answered.push(answer.remembered))
-    await registry.execute(call('shell', {}, { agent: alice }))
-    await registry.execute(call('shell', {}, { agent: alice }))
-    expect(requests).toHaveLength(3)
-    expect(answered).toEqual([false, true])
-    // …but never used to answer one that says remember: false.
-    remember = false
-    await registry.execute(call('shell', {}, { agent: alice }))
-    expect(requests).toHaveLength(4)
-  })
-
-  it('refuses a remember that is not a boolean', async () => {
-    const registry = createToolRegistry()
-    registry.register(tool('shell'))
-    registry.on('tools/pre-execute', () => ({ kind: 'ask', remember: 'no' }) as never)
-    const result = await registry.execute(call('shell'))
-    expect(result.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_DECISION' })
-  })
-})
-
-describe('§22 ApprovalRequest.arguments', () => {
-  it('carries the validated, normalised, frozen arguments', async () => {
-    const { approval, requests } = service()
-    const { registry } = shellRegistry(approval)
-    registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    const input = { command: 'rm -rf build', timeout: null }
-    await registry.execute(call('shell', input, { agent: alice }))
-    expect(requests[0]!.arguments).toEqual({ command: 'rm -rf build' })
-    expect(Object.isFrozen(requests[0]!.arguments)).toBe(true)
-  })
-
-  it('is what exec.arguments is when the service is asked', async () => {
-    let execArguments: unknown
-    const approval: ApprovalService = {
-      request: (request) => {
-        expect(request.arguments).toBe(execArguments)
-        return Promise.resolve({ kind: 'allowed-once' })
-      },
-    }
-    const { registry } = shellRegistry(approval)
-    registry.on('tools/pre-execute', (exec: ToolExecution) => {
-      execArguments = exec.arguments
-      return { kind: 'ask' }
-    })
-    const result = await registry.execute(call('shell', { command: 'ls' }, { agent: alice }))
-    expect(result.isError).toBe(false)
-  })
 })

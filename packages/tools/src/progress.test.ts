@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, flushMicrotasks, recordingLogger, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, flushMicrotasks, recordingLogger, text, tool } from './__fixtures__/tools.js'
 import type { ToolExecution } from './tool-execution.js'
 import type { ToolProgress } from './tool-progress.js'
 import { createToolRegistry } from './tool-registry.js'
@@ -35,7 +36,7 @@ describe('§12.2 exec.reportProgress → tools/progress observers', () => {
     registry.on('tools/start', (exec) => {
       started.push(exec)
     })
-    await registry.execute(call('tests'))
+    await registry.execute(callInput('tests'))
     expect(seenBeforeReturn).toBe(1)
     expect(updates).toEqual([
       { progress: 1, total: 3, message: 'compiling' },
@@ -60,7 +61,7 @@ describe('§12.2 exec.reportProgress → tools/progress observers', () => {
       exec.reportProgress(update)
       content[0] = text('changed')
     })
-    await registry.execute(call('tests'))
+    await registry.execute(callInput('tests'))
     expect(updates).toEqual([{ progress: 5, content: [text('partial')] }])
     expect(reads).toBe(1)
     expect(updates[0]).not.toBe(update)
@@ -80,7 +81,7 @@ describe('§12.2 exec.reportProgress → tools/progress observers', () => {
     registry.on('tools/progress', () => Promise.reject(new Error('late')))
     const last = vi.fn()
     registry.on('tools/progress', last)
-    const result = await registry.execute(call('tests'))
+    const result = await registry.execute(callInput('tests'))
     await flushMicrotasks()
     expect(result).toEqual({ content: [text('done')], isError: false })
     expect(updates).toHaveLength(1)
@@ -106,7 +107,7 @@ describe('§12.2 exec.reportProgress → tools/progress observers', () => {
       },
       { prepend: true },
     )
-    await registry.execute(call('tests'))
+    await registry.execute(callInput('tests'))
     expect(updates).toEqual([{ message: 'a', content: [text('x')] }])
   })
 
@@ -116,7 +117,7 @@ describe('§12.2 exec.reportProgress → tools/progress observers', () => {
       kept = exec
       exec.reportProgress({ progress: 1 })
     })
-    await registry.execute(call('tests'))
+    await registry.execute(callInput('tests'))
     expect(() => kept?.reportProgress({ progress: 2 })).not.toThrow()
     expect(() => kept?.reportProgress('even garbage' as never)).not.toThrow()
     expect(updates).toEqual([{ progress: 1 }])
@@ -135,8 +136,8 @@ describe('§12.2 exec.reportProgress → tools/progress observers', () => {
       },
       { scope: alice },
     )
-    await registry.execute(call('tests'))
-    await registry.execute(call('tests', {}, { agent: alice }))
+    await registry.execute(callInput('tests'))
+    await registry.execute(callInput('tests', {}, { agent: alice }))
     expect(updates).toEqual([{ message: 'global' }, { message: 'alice' }])
     expect(aliceUpdates).toEqual([{ message: 'alice' }])
   })
@@ -180,7 +181,7 @@ describe('§12.2 exec.reportProgress → tools/progress observers', () => {
         throw error
       }
     })
-    const result = await registry.execute(call('tests'))
+    const result = await registry.execute(callInput('tests'))
     expect(thrown).toMatchObject({ name: 'ToolPipelineError', code: 'INVALID_PROGRESS' })
     expect((thrown as Error).message).toMatch(message)
     expect(result.error).toEqual({ name: 'ToolPipelineError', code: 'INVALID_PROGRESS' })
@@ -190,7 +191,7 @@ describe('§12.2 exec.reportProgress → tools/progress observers', () => {
   it('checks updates even without observers', async () => {
     const registry = createToolRegistry()
     registry.register(tool('t', (_args, exec) => (exec.reportProgress({ progress: Infinity }), [])))
-    expect((await registry.execute(call('t'))).error?.code).toBe('INVALID_PROGRESS')
+    expect((await registry.execute(callInput('t'))).error?.code).toBe('INVALID_PROGRESS')
   })
 
   it('must be called as a method of the execution', async () => {
@@ -203,7 +204,7 @@ describe('§12.2 exec.reportProgress → tools/progress observers', () => {
         detached = error
       }
     })
-    await registry.execute(call('tests'))
+    await registry.execute(callInput('tests'))
     expect(detached).toBeInstanceOf(TypeError)
     expect((detached as Error).message).toMatch(/exec\.reportProgress\(update\)/)
   })

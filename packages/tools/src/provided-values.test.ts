@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import { agent, call, recordingLogger, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, recordingLogger, tool } from './__fixtures__/tools.js'
 import type { PolicyContext } from './provided-values.js'
 import { createToolRegistry } from './tool-registry.js'
 
@@ -44,7 +45,7 @@ describe('an ask nobody can answer (SPEC §26)', () => {
       reason: 'no rule matched, default mode',
     }))
     for (let round = 0; round < 2; round++) {
-      const result = await registry.execute(call('shell', {}, { agent: agent('a') }))
+      const result = await registry.execute(callInput('shell', {}, { agent: agent('a') }))
       expect(result.content).toEqual([
         {
           type: 'text',

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, recordingLogger, text } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, recordingLogger, text } from './__fixtures__/tools.js'
 import { defineTool } from './define-tool.js'
 import type { DialectIssueReport } from './schemas-options.js'
 import { createToolRegistry } from './tool-registry.js'
-import type { ToolRegistryLogger } from './tool-registry.js'
+import type { ToolRegistryLogger } from './tool-registry-options.js'
 
 /**
  * SPEC §22, third rule: one tool a dialect cannot express never takes the others down.
@@ -183,7 +184,7 @@ describe('schemas(scope, { dialect }) degrades per tool', () => {
   it('a tool left out of the schemas is still a registered tool: a call of it runs', async () => {
     const registry = registryOf()
     registry.schemas(undefined, { dialect: 'gemini', onDialectIssue: () => undefined })
-    expect(await registry.execute(call('tag', { tags: ['a'] }))).toMatchObject({
+    expect(await registry.execute(callInput('tag', { tags: ['a'] }))).toMatchObject({
       isError: false,
       content: [text('tagged')],
     })

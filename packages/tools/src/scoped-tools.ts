@@ -5,9 +5,8 @@ import type { ToolDescriptor } from './tool-descriptor.js'
 import type { ToolListenerMap } from './tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
 import type { RegistryInternals } from './internal/registry-internals.js'
-import type { Reversible } from './internal/reversible.js'
+import { ScopeRegistrations } from './internal/scope-registrations.js'
 import type { Disposer } from './disposer.js'
-import { ToolRegistryError } from './tool-registry-error.js'
 import type { ToolRestriction } from './tool-restriction.js'
 import type { SchemasOptions } from './schemas-options.js'
 
@@ -54,76 +53,27 @@ export interface ScopedTools {
   dispose(): void
 }
 
-interface TrackedRegistration {
-  readonly registration: Reversible
-  /** Whether removing it changes the tool set (a tool or a restriction, not a guard or listener). */
-  readonly isChange: boolean
-}
-
+/** `registry.scope(agent)`: the handle of `agent`'s scope over the registry's `internals`. */
 export function createScopedTools(agent: Agent, internals: RegistryInternals): ScopedTools {
-  /** What is still registered through this handle. */
-  const live = new Set<TrackedRegistration>()
-  let disposed = false
-
-  /**
-   * Tracks a registration just made through this handle; `announce` tells the listeners of it
-   * (rolling back on a throw). The disposer removes it and announces quietly. Both steps are
-   * journaled, so a failed batch takes back an addition and puts back a removal.
-   */
-  function track(registration: Reversible, isChange: boolean): Disposer {
-    const tracked: TrackedRegistration = { registration, isChange }
-    live.add(tracked)
-    internals.journal(() => {
-      live.delete(tracked)
-      registration.remove()
-    })
-    if (isChange) {
-      try {
-        internals.emitChange(agent)
-      } catch (error) {
-        live.delete(tracked)
-        registration.remove()
-        internals.emitChangeQuietly(agent)
-        throw error
-      }
-    }
-    return () => {
-      if (!live.delete(tracked)) return
-      registration.remove()
-      internals.journal(() => {
-        live.add(tracked)
-        registration.restore()
-      })
-      if (isChange) internals.emitChangeQuietly(agent)
-    }
-  }
-
-  function assertOpen(): void {
-    if (disposed) {
-      throw new ToolRegistryError(
-        `the scope of agent "${agent.id}" was disposed; create a new one with registry.scope(agent)`,
-        'SCOPE_DISPOSED',
-      )
-    }
-  }
-
+  const held = new ScopeRegistrations(agent, internals)
   return {
     agent,
     register(definition) {
-      assertOpen()
-      return track(internals.addTool(definition, agent), true)
+      held.assertOpen()
+      return held.track(internals.addTool(definition, agent), true)
     },
     restrict(restriction) {
-      assertOpen()
-      return track(internals.addRestriction(agent, restriction), true)
+      held.assertOpen()
+      return held.track(internals.addRestriction(agent, restriction), true)
     },
     guard(guard) {
-      assertOpen()
-      return track(internals.addGuard(guard, agent), false)
+      held.assertOpen()
+      return held.track(internals.addGuard(guard, agent), false)
     },
     on(event, listener, options) {
-      assertOpen()
-      return track(internals.addListener(event, listener, agent, options?.prepend === true), false)
+      held.assertOpen()
+      const prepend = options?.prepend === true
+      return held.track(internals.addListener(event, listener, agent, prepend), false)
     },
     get: (name) => internals.get(name, agent),
     list: () => internals.list(agent),
@@ -134,20 +84,7 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
     executeBatch: (inputs, options) => internals.executeBatch(inputs, options, agent),
     batch: <TResult>(fn: () => TResult) => internals.batch(fn) as TResult,
     dispose() {
-      if (disposed) return
-      disposed = true
-      const removed = [...live]
-      live.clear()
-      for (const { registration } of removed) registration.remove()
-      internals.journal(() => {
-        disposed = false
-        for (const tracked of removed) {
-          live.add(tracked)
-          tracked.registration.restore()
-        }
-      })
-      internals.forgetApprovals(agent)
-      internals.emitChangeQuietly(agent)
+      held.dispose()
     },
   }
 }

@@ -1,7 +1,9 @@
 import type { JsonValue } from '@toolpipe/core'
 import type { ArgIssue } from '@toolpipe/schema'
 import { describe, expect, it, vi } from 'vitest'
-import { agent, call, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { readTextFileInputSchema } from '@toolpipe/tool-schemas'
+import { agent, text, tool } from './__fixtures__/tools.js'
 import type { ToolDefinition, ToolParameters } from './tool-definition.js'
 import { createToolRegistry } from './tool-registry.js'
 
@@ -12,21 +14,13 @@ import { createToolRegistry } from './tool-registry.js'
  * server's `inputSchema`) has it read from its `parameters`, once per definition.
  */
 
-/** `read_text_file` of @modelcontextprotocol/server-filesystem, as the server lists it. */
+/**
+ * `read_text_file` of @modelcontextprotocol/server-filesystem, as the server lists it, with a
+ * member that accepts null (`note`) beside the ones that do not.
+ */
 const readTextFileSchema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: {
-    path: { type: 'string' },
-    tail: { type: 'number', description: 'If provided, returns only the last N lines of the file' },
-    head: {
-      type: 'number',
-      description: 'If provided, returns only the first N lines of the file',
-    },
-    note: { type: ['string', 'null'] },
-  },
-  required: ['path'],
-  additionalProperties: false,
+  ...readTextFileInputSchema,
+  properties: { ...readTextFileInputSchema.properties, note: { type: ['string', 'null'] } },
 } satisfies ToolParameters
 
 /** A hand-written tool with those parameters, a check that refuses what the schema does, and a body that echoes. */
@@ -65,7 +59,7 @@ describe('step 4 normalizes the arguments of a hand-written definition by its pa
     const registry = createToolRegistry()
     registry.register(definition)
     const result = await registry.execute(
-      call('read_text_file', { path: 'a.txt', head: null, tail: null }),
+      callInput('read_text_file', { path: 'a.txt', head: null, tail: null }),
     )
     expect(result).toMatchObject({ isError: false, content: [text('{"path":"a.txt"}')] })
     expect(checkArgs).toHaveBeenCalledTimes(1)
@@ -79,7 +73,7 @@ describe('step 4 normalizes the arguments of a hand-written definition by its pa
     const { definition, seen } = readTextFile()
     const registry = createToolRegistry()
     registry.register(definition)
-    await registry.execute(call('read_text_file', { path: null, note: null, head: 3 }))
+    await registry.execute(callInput('read_text_file', { path: null, note: null, head: 3 }))
     expect(seen[0]).toEqual({ path: null, note: null, head: 3 })
   })
 
@@ -93,7 +87,7 @@ describe('step 4 normalizes the arguments of a hand-written definition by its pa
     registry.register(definition)
     registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
     const result = await registry.execute(
-      call('read_text_file', { path: 'a.txt', head: null }, { agent: agent('coder') }),
+      callInput('read_text_file', { path: 'a.txt', head: null }, { agent: agent('coder') }),
     )
     expect(result.content).toEqual([text('{"path":"b.txt"}')])
     expect(seen[0]).toEqual({ path: 'b.txt' })
@@ -115,9 +109,9 @@ describe('step 4 normalizes the arguments of a hand-written definition by its pa
     const registry = createToolRegistry()
     registry.register(counted)
     const before = reads
-    await registry.execute(call('read_text_file', { path: 'a.txt', head: null }))
+    await registry.execute(callInput('read_text_file', { path: 'a.txt', head: null }))
     parameters.required.push('head')
-    await registry.execute(call('read_text_file', { path: 'a.txt', head: null }))
+    await registry.execute(callInput('read_text_file', { path: 'a.txt', head: null }))
     expect(reads - before).toBe(1)
     expect(seen[0]).toEqual({ path: 'a.txt' })
     expect(seen[2]).toEqual({ path: 'a.txt' })
@@ -126,7 +120,7 @@ describe('step 4 normalizes the arguments of a hand-written definition by its pa
     const other = createToolRegistry()
     other.register(counted)
     expect(
-      await other.execute(call('read_text_file', { path: 'a.txt', head: null })),
+      await other.execute(callInput('read_text_file', { path: 'a.txt', head: null })),
     ).toMatchObject({ isError: true, error: { code: 'INVALID_ARGS' } })
   })
 
@@ -135,7 +129,7 @@ describe('step 4 normalizes the arguments of a hand-written definition by its pa
     const { definition, seen } = readTextFile({ normalizeArgs }, false)
     const registry = createToolRegistry()
     registry.register(definition)
-    await registry.execute(call('read_text_file', { path: 'a.txt', head: null }))
+    await registry.execute(callInput('read_text_file', { path: 'a.txt', head: null }))
     expect(normalizeArgs).toHaveBeenCalledTimes(1)
     expect(seen[0]).toEqual({ path: 'a.txt', head: null })
   })
@@ -153,7 +147,9 @@ describe('step 4 normalizes the arguments of a hand-written definition by its pa
     const registry = createToolRegistry()
     registry.register(changing)
     readable = false
-    const result = await registry.execute(call('read_text_file', { path: 'a.txt', head: null }))
+    const result = await registry.execute(
+      callInput('read_text_file', { path: 'a.txt', head: null }),
+    )
     expect(result).toMatchObject({
       isError: true,
       error: { code: 'INVALID_ARGS' },

@@ -1,6 +1,7 @@
 import { isHarnessError } from '@toolpipe/core'
 import { describe, expect, it, vi } from 'vitest'
-import { call, text, tool } from './__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { text, tool } from './__fixtures__/tools.js'
 import { defineTool } from './define-tool.js'
 import { OutputInvalidError } from './output-invalid-error.js'
 import { createToolRegistry } from './tool-registry.js'
@@ -24,7 +25,7 @@ describe('§12.1 structured results', () => {
         outputSchema: verdictSchema,
       }),
     )
-    const result = await registry.execute(call('grade'))
+    const result = await registry.execute(callInput('grade'))
     expect(result).toEqual({
       content: [text('passed')],
       isError: false,
@@ -42,7 +43,7 @@ describe('§12.1 structured results', () => {
     registry.register(
       tool('grade', () => ({ structured: { verdict: 'fail' } }), { outputSchema: verdictSchema }),
     )
-    expect(await registry.execute(call('grade'))).toEqual({
+    expect(await registry.execute(callInput('grade'))).toEqual({
       content: [text('{"verdict":"fail"}')],
       isError: false,
       structured: { verdict: 'fail' },
@@ -54,17 +55,17 @@ describe('§12.1 structured results', () => {
     registry.register(tool('a', () => ({ structured: [1, 'two', null] })))
     registry.register(tool('b', () => ({ content: [text('b')], structured: null })))
     registry.register(tool('c', () => [text('c')]))
-    expect(await registry.execute(call('a'))).toEqual({
+    expect(await registry.execute(callInput('a'))).toEqual({
       content: [text('[1,"two",null]')],
       isError: false,
       structured: [1, 'two', null],
     })
-    expect(await registry.execute(call('b'))).toEqual({
+    expect(await registry.execute(callInput('b'))).toEqual({
       content: [text('b')],
       isError: false,
       structured: null,
     })
-    expect(await registry.execute(call('c'))).toEqual({ content: [text('c')], isError: false })
+    expect(await registry.execute(callInput('c'))).toEqual({ content: [text('c')], isError: false })
   })
 
   it('a value the outputSchema refuses is OUTPUT_INVALID, listing every issue with its path', async () => {
@@ -74,7 +75,7 @@ describe('§12.1 structured results', () => {
         outputSchema: verdictSchema,
       }),
     )
-    const result = await registry.execute(call('grade'))
+    const result = await registry.execute(callInput('grade'))
     expect(result).toEqual({
       content: [
         text(
@@ -96,7 +97,7 @@ describe('§12.1 structured results', () => {
   ])('with an outputSchema, a missing structured value is OUTPUT_INVALID (%s)', async (_, run) => {
     const registry = createToolRegistry()
     registry.register(tool('grade', run as () => never, { outputSchema: verdictSchema }))
-    expect(await registry.execute(call('grade'))).toEqual({
+    expect(await registry.execute(callInput('grade'))).toEqual({
       content: [text('Error: tool "grade" has an outputSchema but returned no structured value')],
       isError: true,
       error: { name: 'OutputInvalidError', code: 'OUTPUT_INVALID' },
@@ -106,7 +107,7 @@ describe('§12.1 structured results', () => {
   it('a structured value that is not JSON is NOT_JSON, before it is checked', async () => {
     const registry = createToolRegistry()
     registry.register(tool('grade', () => ({ structured: { verdict: new Date(0) } })))
-    expect(await registry.execute(call('grade'))).toEqual({
+    expect(await registry.execute(callInput('grade'))).toEqual({
       content: [text('Error: tool result must be losslessly JSON-serializable')],
       isError: true,
       error: { name: 'JsonSnapshotError', code: 'NOT_JSON' },
@@ -128,7 +129,7 @@ describe('§12.1 structured results', () => {
         { outputSchema: verdictSchema },
       ),
     )
-    const result = await registry.execute(call('grade'))
+    const result = await registry.execute(callInput('grade'))
     expect(result.structured).toEqual({ verdict: 'pass' })
     expect(reads).toBe(1)
   })
@@ -149,7 +150,7 @@ describe('§12.1 structured results', () => {
       seen.push(first.error?.code)
       return first.isError ? next() : first
     })
-    const result = await registry.execute(call('grade'))
+    const result = await registry.execute(callInput('grade'))
     expect(seen).toEqual(['OUTPUT_INVALID'])
     expect(result.structured).toEqual({ verdict: 'pass' })
   })
@@ -162,7 +163,7 @@ describe('§12.1 structured results', () => {
       isError: false,
       structured: { hit: true },
     }))
-    expect(await registry.execute(call('cached'))).toEqual({
+    expect(await registry.execute(callInput('cached'))).toEqual({
       content: [text('from cache')],
       isError: false,
       structured: { hit: true },
@@ -170,7 +171,7 @@ describe('§12.1 structured results', () => {
     const other = createToolRegistry()
     other.register(tool('cached'))
     other.on('tools/execute', () => ({ content: [], isError: false, structured: 1n }) as never)
-    expect((await other.execute(call('cached'))).error).toEqual({
+    expect((await other.execute(callInput('cached'))).error).toEqual({
       name: 'JsonSnapshotError',
       code: 'NOT_JSON',
     })
@@ -185,12 +186,12 @@ describe('§12.1 structured results', () => {
         ? { kind: 'accept', content: [text('redacted')] }
         : { kind: 'block', feedback: [text('no')] },
     )
-    expect(await registry.execute(call('grade'))).toEqual({
+    expect(await registry.execute(callInput('grade'))).toEqual({
       content: [text('redacted')],
       isError: false,
       structured: { verdict: 'pass' },
     })
-    expect(await registry.execute(call('other'))).toEqual({
+    expect(await registry.execute(callInput('other'))).toEqual({
       content: [text('no')],
       isError: true,
       error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
@@ -202,7 +203,7 @@ describe('§12.1 structured results', () => {
     registry.register(tool('grade', () => ({ structured: { verdict: 'pass' } })))
     const observer = vi.fn()
     registry.on('tools/result', observer)
-    await registry.execute(call('grade'))
+    await registry.execute(callInput('grade'))
     expect(observer.mock.calls[0]?.[1]).toEqual({
       content: [text('{"verdict":"pass"}')],
       isError: false,
@@ -251,8 +252,8 @@ describe('defineTool with an outputSchema', () => {
         execute: async () => ({ structured: { verdict } as { verdict: 'pass' } }),
       }),
     )
-    expect((await registry.execute(call('grade'))).structured).toEqual({ verdict: 'pass' })
+    expect((await registry.execute(callInput('grade'))).structured).toEqual({ verdict: 'pass' })
     verdict = 'maybe'
-    expect((await registry.execute(call('grade'))).error?.code).toBe('OUTPUT_INVALID')
+    expect((await registry.execute(callInput('grade'))).error?.code).toBe('OUTPUT_INVALID')
   })
 })

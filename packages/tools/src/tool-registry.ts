@@ -1,48 +1,20 @@
-import type {
-  Agent,
-  ContentBlockMap,
-  ImageBlock,
-  ReasoningBlock,
-  TextBlock,
-  ToolCallBlock,
-  ToolResultBlock,
-} from '@toolpipe/core'
-import { AbortFanOut } from '@toolpipe/core/internal'
-import type { Dialect } from '@toolpipe/schema'
-import type { ApprovalService } from './approval.js'
+import type { Agent } from '@toolpipe/core'
 import type { Disposer } from './disposer.js'
-import { ApprovalMemory } from './internal/approval-memory.js'
-import { assertToolDefinition } from './internal/check-definition.js'
-import { describeValue } from './internal/checks.js'
-import { readContentTypes } from './internal/content-mistake.js'
-import { describeTool } from './internal/describe-tool.js'
-import { DerivedNormalizers } from './internal/derived-normalizers.js'
-import { DialectSchemas, readSchemasOptions } from './internal/dialect-schemas.js'
+import { checkScope } from './internal/check-scope.js'
+import { createRegistryInternals } from './internal/create-registry-internals.js'
 import { executeBatch } from './internal/execute-batch.js'
-import { eventNames, isBuiltInEvent } from './internal/event-names.js'
 import { executeCall } from './internal/execute-pipeline.js'
+import { once } from './internal/once.js'
+import { ProvidedValueStore } from './internal/provided-value-store.js'
+import { createRegistryParts } from './internal/registry-parts.js'
+import { commitChange, reversibleDisposer } from './internal/registry-internals.js'
 import { notifyPluginEvent } from './internal/steps/notify-plugin-event.js'
 import { reportDecision } from './internal/steps/report-decision.js'
-import type { Pipeline } from './internal/pipeline.js'
-import { ListenerList } from './internal/listener-list.js'
-import { ChangeBatch } from './internal/change-batch.js'
-import { once } from './internal/once.js'
-import { commitChange, reversibleDisposer } from './internal/registry-internals.js'
-import type { RegistryInternals } from './internal/registry-internals.js'
-import { ToolLayers } from './internal/tool-layers.js'
-import { warnSafely } from './internal/warn-safely.js'
-import type { ToolDefinition, ToolSchema } from './tool-definition.js'
-import type { ToolDescriptor } from './tool-descriptor.js'
 import type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
 import type { ToolDecision } from './tool-decision.js'
-import type {
-  PluginObserver,
-  ToolEventMap,
-  ToolEventName,
-  ToolListenerMap,
-  ToolPluginEventMap,
-  ToolPluginEventName,
-} from './tool-events.js'
+import type { ToolDefinition, ToolSchema } from './tool-definition.js'
+import type { ToolDescriptor } from './tool-descriptor.js'
+import type { ToolListenerMap, ToolPluginEventMap, ToolPluginEventName } from './tool-events.js'
 import type {
   ToolExecution,
   ToolExecutionInput,
@@ -50,55 +22,18 @@ import type {
   ToolGuard,
 } from './tool-execution.js'
 import { ToolRegistryError } from './tool-registry-error.js'
+import type {
+  ListenerOptions,
+  ScopeOptions,
+  ToolRegistryLogger,
+  ToolRegistryOptions,
+} from './tool-registry-options.js'
 import type { ToolRestriction } from './tool-restriction.js'
 import type { ToolVisibilityFilter } from './tool-visibility-filter.js'
 import { createScopedTools } from './scoped-tools.js'
 import type { ScopedTools } from './scoped-tools.js'
 import type { SchemasOptions } from './schemas-options.js'
 import type { ToolProvidedValueMap, ToolProvidedValueName } from './provided-values.js'
-
-/** Where the registry reports what must not reach a caller (an observer's failure, say). */
-export interface ToolRegistryLogger {
-  warn(message: string, ...details: unknown[]): void
-}
-
-/** Options of {@link createToolRegistry}. */
-export interface ToolRegistryOptions {
-  /** Answers `ask` decisions. Without one, every `ask` is denied. */
-  readonly approval?: ApprovalService | undefined
-  /** Default: `console`. */
-  readonly logger?: ToolRegistryLogger | undefined
-  /**
-   * The provider dialects this registry's tools are sent in (SPEC §9.3). `register` refuses, with
-   * `ToolRegistryError` (`UNSUPPORTED_SCHEMA`) listing every fatal issue and its path, a tool whose
-   * parameters one of them cannot express, so the failure comes at registration rather than from
-   * the provider at the first model turn. Default: none checked.
-   */
-  readonly dialects?: readonly Dialect[] | undefined
-  /**
-   * The `type`s of the content block kinds you added to `ContentBlockMap` by declaration merging
-   * that tools, wrappers and listeners may hand the pipeline. A block of such a kind only has to
-   * be a JSON object; a block of any other kind that is not one of core's five is refused with
-   * `InvalidContentError` (`INVALID_CONTENT`). Default: none.
-   */
-  readonly contentTypes?:
-    | readonly Exclude<
-        keyof ContentBlockMap,
-        (TextBlock | ReasoningBlock | ImageBlock | ToolCallBlock | ToolResultBlock)['type']
-      >[]
-    | undefined
-}
-
-/** Options of `register` and `guard`: without `scope`, the global layer. */
-export interface ScopeOptions {
-  readonly scope?: Agent | undefined
-}
-
-/** Options of `on`. */
-export interface ListenerOptions extends ScopeOptions {
-  /** Make this listener the outermost one instead of the innermost. */
-  readonly prepend?: boolean | undefined
-}
 
 /** A plugin installs itself on a registry and returns how to uninstall it. */
 export type ToolRegistryPlugin = (registry: ToolRegistry) => Disposer
@@ -265,158 +200,18 @@ export interface ToolRegistry {
  */
 export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
   const logger = options.logger ?? console
-  const dialectSchemas = new DialectSchemas(options.dialects, logger)
-  const layers = new ToolLayers((message, error) => {
-    warnSafely(logger, message, error)
-  })
-  const guards = new ListenerList<ToolGuard>()
-  const listeners: { [TEvent in ToolEventName]: ListenerList<ToolEventMap[TEvent]> } = {
-    'tools/start': new ListenerList(),
-    'tools/pre-execute': new ListenerList(),
-    'tools/approval': new ListenerList(),
-    'tools/execute': new ListenerList(),
-    'tools/progress': new ListenerList(),
-    'tools/post-execute': new ListenerList(),
-    'tools/result': new ListenerList(),
-    'tools/decision': new ListenerList(),
-    'tools/change': new ListenerList(),
-  }
-  const pluginObservers = new Map<string, ListenerList<PluginObserver<unknown>>>()
-  const approvalMemory = new ApprovalMemory()
-  const pipeline: Pipeline = {
-    layers,
-    approval: options.approval,
-    approvalMemory,
-    unanswered: new Set<string>(),
-    logger,
-    guards,
-    startObservers: listeners['tools/start'],
-    preExecuteListeners: listeners['tools/pre-execute'],
-    approvalObservers: listeners['tools/approval'],
-    executeWrappers: listeners['tools/execute'],
-    progressObservers: listeners['tools/progress'],
-    postExecuteListeners: listeners['tools/post-execute'],
-    resultObservers: listeners['tools/result'],
-    decisionObservers: listeners['tools/decision'],
-    pluginObservers,
-    normalizers: new DerivedNormalizers(),
-    cancellation: new AbortFanOut(),
-    contentTypes: readContentTypes(options.contentTypes),
-  }
-
-  /**
-   * Change listeners that care about a change in one of `scopes` (undefined: the global layer),
-   * each once, in order.
-   */
-  function* changeListeners(scopes: Iterable<Agent | undefined>): Generator<() => void> {
-    const all = [...scopes]
-    for (const entry of listeners['tools/change'].entries) {
-      if (
-        entry.scope === undefined ||
-        all.some((scope) => scope === undefined || entry.scope === scope)
-      ) {
-        yield entry.listener
-      }
-    }
-  }
-
-  function announce(scopes: Iterable<Agent | undefined>): void {
-    for (const listener of changeListeners(scopes)) listener()
-  }
-
-  function announceQuietly(scopes: Iterable<Agent | undefined>): void {
-    for (const listener of changeListeners(scopes)) {
-      try {
-        listener()
-      } catch (error) {
-        warnSafely(logger, 'toolpipe: a tools/change listener failed', error)
-      }
-    }
-  }
-
-  const changeBatch = new ChangeBatch({ announce, announceQuietly })
-
-  const internals: RegistryInternals = {
-    get: (name, scope) => layers.get(name, scope),
-    list: (scope) => layers.list(scope),
-    schemas(scope, schemasOptions) {
-      const request = readSchemasOptions(schemasOptions)
-      return dialectSchemas.schemasOf(layers.list(scope), request)
-    },
-    descriptors: (scope) => layers.list(scope).map(describeTool),
-    addTool(definition, scope) {
-      const name = assertToolDefinition(definition)
-      dialectSchemas.assertExpressible(name, definition)
-      return layers.add(name, definition, scope)
-    },
-    addRestriction(scope, restriction) {
-      return layers.restrict(checkScope(scope, true), restriction)
-    },
-    addGuard(guard, scope) {
-      if (typeof guard !== 'function') {
-        throw new ToolRegistryError('a guard must be a function', 'INVALID_LISTENER')
-      }
-      return guards.add(guard, scope)
-    },
-    addListener(event, listener, scope, prepend) {
-      if (typeof event !== 'string' || event === '') {
-        throw new ToolRegistryError(
-          `an event name must be a non-empty string, got ${describeValue(event)}; the built-in events are ${eventNames.join(', ')}`,
-          'INVALID_LISTENER',
-        )
-      }
-      if (typeof listener !== 'function') {
-        throw new ToolRegistryError(`a ${event} listener must be a function`, 'INVALID_LISTENER')
-      }
-      if (isBuiltInEvent(event)) {
-        return (listeners[event] as ListenerList<unknown>).add(listener, scope, prepend)
-      }
-      // A plugin's event (SPEC §19): its observers are made when first listened to.
-      let observers = pluginObservers.get(event)
-      if (observers === undefined) {
-        observers = new ListenerList()
-        pluginObservers.set(event, observers)
-      }
-      return observers.add(listener as PluginObserver<unknown>, scope, prepend)
-    },
-    addHide(filter, scope) {
-      if (typeof filter !== 'function') {
-        throw new ToolRegistryError(
-          `a visibility filter must be a function, got ${describeValue(filter)}`,
-          'INVALID_LISTENER',
-        )
-      }
-      return layers.hide(filter as ToolVisibilityFilter, scope)
-    },
-    execute: (input, agent) => executeCall(pipeline, input, agent),
-    executeBatch: (inputs, batchOptions, agent) =>
-      executeBatch(pipeline, inputs, batchOptions, agent),
-    forgetApprovals: (agent) => {
-      approvalMemory.forget(agent)
-    },
-    batch: (fn) => changeBatch.run(fn),
-    journal(undo) {
-      changeBatch.journal(undo)
-    },
-    emitChange(scope) {
-      if (!changeBatch.absorb(scope, true)) announce([scope])
-    },
-    emitChangeQuietly(scope) {
-      if (!changeBatch.absorb(scope, false)) announceQuietly([scope])
-    },
-  }
-
-  // What plugins provide to each other (`provide`), by name, in the order provided.
-  const provided = new Map<string, { readonly value: unknown }[]>()
+  const parts = createRegistryParts(options, logger)
+  const { pipeline } = parts
+  const internals = createRegistryInternals(parts, options.dialects)
+  const provided = new ProvidedValueStore()
   const registry: ToolRegistry = {
     logger,
     register(definition, registerOptions) {
       const scope = checkScope(registerOptions?.scope, false)
       return commitChange(internals, scope, internals.addTool(definition, scope))
     },
-    restrict(scope, restriction) {
-      return commitChange(internals, scope, internals.addRestriction(scope, restriction))
-    },
+    restrict: (scope, restriction) =>
+      commitChange(internals, scope, internals.addRestriction(scope, restriction)),
     guard(guard, guardOptions) {
       const scope = checkScope(guardOptions?.scope, false)
       return reversibleDisposer(internals, internals.addGuard(guard, scope))
@@ -436,38 +231,18 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       const scope = checkScope(hideOptions?.scope, false)
       return commitChange(internals, scope, internals.addHide(filter, scope))
     },
-    provide(name, value) {
-      if (typeof name !== 'string' || (name as string) === '') {
-        throw new ToolRegistryError('a provided value needs a name', 'INVALID_PLUGIN')
-      }
-      const entry = { value }
-      const list = provided.get(name) ?? []
-      provided.set(name, [...list, entry])
-      return once(() => {
-        provided.set(
-          name,
-          (provided.get(name) ?? []).filter((other) => other !== entry),
-        )
-      })
-    },
-    provided<TName extends ToolProvidedValueName>(name: TName) {
-      return (provided.get(name) ?? []).map((entry) => entry.value as ToolProvidedValueMap[TName])
-    },
+    provide: (name, value) => provided.provide(name, value),
+    provided: <TName extends ToolProvidedValueName>(name: TName) =>
+      provided.provided(name) as ToolProvidedValueMap[TName][],
     get: internals.get,
     list: internals.list,
     schemas: internals.schemas,
     descriptors: internals.descriptors,
     forgetApprovals(scope) {
-      approvalMemory.forget(checkScope(scope, false))
+      parts.approvalMemory.forget(checkScope(scope, false))
     },
     batch: <TResult>(fn: () => TResult) => internals.batch(fn) as TResult,
-    use(plugin) {
-      const dispose: unknown = plugin(registry)
-      if (typeof dispose !== 'function') {
-        throw new ToolRegistryError('a plugin must return a disposer function', 'INVALID_PLUGIN')
-      }
-      return once(dispose as Disposer)
-    },
+    use: (plugin) => usePlugin(registry, plugin),
     scope: (agent) => createScopedTools(checkScope(agent, true), internals),
     execute: (input) => executeCall(pipeline, input),
     executeBatch: (inputs, batchOptions) => executeBatch(pipeline, inputs, batchOptions, undefined),
@@ -475,12 +250,11 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
   return registry
 }
 
-function checkScope(scope: unknown, required: true): Agent
-function checkScope(scope: unknown, required: false): Agent | undefined
-function checkScope(scope: unknown, required: boolean): Agent | undefined {
-  if (scope === undefined && !required) return undefined
-  if (typeof scope !== 'object' || scope === null) {
-    throw new ToolRegistryError('a scope must be an agent object', 'INVALID_SCOPE')
+/** Installs `plugin` on `registry`; its disposer, which must be a function, runs once. */
+function usePlugin(registry: ToolRegistry, plugin: ToolRegistryPlugin): Disposer {
+  const dispose: unknown = plugin(registry)
+  if (typeof dispose !== 'function') {
+    throw new ToolRegistryError('a plugin must return a disposer function', 'INVALID_PLUGIN')
   }
-  return scope as Agent
+  return once(dispose as Disposer)
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { canonicalJson } from './canonical-json.js'
-import { warnSafely } from './warn-safely.js'
 
 describe('canonicalJson', () => {
   it('sorts keys at every level and writes no spaces', () => {
@@ -15,23 +14,5 @@ describe('canonicalJson', () => {
   it('keeps a __proto__ key as data', () => {
     const value = JSON.parse('{"__proto__":{"x":1}}') as unknown
     expect(canonicalJson(value)).toBe('{"__proto__":{"x":1}}')
-  })
-})
-
-describe('warnSafely', () => {
-  it('tells the logger, and swallows what a broken logger throws', () => {
-    const told: unknown[][] = []
-    warnSafely({ warn: (...args: unknown[]) => told.push(args) }, 'm', 1)
-    expect(told).toEqual([['m', 1]])
-    expect(() => {
-      warnSafely(
-        {
-          warn: () => {
-            throw new Error('broken')
-          },
-        },
-        'm',
-      )
-    }).not.toThrow()
   })
 })

@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { describeType, describeValue, quoteString } from './describe-value.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 const throwing = (): never => {
   throw new Error('trap')
@@ -40,8 +41,7 @@ describe('describeType', () => {
   })
 
   it('never throws on a revoked Proxy or throwing traps', () => {
-    const { proxy, revoke } = Proxy.revocable({}, {})
-    revoke()
+    const proxy = revokedProxy()
     expect(describeType(proxy)).toBe('an unreadable object')
     expect(describeType(new Proxy({}, { getPrototypeOf: throwing }))).toBe('an unreadable object')
     expect(describeType(new Proxy({}, {}))).toBe('object')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readPluginOptions } from './plugin-options.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 class PackageError extends Error {
   readonly code = 'INVALID_OPTIONS'
@@ -92,12 +93,28 @@ describe('readPluginOptions (STYLE habit 18)', () => {
     }
     expect(() => read(hostile).number('graceMs')).toThrow('plugin: graceMs could not be read: boom')
     expect(() => read(hostile).number('graceMs')).toThrow(PackageError)
-    const { proxy, revoke } = Proxy.revocable({}, {})
-    revoke()
+    const proxy = revokedProxy()
     expect(() => read(proxy)).toThrow('plugin: options must be an object')
     expect(() => read({ nested: proxy }).object('nested')).toThrow(
       'plugin: nested must be an object',
     )
+  })
+
+  it('hands a member over as given for a check of the package, refused through fail', () => {
+    const clock = new Map<string, number>()
+    const reader = read({ clock, graceMs: -1 })
+    expect(reader.value('clock')).toBe(clock)
+    expect(reader.value('absent')).toBeUndefined()
+    expect(() => reader.fail('graceMs', 'must be ≥ 0, got -1')).toThrow(
+      'plugin: graceMs must be ≥ 0, got -1',
+    )
+    const hostile = {
+      get clock(): never {
+        throw new Error('boom')
+      },
+    }
+    expect(() => read(hostile).value('clock')).toThrow('plugin: clock could not be read: boom')
+    expect(() => read(hostile).value('clock')).toThrow(PackageError)
   })
 
   it('refuses options that are not an object', () => {

@@ -21,6 +21,11 @@ export interface PluginOptionsReader {
   /** A function member (the caller knows its signature). */
   function(name: string): ((...args: never[]) => unknown) | undefined
   object(name: string): Readonly<Record<string, unknown>> | undefined
+  /**
+   * The member as given, read safely (a getter that throws is refused like a bad value), for a
+   * check none of the readers above words: the package checks it and refuses it through `fail`.
+   */
+  value(name: string): unknown
 }
 
 /**
@@ -99,6 +104,7 @@ function memberReaders(
       if (!readable(() => isPlainObject(value))) fail(name, `must be an object, ${got(value)}`)
       return value as Readonly<Record<string, unknown>>
     },
+    value: member,
   }
 }
 

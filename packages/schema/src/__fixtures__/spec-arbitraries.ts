@@ -1,5 +1,14 @@
 import fc from 'fast-check'
-import type { SchemaProp, SchemaSpec } from '../schema-spec.js'
+import type { SchemaSpec } from '../schema-spec.js'
+import {
+  boundPool,
+  countPool,
+  keys,
+  numberPool,
+  patternPool,
+  smallestValue,
+} from './prop-values.js'
+import type { Prop } from './prop-values.js'
 
 /**
  * Generators for the differential tests (`checkArgs` against Ajv, and each provider dialect
@@ -7,10 +16,6 @@ import type { SchemaProp, SchemaSpec } from '../schema-spec.js'
  * and values near each spec: valid ones, at and around every bound, and near-misses with one
  * place removed or replaced.
  */
-
-/** A mutable prop, to build specs step by step. */
-export type Prop = Record<string, unknown>
-
 /** The keyword families whose agreement with Ajv is counted separately (SPEC §9.2). */
 export const families = [
   'integer',
@@ -22,17 +27,12 @@ export const families = [
   'numeric enum',
   'anyOf',
 ] as const
+
 export type Family = (typeof families)[number]
 
-const keys = ['path', 'mode', 'a', 'b', 'edits', 'constructor', 'toString', 'odd key', '0', 'é']
-const keyArbitrary = fc.constantFrom(...keys)
+export const keyArbitrary = fc.constantFrom(...keys)
+
 export const wordArbitrary = fc.string({ maxLength: 4 })
-const boundPool = [-2, -0.5, 0, 1, 1.5, 3, 10]
-const numberPool = [...boundPool, -3, 0.5, 2, 2.5, 4, 11, 1e21, -1e-7]
-/** Astral characters are one code point each, and two UTF-16 units. */
-const stringPool = ['', 'a', 'ab', 'abc', 'é', '😀', 'a😀', '😀😀😀', 'ab1d', '12', 'closed', 'A']
-const patternPool = ['^a', 'b$', '^[a-z]*$', '\\d', '^.{2}$', '\\p{L}', '😀', '^(?:open|closed)$']
-const countPool = [0, 1, 2, 3]
 
 const annotations = fc.record({
   required: fc.boolean(),
@@ -206,86 +206,6 @@ function withAnnotations(
   return annotated
 }
 
-/** The smallest value of the pools that matches a typed prop, or `undefined`. */
-function smallestValue(prop: Prop): unknown {
-  switch (prop.type) {
-    case 'string':
-    case 'number':
-    case 'integer':
-    case 'boolean':
-      return scalarCandidates(prop).find((value) => scalarMatches(prop, value))
-    case 'array': {
-      const min = (prop.minItems as number | undefined) ?? 0
-      if (min === 0) return []
-      const item = prop.items === undefined ? 0 : smallestValue(prop.items as Prop)
-      return item === undefined ? undefined : Array<unknown>(min).fill(item)
-    }
-    case 'object': {
-      const value: Record<string, unknown> = {}
-      for (const [key, member] of Object.entries((prop.properties ?? {}) as Record<string, Prop>)) {
-        if (member.required !== true) continue
-        const memberValue = member.anyOf === undefined ? smallestValue(member) : undefined
-        if (memberValue === undefined) return undefined
-        value[key] = memberValue
-      }
-      return value
-    }
-    default:
-      return undefined
-  }
-}
-
-function scalarCandidates(prop: Prop): unknown[] {
-  const members = (prop.enum as unknown[] | undefined) ?? []
-  switch (prop.type) {
-    case 'string':
-      return [...members, ...stringPool]
-    case 'boolean':
-      return [false, true]
-    default:
-      return [...members, ...numberPool]
-  }
-}
-
-/** Whether a scalar matches a typed prop, by JSON Schema's rules (written apart from the engine). */
-export function scalarMatches(prop: Prop, value: unknown): boolean {
-  if (value === null) {
-    const members = prop.enum as unknown[] | undefined
-    return prop.nullable === true && (members === undefined || members.includes(null))
-  }
-  const members = prop.enum as unknown[] | undefined
-  if (members !== undefined && !members.includes(value)) return false
-  switch (prop.type) {
-    case 'string': {
-      if (typeof value !== 'string') return false
-      // JSON Schema counts code points, which is what Array.from counts.
-      const length = Array.from(value).length
-      if (typeof prop.minLength === 'number' && length < prop.minLength) return false
-      if (typeof prop.maxLength === 'number' && length > prop.maxLength) return false
-      return typeof prop.pattern !== 'string' || new RegExp(prop.pattern, 'u').test(value)
-    }
-    case 'number':
-    case 'integer': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return false
-      if (prop.type === 'integer' && !Number.isInteger(value)) return false
-      const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = prop as Record<
-        string,
-        number | undefined
-      >
-      return (
-        (minimum === undefined || value >= minimum) &&
-        (maximum === undefined || value <= maximum) &&
-        (exclusiveMinimum === undefined || value > exclusiveMinimum) &&
-        (exclusiveMaximum === undefined || value < exclusiveMaximum)
-      )
-    }
-    case 'boolean':
-      return typeof value === 'boolean'
-    default:
-      return false
-  }
-}
-
 /**
  * Specs of one to five props; with `family`, one prop of that family at least (`alone`: that
  * prop only, so that near-misses land on it).
@@ -303,126 +223,6 @@ export function specArbitrary(family?: Family, alone = false): fc.Arbitrary<Sche
   return fc
     .tuple(keyArbitrary, propArbitrary(family), rest)
     .map(([key, forced, others]) => ({ ...others, [key]: forced })) as never
-}
-
-/** Values that mostly satisfy `prop`: scalars from the pools that match, extra members included. */
-export function validValue(prop: SchemaProp): fc.Arbitrary<unknown> {
-  const raw = prop as unknown as Prop
-  if (raw.anyOf !== undefined) {
-    return fc.oneof(...(raw.anyOf as SchemaProp[]).map((member) => validValue(member)))
-  }
-  const nullable = raw.nullable === true ? [fc.constant(null)] : []
-  switch (raw.type) {
-    case 'array': {
-      const min = (raw.minItems as number | undefined) ?? 0
-      const max = (raw.maxItems as number | undefined) ?? Math.max(min, 3)
-      const item =
-        raw.items === undefined
-          ? fc.jsonValue({ maxDepth: 1 })
-          : validValue(raw.items as SchemaProp)
-      return fc.oneof(fc.array(item, { minLength: min, maxLength: max }), ...nullable)
-    }
-    case 'object':
-      return fc.oneof(
-        raw.properties === undefined
-          ? fc.dictionary(wordArbitrary, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 })
-          : validObject(raw.properties as SchemaSpec),
-        ...nullable,
-      )
-    default: {
-      const matching = scalarCandidates(raw).filter((value) => scalarMatches(raw, value))
-      const fallback = raw.type === 'string' ? wordArbitrary : fc.integer()
-      return fc.oneof(matching.length > 0 ? fc.constantFrom(...matching) : fallback, ...nullable)
-    }
-  }
-}
-
-/** Objects with every required member and some optional ones, plus extra keys. */
-export function validObject(spec: SchemaSpec): fc.Arbitrary<Record<string, unknown>> {
-  const members: Record<string, fc.Arbitrary<unknown>> = {}
-  for (const [key, prop] of Object.entries(spec)) members[key] = validValue(prop)
-  const requiredKeys = Object.keys(spec).filter((key) => spec[key]?.required === true)
-  const extras = fc.dictionary(fc.constantFrom('extra', 'other'), fc.jsonValue({ maxDepth: 1 }))
-  return fc
-    .tuple(fc.record(members, { requiredKeys }), extras)
-    .map(([declared, extra]) => ({ ...extra, ...declared }))
-}
-
-/** Every place in a JSON value, as a path of keys and indexes (the root excluded). */
-function places(value: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (typeof value !== 'object' || value === null) return []
-  const found: (string | number)[][] = []
-  const entries = Array.isArray(value)
-    ? value.map((item, index) => [index, item] as const)
-    : Object.entries(value)
-  for (const [key, item] of entries) {
-    const place = [...path, key]
-    found.push(place, ...places(item, place))
-  }
-  return found
-}
-
-/** What takes a value's place in a near-miss: a neighbour of the same kind, or other JSON. */
-function neighbour(current: unknown, choice: number, other: unknown, word: string): unknown {
-  if (typeof current === 'number') {
-    return [current + 1, current - 1, current + 0.5, -current, null, other, word][choice % 7]
-  }
-  if (typeof current === 'string') {
-    return [`${current}a`, current.slice(1), `${current}😀`, word, null, other][choice % 6]
-  }
-  if (Array.isArray(current)) {
-    const list = current as unknown[]
-    return [[...list, ...list.slice(-1)], list.slice(1), null, other][choice % 4]
-  }
-  return [null, other, word][choice % 3]
-}
-
-/** A valid value with exactly one place changed: removed, or replaced by a neighbour. */
-export function nearMiss(spec: SchemaSpec): fc.Arbitrary<unknown> {
-  return fc
-    .tuple(
-      validObject(spec),
-      fc.nat(),
-      fc.boolean(),
-      fc.nat(),
-      fc.jsonValue({ maxDepth: 2 }),
-      wordArbitrary,
-    )
-    .map(([value, pick, remove, choice, other, word]) => {
-      const all = places(value)
-      const place = all[pick % Math.max(all.length, 1)]
-      if (place === undefined) return value
-      const parent = place
-        .slice(0, -1)
-        .reduce<unknown>(
-          (node, key) => (node as Record<string | number, unknown>)[key],
-          value,
-        ) as Record<string | number, unknown>
-      const key = place[place.length - 1]!
-      if (remove && !Array.isArray(parent)) Reflect.deleteProperty(parent, key)
-      else parent[key] = neighbour(parent[key], choice, other, word)
-      return value
-    })
-}
-
-/** What `JSON.parse` would give: `-0` becomes `0`, as the MUST excludes it. */
-export function asJson(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value)) as unknown
-}
-
-/** Nine values for a spec: two arbitrary, two valid, five near-misses. */
-export function valuesFor(spec: SchemaSpec): fc.Arbitrary<unknown[]> {
-  return fc.tuple(
-    fc.jsonValue({ maxDepth: 3 }),
-    fc.dictionary(keyArbitrary, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 }),
-    validObject(spec),
-    validObject(spec),
-    nearMiss(spec),
-    nearMiss(spec),
-    nearMiss(spec),
-    nearMiss(spec),
-    nearMiss(spec),
-  )
 }
 
 /** The keyword families a spec uses, anywhere in it. */

@@ -1,6 +1,7 @@
 import { assertValidSchemaSpec } from '../assert-valid-schema-spec.js'
 import { SchemaSpecError } from '../schema-spec-error.js'
 import type { SchemaSpecMistake } from '../schema-spec-error.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 /** The mistakes `assertValidSchemaSpec` lists for `spec`; throws if it accepts the spec. */
 export function mistakesOf(spec: unknown): readonly SchemaSpecMistake[] {
@@ -15,7 +16,5 @@ export function mistakesOf(spec: unknown): readonly SchemaSpecMistake[] {
 
 /** An object no member of which can be read, nor its keys listed: a revoked Proxy. */
 export function revoked(): object {
-  const { proxy, revoke } = Proxy.revocable({}, {})
-  revoke()
-  return proxy
+  return revokedProxy()
 }

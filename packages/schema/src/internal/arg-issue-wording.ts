@@ -1,14 +1,15 @@
+import { describeValue, listValues, quoteJsonPath } from '@toolpipe/core/internal'
 import {
-  describeValue,
-  listValues,
-  mostListedValues,
-  quoteJsonPath,
-  quoteString,
-} from '@toolpipe/core/internal'
+  isLimitIssue,
+  unionMessage,
+  wordLimitIssue,
+  wordTooManyIssues,
+} from '@toolpipe/structured-output/internal'
 import type {
   NodeDefinition,
   RawIssue,
   TypedNodeDefinition,
+  UnionWords,
 } from '@toolpipe/structured-output/internal'
 import type { ArgIssue, ReceivedKind } from '../arg-issue.js'
 import type { SchemaType } from '../schema-spec.js'
@@ -17,9 +18,6 @@ import { receivedKind } from './received-kind.js'
 
 /** What the root is: the arguments (which must be an object), or a value of any type. */
 export type Root = 'arguments' | 'value'
-
-/** How many issues of each alternative a union's message quotes. */
-const quotedPerAlternative = 3
 
 /**
  * Words the engine's issues for the model. One per compiled spec: what follows the subject of a
@@ -32,6 +30,8 @@ export class ArgIssueWording {
   readonly #words: Words = {
     expect: (node) => this.#expectations.get(node) ?? this.#rememberExpectation(node),
     subject: (path) => this.#subject(path),
+    alternatives: 'members of its anyOf',
+    expected: expectedText,
   }
 
   /** The issues, worded; `root` says what the path `[]` is. */
@@ -68,9 +68,8 @@ export class ArgIssueWording {
 }
 
 /** What a message says about a node and a place, kept per compiled spec. */
-interface Words {
+interface Words extends UnionWords {
   readonly expect: (node: NodeDefinition | undefined) => string
-  readonly subject: (path: readonly (string | number)[]) => string
 }
 
 /** The quoted path of the value an issue is about: `"edits[3].path"`, or `the value`. */
@@ -89,12 +88,9 @@ function declaredType(node: NodeDefinition): SchemaType | 'anyOf' {
   return node.kind === 'typed' ? (node.type as SchemaType) : 'anyOf'
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
-}
-
 function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefined {
   const { path } = issue
+  if (isLimitIssue(issue)) return wordLimitIssue(issue, words.subject(path))
   switch (issue.code) {
     case 'invalid_type':
       return typeIssue(issue.node, path, issue.value, receivedKind(issue.value), root, words)
@@ -119,54 +115,6 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
         received,
       }
     }
-    case 'below_minimum':
-    case 'above_maximum': {
-      const bound =
-        issue.code === 'below_minimum'
-          ? issue.exclusive
-            ? 'greater than'
-            : 'at least'
-          : issue.exclusive
-            ? 'less than'
-            : 'at most'
-      return {
-        code: issue.code,
-        path,
-        message: `${words.subject(path)} must be ${bound} ${describeValue(issue.limit)}, got ${describeValue(issue.value)}`,
-        limit: issue.limit,
-        exclusive: issue.exclusive,
-        received: issue.value,
-      }
-    }
-    case 'too_short':
-    case 'too_long':
-      return {
-        code: issue.code,
-        path,
-        message: `${words.subject(path)} must be ${issue.code === 'too_short' ? 'at least' : 'at most'} ${plural(issue.limit, 'character')}, got ${issue.length}`,
-        limit: issue.limit,
-        received: issue.length,
-      }
-    case 'pattern_mismatch': {
-      // Stryker disable next-line OptionalChaining,StringLiteral: the engine reports a mismatch only from a node with a pattern; the fallback is for the type
-      const pattern = issue.node.pattern?.source ?? ''
-      return {
-        code: 'pattern_mismatch',
-        path,
-        message: `${words.subject(path)} must match the pattern ${quoteString(pattern)}, got ${quoteString(issue.value)}`,
-        pattern,
-        received: issue.value,
-      }
-    }
-    case 'too_few_items':
-    case 'too_many_items':
-      return {
-        code: issue.code,
-        path,
-        message: `${words.subject(path)} must have ${issue.code === 'too_few_items' ? 'at least' : 'at most'} ${plural(issue.limit, 'item')}, got ${issue.count}`,
-        limit: issue.limit,
-        received: issue.count,
-      }
     case 'invalid_union':
       return unionIssue(issue.alternatives, issue.value, path, root, words)
     case 'sparse_array':
@@ -177,12 +125,7 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
         index: issue.index,
       }
     case 'too_many_issues':
-      return {
-        code: 'too_many_issues',
-        path,
-        message: `more than ${issue.limit} issues: the first ${issue.limit} are listed, and the rest of the arguments was not checked`,
-        limit: issue.limit,
-      }
+      return wordTooManyIssues(issue, 'the arguments')
     // Stryker disable next-line ConditionalExpression: without this case the switch ends, and so does the function, with undefined all the same
     default:
       // `unknown_property`, `invalid_const` and `cycle` come from keywords and a dialect a spec
@@ -191,11 +134,7 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
   }
 }
 
-/**
- * No member of a union accepted the value. When each refused its type alone, the message says
- * which types would do (`"id" must be a string or an integer, got boolean`); otherwise it quotes
- * what each member found.
- */
+/** No member of a union accepted the value (see `unionMessage`). */
 function unionIssue(
   alternatives: readonly (readonly RawIssue[])[],
   value: unknown,
@@ -206,49 +145,9 @@ function unionIssue(
   const worded = alternatives.map((issues) =>
     issues.flatMap((issue) => wordIssue(issue, root, words) ?? []),
   )
-  const wanted: string[] = []
-  for (const issues of alternatives) {
-    // Stryker disable next-line ConditionalExpression: an alternative that refused the value's own type found nothing else (the engine stops there)
-    const only = issues.length === 1 ? issues[0] : undefined
-    if (only?.code !== 'invalid_type' || only.path.length !== path.length) break
-    wanted.push(expectedText(only.node))
-  }
-  let message: string
   const got = receivedText(receivedKind(value))
-  if (wanted.length === alternatives.length) {
-    message = `${words.subject(path)} must be ${[...new Set(wanted)].join(' or ')}, got ${got}`
-  } else {
-    // At most 20 members quoted, and a nested union by its first sentence only: the message
-    // stays the same size however many members, and however deep, the schema has.
-    const parts = worded.slice(0, mostListedValues).map((issues, index) => {
-      const shown = issues.slice(0, quotedPerAlternative).map((issue) => quotable(issue, words))
-      if (issues.length > quotedPerAlternative) shown.push('…')
-      return `(${index + 1}) ${shown.join(', ')}`
-    })
-    const more = worded.length - mostListedValues
-    if (more > 0) parts.push(`and ${more} more`)
-    message = `${words.subject(path)} matches none of the ${alternatives.length} members of its anyOf: ${parts.join('; ')}`
-  }
+  const message = unionMessage(alternatives, worded, path, got, words)
   return { code: 'invalid_union', path, message, alternatives: worded }
-}
-
-/**
- * An issue as a union's message quotes it: whole, except a union that quotes its own members,
- * which is named by its first sentence.
- */
-function quotable(issue: ArgIssue, words: Words): string {
-  if (issue.code !== 'invalid_union' || typesOnly(issue)) return issue.message
-  return `${words.subject(issue.path)} matches none of the ${issue.alternatives.length} members of its anyOf`
-}
-
-/** Whether each member of a union refused only the value's type (its message lists the types). */
-function typesOnly(issue: Extract<ArgIssue, { code: 'invalid_union' }>): boolean {
-  return issue.alternatives.every(
-    (issues) =>
-      issues.length === 1 &&
-      issues[0]?.code === 'invalid_type' &&
-      issues[0].path.length === issue.path.length,
-  )
 }
 
 /** `a string`, `an integer or null`. */

@@ -1,5 +1,7 @@
 import { describeThrown } from '@toolpipe/core/internal'
 import { describeValue, quoteString } from '@toolpipe/core/internal'
+import { boundConflicts, scalarPlacements } from '@toolpipe/structured-output/internal'
+import type { NumberBounds } from '@toolpipe/structured-output/internal'
 import type { SchemaType } from '../schema-spec.js'
 import { guarded, mistake, unreadable } from './spec-walk.js'
 import type { SpecWalk } from './spec-walk.js'
@@ -22,13 +24,7 @@ export const placements: ReadonlyMap<string, readonly SchemaType[]> = new Map<
   readonly SchemaType[]
 >([
   ['enum', ['string', 'number', 'integer']],
-  ['minLength', ['string']],
-  ['maxLength', ['string']],
-  ['pattern', ['string']],
-  ['minimum', ['number', 'integer']],
-  ['maximum', ['number', 'integer']],
-  ['exclusiveMinimum', ['number', 'integer']],
-  ['exclusiveMaximum', ['number', 'integer']],
+  ...scalarPlacements,
   ['properties', ['object']],
   ['items', ['array']],
   ['minItems', ['array']],
@@ -158,34 +154,14 @@ export function checkCount(value: unknown, keyword: string, walk: SpecWalk): num
   return undefined
 }
 
-/** The number bounds of a prop, as read. */
-export interface NumberBounds {
-  readonly minimum: number | undefined
-  readonly maximum: number | undefined
-  readonly exclusiveMinimum: number | undefined
-  readonly exclusiveMaximum: number | undefined
-}
-
-/**
- * Refuses bounds that no number satisfies: a lower bound above an upper one, or equal to it when
- * either is exclusive. JSON Schema allows them, but a model shown one can only fail.
- */
+/** Refuses bounds that no number satisfies (see `boundConflicts`), each at its lower bound. */
 export function checkBoundOrder(bounds: NumberBounds, walk: SpecWalk): void {
-  for (const low of ['minimum', 'exclusiveMinimum'] as const) {
-    for (const high of ['maximum', 'exclusiveMaximum'] as const) {
-      const lowValue = bounds[low]
-      const highValue = bounds[high]
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: a comparison with one absent bound is false anyway; only both absent must be skipped
-      if (lowValue === undefined || highValue === undefined) continue
-      const exclusive = low === 'exclusiveMinimum' || high === 'exclusiveMaximum'
-      if (lowValue > highValue || (exclusive && lowValue === highValue)) {
-        mistake(
-          walk,
-          `${describeValue(lowValue)} and ${high} ${describeValue(highValue)} leave no number that could match`,
-          low,
-        )
-      }
-    }
+  for (const { low, lowValue, high, highValue } of boundConflicts(bounds)) {
+    mistake(
+      walk,
+      `${describeValue(lowValue)} and ${high} ${describeValue(highValue)} leave no number that could match`,
+      low,
+    )
   }
 }
 

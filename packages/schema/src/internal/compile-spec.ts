@@ -1,25 +1,12 @@
 import { describeValue } from '@toolpipe/core/internal'
 import { SchemaSpecError } from '../schema-spec-error.js'
 import { checkDefault } from './check-default.js'
-import {
-  anyOfKeywords,
-  checkBoundOrder,
-  checkCount,
-  checkCountOrder,
-  checkEnum,
-  checkFinite,
-  checkPattern,
-  checkPlacement,
-  checkTrue,
-  checkType,
-  commonKeywords,
-  keywordList,
-  placements,
-} from './check-keywords.js'
+import { anyOfKeywords, checkPlacement, checkTrue, checkType } from './check-keywords.js'
 import { ArgIssueWording } from './arg-issue-wording.js'
 import { engineValidator } from './engine-validator.js'
 import type { CompiledProp, CompiledSpec, CompiledTypedProp } from './compiled-prop.js'
 import { objectSchemaOf } from './json-schema-of.js'
+import { checkDescription, checkTypedKeywords, readKeywords } from './prop-keywords.js'
 import {
   below,
   enter,
@@ -204,22 +191,7 @@ function compileTyped(
   // Each keyword off its type is a mistake, and is not read further.
   const get = (keyword: string): unknown =>
     keywords.has(keyword) && checkPlacement(keyword, type, walk) ? keywords.get(keyword) : undefined
-  const enumSource = get('enum')
-  const enumValues = enumSource === undefined ? undefined : checkEnum(enumSource, type, walk)
-  const bounds = {
-    minimum: checkFinite(get('minimum'), 'minimum', walk),
-    maximum: checkFinite(get('maximum'), 'maximum', walk),
-    exclusiveMinimum: checkFinite(get('exclusiveMinimum'), 'exclusiveMinimum', walk),
-    exclusiveMaximum: checkFinite(get('exclusiveMaximum'), 'exclusiveMaximum', walk),
-  }
-  checkBoundOrder(bounds, walk)
-  const minLength = checkCount(get('minLength'), 'minLength', walk)
-  const maxLength = checkCount(get('maxLength'), 'maxLength', walk)
-  checkCountOrder(minLength, maxLength, ['minLength', 'maxLength'], 'string', walk)
-  const pattern = checkPattern(get('pattern'), walk)
-  const minItems = checkCount(get('minItems'), 'minItems', walk)
-  const maxItems = checkCount(get('maxItems'), 'maxItems', walk)
-  checkCountOrder(minItems, maxItems, ['minItems', 'maxItems'], 'array', walk)
+  const checked = checkTypedKeywords(get, type, walk)
   const propertiesSource = get('properties')
   const fields =
     propertiesSource === undefined
@@ -239,14 +211,17 @@ function compileTyped(
     required,
     nullable,
     description,
-    enumValues,
+    enumValues: checked.enumValues,
     defaultValue: undefined,
-    ...bounds,
-    minLength,
-    maxLength,
-    pattern,
-    minItems,
-    maxItems,
+    minimum: checked.minimum,
+    maximum: checked.maximum,
+    exclusiveMinimum: checked.exclusiveMinimum,
+    exclusiveMaximum: checked.exclusiveMaximum,
+    minLength: checked.minLength,
+    maxLength: checked.maxLength,
+    pattern: checked.pattern,
+    minItems: checked.minItems,
+    maxItems: checked.maxItems,
     fields,
     items,
   }
@@ -259,30 +234,4 @@ function compileTyped(
     mistake(walk, text, 'default')
   })
   return { ...compiled, defaultValue }
-}
-
-function checkDescription(value: unknown, walk: SpecWalk): string | undefined {
-  if (value === undefined || typeof value === 'string') return value
-  mistake(walk, `must be a string, got ${describeValue(value)}`, 'description')
-  return undefined
-}
-
-/**
- * Reads the prop's own enumerable keywords once; `undefined` counts as absent. `undefined` when
- * its keys cannot be listed: that one mistake says so, and no keyword is looked for.
- */
-function readKeywords(prop: object, walk: SpecWalk): Map<string, unknown> | undefined {
-  const names = guarded(walk, () => Object.keys(prop))
-  if (names === unreadable) return undefined
-  const keywords = new Map<string, unknown>()
-  for (const name of names) {
-    const value = guarded(walk, () => (prop as Record<string, unknown>)[name], name)
-    if (value === undefined || value === unreadable) continue
-    if (commonKeywords.includes(name) || placements.has(name) || name === 'anyOf') {
-      keywords.set(name, value)
-    } else {
-      mistake(walk, `is not a keyword of the schema DSL (use ${keywordList})`, name)
-    }
-  }
-  return keywords
 }

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@toolpipe/core'
-import type { Validator } from '@toolpipe/structured-output/internal'
+import type { NumberBounds, Validator } from '@toolpipe/structured-output/internal'
 import type { SchemaType } from '../schema-spec.js'
 import type { ArgIssueWording } from './arg-issue-wording.js'
 
@@ -15,7 +15,7 @@ interface CompiledPropBase {
 }
 
 /** A prop with a `type`, and every keyword it may carry (`undefined` when not set). */
-export interface CompiledTypedProp extends CompiledPropBase {
+export interface CompiledTypedProp extends CompiledPropBase, NumberBounds {
   readonly kind: 'typed'
   readonly type: SchemaType
   readonly nullable: boolean
@@ -23,10 +23,6 @@ export interface CompiledTypedProp extends CompiledPropBase {
   readonly enumValues: readonly (string | number)[] | undefined
   /** A snapshot of the default (each JSON Schema written copies it); `undefined` when there is none (`null` is a default). */
   readonly defaultValue: JsonValue | undefined
-  readonly minimum: number | undefined
-  readonly maximum: number | undefined
-  readonly exclusiveMinimum: number | undefined
-  readonly exclusiveMaximum: number | undefined
   readonly minLength: number | undefined
   readonly maxLength: number | undefined
   readonly pattern: string | undefined

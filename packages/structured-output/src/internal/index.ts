@@ -1,6 +1,7 @@
 // `@toolpipe/structured-output/internal`: the validation engine, for the other toolpipe packages
-// (`@toolpipe/schema` compiles its specs into the subset and runs it). Not covered by semver: it
-// changes with the packages using it.
+// (`@toolpipe/schema` compiles its specs into the subset and runs it), and what both word and
+// check alike: the words of bound and union issues, the bounds no number satisfies, where the
+// scalar keywords belong. Not covered by semver: it changes with the packages using it.
 export type { IssuePath, RawIssue } from './engine/raw-issue.js'
 export { issueLimit } from './engine/issue-run.js'
 export type { Dialect } from './engine/node-check.js'
@@ -12,5 +13,12 @@ export type {
   PropertyDefinition,
   TypedNodeDefinition,
 } from './node-definition.js'
+export { isLimitIssue, wordLimitIssue, wordTooManyIssues } from './limit-issue-words.js'
+export type { LimitIssue, LimitRawIssue } from './limit-issue-words.js'
 export { readSchema } from './read-schema.js'
 export type { ReadResult, RootRule } from './read-schema.js'
+export { unionMessage } from './union-issue-words.js'
+export type { UnionWords, WordedIssue } from './union-issue-words.js'
+export { boundConflicts } from './number-bounds.js'
+export type { BoundConflict, NumberBounds } from './number-bounds.js'
+export { scalarPlacements } from './scalar-placements.js'

@@ -1,4 +1,5 @@
 import type { StructuredScalar, StructuredSchemaType } from '../structured-schema.js'
+import type { NumberBounds } from './number-bounds.js'
 
 /**
  * A schema node as it was read, once, and checked: every keyword the engine enforces, in the
@@ -8,7 +9,7 @@ import type { StructuredScalar, StructuredSchemaType } from '../structured-schem
 export type NodeDefinition = TypedNodeDefinition | AnyOfNodeDefinition
 
 /** A node with a `type`: one type name, or `[type, 'null']` (`nullable`). */
-export interface TypedNodeDefinition {
+export interface TypedNodeDefinition extends NumberBounds {
   readonly kind: 'typed'
   /** The type, without the `null` of a nullable node. */
   readonly type: StructuredSchemaType
@@ -26,10 +27,6 @@ export interface TypedNodeDefinition {
   readonly enumValues: readonly StructuredScalar[] | undefined
   readonly hasConst: boolean
   readonly constValue: StructuredScalar
-  readonly minimum: number | undefined
-  readonly maximum: number | undefined
-  readonly exclusiveMinimum: number | undefined
-  readonly exclusiveMaximum: number | undefined
   /** In code points, as JSON Schema counts string length. */
   readonly minLength: number | undefined
   readonly maxLength: number | undefined

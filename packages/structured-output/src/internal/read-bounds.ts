@@ -1,19 +1,11 @@
 import { describeType, describeValue } from '@toolpipe/core/internal'
+import { boundConflicts } from './number-bounds.js'
+import type { NumberBounds } from './number-bounds.js'
 import type { Keywords, Violation } from './read-keywords.js'
 
-/** `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, each a finite number when set. */
-export interface NumberBounds {
-  readonly minimum: number | undefined
-  readonly maximum: number | undefined
-  readonly exclusiveMinimum: number | undefined
-  readonly exclusiveMaximum: number | undefined
-}
-
 /**
- * Reads the number bounds. Each must be a finite number. Bounds that no number satisfies (a
- * lower bound above the upper one, or equal to it when either is exclusive) are refused: JSON
- * Schema allows them, but a schema that no value can match is a mistake, and a model shown one
- * can only fail.
+ * Reads the number bounds. Each must be a finite number. Bounds that no number satisfies are
+ * refused (see `boundConflicts`).
  */
 export function readNumberBounds(keywords: Keywords, violation: Violation): NumberBounds {
   const bounds: NumberBounds = {
@@ -22,20 +14,10 @@ export function readNumberBounds(keywords: Keywords, violation: Violation): Numb
     exclusiveMinimum: readFinite(keywords, 'exclusiveMinimum', violation),
     exclusiveMaximum: readFinite(keywords, 'exclusiveMaximum', violation),
   }
-  for (const low of ['minimum', 'exclusiveMinimum'] as const) {
-    for (const high of ['maximum', 'exclusiveMaximum'] as const) {
-      const lowValue = bounds[low]
-      const highValue = bounds[high]
-      // For the types: a comparison with undefined is false anyway ("→ true" skips every pair and fails the tests).
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: see above
-      if (lowValue === undefined || highValue === undefined) continue
-      const exclusive = low === 'exclusiveMinimum' || high === 'exclusiveMaximum'
-      if (lowValue > highValue || (exclusive && lowValue === highValue)) {
-        violation(
-          `"${low}" ${describeValue(lowValue)} and "${high}" ${describeValue(highValue)} leave no number that could match`,
-        )
-      }
-    }
+  for (const { low, lowValue, high, highValue } of boundConflicts(bounds)) {
+    violation(
+      `"${low}" ${describeValue(lowValue)} and "${high}" ${describeValue(highValue)} leave no number that could match`,
+    )
   }
   return bounds
 }

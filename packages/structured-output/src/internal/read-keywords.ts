@@ -1,5 +1,6 @@
 import { describeThrown, describeType, isPlainArray, quoteString } from '@toolpipe/core/internal'
 import type { StructuredSchemaType } from '../structured-schema.js'
+import { scalarPlacements } from './scalar-placements.js'
 
 /** Records one violation of the node being read (the caller prefixes the node's path). */
 export type Violation = (text: string) => void
@@ -37,13 +38,7 @@ const placements: ReadonlyMap<string, readonly StructuredSchemaType[] | undefine
   ['items', ['array']],
   ['minItems', ['array']],
   ['maxItems', ['array']],
-  ['minLength', ['string']],
-  ['maxLength', ['string']],
-  ['pattern', ['string']],
-  ['minimum', ['number', 'integer']],
-  ['maximum', ['number', 'integer']],
-  ['exclusiveMinimum', ['number', 'integer']],
-  ['exclusiveMaximum', ['number', 'integer']],
+  ...scalarPlacements,
   ['enum', ['string', 'number', 'integer', 'boolean', 'null']],
   ['const', ['string', 'number', 'integer', 'boolean', 'null']],
   ...annotationKeywords.map((keyword): [string, undefined] => [keyword, undefined]),

@@ -3,14 +3,20 @@ import {
   describeType,
   describeValue,
   listValues,
-  mostListedValues,
   quoteJsonPath,
   quoteString,
 } from '@toolpipe/core/internal'
-import type { StructuredIssue, StructuredTypeIssue } from '../structured-issue.js'
+import type {
+  StructuredIssue,
+  StructuredNotJsonIssue,
+  StructuredTypeIssue,
+} from '../structured-issue.js'
 import type { StructuredScalar, StructuredSchemaType } from '../structured-schema.js'
 import type { IssuePath, RawIssue } from './engine/raw-issue.js'
+import { isLimitIssue, wordLimitIssue, wordTooManyIssues } from './limit-issue-words.js'
 import type { TypedNodeDefinition } from './node-definition.js'
+import { unionMessage } from './union-issue-words.js'
+import type { UnionWords } from './union-issue-words.js'
 
 // `validateStructuredValue`'s wording of the engine's issues. Only reached when something is
 // wrong, so it may allocate freely.
@@ -40,13 +46,6 @@ function keyText(path: IssuePath): string {
   return quoteString(String(path[path.length - 1]))
 }
 
-/** How many issues of each alternative a union's message quotes. */
-const quotedPerAlternative = 3
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
-}
-
 /** What the messages about one node say, worked out once per node. */
 interface NodeWords {
   /** `an integer`, `a string or null`. */
@@ -70,6 +69,11 @@ export class StructuredIssueWording {
   readonly #words = new Map<TypedNodeDefinition, NodeWords>()
   /** The places of the root's members, quoted once: `"title"`. */
   readonly #memberPlaces = new Map<string, string>()
+  readonly #unionWords: UnionWords = {
+    alternatives: 'alternatives of its "anyOf"',
+    subject: place,
+    expected: (node) => this.#wordsOf(node).expected,
+  }
 
   /** The issues, worded. */
   word(issues: readonly RawIssue[]): StructuredIssue[] {
@@ -143,59 +147,16 @@ export class StructuredIssueWording {
       : { code: 'invalid_type', path, message, expected: node.type, received }
   }
 
-  /**
-   * No alternative accepted the value. When each refused its type alone, the message says which
-   * types would do (`"id" must be a string or an integer, got boolean`); otherwise it quotes what
-   * each alternative found.
-   */
+  /** No alternative accepted the value (see `unionMessage`). */
   #unionIssue(
     alternatives: readonly (readonly RawIssue[])[],
     value: unknown,
     path: IssuePath,
   ): StructuredIssue {
     const worded = alternatives.map((issues) => this.word(issues))
-    const wanted: string[] = []
-    for (const issues of alternatives) {
-      const only = issues.length === 1 ? issues[0] : undefined
-      if (only?.code !== 'invalid_type' || only.path.length !== path.length) break
-      wanted.push(this.#wordsOf(only.node).expected)
-    }
-    let message: string
-    if (wanted.length === alternatives.length) {
-      message = `${place(path)} must be ${[...new Set(wanted)].join(' or ')}, got ${describeType(value)}`
-    } else {
-      // At most 20 alternatives quoted, and a nested union by its first sentence only: the
-      // message stays the same size however many alternatives, and however deep, the schema has.
-      const parts = worded.slice(0, mostListedValues).map((issues, index) => {
-        const shown = issues.slice(0, quotedPerAlternative).map(quotable)
-        if (issues.length > quotedPerAlternative) shown.push('…')
-        return `(${index + 1}) ${shown.join(', ')}`
-      })
-      const more = worded.length - mostListedValues
-      if (more > 0) parts.push(`and ${more} more`)
-      message = `${place(path)} matches none of the ${alternatives.length} alternatives of its "anyOf": ${parts.join('; ')}`
-    }
+    const message = unionMessage(alternatives, worded, path, describeType(value), this.#unionWords)
     return { code: 'invalid_union', path, message, alternatives: worded }
   }
-}
-
-/**
- * An issue as a union's message quotes it: whole, except a union that quotes its own alternatives,
- * which is named by its first sentence.
- */
-function quotable(issue: StructuredIssue): string {
-  if (issue.code !== 'invalid_union' || typesOnly(issue)) return issue.message
-  return `${place(issue.path)} matches none of the ${issue.alternatives.length} alternatives of its "anyOf"`
-}
-
-/** Whether each alternative of a union refused only the value's type (its message lists the types). */
-function typesOnly(issue: Extract<StructuredIssue, { code: 'invalid_union' }>): boolean {
-  return issue.alternatives.every(
-    (issues) =>
-      issues.length === 1 &&
-      issues[0]?.code === 'invalid_type' &&
-      issues[0].path.length === issue.path.length,
-  )
 }
 
 /** The issues whose words need nothing from their node's. */
@@ -204,6 +165,7 @@ function wordIssue(
 ): StructuredIssue {
   const { path } = issue
   const at = place(path)
+  if (isLimitIssue(issue)) return wordLimitIssue(issue, at)
   switch (issue.code) {
     case 'missing':
       return {
@@ -225,54 +187,22 @@ function wordIssue(
         expected: issue.node.constValue,
         received: issue.value,
       }
-    case 'below_minimum':
-    case 'above_maximum': {
-      const bound =
-        issue.code === 'below_minimum'
-          ? issue.exclusive
-            ? 'greater than'
-            : 'at least'
-          : issue.exclusive
-            ? 'less than'
-            : 'at most'
-      return {
-        code: issue.code,
-        path,
-        message: `${at} must be ${bound} ${describeValue(issue.limit)}, got ${describeValue(issue.value)}`,
-        limit: issue.limit,
-        exclusive: issue.exclusive,
-        received: issue.value,
-      }
-    }
-    case 'too_short':
-    case 'too_long':
-      return {
-        code: issue.code,
-        path,
-        message: `${at} must be ${issue.code === 'too_short' ? 'at least' : 'at most'} ${plural(issue.limit, 'character')}, got ${issue.length}`,
-        limit: issue.limit,
-        received: issue.length,
-      }
-    case 'pattern_mismatch': {
-      // Stryker disable next-line OptionalChaining,StringLiteral: a pattern_mismatch always has its pattern (the fallback is for the type)
-      const pattern = issue.node.pattern?.source ?? ''
-      return {
-        code: 'pattern_mismatch',
-        path,
-        message: `${at} must match the pattern ${quoteString(pattern)}, got ${quoteString(issue.value)}`,
-        pattern,
-        received: issue.value,
-      }
-    }
-    case 'too_few_items':
-    case 'too_many_items':
-      return {
-        code: issue.code,
-        path,
-        message: `${at} must have ${issue.code === 'too_few_items' ? 'at least' : 'at most'} ${plural(issue.limit, 'item')}, got ${issue.count}`,
-        limit: issue.limit,
-        received: issue.count,
-      }
+    case 'sparse_array':
+    case 'cycle':
+    case 'unreadable':
+      return notJsonIssue(issue, at)
+    case 'too_many_issues':
+      return wordTooManyIssues(issue, 'the value')
+  }
+}
+
+/** A value that is not JSON data where the engine looked: a hole, a cycle, a throwing getter. */
+function notJsonIssue(
+  issue: Extract<RawIssue, { code: 'sparse_array' | 'cycle' | 'unreadable' }>,
+  at: string,
+): StructuredNotJsonIssue {
+  const { path } = issue
+  switch (issue.code) {
     case 'sparse_array':
       return {
         code: 'not_json',
@@ -290,13 +220,6 @@ function wordIssue(
         code: 'not_json',
         path,
         message: `${at} could not be read (a getter or Proxy threw: ${describeThrown(issue.error)})`,
-      }
-    case 'too_many_issues':
-      return {
-        code: 'too_many_issues',
-        path,
-        message: `more than ${issue.limit} issues: the first ${issue.limit} are listed, and the rest of the value was not checked`,
-        limit: issue.limit,
       }
   }
 }

@@ -1,20 +1,10 @@
-import { asCallId } from '@toolpipe/core'
+import { callInput } from '@toolpipe/call-inputs'
 import { createToolRegistry } from '@toolpipe/tools'
-import type { ToolDefinition, ToolExecution, ToolExecutionResult } from '@toolpipe/tools'
+import type { ToolDefinition, ToolExecution } from '@toolpipe/tools'
 import { timeoutPolicy } from '../timeout-policy.js'
 import type { TimeoutPolicyOptions } from '../timeout-policy.js'
 import type { FaultyClock } from './faulty-clock.js'
 import type { ManualClock } from './manual-clock.js'
-
-export const ok = (text: string): ToolExecutionResult => ({
-  content: [{ type: 'text', text }],
-  isError: false,
-})
-export const timedOut = (text: string): ToolExecutionResult => ({
-  content: [{ type: 'text', text: `Error: tool call timed out after ${text}` }],
-  isError: true,
-  error: { name: 'ToolTimeoutError', code: 'TOOL_TIMEOUT' },
-})
 
 export type Body = (exec: ToolExecution, time: ManualClock) => Promise<string>
 
@@ -41,7 +31,6 @@ export const reportsForever: Body = async (exec, time) => {
   return 'done'
 }
 
-let calls = 0
 /**
  * Runs one call of a `timeoutMs: 100` tool under `clock` for `ms` of its time, then
  * 10 s more (timers the policy could not clear fire then), and says what happened.
@@ -52,7 +41,8 @@ export async function run(
   options: Omit<TimeoutPolicyOptions, 'clock'>,
   ms = 6_000,
 ) {
-  const callId = `clock_${++calls}`
+  const input = callInput('work')
+  const callId = input.callId
   const warnings: unknown[][] = []
   const registry = createToolRegistry({ logger: { warn: (...details) => warnings.push(details) } })
   registry.use(timeoutPolicy({ ...options, clock }))
@@ -65,9 +55,7 @@ export async function run(
   }
   registry.register(definition)
   let settledAt: number | undefined
-  const pending = registry
-    .execute({ callId: asCallId(callId), name: 'work', arguments: {} })
-    .then((result) => ((settledAt = clock.time.now), result))
+  const pending = registry.execute(input).then((result) => ((settledAt = clock.time.now), result))
   await clock.time.advance(ms)
   const result = await pending
   // Timers the policy could not clear fire now: they must do nothing.

@@ -1,7 +1,6 @@
-import { asCallId } from '@toolpipe/core'
 import type { Agent, ContentBlock } from '@toolpipe/core'
 import type { ToolDefinition, ToolExecuteReturn } from '../tool-definition.js'
-import type { ToolExecution, ToolExecutionInput } from '../tool-execution.js'
+import type { ToolExecution } from '../tool-execution.js'
 
 /** A hand-written tool (no schema DSL) whose body is the given function. */
 export function tool(
@@ -29,17 +28,9 @@ export function agent(id: string): Agent {
   return { id }
 }
 
-let calls = 0
-
-/** A call input with a fresh call id. */
-export function call(
-  name: string,
-  args: unknown = {},
-  rest: Partial<ToolExecutionInput> = {},
-): ToolExecutionInput {
-  calls++
-  return { callId: asCallId(`call_${calls}`), name, arguments: args, ...rest }
-}
+/** The agents most tests call as: scopes of their own, told apart by identity. */
+export const alice = agent('alice')
+export const bob = agent('bob')
 
 /** A logger that records what it is told. */
 export function recordingLogger(): {
@@ -53,4 +44,25 @@ export function recordingLogger(): {
 /** Lets pending microtasks and promise callbacks run. */
 export async function flushMicrotasks(): Promise<void> {
   for (let round = 0; round < 5; round++) await Promise.resolve()
+}
+
+/** Whether `value` and everything it holds is frozen. */
+export function isDeepFrozen(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true
+  return Object.isFrozen(value) && Object.values(value).every(isDeepFrozen)
+}
+
+/** What `run` throws; fails the test when it throws nothing. */
+export function thrown(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('nothing was thrown')
+}
+
+/** The names of these definitions, in order. */
+export function names(list: readonly { name: string }[]): string[] {
+  return list.map((definition) => definition.name)
 }

@@ -195,12 +195,3 @@ describe('argumentsCheck with a Standard Schema', () => {
     expect(check.check(frozen({ limit: 2 }))).toEqual([])
   })
 })
-
-describe('parserOf', () => {
-  it('finds no parser on anything but a function that withParser marked', () => {
-    for (const value of [undefined, null, 'check', {}, () => []]) {
-      expect(parserOf(value)).toBeUndefined()
-    }
-    expect(parserOf(argumentsCheck(z.object({}), undefined).check)).toBeTypeOf('function')
-  })
-})

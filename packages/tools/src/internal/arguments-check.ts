@@ -15,6 +15,7 @@ import {
 import type { ArgIssue, SchemaSpec, StandardArgsResult, StandardToolSchema } from '@toolpipe/schema'
 import type { ToolParameters } from '../tool-definition.js'
 import { ExecutionRecord } from './execution-record.js'
+import { mutableCopy } from './mutable-copy.js'
 import { withParser } from './parse-args.js'
 
 /**
@@ -126,7 +127,7 @@ function standardCheck<TArgs>(
   // Called with JSON data only: step 4's normalized snapshot, or what `normalizedJson` made of
   // the arguments of a direct call or a presenter.
   const copy = leavesInputAloneFor(schema) ? undefined : mutableCopy
-  const validate = (args: JsonValue) =>
+  const validate: StandardValidate<TArgs> = (args) =>
     checkStandardArgs(schema, copy === undefined ? args : copy(args)) as
       StandardArgsResult<TArgs> | Promise<StandardArgsResult<TArgs>>
   const valueOf = (result: StandardArgsResult<TArgs>): TArgs | Promise<TArgs> => {
@@ -137,24 +138,7 @@ function standardCheck<TArgs>(
     const result = validate(normalizedJson(schema, args))
     return result instanceof Promise ? result.then(valueOf) : valueOf(result)
   }
-  /** The issues of a settled validation, then of `extra` on the output; `accept` on a pass. */
-  const issuesOf = (
-    result: StandardArgsResult<TArgs>,
-    accept?: (value: unknown) => void,
-  ): ArgIssue[] | Promise<ArgIssue[]> => {
-    if (result.issues !== undefined) return [...result.issues]
-    const { value } = result
-    if (extra === undefined) {
-      accept?.(value)
-      return []
-    }
-    const passed = (issues: ArgIssue[]): ArgIssue[] => {
-      if (Array.isArray(issues) && issues.length === 0) accept?.(value)
-      return issues
-    }
-    const issues = extra(value)
-    return issues instanceof Promise ? issues.then(passed) : passed(issues)
-  }
+  const issuesOf = issuesWithExtra<TArgs>(extra)
   const check = withParser(
     (args: JsonValue): ArgIssue[] | Promise<ArgIssue[]> => {
       const result = validate(args)
@@ -178,20 +162,58 @@ function standardCheck<TArgs>(
       return kept === undefined ? parse(args) : (kept.value as TArgs)
     },
     parse,
-    matching(args) {
-      try {
-        const result = validate(normalizedJson(schema, args))
-        if (result instanceof Promise) {
-          // A presenter is synchronous: the generic card, and no unhandled rejection.
-          result.catch(() => undefined)
-          return undefined
-        }
-        return result.issues === undefined ? result.value : undefined
-        // Stryker disable next-line BlockStatement: an empty catch answers undefined too
-      } catch {
-        return undefined
-      }
-    },
+    matching: (args) => matchingOutput(schema, validate, args),
+  }
+}
+
+/** A Standard Schema's `validate` over JSON arguments (on a copy where the library needs one). */
+type StandardValidate<TArgs> = (
+  args: JsonValue,
+) => StandardArgsResult<TArgs> | Promise<StandardArgsResult<TArgs>>
+
+/**
+ * The issues of a settled validation, then of `extra` on the output; `accept` is called with the
+ * output when both pass.
+ */
+function issuesWithExtra<TArgs>(
+  extra: ExtraCheck | undefined,
+): (
+  result: StandardArgsResult<TArgs>,
+  accept?: (value: unknown) => void,
+) => ArgIssue[] | Promise<ArgIssue[]> {
+  return (result, accept) => {
+    if (result.issues !== undefined) return [...result.issues]
+    const { value } = result
+    if (extra === undefined) {
+      accept?.(value)
+      return []
+    }
+    const passed = (issues: ArgIssue[]): ArgIssue[] => {
+      if (Array.isArray(issues) && issues.length === 0) accept?.(value)
+      return issues
+    }
+    const issues = extra(value)
+    return issues instanceof Promise ? issues.then(passed) : passed(issues)
+  }
+}
+
+/** For presenters: the output for `args` when they match, found synchronously; else `undefined`. */
+function matchingOutput<TArgs>(
+  schema: StandardToolSchema,
+  validate: StandardValidate<TArgs>,
+  args: unknown,
+): TArgs | undefined {
+  try {
+    const result = validate(normalizedJson(schema, args))
+    if (result instanceof Promise) {
+      // A presenter is synchronous: the generic card, and no unhandled rejection.
+      result.catch(() => undefined)
+      return undefined
+    }
+    return result.issues === undefined ? result.value : undefined
+    // Stryker disable next-line BlockStatement: an empty catch answers undefined too
+  } catch {
+    return undefined
   }
 }
 
@@ -231,30 +253,4 @@ function normalizedJson(schema: StandardToolSchema, args: unknown): JsonValue {
     )
   }
   return normalizeArgs(schema, json) as JsonValue
-}
-
-/**
- * A fresh, unfrozen copy of arguments that step 2 already made JSON data (plain objects and
- * arrays, no cycles, bounded depth): a plain walk, without the checks of a snapshot. A member
- * named `__proto__` is defined as an own member, never a prototype.
- */
-function mutableCopy(value: JsonValue): JsonValue {
-  if (typeof value !== 'object' || value === null) return value
-  if (Array.isArray(value)) return value.map(mutableCopy)
-  const copy: Record<string, JsonValue> = {}
-  for (const key of Object.keys(value)) {
-    const member = mutableCopy(value[key] as JsonValue)
-    // Stryker disable next-line ConditionalExpression: defining every member makes the same copy, only slower ("→ false" sets the prototype and fails the tests)
-    if (key === '__proto__') {
-      Object.defineProperty(copy, key, {
-        value: member,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      })
-    } else {
-      copy[key] = member
-    }
-  }
-  return copy
 }

@@ -1,6 +1,6 @@
 import type { Agent } from '@toolpipe/core'
 import type { ListenerEntry } from './compose.js'
-import { warnSafely } from './warn-safely.js'
+import { warnSafely } from '@toolpipe/core/internal'
 
 /**
  * Calls every observer that applies to a call of `agent` (unscoped ones and that scope's),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { checkInput, isAbortSignal, isHookContext } from './checks.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
-const { proxy: revoked, revoke } = Proxy.revocable({}, {})
-revoke()
+const revoked = revokedProxy()
 
 describe('isHookContext', () => {
   const content = [{ type: 'text', text: 'note' }]

@@ -5,7 +5,7 @@ import type { DialectIssueReport } from '../schemas-options.js'
 import type { ToolDefinition, ToolParameters, ToolSchema } from '../tool-definition.js'
 import { ToolRegistryError } from '../tool-registry-error.js'
 import { describeValue } from './checks.js'
-import { warnSafely } from './warn-safely.js'
+import { warnSafely } from '@toolpipe/core/internal'
 
 /** What `schemas()` reads from its options. */
 export interface SchemasRequest {

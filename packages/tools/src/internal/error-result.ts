@@ -1,5 +1,5 @@
-import { deepFreeze, isHarnessError } from '@toolpipe/core'
-import { describeThrown } from '@toolpipe/core/internal'
+import { deepFreeze } from '@toolpipe/core'
+import { describeThrown, harnessErrorInfo } from '@toolpipe/core/internal'
 import type { ToolErrorInfo } from '@toolpipe/core'
 import { ListenerError } from '../listener-error.js'
 import type { ToolErrorResult } from '../tool-execution.js'
@@ -47,17 +47,6 @@ export function failureResult(thrown: unknown, origin: FailureOrigin): ToolError
  */
 export function deniedResult(reason: string, code: string): ToolErrorResult {
   return errorResult(reason, { name: 'ToolDeniedError', code })
-}
-
-function harnessErrorInfo(thrown: unknown): ToolErrorInfo | undefined {
-  if (!isHarnessError(thrown)) return undefined
-  try {
-    const { name, code } = thrown
-    if (typeof name === 'string' && typeof code === 'string') return { name, code }
-  } catch {
-    // A HarnessError look-alike with throwing getters: coded by its origin instead.
-  }
-  return undefined
 }
 
 /** Step 2's error result: the arguments are not JSON (SPEC §6.3 fixes the message). */

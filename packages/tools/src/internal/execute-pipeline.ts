@@ -61,33 +61,12 @@ export async function runCall(
   // 2. Snapshot and deep-freeze the arguments.
   // Stryker disable next-line ConditionalExpression: a refused input has no arguments: copying them gives notJson too
   const args = reading.problem === undefined ? snapshotArguments(reading.rawArguments) : notJson
-  // The one place an execution record is made, whatever happened so far.
-  const exec = new ExecutionRecord(
-    {
-      callId: reading.callId,
-      name: reading.name,
-      arguments: args === notJson ? undefined : args,
-      agent: reading.agent,
-      // Stryker disable next-line ConditionalExpression: a refused input has no parent (the test is there for the types)
-      parent: reading.problem === undefined ? reading.parent : undefined,
-      // Stryker disable next-line ConditionalExpression: a refused input has no signal (the test is there for the types)
-      signal: reading.problem === undefined ? reading.signal : undefined,
-    },
-    pipeline,
-  )
+  const exec = recordCall(pipeline, reading, args)
   // Tell every `tools/start` observer, synchronously, still in the caller's stack.
   notifyStart(pipeline, exec)
 
-  let result: ToolExecutionResult
-  if (reading.problem !== undefined) {
-    result = errorResult(reading.problem.message, reading.problem)
-  } else if (args === notJson) {
-    // Nothing but the observers runs for arguments that are not JSON.
-    result = argumentsNotJson()
-  } else if (decided !== undefined) {
-    // Nor for a call of an aborted batch that had not started (SPEC §12.4).
-    result = decided
-  } else {
+  let result: ToolExecutionResult | undefined = endedBeforeResolving(reading, args, decided)
+  if (result === undefined) {
     const call = exec as ExecutionRecord & ToolExecution
     // 3. Resolve the tool once. 4. Validate its arguments once. Both before anyone is asked.
     const tool = resolveTool(pipeline, call)
@@ -95,26 +74,23 @@ export async function runCall(
       result = unknownTool(pipeline, call)
     } else {
       const invalid = validateArguments(pipeline, tool, call)
-      const failed = invalid instanceof Promise ? await invalid : invalid
-      if (failed !== undefined) {
-        result = failed
-      } else {
+      result = invalid instanceof Promise ? await invalid : invalid
+      if (result === undefined) {
         // 5–7. Policy, approval and guards; 8. dispatch when nothing denied the call. Step 5 is
         // awaited here, not in a function of its own: one promise fewer per call.
         let denial: ToolErrorResult | undefined | Promise<ToolErrorResult | undefined>
         // Stryker disable next-line ConditionalExpression: a fast path; the pre-execute chain with no listener for the call allows it, then the same guards run
         if (hasListenerFor(pipeline.preExecuteListeners.entries, call.agent)) {
-          let decision: PreToolDecision | undefined
           try {
-            // 5. The pre-execute waterfall.
+            // 5. The pre-execute waterfall, then what it decided (which never throws).
             const started = runPreExecute(pipeline, call)
             const returned = started.returned
-            decision = started.read(returned instanceof Promise ? await returned : returned)
+            const decision = started.read(returned instanceof Promise ? await returned : returned)
+            denial = followPolicy(pipeline, call, tool, decision)
           } catch (error) {
             // 10.
             denial = failureResult(error, 'listener')
           }
-          if (decision !== undefined) denial = followPolicy(pipeline, call, tool, decision)
         } else {
           denial = runGuardsSafely(pipeline, call)
         }
@@ -136,6 +112,42 @@ export async function runCall(
   notifyObservers(pipeline, exec, result)
   // 13.
   return result
+}
+
+/** The one place an execution record is made, whatever happened so far. */
+function recordCall(
+  pipeline: Pipeline,
+  reading: InputReading,
+  args: ReturnType<typeof snapshotArguments> | typeof notJson,
+): ExecutionRecord {
+  return new ExecutionRecord(
+    {
+      callId: reading.callId,
+      name: reading.name,
+      arguments: args === notJson ? undefined : args,
+      agent: reading.agent,
+      // Stryker disable next-line ConditionalExpression: a refused input has no parent (the test is there for the types)
+      parent: reading.problem === undefined ? reading.parent : undefined,
+      // Stryker disable next-line ConditionalExpression: a refused input has no signal (the test is there for the types)
+      signal: reading.problem === undefined ? reading.signal : undefined,
+    },
+    pipeline,
+  )
+}
+
+/**
+ * The result of a call that ends with only its observers told (SPEC §6.3 step 1–2): a refused
+ * input, arguments that are not JSON, or a call of an aborted batch that had not started (SPEC
+ * §12.4). `undefined` for a call that goes on to step 3.
+ */
+function endedBeforeResolving(
+  reading: InputReading,
+  args: unknown,
+  decided: ToolErrorResult | undefined,
+): ToolErrorResult | undefined {
+  if (reading.problem !== undefined) return errorResult(reading.problem.message, reading.problem)
+  if (args === notJson) return argumentsNotJson()
+  return decided
 }
 
 /** Step 7 alone, when no pre-execute listener applies to the call. Never throws. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { text } from '../__fixtures__/tools.js'
 import { ToolPipelineError } from '../tool-pipeline-error.js'
 import { readToolReturn } from './read-tool-return.js'
+import { revokedProxy } from '@toolpipe/hostile-values'
 
 /**
  * What a tool's `execute` may resolve to (SPEC §12.1): content blocks, or `{ content?,
@@ -21,8 +22,7 @@ function refusal(value: unknown): ToolPipelineError {
   throw new Error('expected a refusal')
 }
 
-const { proxy: revoked, revoke } = Proxy.revocable({}, {})
-revoke()
+const revoked = revokedProxy()
 
 describe('readToolReturn', () => {
   it('adds no structured or meta member the tool did not return', () => {

@@ -3,17 +3,14 @@ import type { ToolDefinition } from '../tool-definition.js'
 import type { ToolVisibilityFilter } from '../tool-visibility-filter.js'
 import type { ToolRestriction } from '../tool-restriction.js'
 import { ToolRegistryError } from '../tool-registry-error.js'
+import { admits, compileRestriction, smallestAllowList } from './compiled-restriction.js'
+import type { CompiledRestriction } from './compiled-restriction.js'
 import type { Reversible } from './reversible.js'
 
 interface ToolEntry {
   readonly definition: ToolDefinition
   /** Registration order across all layers, to list tools in the order they were registered. */
   readonly order: number
-}
-
-interface CompiledRestriction {
-  readonly allow: ReadonlySet<string> | undefined
-  readonly deny: ReadonlySet<string> | undefined
 }
 
 interface HideEntry {
@@ -87,7 +84,7 @@ export class ToolLayers {
    * it is added (a restore puts back the same lists, which need no names to exist).
    */
   restrict(scope: Agent, restriction: ToolRestriction): Reversible {
-    const compiled = this.#compile(restriction)
+    const compiled = compileRestriction(restriction, this.#global)
     const layer = this.#ensureLayer(scope)
     layer.restrictions = [...layer.restrictions, compiled]
     return {
@@ -229,37 +226,6 @@ export class ToolLayers {
       this.#scopes.delete(scope)
     }
   }
-
-  #compile(restriction: unknown): CompiledRestriction {
-    if (typeof restriction !== 'object' || restriction === null) {
-      throw new ToolRegistryError('a restriction must be { allow?, deny? }', 'INVALID_RESTRICTION')
-    }
-    const { allow, deny } = restriction as ToolRestriction
-    const allowList = copyNames(allow, 'allow')
-    const denyList = copyNames(deny, 'deny')
-    if (allowList === undefined && denyList === undefined) {
-      throw new ToolRegistryError(
-        'a restriction needs an allow list, a deny list, or both; {} restricts nothing',
-        'INVALID_RESTRICTION',
-      )
-    }
-    const unknown = [...(allowList ?? []), ...(denyList ?? [])].filter(
-      (name) => !this.#global.has(name),
-    )
-    if (unknown.length > 0) {
-      const known = [...this.#global.keys()]
-      throw new ToolRegistryError(
-        `a restriction can only name registered global tools; unknown: ${quoteAll(unknown)}; ` +
-          `registered: ${known.length === 0 ? '(none)' : quoteAll(known)}`,
-        'INVALID_RESTRICTION',
-      )
-    }
-    return {
-      allow: allowList === undefined ? undefined : new Set(allowList),
-      // Stryker disable next-line ConditionalExpression: an empty deny set admits every name, as no deny list does
-      deny: denyList === undefined ? undefined : new Set(denyList),
-    }
-  }
 }
 
 /**
@@ -282,43 +248,4 @@ function insertInOrder(tools: Map<string, ToolEntry>, name: string, entry: ToolE
   const ordered = [...tools].sort(([, left], [, right]) => left.order - right.order)
   tools.clear()
   for (const [key, value] of ordered) tools.set(key, value)
-}
-
-function admits(restrictions: readonly CompiledRestriction[], name: string): boolean {
-  for (const { allow, deny } of restrictions) {
-    if (allow !== undefined && !allow.has(name)) return false
-    if (deny?.has(name) === true) return false
-  }
-  return true
-}
-
-function smallestAllowList(
-  restrictions: readonly CompiledRestriction[],
-  // Stryker disable next-line BlockStatement: which allow-list list() walks only changes its cost: admits() checks every restriction and the result is sorted
-): ReadonlySet<string> | undefined {
-  let smallest: ReadonlySet<string> | undefined
-  // Stryker disable next-line BlockStatement: which allow-list list() walks only changes its cost: admits() checks every restriction and the result is sorted
-  for (const { allow } of restrictions) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,BlockStatement: which allow-list list() walks only changes its cost (see above)
-    if (allow !== undefined && (smallest === undefined || allow.size < smallest.size)) {
-      smallest = allow
-    }
-  }
-  return smallest
-}
-
-/** Copies a list of names at call time, checking it is an array of strings. */
-function copyNames(names: unknown, field: 'allow' | 'deny'): string[] | undefined {
-  if (names === undefined) return undefined
-  if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) {
-    throw new ToolRegistryError(
-      `restriction.${field} must be an array of tool names`,
-      'INVALID_RESTRICTION',
-    )
-  }
-  return [...names]
-}
-
-function quoteAll(names: readonly string[]): string {
-  return names.map((name) => `"${name}"`).join(', ')
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { agent, call, text, tool } from '../__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, alice, text, tool } from '../__fixtures__/tools.js'
 import type { ToolProgress } from '../tool-progress.js'
 import { createToolRegistry } from '../tool-registry.js'
 import { readToolSource } from './tool-source.js'
 
-const alice = agent('alice')
 const refuse = (message: string): Error => new RangeError(message)
 
 /** A registry with a global tool and one that only alice's scope sees. */
@@ -32,7 +32,7 @@ describe('readToolSource: a registry or a scope, read the same way', () => {
     expect(source.schemas('openai-strict').map((schema) => schema.strict)).toEqual([true, true])
     expect(source.descriptors().map((descriptor) => descriptor.name)).toEqual(['shared', 'mine'])
     expect(source.get('mine')?.name).toBe('mine')
-    expect((await source.execute(call('shared'))).isError).toBe(false)
+    expect((await source.execute(callInput('shared'))).isError).toBe(false)
     expect(runs).toEqual(['shared for alice'])
   })
 
@@ -44,8 +44,8 @@ describe('readToolSource: a registry or a scope, read the same way', () => {
     expect(source.schemas('json-schema').map((schema) => schema.name)).toEqual(['shared'])
     expect(source.descriptors().map((descriptor) => descriptor.name)).toEqual(['shared'])
     expect(source.get('mine')).toBeUndefined()
-    expect((await source.execute(call('mine'))).error?.code).toBe('UNKNOWN_TOOL')
-    await source.execute(call('shared'))
+    expect((await source.execute(callInput('mine'))).error?.code).toBe('UNKNOWN_TOOL')
+    await source.execute(callInput('shared'))
     expect(runs).toEqual(['shared for nobody'])
   })
 
@@ -58,9 +58,9 @@ describe('readToolSource: a registry or a scope, read the same way', () => {
       expect(source.schemas('openai-strict').map((schema) => schema.strict)).toEqual([true, true])
       expect(source.descriptors().map((descriptor) => descriptor.name)).toEqual(['shared', 'mine'])
       expect(source.get('mine')?.name).toBe('mine')
-      expect((await source.execute(call('mine'))).content).toEqual([text('mine ran')])
+      expect((await source.execute(callInput('mine'))).content).toEqual([text('mine ran')])
     }
-    await readToolSource(scope, undefined, 'adapter()', refuse).execute(call('shared'))
+    await readToolSource(scope, undefined, 'adapter()', refuse).execute(callInput('shared'))
     expect(runs).toEqual(['shared for alice'])
   })
 
@@ -79,7 +79,7 @@ describe('readToolSource: a registry or a scope, read the same way', () => {
         },
         () => undefined,
       )
-      const result = await source.cancel(call('shared'), AbortSignal.abort())
+      const result = await source.cancel(callInput('shared'), AbortSignal.abort())
       stop()
       expect(result.error?.code).toBe('CANCELLED')
       expect(fixture.runs).toEqual([])
@@ -103,9 +103,9 @@ describe('readToolSource: a registry or a scope, read the same way', () => {
           heard.push(`progress ${update.message ?? ''}`)
         },
       )
-      await source.execute(call('shared'))
+      await source.execute(callInput('shared'))
       stop()
-      await source.execute(call('shared'))
+      await source.execute(callInput('shared'))
       expect(heard).toEqual(['start shared', 'progress halfway'])
     },
   )

@@ -76,3 +76,17 @@ export function pathTo(run: IssueRun, depth: number, key?: string | number): Iss
   path.push(key)
   return path
 }
+
+/**
+ * Whether `value` is one of the containers that enclose it (the plain-data dialect keeps them in
+ * `run.ancestors`); if so, the cycle is recorded, pointing at the ancestor.
+ */
+export function recordCycle(value: unknown, depth: number, run: IssueRun): boolean {
+  for (let level = 0; level < depth; level++) {
+    if (run.ancestors[level] === value) {
+      record(run, { code: 'cycle', path: pathTo(run, depth), ancestorPath: pathTo(run, level) })
+      return true
+    }
+  }
+  return false
+}

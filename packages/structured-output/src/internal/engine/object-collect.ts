@@ -1,7 +1,7 @@
 import { isPlainObjectPrototype } from '@toolpipe/core/internal'
 import type { TypedNodeDefinition } from '../node-definition.js'
 import type { IssueRun } from './issue-run.js'
-import { pathTo, record } from './issue-run.js'
+import { pathTo, record, recordCycle } from './issue-run.js'
 import type { BuildContext, Collect, ObjectShape } from './node-check.js'
 import { findProperty } from './object-shape.js'
 
@@ -31,7 +31,7 @@ export function objectCollect(
         return
       }
       // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: looking more often finds no more cycles (args keeps no ancestors; none are above depth 0)
-      if (json && depth > 0 && isCycle(value, depth, run)) return
+      if (json && depth > 0 && recordCycle(value, depth, run)) return
       // Any object will do: no member to read.
       if (shape.properties.length === 0 && !shape.closed) return
       // Stryker disable next-line ConditionalExpression: a node that does not remember itself has no container below it that would look
@@ -52,16 +52,6 @@ function isObject(value: unknown, json: boolean): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const proto = Object.getPrototypeOf(value) as object | null
   return !json || isPlainObjectPrototype(proto)
-}
-
-function isCycle(value: unknown, depth: number, run: IssueRun): boolean {
-  for (let level = 0; level < depth; level++) {
-    if (run.ancestors[level] === value) {
-      record(run, { code: 'cycle', path: pathTo(run, depth), ancestorPath: pathTo(run, level) })
-      return true
-    }
-  }
-  return false
 }
 
 /**

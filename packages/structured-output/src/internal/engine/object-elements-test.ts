@@ -7,6 +7,9 @@ import { findProperty, isUnknownMember } from './object-shape.js'
  * `edits` list, the rows of a report) against calling the object's own test per element. The
  * loop is the one of object-test.ts; the rare objects (no prototype, another realm) go to the
  * object's own test.
+ *
+ * Longer than 60 lines: its reason to be is that the object's loop is written out inside the
+ * array's; split into functions, it would be the per-element call it exists to save.
  */
 export function testObjectElements(
   items: NodeCheck,

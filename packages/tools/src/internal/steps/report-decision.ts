@@ -3,7 +3,7 @@ import { ToolRegistryError } from '../../tool-registry-error.js'
 import { ExecutionRecord } from '../execution-record.js'
 import type { Pipeline } from '../pipeline.js'
 import { readDecision } from '../read-decision.js'
-import { warnSafely } from '../warn-safely.js'
+import { warnSafely } from '@toolpipe/core/internal'
 import { recordDecision, recordsDecisions } from './record-decision.js'
 
 /**

@@ -1,12 +1,13 @@
 import { presentCallSafely } from '@toolpipe/presentation'
-import type { ApprovalOutcome, ApprovalRequest } from '../../approval.js'
+import type { Agent } from '@toolpipe/core'
+import type { ApprovalOutcome, ApprovalRequest, ApprovalService } from '../../approval.js'
 import type { ToolDefinition } from '../../tool-definition.js'
 import type { ToolErrorResult, ToolExecution } from '../../tool-execution.js'
 import { deniedResult, failureResult } from '../error-result.js'
 import type { ExecutionRecord } from '../execution-record.js'
 import type { Pipeline } from '../pipeline.js'
 import { readApprovalOutcome } from '../read-approval-outcome.js'
-import { warnSafely } from '../warn-safely.js'
+import { warnSafely } from '@toolpipe/core/internal'
 import { notifyApproval } from './notify-approval.js'
 import { recordDecision, recordsDecisions } from './record-decision.js'
 import { validateArguments } from './validate-arguments.js'
@@ -31,23 +32,7 @@ export async function requestApproval(
 ): Promise<ToolErrorResult | undefined> {
   const name = exec.name
   const service = pipeline.approval
-  if (service === undefined) {
-    // SPEC §26: an ask nobody can answer says so, to the model and (once per tool) to the developer.
-    if (!pipeline.unanswered.has(name)) {
-      pipeline.unanswered.add(name)
-      warnSafely(
-        pipeline.logger,
-        `toolpipe: tool "${name}" needs approval${reason === undefined ? '' : ` (${reason})`}, but no approval service is configured (createToolRegistry({ approval }))`,
-      )
-    }
-    return unavailable(
-      pipeline,
-      exec,
-      reason === undefined
-        ? `tool "${name}" requires approval, but no approval service is configured`
-        : `needs approval (${reason}); no approval service is configured`,
-    )
-  }
+  if (service === undefined) return noService(pipeline, exec, reason)
   const agent = exec.agent
   if (agent === undefined) {
     return unavailable(
@@ -66,10 +51,58 @@ export async function requestApproval(
     return denial
   }
   const ticket = memory.ticket(agent)
+  const outcome = await ask(pipeline, exec, service, approvalRequest(exec, agent, tool, reason))
+  if (remember && (outcome.kind === 'allowed-always' || outcome.kind === 'rejected-always')) {
+    memory.remember(ticket, name, outcome)
+  }
+  if (outcome.kind === 'allowed-once' && outcome.arguments !== undefined) {
+    // The person edited the call: step 4's rules again, on the edit.
+    const edited = validateArguments(pipeline, tool, exec, outcome.arguments)
+    const invalid = edited instanceof Promise ? await edited : edited
+    if (invalid === undefined) recordAnswer(pipeline, exec, outcome, undefined, 'approval')
+    return invalid
+  }
+  const denial = verdict(name, outcome)
+  recordAnswer(pipeline, exec, outcome, denial, 'approval')
+  return denial
+}
+
+/**
+ * SPEC §26: an ask nobody can answer says so, to the model and (once per tool) to the developer.
+ */
+function noService(
+  pipeline: Pipeline,
+  exec: ToolExecution,
+  reason: string | undefined,
+): ToolErrorResult {
+  const name = exec.name
+  if (!pipeline.unanswered.has(name)) {
+    pipeline.unanswered.add(name)
+    warnSafely(
+      pipeline.logger,
+      `toolpipe: tool "${name}" needs approval${reason === undefined ? '' : ` (${reason})`}, but no approval service is configured (createToolRegistry({ approval }))`,
+    )
+  }
+  return unavailable(
+    pipeline,
+    exec,
+    reason === undefined
+      ? `tool "${name}" requires approval, but no approval service is configured`
+      : `needs approval (${reason}); no approval service is configured`,
+  )
+}
+
+/** What the approval service is asked: the call as it will run, with its pending card. */
+function approvalRequest(
+  exec: ToolExecution,
+  agent: Agent,
+  tool: ToolDefinition,
+  reason: string | undefined,
+): ApprovalRequest {
   const signal = exec.signal
-  const request: ApprovalRequest = Object.freeze({
+  return Object.freeze({
     agent,
-    toolName: name,
+    toolName: exec.name,
     callId: exec.callId,
     // The validated, frozen arguments (SPEC §22): what the person approves is what runs.
     arguments: exec.arguments,
@@ -78,6 +111,19 @@ export async function requestApproval(
     // The card of the definition this call resolved to: what the person approves is what runs.
     view: presentCallSafely(tool, exec.arguments),
   })
+}
+
+/**
+ * The service's answer, read as an outcome, with the `tools/approval` observers told of it and
+ * the time it took; a failure of the service (or an answer that is not an outcome) is told and
+ * recorded as a denial, then thrown.
+ */
+async function ask(
+  pipeline: Pipeline,
+  exec: ToolExecution,
+  service: ApprovalService,
+  request: ApprovalRequest,
+): Promise<ApprovalOutcome> {
   const asked = performance.now()
   let outcome: ApprovalOutcome
   try {
@@ -103,19 +149,7 @@ export async function requestApproval(
     durationMs: performance.now() - asked,
     remembered: false,
   })
-  if (remember && (outcome.kind === 'allowed-always' || outcome.kind === 'rejected-always')) {
-    memory.remember(ticket, name, outcome)
-  }
-  if (outcome.kind === 'allowed-once' && outcome.arguments !== undefined) {
-    // The person edited the call: step 4's rules again, on the edit.
-    const edited = validateArguments(pipeline, tool, exec, outcome.arguments)
-    const invalid = edited instanceof Promise ? await edited : edited
-    if (invalid === undefined) recordAnswer(pipeline, exec, outcome, undefined, 'approval')
-    return invalid
-  }
-  const denial = verdict(name, outcome)
-  recordAnswer(pipeline, exec, outcome, denial, 'approval')
-  return denial
+  return outcome
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { call, text, tool } from '../../__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { text, tool } from '../../__fixtures__/tools.js'
 import { ToolCancelledError } from '../../tool-cancelled-error.js'
 import type { ToolDefinition } from '../../tool-definition.js'
 import { createToolRegistry } from '../../tool-registry.js'
@@ -23,7 +24,7 @@ describe('validateArguments', () => {
       })
       const registry = registryWith(definition)
       ;(definition as unknown as Record<string, unknown>)[member] = 'not a function'
-      const result = await registry.execute(call('read'))
+      const result = await registry.execute(callInput('read'))
       expect(result.isError).toBe(true)
       expect(result.error?.code).toBe('TOOL_FAILED')
       expect(result.content[0]).toMatchObject({ type: 'text' })
@@ -37,7 +38,7 @@ describe('validateArguments', () => {
     const registry = registryWith(
       tool('read', undefined, { normalizeArgs: (async (args: unknown) => args) as never }),
     )
-    const result = await registry.execute(call('read'))
+    const result = await registry.execute(callInput('read'))
     expect(result).toEqual({
       content: [
         text(
@@ -63,7 +64,7 @@ describe('validateArguments', () => {
         },
       }),
     )
-    const result = await registry.execute(call('read', {}, { signal: controller.signal }))
+    const result = await registry.execute(callInput('read', {}, { signal: controller.signal }))
     expect(result.error).toEqual({ name: 'ToolCancelledError', code: 'CANCELLED' })
     expect(result.content).toEqual([
       text(`Error: ${new ToolCancelledError('read', 'check').message}`),

@@ -1,0 +1,147 @@
+import { describeValue, warnSafely } from '@toolpipe/core/internal'
+import type { AbortFanOut } from '@toolpipe/core/internal'
+import { ToolRegistryError } from '@toolpipe/tools'
+import type { ToolExecution, ToolExecutionResult, ToolRegistry } from '@toolpipe/tools'
+import { globalClock } from '../timeout-clock.js'
+import { TimeoutReason } from '../timeout-reason.js'
+import { ToolTimeoutError } from '../tool-timeout-error.js'
+import { Deadline } from './deadline.js'
+import { maxTimerMs } from './max-timer-ms.js'
+import type { TimeoutSettings } from './read-timeout-options.js'
+
+/** What one installed policy shares across its calls. */
+export interface TimedCalls {
+  readonly registry: ToolRegistry
+  readonly settings: TimeoutSettings
+  /** One listener per caller signal, however many timed calls share it. */
+  readonly fanOut: AbortFanOut
+  /** The deadline of each timed call running, by its execution (one object per call). */
+  readonly deadlines: Map<object, Deadline>
+}
+
+/** What the race resolves to when the grace period after the deadline runs out first. */
+const abandoned: unique symbol = Symbol('abandoned')
+
+/**
+ * The policy's `tools/execute` wrapper: a call whose tool declares `timeoutMs` runs the rest of
+ * the chain (`next`) under a {@link Deadline}, and answers the timeout result if the deadline
+ * fired; `exec.signal` is the deadline's while the chain runs, the caller's again after. Any
+ * other call just runs.
+ */
+export async function timeCall(
+  calls: TimedCalls,
+  exec: ToolExecution,
+  next: () => Promise<ToolExecutionResult>,
+): Promise<ToolExecutionResult> {
+  const timeoutMs = timeoutMsOf(calls.registry, exec)
+  if (timeoutMs === undefined) return next()
+  const { deadlines, settings } = calls
+  const callerSignal = exec.signal
+  const deadline = armDeadline(calls, exec, timeoutMs)
+  exec.signal = deadline.signal
+  // Stacked policies (or a retry wrapper calling next() twice) time the same execution: the
+  // innermost deadline hears the progress while it runs, the outer one after.
+  const outer = deadlines.get(exec)
+  if (settings.maxTotalMs !== undefined) deadlines.set(exec, deadline)
+  try {
+    const outcome = next()
+    const result = await settle(outcome, deadline, settings.graceMs)
+    if (result === abandoned) warnWhenSettled(calls.registry, exec, timeoutMs, outcome)
+    const expired = deadline.expired
+    return expired === undefined ? (result as ToolExecutionResult) : timeoutResult(expired)
+  } finally {
+    deadline.dispose()
+    exec.signal = callerSignal
+    if (outer === undefined) deadlines.delete(exec)
+    else deadlines.set(exec, outer)
+  }
+}
+
+/**
+ * The call's budget: `undefined` when its tool (as visible to the call's scope) declares none.
+ * Registration refuses a budget no timer can hold; a definition changed afterwards gets no timer
+ * at all rather than one that fires at once.
+ */
+function timeoutMsOf(registry: ToolRegistry, exec: ToolExecution): number | undefined {
+  const timeoutMs: unknown = registry.get(exec.name, exec.agent)?.timeoutMs
+  if (timeoutMs === undefined) return undefined
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0 && timeoutMs <= maxTimerMs)) {
+    throw new ToolRegistryError(
+      `tool "${exec.name}": timeoutMs must be a positive, finite number of milliseconds no larger than ${maxTimerMs}, got ${describeValue(timeoutMs)}`,
+      'INVALID_TOOL',
+    )
+  }
+  return timeoutMs
+}
+
+function armDeadline(calls: TimedCalls, exec: ToolExecution, timeoutMs: number): Deadline {
+  const { registry, settings } = calls
+  // Created now, so that its stack shows the call rather than a timer callback.
+  const reason = new TimeoutReason(timeoutMs)
+  return new Deadline({
+    clock: settings.clock ?? globalClock(),
+    warn: (problem, error) => {
+      warnSafely(
+        registry.logger,
+        `toolpipe: timeoutPolicy: tool "${exec.name}" (call "${exec.callId}"): ${problem}`,
+        error,
+      )
+    },
+    timeoutMs,
+    graceMs: settings.graceMs,
+    reason,
+    maxTotalMs: settings.maxTotalMs,
+    callerSignal: exec.signal,
+    fanOut: calls.fanOut,
+  })
+}
+
+/** The chain's result, or `abandoned` when the grace period ran out (or our deadline broke it). */
+async function settle(
+  outcome: Promise<ToolExecutionResult>,
+  deadline: Deadline,
+  graceMs: number | undefined,
+): Promise<ToolExecutionResult | typeof abandoned> {
+  try {
+    return (
+      // Stryker disable next-line ConditionalExpression: without a grace period graceExpired never settles, so racing it would change nothing; "→ true" ignores the grace period and fails the tests
+      graceMs === undefined
+        ? await outcome
+        : await Promise.race([
+            outcome,
+            deadline.graceExpired.then((): typeof abandoned => abandoned),
+          ])
+    )
+  } catch (error) {
+    // A failure caused by our own deadline is a timeout, whatever shape it took.
+    if (!deadline.timedOut) throw error
+    return abandoned
+  }
+}
+
+/** An abandoned call's late outcome is only worth a log line, never the caller's result. */
+function warnWhenSettled(
+  registry: ToolRegistry,
+  exec: ToolExecution,
+  timeoutMs: number,
+  outcome: Promise<ToolExecutionResult>,
+): void {
+  const about = `toolpipe: tool "${exec.name}" (call "${exec.callId}") settled after it was abandoned at its ${timeoutMs}ms deadline`
+  outcome.then(
+    (late) => {
+      warnSafely(registry.logger, about, late)
+    },
+    (error: unknown) => {
+      warnSafely(registry.logger, about, error)
+    },
+  )
+}
+
+function timeoutResult(reason: TimeoutReason): ToolExecutionResult {
+  const error = new ToolTimeoutError(reason.timeoutMs, { withoutProgress: reason.withoutProgress })
+  return {
+    content: [{ type: 'text', text: `Error: ${error.message}` }],
+    isError: true,
+    error: { name: error.name, code: error.code },
+  }
+}
