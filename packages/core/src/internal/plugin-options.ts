@@ -1,6 +1,6 @@
-import { describeThrown } from './describe-thrown.js'
 import { describeType, describeValue } from './describe-value.js'
 import { isPlainObject } from './is-plain-object.js'
+import { readOptionMember } from './read-option-member.js'
 
 /**
  * One way to read a plugin factory's options and one way to refuse them (STYLE habit 18): the
@@ -52,13 +52,8 @@ function memberReaders(
   given: Readonly<Record<string, unknown>>,
   fail: (name: string, message: string) => never,
 ): PluginOptionsReader {
-  const member = (name: string): unknown => {
-    try {
-      return given[name]
-    } catch (error) {
-      return fail(name, `could not be read: ${describeThrown(error)}`)
-    }
-  }
+  const member = (name: string): unknown =>
+    readOptionMember(given, name, (message) => fail(name, message))
   const got = (value: unknown) =>
     `got ${typeof value === 'string' ? describeValue(value) : describeType(value)}`
   return {

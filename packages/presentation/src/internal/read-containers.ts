@@ -91,17 +91,3 @@ export function readElements(
   }
   return elements
 }
-
-/** Assigns a member of a copy; a `__proto__` key stays data and never sets a prototype. */
-export function setMember(copy: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(copy, key, {
-      value,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    })
-  } else {
-    copy[key] = value
-  }
-}

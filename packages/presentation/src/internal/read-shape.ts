@@ -9,7 +9,8 @@ import type {
   VariantPicker,
 } from './read-context.js'
 import { invalid } from './read-context.js'
-import { readElements, readMembers, setMember } from './read-containers.js'
+import { setMember } from '@toolpipe/core/internal'
+import { readElements, readMembers } from './read-containers.js'
 import { quotePath, typeIssue, valueIssue } from './record-issue.js'
 import { readJson } from './member-readers.js'
 
