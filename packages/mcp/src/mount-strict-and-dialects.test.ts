@@ -7,6 +7,7 @@ import { useRemotes } from './__fixtures__/test-hooks.js'
 import { createMcpServer } from './create-mcp-server.js'
 import { mountMcpTools } from './mount-mcp-tools.js'
 import { remoteTool } from './__fixtures__/remote-server.js'
+import { readTextFileInputSchema } from '@toolpipe/tool-schemas'
 
 /**
  * SPEC §22 on a mount: a mounted tool's parameters are the server's `inputSchema`, so step 4's
@@ -18,20 +19,7 @@ import { remoteTool } from './__fixtures__/remote-server.js'
 const { remoteWith, closeAfter } = useRemotes()
 
 /** server-filesystem's read_text_file, as it lists it. */
-const readTextFile = remoteTool('read_text_file', {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: {
-    path: { type: 'string' },
-    tail: { type: 'number', description: 'If provided, returns only the last N lines of the file' },
-    head: {
-      type: 'number',
-      description: 'If provided, returns only the first N lines of the file',
-    },
-  },
-  required: ['path'],
-  additionalProperties: false,
-})
+const readTextFile = remoteTool('read_text_file', readTextFileInputSchema)
 
 describe('a mounted tool in strict mode', () => {
   it("takes a strict model's nulls for optional members as members left out: the server gets none", async () => {
