@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { agent, call, text, tool } from '../__fixtures__/tools.js'
+import { callInput } from '@toolpipe/call-inputs'
+import { agent, text, tool } from '../__fixtures__/tools.js'
 import { createToolRegistry } from '../tool-registry.js'
 import { readAdapterSource } from './read-adapter-source.js'
 
@@ -12,7 +13,7 @@ describe('readAdapterSource: an adapter’s options and tools, read in one place
     registry.scope(alice).register(tool('mine', (_args, exec) => [text(exec.agent?.id ?? '')]))
     const source = readAdapterSource(registry, { agent: alice }, 'adapter()', refuse)
     expect(source.agent).toBe(alice)
-    expect((await source.execute(call('mine'))).content).toEqual([text('alice')])
+    expect((await source.execute(callInput('mine'))).content).toEqual([text('alice')])
     expect(readAdapterSource(registry, {}, 'adapter()', refuse).agent).toBeUndefined()
   })
 
