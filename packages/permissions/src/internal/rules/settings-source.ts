@@ -4,7 +4,7 @@ import { isPermissionMode as isMode } from '@toolpipe/settings-files'
 import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import type { RuleListName, RuleOrigin } from './compiled-rule.js'
 import type { RuleIndex } from './rule-index.js'
-import type { LoadedSource, RuleContext, RuleWarning } from './rule-set.js'
+import type { LoadedSource, RuleContext, RuleWarning } from './rule-inputs.js'
 import { compileSettingsRule } from './settings-rule.js'
 
 /** What the settings sources read so far make, highest precedence first. */
