@@ -12,9 +12,12 @@ export type PermissionDecision = 'allow' | 'ask' | 'deny'
  * a deny rule may match what runs (`possibly-denied`), the judge cannot read the line or a
  * tool's subjects (`cannot-read`; a managed policy that does not parse denies with it), or
  * something in the line hides a command from the rules (`hidden-command`). Only `mode`
- * decisions follow the mode; no mode turns the other three asks into an allow (SPEC §26).
+ * decisions follow the mode; no mode turns the other three asks into an allow (SPEC §26). An
+ * allow by `sandbox`: a command no rule matched that runs in the sandbox, with Claude Code's
+ * `autoAllowBashIfSandboxed` (SPEC §23).
  */
-export type DecisionBasis = 'rule' | 'mode' | 'possibly-denied' | 'cannot-read' | 'hidden-command'
+export type DecisionBasis =
+  'rule' | 'mode' | 'possibly-denied' | 'cannot-read' | 'hidden-command' | 'sandbox'
 
 /** A rule as `explain` and the decision record name it. */
 export interface ExplainedRule {

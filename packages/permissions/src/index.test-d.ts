@@ -53,7 +53,7 @@ describe('public types', () => {
 
   it('every decision says how it was reached: a closed union (SPEC §26)', () => {
     expectTypeOf<DecisionBasis>().toEqualTypeOf<
-      'rule' | 'mode' | 'possibly-denied' | 'cannot-read' | 'hidden-command'
+      'rule' | 'mode' | 'possibly-denied' | 'cannot-read' | 'hidden-command' | 'sandbox'
     >()
     expectTypeOf<Explanation['basis']>().toEqualTypeOf<DecisionBasis>()
     expectTypeOf<Explanation['subjects'][number]['basis']>().toEqualTypeOf<DecisionBasis>()

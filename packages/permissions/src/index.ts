@@ -15,7 +15,9 @@ export type {
   PermissionFileSource,
   PermissionSource,
   PermissionsOptions,
+  PermissionsSandbox,
 } from './permissions-options.js'
+export type { SandboxRuleView } from './internal/sandbox-rules.js'
 export { permissions } from './permissions.js'
 export type { PermissionsPlugin } from './permissions.js'
 export { isPermissionMode, permissionModes } from '@toolpipe/settings-files'

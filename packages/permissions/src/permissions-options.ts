@@ -24,6 +24,17 @@ export interface PermissionCodeSource {
 /** Where rules come from (SPEC §18.3). */
 export type PermissionSource = PermissionFileSource | PermissionCodeSource
 
+/**
+ * The sandbox commands run in, as `permissions()` reads it (SPEC §23): a `@toolpipe/sandbox`
+ * `Sandbox`, or anything that says the same.
+ */
+export interface PermissionsSandbox {
+  /** Claude Code's `autoAllowBashIfSandboxed`: a command no rule matched runs without asking. */
+  readonly autoAllowBashIfSandboxed: boolean
+  /** Whether `command` will run sandboxed. */
+  willSandbox(command: string): boolean
+}
+
 /** Options of `permissions()` (SPEC §18.1). */
 export interface PermissionsOptions {
   /** What `/p` rules are relative to, and where `.toolpipe/` lives. Absolute. */
@@ -51,4 +62,11 @@ export interface PermissionsOptions {
   readonly logger?: ToolRegistryLogger | undefined
   /** The home folder for `~/` (default: the user's). */
   readonly home?: string | undefined
+  /**
+   * The sandbox commands run in (SPEC §23): with its `autoAllowBashIfSandboxed`, a command
+   * subject no rule matched that `willSandbox` says runs sandboxed is allowed without asking
+   * (decision record source kind `sandbox`). Deny rules still deny, ask rules still ask, and a
+   * subject with `dangerouslyDisableSandbox: true` is never allowed this way.
+   */
+  readonly sandbox?: PermissionsSandbox | undefined
 }

@@ -1,6 +1,7 @@
 import type { ToolExecutionInput, ToolRegistry, ToolRegistryPlugin } from '@toolpipe/tools'
 import type { Explanation } from './explanation.js'
 import type { PermissionsOptions } from './permissions-options.js'
+import type { SandboxRuleView } from './internal/sandbox-rules.js'
 import { PermissionsRuntime } from './internal/plugin/permissions-runtime.js'
 import { readOptions } from './internal/read-options.js'
 
@@ -13,6 +14,12 @@ export interface PermissionsPlugin extends ToolRegistryPlugin {
   explain(input: ToolExecutionInput): Explanation | Promise<Explanation>
   /** Settles when every source was read once and the shell parser is loaded. */
   readonly ready: Promise<void>
+  /**
+   * What the rules in force say about files and hosts, for `createSandbox({ rules })` (SPEC
+   * §23): absolute paths and patterns, every settings file (and the persisted-rules file) among
+   * the write-denied.
+   */
+  sandboxRules(): SandboxRuleView
 }
 
 /**
@@ -46,6 +53,7 @@ export function permissions(options: PermissionsOptions): PermissionsPlugin {
   Object.defineProperties(plugin, {
     explain: { value: (input: ToolExecutionInput) => runtime.explain(input) },
     ready: { value: runtime.ready },
+    sandboxRules: { value: () => runtime.sandboxRules() },
   })
   return plugin
 }

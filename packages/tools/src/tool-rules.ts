@@ -5,8 +5,16 @@ import type { JsonValue } from '@toolpipe/core'
  * command line, a file read or written, a URL fetched. Rules never read raw arguments.
  */
 export type Subject =
-  /** A shell command line, run in `cwd` when given. */
-  | { readonly kind: 'command'; readonly command: string; readonly cwd?: string | undefined }
+  /**
+   * A shell command line, run in `cwd` when given; `dangerouslyDisableSandbox` (Claude Code's
+   * Bash parameter of that name) when the call asks to run it outside the sandbox (SPEC §23).
+   */
+  | {
+      readonly kind: 'command'
+      readonly command: string
+      readonly cwd?: string | undefined
+      readonly dangerouslyDisableSandbox?: boolean | undefined
+    }
   /** A file the call reads or writes. */
   | { readonly kind: 'read' | 'edit'; readonly path: string }
   /** A URL the call fetches. */

@@ -7,7 +7,7 @@ import type { ToolRegistryLogger, ToolRules } from '@toolpipe/tools'
 import { isPermissionMode as isMode, permissionModes as modes } from '@toolpipe/settings-files'
 import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import { PermissionsError } from '../permissions-error.js'
-import type { PermissionsOptions } from '../permissions-options.js'
+import type { PermissionsOptions, PermissionsSandbox } from '../permissions-options.js'
 import type { PermissionSettingsFile as Settings } from '@toolpipe/settings-files'
 import { settingsSourceKinds as sourceKinds } from '@toolpipe/settings-files'
 import type { SettingsSourceKind as SourceKind } from '@toolpipe/settings-files'
@@ -35,6 +35,7 @@ export interface PermissionsConfig {
   /** The file always-answers go to (one of `sources`). */
   readonly persistTo: SourceSpec
   readonly logger: ToolRegistryLogger | undefined
+  readonly sandbox: PermissionsSandbox | undefined
 }
 
 /**
@@ -79,7 +80,24 @@ export function readOptions(options: PermissionsOptions): PermissionsConfig {
     scope: reader.given.scope as Agent | undefined,
     persistTo,
     logger: readLogger(reader),
+    sandbox: readSandbox(reader),
   }
+}
+
+function readSandbox(reader: PluginOptionsReader): PermissionsSandbox | undefined {
+  const sandbox = reader.value('sandbox')
+  if (sandbox === undefined) return undefined
+  if (
+    (typeof sandbox !== 'object' && typeof sandbox !== 'function') ||
+    sandbox === null ||
+    typeof (sandbox as Partial<PermissionsSandbox>).willSandbox !== 'function'
+  ) {
+    reader.fail(
+      'sandbox',
+      `must be a sandbox (with a willSandbox function), got ${describeValue(sandbox)}`,
+    )
+  }
+  return sandbox as PermissionsSandbox
 }
 
 function absolutePath(reader: PluginOptionsReader, name: string, path: string | undefined): string {

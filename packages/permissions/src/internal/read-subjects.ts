@@ -62,11 +62,20 @@ export function readSubjects(
 
 function checkSubject(subject: unknown): string | undefined {
   if (typeof subject !== 'object' || subject === null) return 'is not an object'
-  const { kind, command, cwd, path, url } = subject as Record<string, unknown>
+  const { kind, command, cwd, path, url, dangerouslyDisableSandbox } = subject as Record<
+    string,
+    unknown
+  >
   switch (kind) {
     case 'command':
       if (typeof command !== 'string') return 'has no command string'
       if (cwd !== undefined && typeof cwd !== 'string') return 'has a cwd that is not a string'
+      if (
+        dangerouslyDisableSandbox !== undefined &&
+        typeof dangerouslyDisableSandbox !== 'boolean'
+      ) {
+        return 'has a dangerouslyDisableSandbox that is not true or false'
+      }
       return undefined
     case 'read':
     case 'edit':

@@ -24,6 +24,8 @@ export class CallItems {
   readonly target: RuleTarget
   readonly gemini: GeminiFacts
   readonly finals: Final[] = []
+  /** Whether the items decided now belong to a command that runs in the sandbox (SPEC §23). */
+  sandboxed = false
 
   constructor(facts: CallFacts, context: EvaluationContext) {
     this.facts = facts
@@ -48,7 +50,7 @@ export class CallItems {
 
   /** Gives an item its final decision (the mode deciding what no rule did), and records it. */
   decide(item: Item): Final {
-    const final = finalDecision(item, this.facts.readOnly, this.context.mode)
+    const final = finalDecision(item, this.facts.readOnly, this.context.mode, this.sandboxed)
     this.finals.push(final)
     return final
   }

@@ -1,3 +1,4 @@
+import type { Subject } from '@toolpipe/tools'
 import type { Explanation, PermissionDecision, SubjectExplanation } from '../../explanation.js'
 import type { ShellAnalysis } from '../shell/analyze-shell.js'
 import { hostOf } from '../rules/domain-pattern.js'
@@ -10,7 +11,7 @@ import type { Final } from './final-decision.js'
 import { pathCandidates } from './path-candidates.js'
 import { stricter } from './verdict.js'
 
-export type { CallFacts, EvaluationContext } from './evaluation-context.js'
+export type { CallFacts, EvaluationContext, SandboxView } from './evaluation-context.js'
 
 /** An evaluation: the explanation, and what persisting an always-answer needs. */
 export interface Evaluation {
@@ -38,7 +39,9 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
   }
   for (const subject of list) {
     if (subject.kind === 'command') {
+      items.sandboxed = autoAllowedBySandbox(subject, context)
       const judged = judgeCommand(subject, items)
+      items.sandboxed = false
       analyses.push(judged.analysis)
       subjects.push({ subject, ...summary(judged.finals), commands: judged.commands })
       for (const redirect of judged.redirects) {
@@ -71,6 +74,27 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
   return {
     explanation: { decision, basis, mode: context.mode, ...rule, reason, subjects },
     analyses,
+  }
+}
+
+/**
+ * Whether a command subject runs in the sandbox with `autoAllowBashIfSandboxed` (SPEC §23):
+ * never for `dangerouslyDisableSandbox`, never when the sandbox cannot say (a throw is a no).
+ */
+function autoAllowedBySandbox(
+  subject: Extract<Subject, { kind: 'command' }>,
+  context: EvaluationContext,
+): boolean {
+  const sandbox = context.sandbox
+  if (sandbox === undefined || subject.dangerouslyDisableSandbox === true) return false
+  try {
+    // A foreign object: only a real `true` from each counts.
+    const autoAllow: unknown = sandbox.autoAllowBashIfSandboxed
+    if (autoAllow !== true) return false
+    const sandboxed: unknown = sandbox.willSandbox(subject.command)
+    return sandboxed === true
+  } catch {
+    return false
   }
 }
 

@@ -17,6 +17,12 @@ export interface CallFacts {
   readonly agentId: string | undefined
 }
 
+/** The sandbox as the rules see it: whether a command line runs in it, and may then skip asking. */
+export interface SandboxView {
+  readonly autoAllowBashIfSandboxed: boolean
+  willSandbox(command: string): boolean
+}
+
 /** What a call is judged with. */
 export interface EvaluationContext {
   readonly rules: RuleSet
@@ -24,6 +30,8 @@ export interface EvaluationContext {
   readonly parser: BashParser
   readonly cwd: string
   readonly home: string
+  /** The sandbox commands run in, when `permissions({ sandbox })` was given one. */
+  readonly sandbox?: SandboxView | undefined
 }
 
 /** The `rule` field of an explanation entry for a verdict: present only when a rule decided. */

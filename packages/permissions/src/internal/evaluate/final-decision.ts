@@ -26,7 +26,7 @@ export interface Final {
  * gave, or one that comes from "possibly denied", "cannot read" or "hidden command", stays an
  * ask in `bypassPermissions` and is a deny in `dontAsk`.
  */
-export function finalDecision(item: Item, readOnly: boolean, mode: Mode): Final {
+export function finalDecision(item: Item, readOnly: boolean, mode: Mode, sandboxed = false): Final {
   const verdict = item.verdict
   if (verdict?.decision === 'deny') {
     return { decision: 'deny', basis: 'rule', verdict, reason: verdict.reason }
@@ -45,7 +45,7 @@ export function finalDecision(item: Item, readOnly: boolean, mode: Mode): Final 
   if (verdict?.decision === 'allow') {
     return { decision: 'allow', basis: 'rule', verdict, reason: verdict.reason }
   }
-  if (verdict === undefined) return byMode(item, mode)
+  if (verdict === undefined) return byMode(item, mode, sandboxed)
   const basis = verdict.basis ?? 'rule'
   if (mode === 'dontAsk') {
     return {
@@ -58,8 +58,12 @@ export function finalDecision(item: Item, readOnly: boolean, mode: Mode): Final 
   return { decision: 'ask', basis, verdict, reason: verdict.reason }
 }
 
-/** What the mode decides for an item no rule matched. */
-function byMode(item: Item, mode: Mode): Final {
+/**
+ * What the mode decides for an item no rule matched — or the sandbox, for an item of a command
+ * that runs sandboxed with `autoAllowBashIfSandboxed` (SPEC §23): allowed where the mode would
+ * ask or deny for want of a rule.
+ */
+function byMode(item: Item, mode: Mode, sandboxed: boolean): Final {
   const allow = (reason: string): Final => ({
     decision: 'allow',
     basis: 'mode',
@@ -72,6 +76,14 @@ function byMode(item: Item, mode: Mode): Final {
   if (mode === 'plan') return allow('allowed: a read-only tool in plan mode')
   if (item.insideRead === true) {
     return allow('allowed: a read-only tool reading inside the working directories')
+  }
+  if (sandboxed && mode !== 'bypassPermissions') {
+    return {
+      decision: 'allow',
+      basis: 'sandbox',
+      verdict: undefined,
+      reason: 'allowed: no rule matched and it runs in the sandbox (autoAllowBashIfSandboxed)',
+    }
   }
   if (mode === 'bypassPermissions') {
     return allow(

@@ -7,6 +7,14 @@ import type { Explanation } from '../../explanation.js'
  */
 export function decisionRecord(explanation: Explanation): ToolDecision {
   const rule = explanation.rule
+  if (rule === undefined && explanation.basis === 'sandbox') {
+    return {
+      stage: 'rule',
+      outcome: explanation.decision,
+      source: { kind: 'sandbox', id: 'autoAllowBashIfSandboxed' },
+      reason: explanation.reason,
+    }
+  }
   return {
     stage: 'rule',
     outcome: explanation.decision,

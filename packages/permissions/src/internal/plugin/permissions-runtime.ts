@@ -15,6 +15,8 @@ import { managedDenial, managedDenialExplanation, managedDenialRecord } from '..
 import type { PermissionsConfig } from '../read-options.js'
 import type { ToolView } from '../read-subjects.js'
 import { RuleSources } from '../rule-sources.js'
+import { sandboxRuleView } from '../sandbox-rules.js'
+import type { SandboxRuleView } from '../sandbox-rules.js'
 import type { RuleSet } from '../rules/rule-set.js'
 import { loadBashParser } from '../shell/bash-parser.js'
 import type { BashParser } from '../shell/bash-parser.js'
@@ -172,6 +174,14 @@ export class PermissionsRuntime {
     if (this.#lint.linted) this.#runLint()
   }
 
+  /** What the rules in force say about files and hosts, for the sandbox (SPEC §23). */
+  sandboxRules(): SandboxRuleView {
+    const files = this.config.sources.flatMap((source) =>
+      source.path === undefined ? [] : [source.path],
+    )
+    return sandboxRuleView(this.#sources.rules, files)
+  }
+
   /** `explain(input)`: the decision a call would get and why, once the parser is loaded. */
   explain(input: ToolExecutionInput): Explanation | Promise<Explanation> {
     return this.#parser === undefined
@@ -194,6 +204,7 @@ export class PermissionsRuntime {
       parser: this.#parser ?? noParser,
       cwd: this.config.cwd,
       home: this.config.home,
+      sandbox: this.config.sandbox,
     })
   }
 

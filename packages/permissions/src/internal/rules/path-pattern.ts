@@ -16,6 +16,8 @@ export interface PathRoots {
 export interface PathPattern {
   /** Undefined: every path (`Read(*)`, or the bare `Read`). */
   readonly base: string | undefined
+  /** The gitignore pattern under `base` (`/src/**`, `.env`); undefined with `base`. */
+  readonly pattern?: string | undefined
   /** The gitignore matcher, made on first use (most rules of a large file never meet a path). */
   matcher(): Ignore | undefined
 }
@@ -58,6 +60,7 @@ export function compilePathPattern(
   const gitignore = pattern
   return {
     base,
+    pattern: gitignore,
     matcher: () => (made ??= ignore({ ignorecase: ignoreCase }).add(gitignore)),
   }
 }

@@ -1,0 +1,97 @@
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * The sandbox runtime runs on Linux (bubblewrap) and macOS (Seatbelt); these tests drive the
+ * real one on Linux, where CI installs `bubblewrap socat ripgrep` (scripts/test.sh, as root).
+ * Elsewhere they are skipped with this reason; on Linux a missing program fails them.
+ */
+export const onLinux = process.platform === 'linux'
+export const notLinux =
+  'the real-sandbox tests run on Linux (bubblewrap); this platform cannot have it'
+
+/** A project folder with a git folder (hooks, config), under a fresh temporary folder. */
+export function projectFolder(): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolpipe-sandbox-')))
+  const project = join(root, 'project')
+  mkdirSync(join(project, '.git', 'hooks'), { recursive: true })
+  writeFileSync(join(project, '.git', 'config'), '[core]\n')
+  return project
+}
+
+/** A logger that records what it is told. */
+export function recordingLogger(): {
+  warn: (message: string, ...details: unknown[]) => void
+  warnings: string[]
+} {
+  const warnings: string[] = []
+  return { warn: (message) => warnings.push(message), warnings }
+}
+
+/** The processes of this machine whose command line holds `tag`. */
+export function processesWith(tag: string): number[] {
+  const found: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/u.test(entry)) continue
+    try {
+      const line = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ')
+      if (line.includes(tag)) found.push(Number(entry))
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return found
+}
+
+/** An HTTP server on the host's loopback, outside any sandbox, that records what reached it. */
+export async function localServer(): Promise<{
+  port: number
+  paths: string[]
+  close: () => Promise<void>
+}> {
+  const paths: string[] = []
+  const server = createServer((request, response) => {
+    paths.push(request.url ?? '')
+    response.end('reached the host')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (server.address() as AddressInfo).port,
+    paths,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => {
+          resolve()
+        })
+      }),
+  }
+}
+
+/** A folder holding `which` and the given programs of the PATH, and nothing else. */
+export function pathOf(programs: readonly string[]): string {
+  const folder = mkdtempSync(join(tmpdir(), 'toolpipe-path-'))
+  for (const program of ['which', ...programs]) {
+    for (const dir of (process.env.PATH ?? '').split(':')) {
+      try {
+        const target = join(dir, program)
+        readFileSync(target)
+        writeFileSync(join(folder, program), `#!/bin/sh\nexec ${target} "$@"\n`, { mode: 0o755 })
+        break
+      } catch {
+        // Not in this folder.
+      }
+    }
+  }
+  return folder
+}

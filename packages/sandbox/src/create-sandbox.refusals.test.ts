@@ -1,0 +1,221 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createToolRegistry } from '@toolpipe/tools'
+import type { ToolDecision } from '@toolpipe/tools'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  notLinux,
+  onLinux,
+  pathOf,
+  projectFolder,
+  recordingLogger,
+} from './__fixtures__/sandbox-fixtures.js'
+import { createSandbox } from './create-sandbox.js'
+import { SandboxError } from './sandbox-error.js'
+import type { Sandbox, SandboxOptions } from './sandbox-options.js'
+
+// Fail closed (SPEC §23): a sandbox that cannot start refuses every run with its reason, never
+// a silent unsandboxed run; unsandboxed runs happen only where the options or settings say so,
+// and each is on the call's record.
+describe.runIf(onLinux)('fail closed', () => {
+  const live: Sandbox[] = []
+  const path = process.env.PATH
+
+  afterEach(async () => {
+    process.env.PATH = path
+    await Promise.all(live.splice(0).map((sandbox) => sandbox.dispose()))
+  })
+
+  async function start(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+    const sandbox = await createSandbox({
+      projectRoot: projectFolder(),
+      logger: { warn: () => undefined },
+      ...options,
+    })
+    live.push(sandbox)
+    return sandbox
+  }
+
+  /** A registry with a `run_shell` tool running its command in `sandbox`, and its records. */
+  function shellRegistry(sandbox: Sandbox, dangerouslyDisableSandbox = false) {
+    const registry = createToolRegistry()
+    const decisions: ToolDecision[] = []
+    registry.on('tools/decision', (_exec, decision) => {
+      decisions.push(decision)
+    })
+    registry.use(sandbox)
+    registry.register({
+      name: 'run_shell',
+      description: 'runs a command line',
+      parameters: {
+        type: 'object',
+        properties: { command: { type: 'string' } },
+        required: ['command'],
+      },
+      execute: async (args, exec) => {
+        const run = await sandbox.run((args as { command: string }).command, {
+          callId: exec.callId,
+          dangerouslyDisableSandbox,
+        })
+        return [{ type: 'text', text: `${run.stdout}sandboxed=${String(run.sandboxed)}` }]
+      },
+    })
+    return { registry, decisions }
+  }
+
+  it.each([
+    ['bwrap', ['socat', 'rg'], 'bubblewrap (bwrap) not installed'],
+    ['socat', ['bwrap', 'rg'], 'socat not installed'],
+    ['rg', ['bwrap', 'socat'], 'ripgrep (rg) not found'],
+  ])(
+    'without %s: unavailable, naming it, and every run refused',
+    async (_missing, kept, reason) => {
+      process.env.PATH = pathOf(kept)
+      const sandbox = await start()
+      process.env.PATH = path
+      expect(sandbox.available).toBe(false)
+      expect(sandbox.reason).toContain(reason)
+      expect(sandbox.willSandbox('ls')).toBe(false)
+      const refused = await sandbox
+        .run('touch ran', { callId: 'call_refused' })
+        .catch((error: unknown) => error)
+      expect(refused).toBeInstanceOf(SandboxError)
+      expect(refused).toMatchObject({ code: 'SANDBOX_UNAVAILABLE' })
+      expect((refused as Error).message).toContain(reason)
+    },
+  )
+
+  it("with unavailable: 'run-unsandboxed', runs without it and puts that on the call's record", async () => {
+    process.env.PATH = pathOf(['socat', 'rg'])
+    const sandbox = await start({ unavailable: 'run-unsandboxed' })
+    process.env.PATH = path
+    const { registry, decisions } = shellRegistry(sandbox)
+    const result = await registry.execute({
+      callId: 'call_1' as never,
+      name: 'run_shell',
+      arguments: { command: 'echo hi' },
+    })
+    expect(result.content).toEqual([{ type: 'text', text: 'hi\nsandboxed=false' }])
+    expect(decisions).toEqual([
+      {
+        stage: 'guard',
+        outcome: 'allow',
+        source: { kind: 'sandbox', id: 'unavailable' },
+        reason: 'ran without the sandbox: bubblewrap (bwrap) not installed',
+      },
+    ])
+  })
+
+  it('runs dangerouslyDisableSandbox unsandboxed where allowed, on the record', async () => {
+    const sandbox = await start()
+    const { registry, decisions } = shellRegistry(sandbox, true)
+    const result = await registry.execute({
+      callId: 'call_2' as never,
+      name: 'run_shell',
+      arguments: { command: 'echo out' },
+    })
+    expect(result.content).toEqual([{ type: 'text', text: 'out\nsandboxed=false' }])
+    expect(decisions).toMatchObject([
+      { stage: 'guard', source: { kind: 'sandbox', id: 'dangerouslyDisableSandbox' } },
+    ])
+  })
+
+  it('refuses dangerouslyDisableSandbox with SANDBOX_REQUIRED where allowUnsandboxedCommands is false', async () => {
+    const sandbox = await start({ settings: { allowUnsandboxedCommands: false } })
+    await expect(
+      sandbox.run('touch ran', { callId: 'call_3', dangerouslyDisableSandbox: true }),
+    ).rejects.toMatchObject({ name: 'SandboxError', code: 'SANDBOX_REQUIRED' })
+  })
+
+  it('runs an excluded command outside, and only a plain one', async () => {
+    const sandbox = await start({ settings: { excludedCommands: ['touch'] } })
+    expect(sandbox.willSandbox('touch /tmp/x')).toBe(false)
+    expect(sandbox.willSandbox('touch x; rm -rf ~')).toBe(true)
+    const outside = join(projectFolder(), '..', 'excluded.txt')
+    expect(await sandbox.run(`touch ${outside}`, { callId: 'call_4' })).toMatchObject({
+      exitCode: 0,
+      sandboxed: false,
+    })
+    expect(await sandbox.run(`touch ${outside}2 && true`, { callId: 'call_5' })).toMatchObject({
+      exitCode: 1,
+      sandboxed: true,
+    })
+  })
+
+  it('is unavailable while the settings say enabled: false, and follows the file', async () => {
+    const project = projectFolder()
+    const file = join(project, 'settings.json')
+    writeFileSync(file, JSON.stringify({ sandbox: { enabled: false } }))
+    const sandbox = await start({
+      projectRoot: project,
+      sources: [{ kind: 'project', path: file }],
+    })
+    expect(sandbox.reason).toBe('disabled in settings')
+    await expect(sandbox.run('true', { callId: 'call_6' })).rejects.toMatchObject({
+      code: 'SANDBOX_UNAVAILABLE',
+    })
+    writeFileSync(file, JSON.stringify({ sandbox: { enabled: true } }))
+    for (let tries = 0; tries < 300 && !sandbox.available; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(sandbox.available).toBe(true)
+    expect(await sandbox.run('true', { callId: 'call_7' })).toMatchObject({
+      exitCode: 0,
+      sandboxed: true,
+    })
+  })
+
+  it('warns once about a sandbox setting it does not know, and keeps the rest', async () => {
+    const logger = recordingLogger()
+    const sandbox = await start({
+      settings: { enabled: true, network: { allowedDomain: ['x'] } } as never,
+      logger,
+    })
+    expect(sandbox.available).toBe(true)
+    expect(logger.warnings).toEqual([
+      'toolpipe: settings.network.allowedDomain is not a setting @toolpipe/sandbox reads; ignored',
+    ])
+  })
+
+  it('is one per process: a second is refused with SANDBOX_BUSY until the first is disposed', async () => {
+    const first = await start()
+    await expect(createSandbox({ projectRoot: projectFolder() })).rejects.toMatchObject({
+      name: 'SandboxError',
+      code: 'SANDBOX_BUSY',
+    })
+    await first.dispose()
+    await expect(first.run('true', { callId: 'call_8' })).rejects.toMatchObject({
+      code: 'SANDBOX_UNAVAILABLE',
+    })
+    const second = await start()
+    expect(second.available).toBe(true)
+  })
+
+  it('ends a live run when disposed', async () => {
+    const sandbox = await start()
+    const running = sandbox.run('sleep 30', { callId: 'call_9' })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sandbox.dispose()
+    expect(await running).toMatchObject({ exitCode: null, signal: 'SIGKILL' })
+  })
+})
+
+describe('options it cannot use', () => {
+  it.each<[unknown, string]>([
+    [undefined, 'createSandbox: projectRoot must be an absolute path, got undefined'],
+    [{ projectRoot: 'app' }, 'createSandbox: projectRoot must be an absolute path, got "app"'],
+    [{ projectRoot: '/p', unavailable: 'ignore' }, 'createSandbox: unavailable must be'],
+    [
+      { projectRoot: '/p', sources: [{ kind: 'team', path: 'x' }] },
+      'createSandbox: sources[0].kind must be one of',
+    ],
+    [{ projectRoot: '/p', rules: {} }, 'createSandbox: rules must be a permissions() plugin'],
+    [{ projectRoot: '/p', logger: {} }, 'createSandbox: logger must have a warn function'],
+  ])('%j is refused: %s', async (options, message) => {
+    const refused = await createSandbox(options as SandboxOptions).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(SandboxError)
+    expect(refused).toMatchObject({ code: 'INVALID_OPTIONS' })
+    expect((refused as Error).message).toContain(message)
+  })
+})
+
+if (!onLinux) it.skip(`fail closed on the real sandbox: ${notLinux}`, () => undefined)

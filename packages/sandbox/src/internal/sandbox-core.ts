@@ -1,0 +1,246 @@
+import { isAbsolute, resolve } from 'node:path'
+import { SandboxError } from '../sandbox-error.js'
+import type { SandboxRun, SandboxRunOptions, SandboxRuleView } from '../sandbox-options.js'
+import { isExcludedCommand } from './excluded-commands.js'
+import type { SandboxConfig } from './read-options.js'
+import { RegistryLink } from './registry-link.js'
+import { runProcess } from './run-process.js'
+import type { ProcessPlan } from './run-process.js'
+import { runtimeConfig } from './runtime-config.js'
+import { SettingsInForce } from './settings-in-force.js'
+import { SrtSession } from './srt-session.js'
+
+/** The default of `maxOutputBytes`: 1 MiB of stdout and 1 MiB of stderr. */
+export const defaultMaxOutputBytes = 1024 * 1024
+
+interface LiveRun {
+  readonly callId: string
+  readonly command: string
+  readonly stop: AbortController
+  done: Promise<unknown>
+}
+
+/** Why a run goes without the sandbox, when it does. */
+interface Unsandboxed {
+  readonly id: string
+  readonly reason: string
+}
+
+/**
+ * One live sandbox (SPEC §23): its settings in force, the runtime session (when it could start),
+ * the runs in flight, the registry it reports to. `createSandbox` makes one and wraps it.
+ */
+export class SandboxCore {
+  readonly config: SandboxConfig
+  readonly settings: SettingsInForce
+  readonly link: RegistryLink
+  readonly #runs = new Map<string, LiveRun>()
+  #session: SrtSession | undefined
+  #failure: string | undefined
+  #disposed = false
+  #count = 0
+
+  constructor(config: SandboxConfig) {
+    this.config = config
+    this.settings = new SettingsInForce(config)
+    this.link = new RegistryLink(config.logger)
+  }
+
+  /** Starts the runtime and proves it with one sandboxed `true`; a failure is the reason. */
+  async start(): Promise<void> {
+    const missing = SrtSession.missing()
+    if (missing !== undefined) {
+      this.#failure = missing
+      return
+    }
+    const session = new SrtSession(this.config.logger)
+    try {
+      await session.start(this.#runtimeConfig(), this.config.ask, {
+        only: () => (this.#runs.size === 1 ? [...this.#runs.values()][0] : undefined),
+      })
+    } catch (error) {
+      this.#failure = `the sandbox runtime did not start: ${error instanceof Error ? error.message : String(error)}`
+      await session.stop().catch(() => undefined)
+      return
+    }
+    this.#session = session
+    const probe = await this.#runSandboxed('true', { callId: 'toolpipe-sandbox-probe' }, session)
+    if (probe.exitCode !== 0) {
+      const said = probe.stderr.trim().split('\n')[0] ?? ''
+      this.#failure = `the sandbox cannot start here: ${said === '' ? `exit ${String(probe.exitCode ?? probe.signal)}` : said}`
+      this.#session = undefined
+      await session.stop().catch(() => undefined)
+    }
+  }
+
+  /** Why commands cannot run sandboxed, or undefined when they can. */
+  get reason(): string | undefined {
+    if (this.#disposed) return 'the sandbox was disposed'
+    if (this.#failure !== undefined) return this.#failure
+    return this.settings.current.enabled ? undefined : 'disabled in settings'
+  }
+
+  willSandbox(command: string): boolean {
+    return (
+      this.reason === undefined &&
+      !isExcludedCommand(command, this.settings.current.excludedCommands)
+    )
+  }
+
+  async run(command: string, options: SandboxRunOptions): Promise<SandboxRun> {
+    if (this.#disposed) {
+      throw new SandboxError(
+        'sandbox: disposed; create a new one to run commands',
+        'SANDBOX_UNAVAILABLE',
+      )
+    }
+    options.signal?.throwIfAborted()
+    const unsandboxed = this.#whyUnsandboxed(command, options)
+    if (unsandboxed === undefined && this.#session !== undefined) {
+      return this.#runSandboxed(command, options, this.#session)
+    }
+    const why = unsandboxed ?? { id: 'unavailable', reason: this.reason ?? 'unavailable' }
+    this.link.report(options.callId, {
+      stage: 'guard',
+      outcome: 'allow',
+      source: { kind: 'sandbox', id: why.id },
+      reason: `ran without the sandbox: ${why.reason}`,
+    })
+    return this.#track(command, options, async (signal) => ({
+      ...(await runProcess(this.#plan(command, options, signal))),
+      sandboxed: false,
+      violations: [],
+    }))
+  }
+
+  /** Ends every live run, stops watching and frees the runtime. */
+  async dispose(): Promise<void> {
+    if (this.#disposed) return
+    this.#disposed = true
+    for (const run of this.#runs.values()) run.stop.abort()
+    await Promise.allSettled([...this.#runs.values()].map((run) => run.done))
+    this.settings.close()
+    await this.#session?.stop()
+    this.#session = undefined
+  }
+
+  /**
+   * Why `command` runs without the sandbox, undefined when it runs in it; throws where it may not
+   * run at all: unavailable and `refuse`, or `dangerouslyDisableSandbox` where not allowed.
+   */
+  #whyUnsandboxed(command: string, options: SandboxRunOptions): Unsandboxed | undefined {
+    const settings = this.settings.current
+    if (options.dangerouslyDisableSandbox === true) {
+      if (!settings.allowUnsandboxedCommands) {
+        throw new SandboxError(
+          'sandbox: dangerouslyDisableSandbox is refused: the settings say allowUnsandboxedCommands: false',
+          'SANDBOX_REQUIRED',
+        )
+      }
+      return { id: 'dangerouslyDisableSandbox', reason: 'dangerouslyDisableSandbox was asked for' }
+    }
+    const reason = this.reason
+    if (reason !== undefined) {
+      if (this.config.unavailable === 'refuse') {
+        throw new SandboxError(`sandbox: unavailable: ${reason}`, 'SANDBOX_UNAVAILABLE')
+      }
+      return { id: 'unavailable', reason }
+    }
+    if (isExcludedCommand(command, settings.excludedCommands)) {
+      return { id: 'excludedCommands', reason: 'an excluded command (sandbox.excludedCommands)' }
+    }
+    return undefined
+  }
+
+  async #runSandboxed(
+    command: string,
+    options: SandboxRunOptions,
+    session: SrtSession,
+  ): Promise<SandboxRun> {
+    session.apply(this.#runtimeConfig())
+    // Keys are compared on their first 100 characters: the count first keeps each run's own.
+    const key = `${String(++this.#count)}:${options.callId}`
+    return this.#track(command, options, async (signal) => {
+      const line = await session.wrap(command, key, signal)
+      const outcome = await runProcess(this.#plan(line, options, signal))
+      session.finished()
+      return { ...outcome, sandboxed: true, violations: await session.violations(key) }
+    })
+  }
+
+  /** Runs `body` as a live run: ended by its caller's signal or by `dispose`. */
+  async #track(
+    command: string,
+    options: SandboxRunOptions,
+    body: (signal: AbortSignal) => Promise<SandboxRun>,
+  ): Promise<SandboxRun> {
+    const stop = new AbortController()
+    const signal =
+      options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal])
+    const id = String(++this.#count)
+    const run: LiveRun = { callId: options.callId, command, stop, done: Promise.resolve() }
+    this.#runs.set(id, run)
+    const done = body(signal)
+    run.done = done.catch(() => undefined)
+    try {
+      return await done
+    } finally {
+      this.#runs.delete(id)
+    }
+  }
+
+  #plan(line: string, options: SandboxRunOptions, signal: AbortSignal): ProcessPlan {
+    const root = this.config.projectRoot
+    const cwd =
+      options.cwd === undefined
+        ? root
+        : isAbsolute(options.cwd)
+          ? options.cwd
+          : resolve(root, options.cwd)
+    return {
+      line,
+      cwd,
+      env: { ...process.env, ...options.env },
+      maxOutputBytes: options.maxOutputBytes ?? defaultMaxOutputBytes,
+      signal,
+    }
+  }
+
+  /** The runtime configuration from the settings and rules in force now. */
+  #runtimeConfig() {
+    let rules: SandboxRuleView | undefined
+    const source = this.config.rules
+    if (source !== undefined) {
+      try {
+        rules = readRuleView(source.sandboxRules())
+      } catch (error) {
+        throw new SandboxError(
+          `sandbox: the rules could not be read, so no command runs: ${error instanceof Error ? error.message : String(error)}`,
+          'SANDBOX_UNAVAILABLE',
+          { cause: error },
+        )
+      }
+    }
+    const files = this.config.sources.flatMap((source) =>
+      source.path === undefined ? [] : [source.path],
+    )
+    return runtimeConfig(this.config.projectRoot, this.settings.current, rules, files)
+  }
+}
+
+/** A rule view as given, its lists kept to their strings (a hostile plugin's junk left out). */
+function readRuleView(view: unknown): SandboxRuleView {
+  const member = (name: keyof SandboxRuleView): string[] => {
+    const list: unknown = (view as Record<string, unknown> | null | undefined)?.[name]
+    return Array.isArray(list)
+      ? list.filter((entry): entry is string => typeof entry === 'string')
+      : []
+  }
+  return {
+    allowWrite: member('allowWrite'),
+    denyWrite: member('denyWrite'),
+    denyRead: member('denyRead'),
+    allowedDomains: member('allowedDomains'),
+    deniedDomains: member('deniedDomains'),
+  }
+}
