@@ -8,10 +8,21 @@ import type {
   Mode,
   PermissionSource,
   PermissionsPlugin,
+  PermissionsSandbox,
+  SandboxRuleView,
   Settings,
 } from './index.js'
 
 describe('public types', () => {
+  it('takes a sandbox and gives the sandbox its rules (SPEC §23)', () => {
+    const sandbox: PermissionsSandbox = { autoAllowBashIfSandboxed: true, willSandbox: () => true }
+    const plugin = permissions({ projectRoot: '/p', sandbox })
+    expectTypeOf(plugin.sandboxRules).returns.toEqualTypeOf<SandboxRuleView>()
+    expectTypeOf<SandboxRuleView['denyWrite']>().toEqualTypeOf<readonly string[]>()
+    // @ts-expect-error -- a sandbox says whether a command runs in it
+    permissions({ projectRoot: '/p', sandbox: { autoAllowBashIfSandboxed: true } })
+  })
+
   it('permissions() is a plugin with explain and ready', () => {
     const plugin = permissions({ projectRoot: '/p' })
     expectTypeOf(plugin).toExtend<ToolRegistryPlugin>()

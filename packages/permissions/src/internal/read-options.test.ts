@@ -58,6 +58,9 @@ describe('readOptions', () => {
     expect(refused({ projectRoot: '/p', tools: { run: { subjects: 'x' } } })).toThrow(
       'permissions: tools.run.subjects must be a function, got "x"',
     )
+    expect(refused({ projectRoot: '/p', sandbox: { autoAllowBashIfSandboxed: true } })).toThrow(
+      'permissions: sandbox must be a sandbox (with a willSandbox function), got an object',
+    )
     expect(refused({ projectRoot: '/p', logger: {} })).toThrow(
       'permissions: logger must have a warn function',
     )

@@ -36,6 +36,23 @@ describe('readSubjects', () => {
     expect(readSubjects({ subjects: () => [{ kind: 'file' }] as never }, {})).toBe(
       "the tool's subjects()[0] has an unknown kind",
     )
+    expect(
+      readSubjects(
+        {
+          subjects: () =>
+            [{ kind: 'command', command: 'ls', dangerouslyDisableSandbox: 'yes' }] as never,
+        },
+        {},
+      ),
+    ).toBe("the tool's subjects()[0] has a dangerouslyDisableSandbox that is not true or false")
+  })
+
+  it('keeps a command subject’s dangerouslyDisableSandbox (SPEC §23)', () => {
+    const subjects = readSubjects(
+      { subjects: () => [{ kind: 'command', command: 'ls', dangerouslyDisableSandbox: true }] },
+      {},
+    )
+    expect(subjects).toEqual([{ kind: 'command', command: 'ls', dangerouslyDisableSandbox: true }])
   })
 })
 

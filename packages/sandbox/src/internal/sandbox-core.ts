@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path'
+import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
 import { SandboxError } from '../sandbox-error.js'
 import type { SandboxRun, SandboxRunOptions, SandboxRuleView } from '../sandbox-options.js'
 import { isExcludedCommand } from './excluded-commands.js'
@@ -55,7 +56,9 @@ export class SandboxCore {
     }
     const session = new SrtSession(this.config.logger)
     try {
-      await session.start(this.#runtimeConfig(), this.config.ask, {
+      // The rules are read from the first run on: a permissions() plugin made after the sandbox
+      // (it takes the sandbox) can be its `rules`.
+      await session.start(this.#runtimeConfig(false), this.config.ask, {
         only: () => (this.#runs.size === 1 ? [...this.#runs.values()][0] : undefined),
       })
     } catch (error) {
@@ -64,7 +67,12 @@ export class SandboxCore {
       return
     }
     this.#session = session
-    const probe = await this.#runSandboxed('true', { callId: 'toolpipe-sandbox-probe' }, session)
+    const probe = await this.#runSandboxed(
+      'true',
+      { callId: 'toolpipe-sandbox-probe' },
+      session,
+      false,
+    )
     if (probe.exitCode !== 0) {
       const said = probe.stderr.trim().split('\n')[0] ?? ''
       this.#failure = `the sandbox cannot start here: ${said === '' ? `exit ${String(probe.exitCode ?? probe.signal)}` : said}`
@@ -156,8 +164,9 @@ export class SandboxCore {
     command: string,
     options: SandboxRunOptions,
     session: SrtSession,
+    withRules = true,
   ): Promise<SandboxRun> {
-    session.apply(this.#runtimeConfig())
+    session.apply(this.#runtimeConfig(withRules))
     // Keys are compared on their first 100 characters: the count first keeps each run's own.
     const key = `${String(++this.#count)}:${options.callId}`
     return this.#track(command, options, async (signal) => {
@@ -207,10 +216,10 @@ export class SandboxCore {
   }
 
   /** The runtime configuration from the settings and rules in force now. */
-  #runtimeConfig() {
+  #runtimeConfig(withRules: boolean): SandboxRuntimeConfig {
     let rules: SandboxRuleView | undefined
     const source = this.config.rules
-    if (source !== undefined) {
+    if (source !== undefined && withRules) {
       try {
         rules = readRuleView(source.sandboxRules())
       } catch (error) {

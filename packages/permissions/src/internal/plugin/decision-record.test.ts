@@ -2,6 +2,23 @@ import { describe, expect, it } from 'vitest'
 import { decisionRecord } from './decision-record.js'
 
 describe('decisionRecord', () => {
+  it('names the sandbox for a command it let through (SPEC §23)', () => {
+    expect(
+      decisionRecord({
+        decision: 'allow',
+        basis: 'sandbox',
+        mode: 'default',
+        reason: 'allowed: no rule matched and it runs in the sandbox (autoAllowBashIfSandboxed)',
+        subjects: [],
+      }),
+    ).toEqual({
+      stage: 'rule',
+      outcome: 'allow',
+      source: { kind: 'sandbox', id: 'autoAllowBashIfSandboxed' },
+      reason: 'allowed: no rule matched and it runs in the sandbox (autoAllowBashIfSandboxed)',
+    })
+  })
+
   it('names the rule that decided and its file', () => {
     expect(
       decisionRecord({
