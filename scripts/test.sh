@@ -44,11 +44,35 @@ ensure_jq() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq
 }
 
+# @toolpipe/sandbox's tests run the real sandbox: bubblewrap, socat and ripgrep (what Anthropic's
+# sandbox runtime needs on Linux), and curl for the tests' network requests. Debian's packages,
+# installed the same way when any is missing.
+ensure_sandbox_programs() {
+  local missing=()
+  command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
+  command -v socat >/dev/null 2>&1 || missing+=(socat)
+  command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
+  command -v curl >/dev/null 2>&1 || missing+=(curl)
+  if [ ${#missing[@]} -eq 0 ]; then
+    return
+  fi
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "test.sh: missing ${missing[*]}; run 'apt-get install -y ${missing[*]}' as root" >&2
+    exit 1
+  fi
+  echo "test.sh: installing Debian's ${missing[*]}" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+}
+
 step "Chromium for the web page's end-to-end test"
 ensure_chromium
 
 step "jq for the hooks' porting test"
 ensure_jq
+
+step "bubblewrap, socat, ripgrep and curl for the sandbox's tests"
+ensure_sandbox_programs
 
 step "install (Node $node_current)"
 with_node "$node_current" pnpm install --frozen-lockfile

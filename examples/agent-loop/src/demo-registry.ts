@@ -11,6 +11,7 @@ import { noNetworkPolicy } from './policies/no-network-policy.js'
 import { sandboxGuard } from './policies/sandbox-guard.js'
 import { secretScanner } from './policies/secret-scanner.js'
 import { syntaxCheck } from './policies/syntax-check.js'
+import { startOsSandbox } from './sandbox/os-sandbox.js'
 import { createDemoTools } from './tools/demo-tools.js'
 
 /** Where, inside the sandbox, the output budget keeps the full text of a cut output. */
@@ -30,7 +31,9 @@ export interface DemoRegistry {
   readonly registry: ToolRegistry
   /** The permission rules read from the sandbox's `.toolpipe/` settings files. */
   readonly rules: PermissionsPlugin
-  /** Removes the mounted MCP tools and stops the handbook server. */
+  /** One line on the OS sandbox: where `run_shell` runs, or why under the rules only. */
+  readonly osSandboxNotice: string
+  /** Removes the mounted MCP tools, stops the handbook server and the OS sandbox. */
   close(): Promise<void>
 }
 
@@ -42,6 +45,8 @@ export interface DemoRegistry {
  * - tools: `read_file`, `edit_file`, `run_shell`, `wait_for_file`, and the team-handbook MCP
  *   server's `lookup` and `topics`, mounted as `handbook_lookup` and `handbook_topics`
  *   (`mountMcpTools`: each call goes through this same pipeline, then to the server);
+ *   `run_shell` runs in the OS sandbox (`@toolpipe/sandbox`, configured from the same rule files)
+ *   where this machine has one, under the rules only where not;
  * - `tools/execute`: `timeoutPolicy()` (deadlines from each tool's `timeoutMs`), then, inside it,
  *   `outputBudget()` (every result within its tool's `maxOutputTokens`, 25,000 tokens by default;
  *   the full output of a cut one in the sandbox's `.tool-output` folder, made afresh every run);
@@ -62,20 +67,40 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
   registry.use(timeoutPolicy())
   // Installed after the timeout policy, so inside it: the cut happens within each call's deadline.
   registry.use(outputBudget({ spill: { dir: join(options.sandbox, spillFolder) } }))
-  for (const tool of createDemoTools(options.sandbox)) registry.register(tool)
+  // The rule files, read by the permissions plugin and, for their `sandbox` key, by the OS sandbox.
+  const sources = [
+    { kind: 'project' as const, path: '.toolpipe/settings.json' },
+    { kind: 'local' as const, path: '.toolpipe/settings.local.json' },
+  ]
+  let rules: PermissionsPlugin | undefined
+  // The OS sandbox first: run_shell runs in it, and the rules take it (autoAllowBashIfSandboxed).
+  const os = await startOsSandbox({
+    projectRoot: options.sandbox,
+    sources,
+    rules: () => {
+      if (rules === undefined) throw new Error('the permission rules are not made yet')
+      return rules
+    },
+    logger: options.logger,
+  })
+  for (const tool of createDemoTools(options.sandbox, { os: os.sandbox, home: os.home })) {
+    registry.register(tool)
+  }
+  if (os.sandbox !== undefined) registry.use(os.sandbox)
   // An MCP server of our own, started as a child process: its tools join the built-in ones.
-  const handbook = await connectHandbook()
+  const handbook = await connectHandbook().catch(async (error: unknown) => {
+    await os.close()
+    throw error
+  })
   try {
     const mount = await mountMcpTools(registry, handbook, { prefix: 'handbook' })
     registry.use(noNetworkPolicy())
     // The mounted handbook tools carry their rule names, as rules name MCP tools:
     // mcp__handbook__lookup, mcp__handbook__topics.
-    const rules = permissions({
+    rules = permissions({
       projectRoot: options.sandbox,
-      sources: [
-        { kind: 'project', path: '.toolpipe/settings.json' },
-        { kind: 'local', path: '.toolpipe/settings.local.json' },
-      ],
+      sources,
+      ...(os.sandbox === undefined ? {} : { sandbox: os.sandbox }),
     })
     const stopRules = registry.use(rules)
     await rules.ready
@@ -91,6 +116,7 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
     return {
       registry,
       rules,
+      osSandboxNotice: os.notice,
       async close() {
         // The plugins first: the rules would otherwise hear the mount's tools leave, and warn
         // that mcp__handbook names no tool any more.
@@ -98,10 +124,12 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
         stopRules()
         mount.dispose()
         await handbook.close()
+        await os.close()
       },
     }
   } catch (error) {
     await handbook.close()
+    await os.close()
     throw error
   }
 }

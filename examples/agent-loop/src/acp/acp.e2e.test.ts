@@ -235,7 +235,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
       }),
     ])
     expect(log.filter((event) => event.type === 'session/end')).toEqual([
-      { type: 'session/end', steps: 12, reason: 'answered' },
+      { type: 'session/end', steps: 13, reason: 'answered' },
       { type: 'session/end', steps: 1, reason: 'answered' },
     ])
   })

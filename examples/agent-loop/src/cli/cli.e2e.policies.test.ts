@@ -182,9 +182,28 @@ describe('the demo through the real CLI: its policies, guard, hook, timeout, blo
     })
   })
 
+  it('shows the OS sandbox stopping a write an allow rule let through, on its card', () => {
+    const { run, events } = demo
+    // Linux CI runs the real sandbox (scripts/test.sh installs bubblewrap, socat and ripgrep).
+    expect(run.stdout).toContain('os box   run_shell commands run in the OS sandbox')
+    const call = events.find(
+      (event) =>
+        event.type === 'tool/call' && event.name === 'run_shell' && event.callId === 'call_12_1',
+    )
+    expect(call).toBeDefined()
+    expect(run.stdout).toMatch(
+      /│ \[the sandbox stopped a write: \/\S+\/toolpipe-demo-home-\w+\/\.bashrc\]/,
+    )
+    expect(run.stdout).toContain('EROFS: read-only file system')
+    expect(events.at(-2)).toMatchObject({
+      type: 'assistant/turn',
+      text: expect.stringContaining('the sandbox stopped my write outside the project') as string,
+    })
+  })
+
   it('ends with the answer, and greet.js is fixed in the sandbox', async () => {
     const { events, sandbox } = demo
-    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 12, reason: 'answered' })
+    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 13, reason: 'answered' })
     expect(await readFile(join(sandbox(), 'greet.js'), 'utf8')).toContain(
       'return `Hello, ${name}!`',
     )

@@ -12,6 +12,13 @@ export const demoTask = 'test.js fails. Find out why, and fix greet.js so that i
 const invalidReadme = { file: 'README.md', maxLines: '20' }
 
 /**
+ * A node one-liner an allow rule lets through that writes outside the project, to `~/.bashrc`:
+ * no path in it a text check could catch (the demo's own guard does not).
+ */
+export const profileCommand =
+  "node -e \"const { join } = require('path'); require('fs').appendFileSync(join(require('os').homedir(), '.bashrc'), 'export GREETER_HOME=' + process.cwd())\""
+
+/**
  * The scripted model's turns: each one shows one feature of the pipeline, in the order the demo
  * presents them, and reacts to results where a real model would (it corrects its invalid call
  * from the ToolArgsError text, and reports what the test run said).
@@ -160,12 +167,25 @@ export const demoScript: readonly ScriptStep[] = [
     text: 'The test passes. One last look at server.log, to see which greetings production sent.',
     calls: [{ name: 'run_shell', arguments: { command: 'cat server.log' } }],
   }),
+  () => ({
+    narration: {
+      title: 'the OS sandbox under an allow rule',
+      note: 'The rule "Bash(node *)" lets any node script run, and this one-liner writes to the shell profile in\nHOME, outside the project. No text rule can see what a script does; the OS sandbox run_shell\nruns in (@toolpipe/sandbox: bubblewrap on Linux, Seatbelt on macOS) lets commands write only\nin the project, stops the write, and the card shows what it stopped. Without one (the demo\nsaid so at the start), the rules alone let it through.',
+    },
+    text: 'Before I finish: I will add the project to your shell profile, so greet is at hand next time.',
+    calls: [{ name: 'run_shell', arguments: { command: profileCommand } }],
+  }),
   ({ messages, previousResults }) => {
     const testRun = resultOfLast(messages, 'node test.js')
     const passed = testRun?.content.some(
       (block) => block.type === 'text' && block.text === '[exit code 0]',
     )
-    const spilled = /the full output is in (\S+) …\]/.exec(textOf(previousResults[0]))?.[1]
+    const profile = textOf(previousResults[0]).includes('the sandbox stopped')
+      ? '\nThe shell profile stays as it was: the sandbox stopped my write outside the project.'
+      : ''
+    const spilled = /the full output is in (\S+) …\]/.exec(
+      textOf(resultOfLast(messages, 'cat server.log')),
+    )?.[1]
     const log =
       spilled === undefined
         ? ''
@@ -174,7 +194,7 @@ export const demoScript: readonly ScriptStep[] = [
       narration: { title: 'the answer', note: 'A turn without tool calls: the loop ends.' },
       text:
         passed === true
-          ? `Fixed: greet() now returns \`Hello, \${name}!\`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), the stale CI output (rm is denied by rule),\ntest.js and ../package.json (guard), package.json (the project hook), the CI report (timed out) and .env (a secret).${log}`
+          ? `Fixed: greet() now returns \`Hello, \${name}!\`, as the team handbook asks, and node test.js passes.\nLeft alone, by policy: the upstream check (no network), the stale CI output (rm is denied by rule),\ntest.js and ../package.json (guard), package.json (the project hook), the CI report (timed out) and .env (a secret).${log}${profile}`
           : `I could not confirm the fix: the test run said ${JSON.stringify(firstLineWith(testRun, '') ?? 'nothing')}.`,
     }
   },

@@ -36,13 +36,19 @@ export const sandboxFiles: Readonly<Record<string, string>> = {
     '',
   ].join('\n'),
   // The project's permission rules (@toolpipe/permissions), as Claude Code users write them:
-  // reading and editing files, the test command and read-only programs run without asking; rm
-  // never runs. Always-answers are added to .toolpipe/settings.local.json.
+  // reading and editing files, node scripts and read-only programs run without asking; rm never
+  // runs. Always-answers are added to .toolpipe/settings.local.json. Its `sandbox` key configures
+  // the OS sandbox (@toolpipe/sandbox) run_shell runs in: Claude Code's "regular permissions"
+  // mode (commands no rule matched still ask), and the stand-in home folder's keys unreadable.
   '.toolpipe/settings.json': `${JSON.stringify(
     {
+      sandbox: {
+        autoAllowBashIfSandboxed: false,
+        filesystem: { denyRead: ['~/.ssh'] },
+      },
       permissions: {
         allow: [
-          'Bash(node test.js)',
+          'Bash(node *)',
           ...[
             'ls',
             'cat',

@@ -89,7 +89,7 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
     })
     const { registry } = open.demo
     if (tracing !== undefined) registry.use(tracing.plugin)
-    writeLines(io.stdout, header(options, chosenModel, mode, web?.url))
+    writeLines(io.stdout, header(options, chosenModel, mode, web?.url, open.demo.osSandboxNotice))
     const outcome = await runTask(
       { model, registry, agent, dialect, signal, tracing },
       options,
@@ -224,6 +224,7 @@ function header(
   model: Model,
   mode: ApprovalMode,
   webUrl: string | undefined,
+  osSandbox: string,
 ): string[] {
   const { colors, choice, sandbox, logPath } = options
   const modelLine =
@@ -242,6 +243,7 @@ function header(
     colors.bold('toolpipe agent-loop demo'),
     `  model    ${modelLine}`,
     `  sandbox  ${sandbox} (made afresh)`,
+    `  os box   ${osSandbox}`,
     `  log      ${logPath}`,
     `  asks     ${asks}`,
   ]

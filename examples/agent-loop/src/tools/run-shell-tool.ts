@@ -1,7 +1,9 @@
 import { SpanStatusCode, trace } from '@opentelemetry/api'
+import type { Sandbox } from '@toolpipe/sandbox'
 import { defineTool } from 'toolpipe'
-import type { ToolDefinition } from 'toolpipe'
+import type { ToolDefinition, ToolExecution } from 'toolpipe'
 import { runProcess } from '../sandbox/run-process.js'
+import type { ProcessOutcome } from '../sandbox/run-process.js'
 
 /** How many tokens of output `run_shell` may put in front of the model. */
 export const runShellMaxOutputTokens = 500
@@ -9,13 +11,22 @@ export const runShellMaxOutputTokens = 500
 /** What `run_shell` keeps in `meta` for its terminal card: how the command ended. */
 type ShellMeta = { exitCode: number } | { signal: string }
 
+/** Where `run_shell`'s commands run: in the OS sandbox when there is one, and their `HOME`. */
+export interface ShellPlace {
+  readonly os?: Sandbox | undefined
+  /** The commands' `HOME` (default: the demo folder). */
+  readonly home?: string | undefined
+}
+
 /**
- * `run_shell`: `sh -c <command>` with the sandbox as working directory, a scrubbed environment
- * (no API keys; `HOME` is the sandbox) and `exec.signal`, so a timeout kills the command's whole
- * process group. Output and exit status become a terminal card. Its `maxOutputTokens` is small on
- * purpose: a long output is cut by the output budget (the demo's `server.log` shows it).
+ * `run_shell`: a command line with the sandbox folder as working directory, a scrubbed
+ * environment (no API keys; `HOME` a stand-in) and `exec.signal`, so a timeout kills the command's
+ * whole process group. With `place.os` it runs in the OS sandbox (`@toolpipe/sandbox`), and what
+ * the sandbox stopped is added to its output, one line each; without, `sh -c`. Output and exit
+ * status become a terminal card. Its `maxOutputTokens` is small on purpose: a long output is cut
+ * by the output budget (the demo's `server.log` shows it).
  */
-export function createRunShellTool(sandbox: string): ToolDefinition {
+export function createRunShellTool(sandbox: string, place: ShellPlace = {}): ToolDefinition {
   return defineTool({
     name: 'run_shell',
     description:
@@ -28,12 +39,12 @@ export function createRunShellTool(sandbox: string): ToolDefinition {
     permissions: { ruleName: 'Bash', subjects: ({ command }) => [{ kind: 'command', command }] },
     maxOutputTokens: runShellMaxOutputTokens,
     async execute({ command }, exec) {
+      const env = shellEnvironment(place.home ?? sandbox)
+      const os = place.os
       const outcome = await runTraced(command, () =>
-        runProcess('sh', ['-c', command], {
-          cwd: sandbox,
-          env: shellEnvironment(sandbox),
-          signal: exec.signal,
-        }),
+        os === undefined
+          ? runProcess('sh', ['-c', command], { cwd: sandbox, env, signal: exec.signal })
+          : runInOsSandbox(os, command, exec, env),
       )
       const status =
         outcome.signal === undefined
@@ -96,11 +107,40 @@ function runTraced(
   )
 }
 
+/**
+ * `command` in the OS sandbox, its call's id keying what the sandbox stopped: one line per
+ * violation, then stdout and stderr. An aborted call rejects with the signal's reason, as `runProcess`.
+ */
+async function runInOsSandbox(
+  os: Sandbox,
+  command: string,
+  exec: ToolExecution,
+  env: Record<string, string>,
+): Promise<ProcessOutcome> {
+  const run = await os.run(command, {
+    callId: exec.callId,
+    signal: exec.signal,
+    env,
+    maxOutputBytes: 64 * 1024,
+  })
+  if (exec.signal?.aborted === true) throw exec.signal.reason as Error
+  const stopped = run.violations.map(
+    (violation) =>
+      `[the sandbox stopped a ${violation.kind}: ${violation.target ?? violation.detail}]`,
+  )
+  // What the sandbox stopped comes first: a card shows the first lines of a long output.
+  const output = [...stopped.map((line) => `${line}\n`), run.stdout, run.stderr].join('')
+  const ended = { output, truncated: run.truncated }
+  return run.signal === null
+    ? { ...ended, exitCode: run.exitCode ?? 0 }
+    : { ...ended, signal: run.signal }
+}
+
 /** Only what a command needs: no keys or tokens from the demo's own environment reach it. */
-function shellEnvironment(sandbox: string): NodeJS.ProcessEnv {
+function shellEnvironment(home: string): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
-    HOME: sandbox,
+    HOME: home,
     LC_ALL: 'C',
     TERM: 'dumb',
     NO_COLOR: '1',

@@ -69,7 +69,7 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
   it('runs as without --trace, and prints one tree of every span after the end', () => {
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
-    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 12, reason: 'answered' })
+    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 13, reason: 'answered' })
     expect(trace.header).toBe(
       `━━ trace: the run's ${trace.lines.length} OpenTelemetry spans (--trace) ━━`,
     )
@@ -78,7 +78,7 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
       depth: 0,
       name: 'invoke_agent main',
       start: '+0 ms',
-      outcome: '✓ answered after 12 steps',
+      outcome: '✓ answered after 13 steps',
     })
     expect(trace.lines.slice(1).every((line) => line.depth >= 1)).toBe(true)
   })
@@ -138,8 +138,8 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
     const processes = trace.lines.flatMap((line, index) =>
       line.name === 'process sh' ? [{ line, parent: trace.lines[index - 1] }] : [],
     )
-    // Six commands ran (ls, wc and node test.js twice each, cat server.log); the denied curl and rm
-    // started none.
+    // Seven commands ran (ls, wc and node test.js twice each, cat server.log, and the node
+    // one-liner whose write the OS sandbox stopped); the denied curl and rm started none.
     expect(processes.map(({ line, parent }) => [parent?.callId, line.depth, line.outcome])).toEqual(
       [
         ['call_1_1', 2, '✓ exit 0'],
@@ -148,6 +148,7 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
         ['call_10_2', 2, '✓ exit 0'],
         ['call_10_3', 2, '✓ exit 0'],
         ['call_11_1', 2, '✓ exit 0'],
+        ['call_12_1', 2, '✓ exit 1'],
       ],
     )
   })

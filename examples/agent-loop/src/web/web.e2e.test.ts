@@ -101,7 +101,7 @@ async function rejectToTheEnd(page: Page, second: Locator): Promise<void> {
   expect(await rejected.locator('.tp-badge-fail').textContent()).toBe('APPROVAL_REJECTED')
   expect(await rejected.locator('.tp-title').textContent()).toBe('$wc -l greet.js')
   await page.locator('.end').waitFor()
-  expect(await page.locator('.end').textContent()).toBe('end: the model answered after 12 steps')
+  expect(await page.locator('.end').textContent()).toBe('end: the model answered after 13 steps')
   expect(await page.locator('#status').textContent()).toBe('the run is over')
   expect(await page.locator('.bubble.assistant').last().textContent()).toContain(
     'Fixed: greet() now returns',
@@ -152,6 +152,8 @@ async function expectAnswersLogged(logPath: string): Promise<void> {
     ['call_10_3', 'APPROVAL_REJECTED'],
     // Step 11's long `cat server.log`, cut to run_shell's budget (allowed by rule: nobody asked).
     ['call_11_1', { exitCode: 0 }],
+    // Step 12's node one-liner (allowed by rule), whose write the OS sandbox stopped.
+    ['call_12_1', { exitCode: 1 }],
   ])
 }
 

@@ -1,4 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { projectFolder } from '../__fixtures__/sandbox-fixtures.js'
 import { runtimeConfig } from './runtime-config.js'
 import type { ResolvedSandboxSettings } from './settings-in-force.js'
 
@@ -22,29 +25,47 @@ const none: ResolvedSandboxSettings = {
 // (https://code.claude.com/docs/en/sandboxing#configure-sandboxing), SPEC §23.
 describe('runtimeConfig', () => {
   it('makes the project root writable and what governs the sandbox write-denied, with nothing else said', () => {
-    expect(runtimeConfig('/work/app', none, undefined, ['/home/me/.claude/settings.json'])).toEqual(
-      {
-        network: {
-          allowedDomains: [],
-          deniedDomains: [],
-          allowLocalBinding: false,
-          allowAllUnixSockets: false,
-        },
-        filesystem: {
-          allowWrite: ['/work/app'],
-          denyWrite: [
-            '/home/me/.claude/settings.json',
-            '/work/app/.git/hooks',
-            '/work/app/.git/config',
-            '/work/app/.claude/settings.json',
-            '/work/app/.claude/settings.local.json',
-            '/work/app/.toolpipe/settings.json',
-            '/work/app/.toolpipe/settings.local.json',
-          ],
-          denyRead: [],
-        },
+    const project = projectFolder()
+    const home = join(dirname(project), 'home')
+    mkdirSync(join(home, '.claude'), { recursive: true })
+    writeFileSync(join(home, '.claude', 'settings.json'), '{}')
+    const files = [
+      join(home, '.claude', 'settings.json'),
+      join(home, '.claude', 'missing.json'),
+      join(project, '.toolpipe', 'settings.local.json'),
+      join(project, 'config', 'team.json'),
+    ]
+    expect(runtimeConfig(project, none, undefined, files)).toEqual({
+      network: {
+        allowedDomains: [],
+        deniedDomains: [],
+        allowLocalBinding: false,
+        allowAllUnixSockets: false,
       },
-    )
+      filesystem: {
+        allowWrite: [project],
+        denyWrite: [
+          // An existing file outside, and a missing one a command could create.
+          join(home, '.claude', 'settings.json'),
+          join(project, 'config', 'team.json'),
+          // The settings folders whole (the persisted rules inside), git's hooks and config.
+          join(project, '.claude'),
+          join(project, '.toolpipe'),
+          join(project, '.git', 'hooks'),
+          join(project, '.git', 'config'),
+        ],
+        denyRead: [],
+      },
+    })
+  })
+
+  it('leaves git alone in a project without a git folder', () => {
+    const project = join(projectFolder(), 'sub')
+    mkdirSync(project)
+    expect(runtimeConfig(project, none, undefined, []).filesystem.denyWrite).toEqual([
+      join(project, '.claude'),
+      join(project, '.toolpipe'),
+    ])
   })
 
   it('merges the settings with the rules, each list once', () => {

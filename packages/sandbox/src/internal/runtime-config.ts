@@ -1,17 +1,16 @@
-import { join } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
+import { isAbsolute, join, relative } from 'node:path'
 import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
 import type { SandboxRuleView } from '../sandbox-options.js'
 import type { ResolvedSandboxSettings } from './settings-in-force.js'
 
-/** What no sandboxed command may rewrite, under the project root (SPEC §23). */
-const governingFiles = [
-  '.git/hooks',
-  '.git/config',
-  '.claude/settings.json',
-  '.claude/settings.local.json',
-  '.toolpipe/settings.json',
-  '.toolpipe/settings.local.json',
-]
+/**
+ * What no sandboxed command may rewrite, under the project root (SPEC §23): Claude Code's and
+ * toolpipe's settings folders whole (settings, hook scripts, commands, the persisted rules), and
+ * git's hooks and config.
+ */
+const governingFolders = ['.claude', '.toolpipe']
+const gitFiles = ['.git/hooks', '.git/config']
 
 /**
  * The sandbox runtime's configuration, Claude Code's merge (SPEC §23): the project root
@@ -38,16 +37,55 @@ export function runtimeConfig(
   }
   if (settings.allowUnixSockets.length > 0)
     network.allowUnixSockets = [...settings.allowUnixSockets]
+  const allowWrite = unique([projectRoot], settings.allowWrite, rules?.allowWrite)
   const filesystem: SandboxRuntimeConfig['filesystem'] = {
-    allowWrite: unique([projectRoot], settings.allowWrite, rules?.allowWrite),
-    denyWrite: unique(
+    allowWrite,
+    denyWrite: [],
+    denyRead: unique(settings.denyRead, rules?.denyRead),
+  }
+  filesystem.denyWrite = writeDenials(
+    unique(
       settings.denyWrite,
       rules?.denyWrite,
       settingsFiles,
-      governingFiles.map((file) => join(projectRoot, file)),
+      governingFolders.map((folder) => join(projectRoot, folder)),
+      isFolder(join(projectRoot, '.git')) ? gitFiles.map((file) => join(projectRoot, file)) : [],
     ),
-    denyRead: unique(settings.denyRead, rules?.denyRead),
-  }
+    allowWrite,
+  )
   if (settings.allowRead.length > 0) filesystem.allowRead = [...settings.allowRead]
   return { network, filesystem }
+}
+
+/**
+ * The write denials the runtime is given. The runtime makes a placeholder on the host, for the
+ * time of a run, where a denied path does not exist (an empty file, read-only): a settings file
+ * watched by the rules would read as empty meanwhile. So a path inside another denied one is left
+ * to it (`.toolpipe/settings.local.json` to `.toolpipe`), and a missing path no command could
+ * create — outside every writable root — is left out. Patterns are kept as they are.
+ */
+export function writeDenials(paths: readonly string[], writable: readonly string[]): string[] {
+  const literal = paths.filter((path) => !isPattern(path))
+  return paths.filter((path) => {
+    if (isPattern(path)) return true
+    if (literal.some((other) => other !== path && isInside(path, other))) return false
+    return existsSync(path) || writable.some((root) => isInside(path, root))
+  })
+}
+
+function isPattern(path: string): boolean {
+  return /[*?[\]]/u.test(path)
+}
+
+function isInside(path: string, folder: string): boolean {
+  const inside = relative(folder, path)
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
 }
