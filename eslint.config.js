@@ -30,6 +30,7 @@ const layers = [
     'permissions',
     'output-budget',
     'hooks',
+    'sandbox',
   ],
   ['toolpipe'],
 ]

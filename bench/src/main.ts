@@ -7,6 +7,7 @@ import { mcpSuite } from './mcp.bench.js'
 import { otelSuite } from './otel.bench.js'
 import { outputBudgetSuite, runHugeCut } from './output-budget.bench.js'
 import { runHostileLines } from './permissions-hostile.bench.js'
+import { runSandboxCheck } from './sandbox.bench.js'
 import { permissionsSuite } from './permissions.bench.js'
 import { schemaSuite } from './schema.bench.js'
 import { standardSchemaSuite } from './standard-schema.bench.js'
@@ -21,6 +22,8 @@ const memorySuite: Suite = { name: 'tools-memory', comparisons: () => [] }
 const hooksSuite: Suite = { name: 'hooks', comparisons: () => [] }
 /** Decisions on hostile lines (`permissions-hostile.bench.ts`): a table of its own. */
 const hostileSuite: Suite = { name: 'permissions-hostile', comparisons: () => [] }
+/** Sandboxed processes (`sandbox.bench.ts`): timed by the wall clock, a table of its own. */
+const sandboxSuite: Suite = { name: 'sandbox', comparisons: () => [] }
 const suites: Suite[] = [
   coreSuite,
   structuredOutputSuite,
@@ -34,6 +37,7 @@ const suites: Suite[] = [
   permissionsSuite,
   hostileSuite,
   hooksSuite,
+  sandboxSuite,
   outputBudgetSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
@@ -55,6 +59,7 @@ for (const suite of selected) {
   }
   if (suite === memorySuite) console.log(await runMemoryCheck())
   if (suite === hooksSuite) console.log(await runHooksCheck())
+  if (suite === sandboxSuite) console.log(await runSandboxCheck())
   if (suite === hostileSuite) console.log(await runHostileLines())
   if (suite === outputBudgetSuite) console.log(await runHugeCut())
 }

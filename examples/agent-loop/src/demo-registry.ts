@@ -4,6 +4,7 @@ import { mountMcpTools } from '@toolpipe/mcp'
 import { outputBudget } from '@toolpipe/output-budget'
 import { permissions } from '@toolpipe/permissions'
 import type { PermissionsPlugin } from '@toolpipe/permissions'
+import type { Sandbox } from '@toolpipe/sandbox'
 import { createToolRegistry, timeoutPolicy } from 'toolpipe'
 import type { ApprovalService, Dialect, ToolRegistry, ToolRegistryLogger } from 'toolpipe'
 import { connectHandbook } from './mcp/connect-handbook.js'
@@ -67,16 +68,11 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
   registry.use(timeoutPolicy())
   // Installed after the timeout policy, so inside it: the cut happens within each call's deadline.
   registry.use(outputBudget({ spill: { dir: join(options.sandbox, spillFolder) } }))
-  // The rule files, read by the permissions plugin and, for their `sandbox` key, by the OS sandbox.
-  const sources = [
-    { kind: 'project' as const, path: '.toolpipe/settings.json' },
-    { kind: 'local' as const, path: '.toolpipe/settings.local.json' },
-  ]
   let rules: PermissionsPlugin | undefined
   // The OS sandbox first: run_shell runs in it, and the rules take it (autoAllowBashIfSandboxed).
   const os = await startOsSandbox({
     projectRoot: options.sandbox,
-    sources,
+    sources: ruleSources,
     rules: () => {
       if (rules === undefined) throw new Error('the permission rules are not made yet')
       return rules
@@ -94,25 +90,8 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
   })
   try {
     const mount = await mountMcpTools(registry, handbook, { prefix: 'handbook' })
-    registry.use(noNetworkPolicy())
-    // The mounted handbook tools carry their rule names, as rules name MCP tools:
-    // mcp__handbook__lookup, mcp__handbook__topics.
-    rules = permissions({
-      projectRoot: options.sandbox,
-      sources,
-      ...(os.sandbox === undefined ? {} : { sandbox: os.sandbox }),
-    })
-    const stopRules = registry.use(rules)
-    await rules.ready
-    const hooks = registry.use(
-      commandHooks({
-        sources: [{ kind: 'project', path: '.claude/settings.json' }],
-        projectRoot: options.sandbox,
-      }),
-    )
-    registry.use(sandboxGuard(options.sandbox))
-    registry.use(secretScanner())
-    registry.use(syntaxCheck(options.sandbox))
+    const policies = await installPolicies(registry, options.sandbox, os.sandbox)
+    rules = policies.rules
     return {
       registry,
       rules,
@@ -120,8 +99,7 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
       async close() {
         // The plugins first: the rules would otherwise hear the mount's tools leave, and warn
         // that mcp__handbook names no tool any more.
-        hooks()
-        stopRules()
+        policies.dispose()
         mount.dispose()
         await handbook.close()
         await os.close()
@@ -131,5 +109,48 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
     await handbook.close()
     await os.close()
     throw error
+  }
+}
+
+/** The rule files, read by the permissions plugin and, for their `sandbox` key, by the OS sandbox. */
+const ruleSources = [
+  { kind: 'project' as const, path: '.toolpipe/settings.json' },
+  { kind: 'local' as const, path: '.toolpipe/settings.local.json' },
+]
+
+/**
+ * The demo's policies, in order: no network, the permission rules (given the OS sandbox when
+ * there is one), the project's hooks, the guard, the secret scanner and the syntax check.
+ */
+async function installPolicies(
+  registry: ToolRegistry,
+  folder: string,
+  os: Sandbox | undefined,
+): Promise<{ rules: PermissionsPlugin; dispose: () => void }> {
+  registry.use(noNetworkPolicy())
+  // The mounted handbook tools carry their rule names, as rules name MCP tools:
+  // mcp__handbook__lookup, mcp__handbook__topics.
+  const rules = permissions({
+    projectRoot: folder,
+    sources: ruleSources,
+    ...(os === undefined ? {} : { sandbox: os }),
+  })
+  const stopRules = registry.use(rules)
+  await rules.ready
+  const hooks = registry.use(
+    commandHooks({
+      sources: [{ kind: 'project', path: '.claude/settings.json' }],
+      projectRoot: folder,
+    }),
+  )
+  registry.use(sandboxGuard(folder))
+  registry.use(secretScanner())
+  registry.use(syntaxCheck(folder))
+  return {
+    rules,
+    dispose: () => {
+      hooks()
+      stopRules()
+    },
   }
 }

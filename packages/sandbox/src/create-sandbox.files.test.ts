@@ -71,7 +71,7 @@ describe.runIf(onLinux)('the real sandbox on disk', () => {
   it('hides a denied read: the key reads as missing', async () => {
     const run = await sandbox.run('cat ~/.ssh/id_ed25519', {
       callId: 'call_read_key',
-      env: { HOME: home },
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home },
     })
     expect(run.exitCode).not.toBe(0)
     expect(run.stdout).toBe('')

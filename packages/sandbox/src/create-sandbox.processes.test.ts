@@ -36,6 +36,23 @@ describe.runIf(onLinux)('a run’s processes', () => {
     expect(run.durationMs).toBeGreaterThan(0)
   })
 
+  it('gives the command the environment it is given, whole (as spawn does)', async () => {
+    process.env.TOOLPIPE_BENCH_SECRET = 'sk-from-the-harness'
+    try {
+      const given = await sandbox.run('echo "[$TOOLPIPE_BENCH_SECRET][$ONLY]"', {
+        callId: 'call_env',
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ONLY: 'this' },
+      })
+      expect(given.stdout).toBe('[][this]\n')
+      const inherited = await sandbox.run('echo "[$TOOLPIPE_BENCH_SECRET]"', {
+        callId: 'call_env_default',
+      })
+      expect(inherited.stdout).toBe('[sk-from-the-harness]\n')
+    } finally {
+      delete process.env.TOOLPIPE_BENCH_SECRET
+    }
+  })
+
   it('keeps maxOutputBytes of a flood and drains the rest', async () => {
     const run = await sandbox.run('yes toolpipe | head -c 5000000; echo done >&2', {
       callId: 'call_flood',

@@ -80,7 +80,7 @@ export interface SandboxRunOptions {
   readonly cwd?: string | undefined
   /** Ends the command and everything it started. */
   readonly signal?: AbortSignal | undefined
-  /** Variables laid over this process's environment. */
+  /** The command's environment, whole, as `child_process.spawn` takes it (default: this process's). */
   readonly env?: Readonly<Record<string, string>> | undefined
   /** How many bytes of stdout and of stderr are kept, each (default 1 MiB); the rest is drained. */
   readonly maxOutputBytes?: number | undefined

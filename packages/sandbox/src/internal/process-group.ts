@@ -4,17 +4,17 @@ import { readdirSync, readFileSync } from 'node:fs'
 export const runMarkVariable = 'TOOLPIPE_SANDBOX_RUN'
 
 /**
- * Ends every process of a run (SPEC §23): its process group, and — on Linux — every process
- * whose environment carries the run's mark, which finds what `setsid` and `nohup` took out of the
- * group (a process that rewrites its own environment could hide; inside the sandbox nothing
- * survives its PID namespace anyway). Repeats while it still finds some, since a process may
+ * Ends every process of a run (SPEC §23): its process group, and — on Linux, given a mark —
+ * every process whose environment carries the run's mark, which finds what `setsid` and `nohup`
+ * took out of the group (a process that rewrites its own environment could hide; inside the
+ * sandbox nothing survives its PID namespace anyway, so sandboxed runs have no mark). Repeats while it still finds some, since a process may
  * fork while it is being ended. Never throws.
  */
-export function endRun(groupId: number | undefined, mark: string): void {
+export function endRun(groupId: number | undefined, mark: string | undefined): void {
   for (let round = 0; round < 10; round++) {
     let found = false
     if (groupId !== undefined) found = kill(-groupId) || found
-    for (const pid of markedProcesses(mark)) found = kill(pid) || found
+    if (mark !== undefined) for (const pid of markedProcesses(mark)) found = kill(pid) || found
     if (!found) return
   }
 }

@@ -14,6 +14,11 @@ export interface ProcessPlan {
   readonly env: NodeJS.ProcessEnv
   readonly maxOutputBytes: number
   readonly signal?: AbortSignal | undefined
+  /**
+   * Whether processes that left the run's group are searched for (by the mark in their
+   * environment) and ended. Not needed in the sandbox, whose PID namespace ends with its command.
+   */
+  readonly sweep: boolean
 }
 
 /** How the process ended and what it wrote. */
@@ -35,11 +40,11 @@ export interface ProcessOutcome {
  */
 export function runProcess(plan: ProcessPlan): Promise<ProcessOutcome> {
   const started = performance.now()
-  const mark = randomUUID()
+  const mark = plan.sweep ? randomUUID() : undefined
   return new Promise((resolve) => {
     const child = spawn('/bin/bash', ['-c', plan.line], {
       cwd: plan.cwd,
-      env: { ...plan.env, [runMarkVariable]: mark },
+      env: mark === undefined ? plan.env : { ...plan.env, [runMarkVariable]: mark },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -115,7 +115,7 @@ export class SandboxCore {
       reason: `ran without the sandbox: ${why.reason}`,
     })
     return this.#track(command, options, async (signal) => ({
-      ...(await runProcess(this.#plan(command, options, signal))),
+      ...(await runProcess(this.#plan(command, options, signal, true))),
       sandboxed: false,
       violations: [],
     }))
@@ -171,7 +171,7 @@ export class SandboxCore {
     const key = `${String(++this.#count)}:${options.callId}`
     return this.#track(command, options, async (signal) => {
       const line = await session.wrap(command, key, signal)
-      const outcome = await runProcess(this.#plan(line, options, signal))
+      const outcome = await runProcess(this.#plan(line, options, signal, false))
       session.finished()
       return { ...outcome, sandboxed: true, violations: await session.violations(key) }
     })
@@ -198,7 +198,12 @@ export class SandboxCore {
     }
   }
 
-  #plan(line: string, options: SandboxRunOptions, signal: AbortSignal): ProcessPlan {
+  #plan(
+    line: string,
+    options: SandboxRunOptions,
+    signal: AbortSignal,
+    sweep: boolean,
+  ): ProcessPlan {
     const root = this.config.projectRoot
     const cwd =
       options.cwd === undefined
@@ -209,9 +214,10 @@ export class SandboxCore {
     return {
       line,
       cwd,
-      env: { ...process.env, ...options.env },
+      env: options.env ?? process.env,
       maxOutputBytes: options.maxOutputBytes ?? defaultMaxOutputBytes,
       signal,
+      sweep,
     }
   }
 
