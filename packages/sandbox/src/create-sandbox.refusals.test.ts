@@ -209,7 +209,12 @@ describe('options it cannot use', () => {
       'createSandbox: sources[0].kind must be one of',
     ],
     [{ projectRoot: '/p', rules: {} }, 'createSandbox: rules must be a permissions() plugin'],
+    [
+      { projectRoot: '/p', rules: () => undefined },
+      'createSandbox: rules must be a permissions() plugin',
+    ],
     [{ projectRoot: '/p', logger: {} }, 'createSandbox: logger must have a warn function'],
+    [{ projectRoot: '/p', logger: null }, 'createSandbox: logger must have a warn function'],
   ])('%j is refused: %s', async (options, message) => {
     const refused = await createSandbox(options as SandboxOptions).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(SandboxError)

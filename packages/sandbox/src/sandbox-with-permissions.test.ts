@@ -200,4 +200,32 @@ function textOf(result: ToolExecutionResult): string {
   return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('')
 }
 
+describe.runIf(onLinux)('a permissions() plugin given as the rules', () => {
+  it('is read as it is: the plugin itself, and a logger that is a class instance', async () => {
+    const project = projectFolder()
+    const rules = permissions({
+      projectRoot: project,
+      sources: [{ kind: 'cli', settings: { permissions: { deny: ['Edit(/locked/**)'] } } }],
+      logger: { warn: () => undefined },
+    })
+    class Logger {
+      readonly warnings: string[] = []
+      warn(message: string): void {
+        this.warnings.push(message)
+      }
+    }
+    const logger = new Logger()
+    mkdirSync(join(project, 'locked'))
+    const sandbox = await createSandbox({ projectRoot: project, rules, logger })
+    try {
+      const run = await sandbox.run('echo x > locked/file', { callId: 'call_plugin' })
+      expect(run.exitCode).not.toBe(0)
+      expect(existsSync(join(project, 'locked', 'file'))).toBe(false)
+      expect(logger.warnings).toEqual([])
+    } finally {
+      await sandbox.dispose()
+    }
+  })
+})
+
 if (!onLinux) it.skip(`the sandbox under the rules: ${notLinux}`, () => undefined)

@@ -50,14 +50,14 @@ export function readOptions(options: SandboxOptions): SandboxConfig {
   const projectRoot = resolve(absolutePath(reader, 'projectRoot'))
   const home = reader.string('home') ?? homedir()
   if (!isAbsolute(home)) reader.fail('home', `must be an absolute path, got ${describeValue(home)}`)
-  const rules = reader.object('rules')
-  if (rules !== undefined && typeof rules.sandboxRules !== 'function') {
-    reader.fail('rules', 'must be a permissions() plugin (with a sandboxRules function)')
-  }
-  const logger = reader.object('logger')
-  if (logger !== undefined && typeof logger.warn !== 'function') {
-    reader.fail('logger', 'must have a warn function')
-  }
+  // A permissions() plugin is a function with members; a logger is often a class instance.
+  const rules = withFunction(
+    reader,
+    'rules',
+    'sandboxRules',
+    'must be a permissions() plugin (with a sandboxRules function)',
+  )
+  const logger = withFunction(reader, 'logger', 'warn', 'must have a warn function')
   return {
     projectRoot,
     home,
@@ -67,6 +67,29 @@ export function readOptions(options: SandboxOptions): SandboxConfig {
     ask: reader.function('ask') as SandboxConfig['ask'],
     unavailable: reader.oneOf('unavailable', ['refuse', 'run-unsandboxed']) ?? 'refuse',
     logger: (logger as SandboxLogger | undefined) ?? console,
+  }
+}
+
+/** The member `name`, an object or function whose `method` is a function; else refused. */
+function withFunction(
+  reader: PluginOptionsReader,
+  name: string,
+  method: string,
+  message: string,
+): Record<string, unknown> | undefined {
+  const value = reader.value(name)
+  if (value === undefined) return undefined
+  if (!hasFunction(value, method)) reader.fail(name, `${message}, got ${describeValue(value)}`)
+  return value as Record<string, unknown>
+}
+
+/** Whether `value[method]` is a function; a throwing getter or a revoked Proxy says no. */
+function hasFunction(value: unknown, method: string): boolean {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false
+  try {
+    return typeof (value as Record<string, unknown>)[method] === 'function'
+  } catch {
+    return false
   }
 }
 
