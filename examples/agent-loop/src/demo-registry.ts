@@ -4,13 +4,13 @@ import { mountMcpTools } from '@toolpipe/mcp'
 import { outputBudget } from '@toolpipe/output-budget'
 import { permissions } from '@toolpipe/permissions'
 import type { PermissionsPlugin } from '@toolpipe/permissions'
+import { redactSecrets } from '@toolpipe/redact'
 import type { Sandbox } from '@toolpipe/sandbox'
 import { createToolRegistry, timeoutPolicy } from 'toolpipe'
 import type { ApprovalService, Dialect, ToolRegistry, ToolRegistryLogger } from 'toolpipe'
 import { connectHandbook } from './mcp/connect-handbook.js'
 import { noNetworkPolicy } from './policies/no-network-policy.js'
 import { sandboxGuard } from './policies/sandbox-guard.js'
-import { secretScanner } from './policies/secret-scanner.js'
 import { syntaxCheck } from './policies/syntax-check.js'
 import { startOsSandbox } from './sandbox/os-sandbox.js'
 import { createDemoTools } from './tools/demo-tools.js'
@@ -57,17 +57,24 @@ export interface DemoRegistry {
  *   project's own Claude Code hooks (`commandHooks`, from the sandbox's `.claude/settings.json`:
  *   a PreToolUse script that refuses edits to `package.json` with exit 2);
  * - guards: `sandboxGuard` (paths, protected files, `rm`);
- * - `tools/post-execute`: `secretScanner` (block), then `syntaxCheck` (additionalContext).
+ * - `tools/execute`, inside the budget: `redactSecrets({ action: 'block' })` (`@toolpipe/redact`:
+ *   a result holding a secret is withheld, `SECRET_BLOCKED`; the approval service sees none);
+ * - `tools/post-execute`: `syntaxCheck` (additionalContext).
  */
 export async function createDemoRegistry(options: DemoRegistryOptions): Promise<DemoRegistry> {
+  // Secrets never reach the model, the page, a spill file or the log: a result holding one is
+  // withheld (SECRET_BLOCKED), and what the person is asked about shows none.
+  const secrets = redactSecrets({ action: 'block' })
   const registry = createToolRegistry({
-    approval: options.approval,
+    approval: secrets.approvalService(options.approval),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.dialects === undefined ? {} : { dialects: options.dialects }),
   })
   registry.use(timeoutPolicy())
   // Installed after the timeout policy, so inside it: the cut happens within each call's deadline.
   registry.use(outputBudget({ spill: { dir: join(options.sandbox, spillFolder) } }))
+  // Inside the budget: what it cuts and spills has been scanned already.
+  registry.use(secrets)
   let rules: PermissionsPlugin | undefined
   // The OS sandbox first: run_shell runs in it, and the rules take it (autoAllowBashIfSandboxed).
   const os = await startOsSandbox({
@@ -120,7 +127,7 @@ const ruleSources = [
 
 /**
  * The demo's policies, in order: no network, the permission rules (given the OS sandbox when
- * there is one), the project's hooks, the guard, the secret scanner and the syntax check.
+ * there is one), the project's hooks, the guard and the syntax check.
  */
 async function installPolicies(
   registry: ToolRegistry,
@@ -144,7 +151,6 @@ async function installPolicies(
     }),
   )
   registry.use(sandboxGuard(folder))
-  registry.use(secretScanner())
   registry.use(syntaxCheck(folder))
   return {
     rules,

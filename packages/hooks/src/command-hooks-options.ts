@@ -49,6 +49,12 @@ export interface CommandHooksOptions {
    * `setTimeout` and `clearTimeout`, looked up at each use (so fake timers work).
    */
   readonly clock?: HookClock | undefined
+  /**
+   * Hooks get the environment without the variables whose names mark secrets (`*_TOKEN`,
+   * `*_KEY`, `*SECRET*`, `*PASSWORD*`, `AWS_*`, …: `secretEnvNamePatterns` of `@toolpipe/core`),
+   * SPEC §25. Default false: Claude Code gives hooks the whole environment.
+   */
+  readonly scrubEnv?: boolean | undefined
 }
 
 /**

@@ -49,6 +49,29 @@ describe('the hook’s input', () => {
     )
   })
 
+  it.each([
+    [false, 'the whole environment (as Claude Code gives it)', 'ghp-in-env|sk-in-env|/usr/bin'],
+    [
+      true,
+      'with scrubEnv, the environment minus the secret-named variables (SPEC §25)',
+      '||/usr/bin',
+    ],
+  ])('scrubEnv %s: %s', async (scrubEnv, _name, expected) => {
+    process.env.TOOLPIPE_TEST_GITHUB_TOKEN = 'ghp-in-env'
+    process.env.TOOLPIPE_TEST_API_KEY = 'sk-in-env'
+    try {
+      const dump = `printf '%s|%s|%s' "$TOOLPIPE_TEST_GITHUB_TOKEN" "$TOOLPIPE_TEST_API_KEY" "\${PATH%%:*}" > "$CLAUDE_PROJECT_DIR/env.txt"`
+      const { call } = harness(pre('Bash', dump), { projectRoot: project.root, scrubEnv })
+      await call({ command: 'ls' })
+      const [secret, key, path] = readFileSync(project.file('env.txt'), 'utf8').split('|')
+      expect([secret, key].join('|')).toBe(expected.split('|').slice(0, 2).join('|'))
+      expect(path).not.toBe('')
+    } finally {
+      delete process.env.TOOLPIPE_TEST_GITHUB_TOKEN
+      delete process.env.TOOLPIPE_TEST_API_KEY
+    }
+  })
+
   it('names the tool by its rule name, and the default permission mode and a session id are filled in', async () => {
     const dump = `cat > ${quote(project.file('input.json'))}`
     const { call } = harness(pre('mcp__files__read', dump), { projectRoot: project.root })

@@ -176,6 +176,35 @@ describe.runIf(onLinux)('fail closed', () => {
     ])
   })
 
+  it.each([
+    [false, 'npm-in-env|sk-in-env|given'],
+    [true, '||'],
+  ])(
+    'scrubEnv %s: commands get %j of the secret-named variables (SPEC §25)',
+    async (scrubEnv, expected) => {
+      process.env.TOOLPIPE_TEST_NPM_TOKEN = 'npm-in-env'
+      try {
+        const sandbox = await start({ scrubEnv })
+        const line =
+          'printf "%s|%s|%s" "$TOOLPIPE_TEST_NPM_TOKEN" "$TOOLPIPE_TEST_API_KEY" "$TOOLPIPE_TEST_PASSWORD"'
+        const inherited = await sandbox.run(line, { callId: 'call_env_1' })
+        const given = await sandbox.run(line, {
+          callId: 'call_env_2',
+          env: {
+            PATH: process.env.PATH ?? '/usr/bin:/bin',
+            TOOLPIPE_TEST_API_KEY: 'sk-in-env',
+            TOOLPIPE_TEST_PASSWORD: 'given',
+          },
+        })
+        const [fromProcess] = inherited.stdout.split('|')
+        const [, key, password] = given.stdout.split('|')
+        expect([fromProcess, key, password].join('|')).toBe(expected)
+      } finally {
+        delete process.env.TOOLPIPE_TEST_NPM_TOKEN
+      }
+    },
+  )
+
   it('is one per process: a second is refused with SANDBOX_BUSY until the first is disposed', async () => {
     const first = await start()
     await expect(createSandbox({ projectRoot: projectFolder() })).rejects.toMatchObject({

@@ -68,6 +68,12 @@ export interface SandboxOptions {
   readonly unavailable?: 'refuse' | 'run-unsandboxed' | undefined
   /** The home folder for `~/` (default: the user's). */
   readonly home?: string | undefined
+  /**
+   * Commands get their environment without the variables whose names mark secrets (`*_TOKEN`,
+   * `*_KEY`, `*SECRET*`, `*PASSWORD*`, `AWS_*`, …: `secretEnvNamePatterns` of `@toolpipe/core`),
+   * SPEC §25: the default environment and one a run gives. Default false.
+   */
+  readonly scrubEnv?: boolean | undefined
   /** Where warnings go (default: `console`). */
   readonly logger?: SandboxLogger | undefined
 }

@@ -10,7 +10,10 @@ export {
   deepFreeze,
   HarnessError,
   isHarnessError,
+  isSecretEnvName,
   JsonSnapshotError,
+  scrubSecretEnv,
+  secretEnvNamePatterns,
   snapshotJson,
 } from '@toolpipe/core'
 export type {

@@ -104,15 +104,13 @@ describe('the demo through the real CLI: its policies, guard, hook, timeout, blo
     })
   })
 
-  it('blocks the secret in post-execute with feedback, and the secret reaches neither log nor screen', async () => {
+  it('withholds the secret (@toolpipe/redact), and it reaches neither log nor screen', async () => {
     const { run, logPath, resultOf, text, callWith } = demo
     const blocked = resultOf(callWith('read_file', { path: '.env' }))
-    expect(blocked.result.isError).toBe(true)
-    expect(text(blocked)).toMatch(
-      /^Blocked by the secret-scanner policy: the output of read_file contains what looks like an API key \(line 1\)/,
-    )
-    expect(await readFile(logPath(), 'utf8')).not.toContain('sk-demo-')
-    expect(run.stdout).not.toContain('sk-demo-')
+    expect(blocked.result.error).toEqual({ name: 'SecretBlockedError', code: 'SECRET_BLOCKED' })
+    expect(text(blocked)).toContain('it holds a secret (rule "github", line 1 of content[0].text)')
+    expect(await readFile(logPath(), 'utf8')).not.toContain('ghp_demo')
+    expect(run.stdout).not.toContain('ghp_demo')
   })
 
   it("appends the edit's additionalContext after all of the step's results", () => {

@@ -134,8 +134,8 @@ export const demoScript: readonly ScriptStep[] = [
   }),
   () => ({
     narration: {
-      title: 'a post-execute block',
-      note: 'read_file ran, but the "secret-scanner" tools/post-execute policy found a key in its output\nand blocked the result: the model gets feedback instead, never the secret.',
+      title: 'a secret withheld',
+      note: "read_file ran, but redactSecrets() (@toolpipe/redact: secretlint's recommended rules) found a GitHub\ntoken in its output and withheld the result: the model gets SECRET_BLOCKED naming the rule and\nthe line, never the secret; neither the log, the page nor a spill file holds it.",
     },
     text: 'No report. The CI token in .env may let me fetch it.',
     calls: [{ name: 'read_file', arguments: { path: '.env' } }],

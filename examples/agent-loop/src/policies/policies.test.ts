@@ -6,7 +6,7 @@ import type { ApprovalService, ToolRegistry } from 'toolpipe'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { noNetworkPolicy } from './no-network-policy.js'
 import { sandboxGuard } from './sandbox-guard.js'
-import { findSecret, secretScanner } from './secret-scanner.js'
+import { redactSecrets } from '@toolpipe/redact'
 import { syntaxCheck } from './syntax-check.js'
 
 const agent = { id: 'main' }
@@ -40,7 +40,7 @@ function registryWith(approval?: ApprovalService): ToolRegistry {
   }
   registry.use(noNetworkPolicy())
   registry.use(sandboxGuard(sandbox))
-  registry.use(secretScanner())
+  registry.use(redactSecrets({ action: 'block' }))
   registry.use(syntaxCheck(sandbox))
   return registry
 }
@@ -82,24 +82,21 @@ describe("the demo's policies in the pipeline", () => {
     ])
   })
 
-  it('blocks a result that holds a secret and gives feedback instead', async () => {
+  it('withholds a result that holds a secret (@toolpipe/redact), naming the rule and line only', async () => {
     const registry = registryWith()
+    const token = 'ghp_0123456789abcdefghijABCDEFGHIJ012345'
     const result = await run(registry, 'read_file', {
       path: 'x',
-      output: 'user=me\nkey=AKIAABCDEFGHIJKLMNOP\n',
+      output: `user=me\nGITHUB_TOKEN=${token}\n`,
     })
-    expect(result.isError).toBe(true)
-    expect(JSON.stringify(result)).not.toContain('AKIA')
+    expect(result.error).toEqual({ name: 'SecretBlockedError', code: 'SECRET_BLOCKED' })
+    expect(JSON.stringify(result)).not.toContain(token)
     expect(result.content[0]).toMatchObject({
-      text: expect.stringContaining(
-        'contains what looks like an AWS access key (line 2)',
-      ) as unknown,
+      text: expect.stringContaining('rule "github", line 2 of content[0].text') as unknown,
     })
-    expect(findSecret([{ type: 'text', text: 'sk-short' }])).toBeUndefined()
-    expect(findSecret([{ type: 'text', text: '-----BEGIN RSA PRIVATE KEY-----' }])).toEqual({
-      what: 'a private key',
-      line: 1,
-    })
+    expect((await run(registry, 'read_file', { path: 'x', output: 'sk-short' })).isError).toBe(
+      false,
+    )
   })
 
   it('attaches the syntax check of an edited .js file as additionalContext', async () => {

@@ -1,6 +1,6 @@
 /**
  * The small project the demo's agent works on: a greeting function whose test fails, a README,
- * a `.env` holding a fake API key (the post-execute secret scanner's catch), the project's
+ * a `.env` holding a fake GitHub token (what `@toolpipe/redact` withholds), the project's
  * Claude Code settings with a PreToolUse hook script that refuses edits to `package.json`, as
  * Claude Code users write them (`@toolpipe/hooks` runs it unchanged), and a long `server.log` (the
  * output budget's: far more than `run_shell` may show the model).
@@ -75,7 +75,7 @@ export const sandboxFiles: Readonly<Record<string, string>> = {
     2,
   )}\n`,
   // Not a real key: a fixed fake in a well-known key shape.
-  '.env': 'CI_TOKEN=sk-demo-4f9c2b7e81d04a6b9f3e5c1d\n',
+  '.env': 'CI_TOKEN=ghp_demo0Fake0Token0For0The0Demo00000001\n',
   '.claude/settings.json': `${JSON.stringify(
     {
       hooks: {

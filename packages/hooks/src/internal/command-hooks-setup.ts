@@ -19,6 +19,8 @@ export interface CommandHooksSetup {
   readonly sources: readonly { readonly kind: HookSourceKind; readonly path: string }[]
   /** The clock given, if any (each user of time has its own default). */
   readonly clock: HookClock | undefined
+  /** Hooks get the environment without the variables whose names mark secrets (SPEC §25). */
+  readonly scrubEnv: boolean
 }
 
 /** The dialects, Claude Code's first (the default). */
@@ -32,4 +34,5 @@ export const runOptionNames: readonly string[] = [
   'transcriptPath',
   'dialect',
   'clock',
+  'scrubEnv',
 ]

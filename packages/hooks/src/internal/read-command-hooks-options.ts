@@ -52,6 +52,7 @@ export function readCommandHooksOptions(options: unknown): CommandHooksSetup {
     codeGroups: reading.groups,
     sources,
     clock: typeof clock === 'string' ? undefined : clock.clock,
+    scrubEnv: reader.boolean('scrubEnv') ?? false,
   }
 }
 

@@ -69,5 +69,6 @@ export function readLegacyHooksArguments(config: unknown, options: unknown): Com
     codeGroups: reading.groups,
     sources,
     clock: typeof clock === 'string' ? undefined : clock.clock,
+    scrubEnv: chosen.scrubEnv === true,
   }
 }

@@ -1,3 +1,4 @@
+import { scrubSecretEnv } from '@toolpipe/core'
 import { warnSafely } from '@toolpipe/core/internal'
 import { ruleNameIn } from '@toolpipe/settings-files'
 import type { ToolExecution, ToolExecutionResult, ToolRegistry } from '@toolpipe/tools'
@@ -57,7 +58,7 @@ export function runHooksAt(
     toolInputOf: (args) => hookToolInput(args, tool, { projectRoot }),
     cwd: projectRoot,
     env: () => ({
-      ...process.env,
+      ...(setup.scrubEnv ? scrubSecretEnv(process.env) : process.env),
       TOOLPIPE_PROJECT_DIR: projectRoot,
       CLAUDE_PROJECT_DIR: projectRoot,
       ...(dialect === 'gemini' ? { GEMINI_PROJECT_DIR: projectRoot } : {}),

@@ -33,6 +33,7 @@ export interface SandboxConfig {
   readonly rules: { sandboxRules(): SandboxRuleView } | undefined
   readonly ask: ((request: SandboxAskRequest) => Promise<boolean>) | undefined
   readonly unavailable: 'refuse' | 'run-unsandboxed'
+  readonly scrubEnv: boolean
   readonly logger: SandboxLogger
 }
 
@@ -66,6 +67,7 @@ export function readOptions(options: SandboxOptions): SandboxConfig {
     rules: rules as SandboxConfig['rules'],
     ask: reader.function('ask') as SandboxConfig['ask'],
     unavailable: reader.oneOf('unavailable', ['refuse', 'run-unsandboxed']) ?? 'refuse',
+    scrubEnv: reader.boolean('scrubEnv') ?? false,
     logger: (logger as SandboxLogger | undefined) ?? console,
   }
 }

@@ -1,3 +1,4 @@
+import { scrubSecretEnv } from '@toolpipe/core'
 import { isAbsolute, resolve } from 'node:path'
 import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
 import { SandboxError } from '../sandbox-error.js'
@@ -214,7 +215,9 @@ export class SandboxCore {
     return {
       line,
       cwd,
-      env: options.env ?? process.env,
+      env: this.config.scrubEnv
+        ? scrubSecretEnv(options.env ?? process.env)
+        : (options.env ?? process.env),
       maxOutputBytes: options.maxOutputBytes ?? defaultMaxOutputBytes,
       signal,
       sweep,

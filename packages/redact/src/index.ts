@@ -1,0 +1,6 @@
+export { redactSecrets } from './redact-secrets.js'
+export type { RedactSecretsOptions, RedactSecretsPlugin } from './redact-secrets.js'
+export { SecretBlockedError } from './secret-blocked-error.js'
+export type { RedactErrorCode } from './secret-blocked-error.js'
+export type { SecretAction, SecretFinding, SecretRule } from './secret-rule.js'
+export { supplementaryRules } from './supplementary-rules.js'

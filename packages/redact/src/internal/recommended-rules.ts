@@ -1,0 +1,128 @@
+import { rules as secretlintRules } from '@secretlint/secretlint-rule-preset-recommend'
+
+/** One compiled rule: its id, and the `[start, end)` ranges it finds in a text. */
+export interface Scanner {
+  readonly id: string
+  /** Lower-case strings one of which a text must hold to be searched; none: always searched. */
+  readonly keywords: readonly string[]
+  scan(text: string): [number, number][]
+}
+
+/** The part of a secretlint rule creator this package drives (`@secretlint/types`). */
+interface SecretlintRule {
+  readonly meta: { readonly id: string; readonly type?: string }
+  create(
+    context: {
+      createTranslator: () => (id: string, values?: Record<string, unknown>) => unknown
+      report: (descriptor: { message: unknown; range: readonly [number, number] }) => void
+      ignore: () => void
+    },
+    options: Record<string, unknown>,
+  ): { file?: (source: SecretlintSource) => unknown }
+}
+
+interface SecretlintSource {
+  readonly content: string
+  readonly filePath: string
+  readonly ext: string
+  readonly contentType: 'text'
+}
+
+/**
+ * Rules of secretlint's recommended preset that are not scanners of a text: `filter-comments`
+ * reads `secretlint-disable` comments in files, which a tool's output must not be able to use to
+ * switch the scan off.
+ */
+const notScanners = new Set(['filter-comments'])
+
+/**
+ * secretlint's recommended preset (`@secretlint/secretlint-rule-preset-recommend`, MIT), each
+ * scanner rule run as it runs in secretlint — its own patterns and checks — on the text as one
+ * `.txt` source, its reports read back as ranges. Ids drop the `@secretlint/secretlint-rule-`
+ * prefix: `github`, `aws`, `privatekey`.
+ */
+export function recommendedScanners(): Scanner[] {
+  return (secretlintRules as unknown as readonly SecretlintRule[]).flatMap((rule) => {
+    const id = rule.meta.id.replace('@secretlint/secretlint-rule-', '')
+    if (rule.meta.type !== 'scanner' || notScanners.has(id)) return []
+    return [{ id, keywords: [], scan: (text: string) => runRule(rule, text) }]
+  })
+}
+
+function runRule(rule: SecretlintRule, text: string): [number, number][] {
+  const found: [number, number][] = []
+  const handler = rule.create(
+    {
+      // The message's values are kept: they name the secret the rule found (see `located`).
+      createTranslator: () => (_id, values) => ({ values }),
+      report: ({ message, range }) => {
+        found.push(located(text, range, message))
+      },
+      ignore: () => undefined,
+    },
+    {},
+  )
+  const pending = handler.file?.({
+    content: text,
+    filePath: 'tool-output.txt',
+    ext: '.txt',
+    contentType: 'text',
+  })
+  // A rule that only answers later (none of the preset's text scanners does) cannot hold up a
+  // result: what it reports after this point is not read.
+  if (pending instanceof Promise) pending.catch(() => undefined)
+  return found
+}
+
+/**
+ * Where the secret a rule reported really is. A rule names the value in its message, and its
+ * range is not always that value's (secretlint's AWS rule reports the key's length from the
+ * start of `aws_secret_access_key=`, which would redact the name and leave the key): the value
+ * named is looked for from a little before the range on, and its own place kept; a range whose
+ * text is the value, or a value that cannot be found, keeps the range.
+ */
+function located(
+  text: string,
+  range: readonly [number, number],
+  message: unknown,
+): [number, number] {
+  const [start, end] = range
+  const values = Object.values(
+    (message as { values?: Record<string, unknown> } | undefined)?.values ?? {},
+  )
+    .filter((value): value is string => typeof value === 'string' && value.length >= 8)
+    .sort((a, b) => b.length - a.length)
+  for (const value of values) {
+    if (text.slice(start, end) === value) return [start, end]
+    const at = text.indexOf(value, Math.max(0, start - value.length - 256))
+    if (at !== -1 && at <= end + 256) return [at, at + value.length]
+  }
+  return [start, end]
+}
+
+/**
+ * A rule of your own, compiled: every match of its pattern (a copy with the `g` flag, and `d` to
+ * read a named group `secret`, which then is the value).
+ */
+export function customScanner(rule: {
+  readonly id: string
+  readonly pattern: RegExp
+  readonly keywords?: readonly string[] | undefined
+}): Scanner {
+  let flags = rule.pattern.flags.replace('y', '')
+  if (!flags.includes('g')) flags += 'g'
+  if (!flags.includes('d')) flags += 'd'
+  const pattern = new RegExp(rule.pattern.source, flags)
+  return {
+    id: rule.id,
+    keywords: (rule.keywords ?? []).map((keyword) => keyword.toLowerCase()),
+    scan(text) {
+      const found: [number, number][] = []
+      for (const match of text.matchAll(pattern)) {
+        const range = match.indices?.groups?.secret ?? [match.index, match.index + match[0].length]
+        if (range[1] > range[0]) found.push([range[0], range[1]])
+      }
+      return found
+    },
+  }
+}

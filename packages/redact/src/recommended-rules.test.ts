@@ -1,0 +1,34 @@
+import { credentialKinds, fakeCredentials, ordinaryOutput } from '@toolpipe/fake-secrets'
+import { describe, expect, it } from 'vitest'
+import { redactSecrets } from './redact-secrets.js'
+
+// The kinds issue #41 names, each in the shapes the service issues and the places tools print it
+// (`@toolpipe/fake-secrets`); the recall and false-positive rates over a larger corpus are in bench/.
+describe("'recommended': secretlint's preset and toolpipe's supplementary rules", () => {
+  const { scan, redact } = redactSecrets()
+  const credentials = fakeCredentials(3)
+
+  it.each(credentialKinds)('finds %s credentials, the value itself', (kind) => {
+    for (const credential of credentials.filter((item) => item.kind === kind)) {
+      const start = credential.text.indexOf(credential.secret)
+      const findings = scan(credential.text)
+      expect(
+        findings.some(
+          (finding) => finding.start <= start && finding.end >= start + credential.secret.length,
+        ),
+        `${kind}: ${credential.text.slice(0, 60)}`,
+      ).toBe(true)
+      expect(redact(credential.text)).not.toContain(credential.secret)
+    }
+  })
+
+  it('finds nothing in ordinary tool output: logs, diffs, lockfiles, digests, UUIDs, images, minified code', () => {
+    const noisy = ordinaryOutput(20).filter((output) => scan(output.text).length > 0)
+    expect(noisy.map((output) => output.kind)).toEqual([])
+  })
+
+  it("redacts the AWS key itself, not the name before it (secretlint's AWS rule reports the wrong range)", () => {
+    const key = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYz0QWERT9k3' // 40 characters
+    expect(redact(`AWS_SECRET_ACCESS_KEY=${key}`)).toBe('AWS_SECRET_ACCESS_KEY=[REDACTED:aws]')
+  })
+})

@@ -1,0 +1,41 @@
+import type { SecretRule } from './secret-rule.js'
+
+/**
+ * toolpipe's rules beside secretlint's recommended preset, as data: kinds issue #41 names that
+ * the preset does not find in tool output (measured in `bench/`, see the README). Each is part of
+ * `'recommended'`. A named group `secret` marks the value within a match that needs its context.
+ */
+export const supplementaryRules: readonly SecretRule[] = Object.freeze([
+  {
+    // The preset finds `AWS_SECRET_ACCESS_KEY=…` only: this finds the key after the names the
+    // AWS CLI's files and APIs give it (`aws_secret_access_key = …`, `"SecretAccessKey": "…"`).
+    id: 'aws-secret-access-key',
+    pattern:
+      /(?:aws_?)?secret_?access_?key["']?\s*[:=]\s*["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
+    keywords: ['secret'],
+  },
+  {
+    id: 'anthropic-admin-key',
+    pattern: /sk-ant-admin01-[A-Za-z0-9_-]{93}AA(?![A-Za-z0-9_-])/g,
+    keywords: ['sk-ant-admin'],
+  },
+  {
+    id: 'google-api-key',
+    pattern: /AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
+    keywords: ['aiza'],
+  },
+  {
+    // A JSON Web Token: a JSON header and payload (both `eyJ`, base64url of `{"`) and a signature.
+    id: 'jwt',
+    pattern: /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g,
+    keywords: ['eyj'],
+  },
+  {
+    // Every PEM private key, whatever its type (the preset's rule wants ≥ 100 characters of body,
+    // which an Ed25519 key does not have).
+    id: 'pem-private-key',
+    pattern:
+      /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]{1,16000}?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g,
+    keywords: ['private key'],
+  },
+])

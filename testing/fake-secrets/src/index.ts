@@ -1,0 +1,6 @@
+export { credentialKinds, fakeCredentials } from './fake-credentials.js'
+export type { CredentialKind, FakeCredential } from './fake-credentials.js'
+export { ordinaryKinds, ordinaryOutput } from './ordinary-output.js'
+export type { OrdinaryOutput } from './ordinary-output.js'
+export { seededRandom } from './random.js'
+export type { Random } from './random.js'
