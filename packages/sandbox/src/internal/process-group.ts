@@ -19,6 +19,20 @@ export function endRun(groupId: number | undefined, mark: string | undefined): v
   }
 }
 
+/**
+ * Settles once no process carries the run's mark any more, ending each it still finds: a process
+ * killed a moment ago (the sandbox's PID namespace tearing down after its command was killed) is
+ * waited for. Gives up after a few seconds (a process that cannot die, in the kernel's hands).
+ */
+export async function untilGone(mark: string): Promise<void> {
+  for (let round = 0; round < 600; round++) {
+    const left = markedProcesses(mark)
+    if (left.length === 0) return
+    for (const pid of left) kill(pid)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
 function kill(pid: number): boolean {
   try {
     process.kill(pid, 'SIGKILL')

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { BoundedOutput } from './bounded-output.js'
-import { endRun, runMarkVariable } from './process-group.js'
+import { endRun, runMarkVariable, untilGone } from './process-group.js'
 
 /** How long the pipes may stay open once the run ended, before they are closed, in ms. */
 const pipeGraceMs = 1000
@@ -15,10 +15,11 @@ export interface ProcessPlan {
   readonly maxOutputBytes: number
   readonly signal?: AbortSignal | undefined
   /**
-   * Whether processes that left the run's group are searched for (by the mark in their
-   * environment) and ended. Not needed in the sandbox, whose PID namespace ends with its command.
+   * When processes that left the run's group are searched for (by the mark in their environment)
+   * and ended: `always` (outside the sandbox), or `after-abort` (in the sandbox, whose PID
+   * namespace ends with its command — but, when the command is killed, only a moment later).
    */
-  readonly sweep: boolean
+  readonly sweep: 'always' | 'after-abort'
 }
 
 /** How the process ended and what it wrote. */
@@ -40,26 +41,32 @@ export interface ProcessOutcome {
  */
 export function runProcess(plan: ProcessPlan): Promise<ProcessOutcome> {
   const started = performance.now()
-  const mark = plan.sweep ? randomUUID() : undefined
+  const mark = randomUUID()
+  let aborted = false
   return new Promise((resolve) => {
     const child = spawn('/bin/bash', ['-c', plan.line], {
       cwd: plan.cwd,
-      env: mark === undefined ? plan.env : { ...plan.env, [runMarkVariable]: mark },
+      env: { ...plan.env, [runMarkVariable]: mark },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const stdout = new BoundedOutput(child.stdout, plan.maxOutputBytes)
     const stderr = new BoundedOutput(child.stderr, plan.maxOutputBytes)
+    const sweeps = (): boolean => plan.sweep === 'always' || aborted
     const end = (): void => {
-      endRun(child.pid, mark)
+      endRun(child.pid, sweeps() ? mark : undefined)
     }
-    plan.signal?.addEventListener('abort', end, { once: true })
+    const abort = (): void => {
+      aborted = true
+      end()
+    }
+    plan.signal?.addEventListener('abort', abort, { once: true })
     let settled = false
     const settle = (exitCode: number | null, signal: string | null, failure?: string): void => {
       if (settled) return
       settled = true
       end()
-      plan.signal?.removeEventListener('abort', end)
+      plan.signal?.removeEventListener('abort', abort)
       // A process that left the run and hid its mark (`env -i setsid …` outside the sandbox)
       // could hold the pipes open forever: they are closed after a grace period.
       const grace = setTimeout(() => {
@@ -67,7 +74,8 @@ export function runProcess(plan: ProcessPlan): Promise<ProcessOutcome> {
         child.stderr.destroy()
       }, pipeGraceMs)
       grace.unref()
-      void Promise.all([stdout.closed, stderr.closed]).then(() => {
+      const gone = sweeps() ? untilGone(mark) : Promise.resolve()
+      void Promise.all([stdout.closed, stderr.closed, gone]).then(() => {
         clearTimeout(grace)
         resolve({
           exitCode,

@@ -116,7 +116,7 @@ export class SandboxCore {
       reason: `ran without the sandbox: ${why.reason}`,
     })
     return this.#track(command, options, async (signal) => ({
-      ...(await runProcess(this.#plan(command, options, signal, true))),
+      ...(await runProcess(this.#plan(command, options, signal, 'always'))),
       sandboxed: false,
       violations: [],
     }))
@@ -172,7 +172,7 @@ export class SandboxCore {
     const key = `${String(++this.#count)}:${options.callId}`
     return this.#track(command, options, async (signal) => {
       const line = await session.wrap(command, key, signal)
-      const outcome = await runProcess(this.#plan(line, options, signal, false))
+      const outcome = await runProcess(this.#plan(line, options, signal, 'after-abort'))
       session.finished()
       return { ...outcome, sandboxed: true, violations: await session.violations(key) }
     })
@@ -203,7 +203,7 @@ export class SandboxCore {
     line: string,
     options: SandboxRunOptions,
     signal: AbortSignal,
-    sweep: boolean,
+    sweep: ProcessPlan['sweep'],
   ): ProcessPlan {
     const root = this.config.projectRoot
     const cwd =
