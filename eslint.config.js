@@ -31,6 +31,7 @@ const layers = [
     'output-budget',
     'hooks',
     'sandbox',
+    'redact',
   ],
   ['toolpipe'],
 ]

@@ -136,6 +136,8 @@ const programs = {
   'openai-agents.ts': { lib: ['es2023', 'dom'], types: ['node'] },
   // Needs nothing more than the core packages: also under the strict configuration.
   'permissions.ts': { lib: undefined },
+  // Needs nothing more than the core packages: also under the strict configuration.
+  'redact.ts': { lib: undefined },
   // The sandbox runtime's declarations use Node's types (streams, process); the program writes
   // files and starts the real sandbox.
   'sandbox.ts': { lib: ['es2022'], types: ['node'] },

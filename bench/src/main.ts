@@ -7,6 +7,7 @@ import { mcpSuite } from './mcp.bench.js'
 import { otelSuite } from './otel.bench.js'
 import { outputBudgetSuite, runHugeCut } from './output-budget.bench.js'
 import { runHostileLines } from './permissions-hostile.bench.js'
+import { runRedactCheck } from './redact.bench.js'
 import { runSandboxCheck } from './sandbox.bench.js'
 import { permissionsSuite } from './permissions.bench.js'
 import { schemaSuite } from './schema.bench.js'
@@ -24,6 +25,8 @@ const hooksSuite: Suite = { name: 'hooks', comparisons: () => [] }
 const hostileSuite: Suite = { name: 'permissions-hostile', comparisons: () => [] }
 /** Sandboxed processes (`sandbox.bench.ts`): timed by the wall clock, a table of its own. */
 const sandboxSuite: Suite = { name: 'sandbox', comparisons: () => [] }
+/** Secrets found and missed (`redact.bench.ts`): recall, false positives and cost, a table of its own. */
+const redactSuite: Suite = { name: 'redact', comparisons: () => [] }
 const suites: Suite[] = [
   coreSuite,
   structuredOutputSuite,
@@ -38,6 +41,7 @@ const suites: Suite[] = [
   hostileSuite,
   hooksSuite,
   sandboxSuite,
+  redactSuite,
   outputBudgetSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
@@ -60,6 +64,7 @@ for (const suite of selected) {
   if (suite === memorySuite) console.log(await runMemoryCheck())
   if (suite === hooksSuite) console.log(await runHooksCheck())
   if (suite === sandboxSuite) console.log(await runSandboxCheck())
+  if (suite === redactSuite) console.log(await runRedactCheck())
   if (suite === hostileSuite) console.log(await runHostileLines())
   if (suite === outputBudgetSuite) console.log(await runHugeCut())
 }

@@ -100,22 +100,27 @@ export function redactSecrets(options?: RedactSecretsOptions): RedactSecretsPlug
       value: <TValue>(value: TValue) => redactValue(value, '$', redactString, []) as TValue,
     },
     approvalService: {
-      value: (service: ApprovalService): ApprovalService => ({
-        request: (request) =>
-          service.request({
-            ...request,
-            arguments: redactValue(
-              request.arguments,
-              'arguments',
-              redactString,
-              [],
-            ) as typeof request.arguments,
-            view: redactValue(request.view, 'view', redactString, []) as typeof request.view,
-          }),
-      }),
+      value: (service: ApprovalService) => redactedApprovals(service, redactString),
     },
   })
   return plugin
+}
+
+/** `service`, asked with the call's arguments and pending card redacted. */
+function redactedApprovals(service: ApprovalService, redact: StringRedactor): ApprovalService {
+  return {
+    request: (request) =>
+      service.request({
+        ...request,
+        arguments: redactValue(
+          request.arguments,
+          'arguments',
+          redact,
+          [],
+        ) as typeof request.arguments,
+        view: redactValue(request.view, 'view', redact, []) as typeof request.view,
+      }),
+  }
 }
 
 /** The result with its secrets handled; each finding on the call's record. */

@@ -11,7 +11,7 @@ export const supplementaryRules: readonly SecretRule[] = Object.freeze([
     // AWS CLI's files and APIs give it (`aws_secret_access_key = …`, `"SecretAccessKey": "…"`).
     id: 'aws-secret-access-key',
     pattern:
-      /(?:aws_?)?secret_?access_?key["']?\s*[:=]\s*["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
+      /secret_?access_?key["']?\s*[:=]\s*["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
     keywords: ['secret'],
   },
   {

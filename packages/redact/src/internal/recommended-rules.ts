@@ -3,8 +3,8 @@ import { rules as secretlintRules } from '@secretlint/secretlint-rule-preset-rec
 /** One compiled rule: its id, and the `[start, end)` ranges it finds in a text. */
 export interface Scanner {
   readonly id: string
-  /** Lower-case strings one of which a text must hold to be searched; none: always searched. */
-  readonly keywords: readonly string[]
+  /** Whether a text may hold what the rule finds (its keywords); undefined: always searched. */
+  readonly mayHold?: ((text: string) => boolean) | undefined
   scan(text: string): [number, number][]
 }
 
@@ -45,7 +45,7 @@ export function recommendedScanners(): Scanner[] {
   return (secretlintRules as unknown as readonly SecretlintRule[]).flatMap((rule) => {
     const id = rule.meta.id.replace('@secretlint/secretlint-rule-', '')
     if (rule.meta.type !== 'scanner' || notScanners.has(id)) return []
-    return [{ id, keywords: [], scan: (text: string) => runRule(rule, text) }]
+    return [{ id, scan: (text: string) => runRule(rule, text) }]
   })
 }
 
@@ -113,9 +113,18 @@ export function customScanner(rule: {
   if (!flags.includes('g')) flags += 'g'
   if (!flags.includes('d')) flags += 'd'
   const pattern = new RegExp(rule.pattern.source, flags)
+  const keywords = rule.keywords ?? []
+  // One case-insensitive search for any keyword: cheaper than lower-casing the text.
+  const anyKeyword =
+    keywords.length === 0
+      ? undefined
+      : new RegExp(
+          keywords.map((keyword) => keyword.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')).join('|'),
+          'iu',
+        )
   return {
     id: rule.id,
-    keywords: (rule.keywords ?? []).map((keyword) => keyword.toLowerCase()),
+    mayHold: anyKeyword === undefined ? undefined : (text) => anyKeyword.test(text),
     scan(text) {
       const found: [number, number][] = []
       for (const match of text.matchAll(pattern)) {

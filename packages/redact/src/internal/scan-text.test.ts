@@ -32,8 +32,7 @@ describe('scanText', () => {
   it('searches only text holding a rule’s keyword (regardless of case)', () => {
     let calls = 0
     const keyed: Scanner = {
-      id: 'keyed',
-      keywords: ['acme_'],
+      ...customScanner({ id: 'keyed', pattern: /acme_\w+/, keywords: ['acme_'] }),
       scan: () => {
         calls++
         return []
@@ -49,7 +48,6 @@ describe('scanText', () => {
     failures.length = 0
     const broken: Scanner = {
       id: 'broken',
-      keywords: [],
       scan: () => {
         throw new Error('boom')
       },

@@ -2,7 +2,7 @@ import type { SecretFinding } from '../secret-rule.js'
 import type { Scanner } from './recommended-rules.js'
 
 /** Characters searched at a time: what bounds a rule's work on a 10 MB result or a 1 MB line. */
-export const windowSize = 64 * 1024
+export const windowSize = 256 * 1024
 /**
  * How far windows overlap: more than the longest secret a rule finds (a 4096-bit RSA key in PEM
  * is about 3.3 KB), so that no secret falls between two windows unseen.
@@ -27,20 +27,13 @@ export function scanText(
   if (text.includes('\u0000')) return undefined
   const seen = new Set<string>()
   const ranges: { ruleId: string; start: number; end: number }[] = []
-  const needsLowerCase = scanners.some((scanner) => scanner.keywords.length > 0)
   for (let offset = 0; offset < text.length; offset += windowSize - windowOverlap) {
     const window =
       offset === 0 && text.length <= windowSize ? text : text.slice(offset, offset + windowSize)
-    const lower = needsLowerCase ? window.toLowerCase() : ''
     for (const scanner of scanners) {
-      if (
-        scanner.keywords.length > 0 &&
-        !scanner.keywords.some((keyword) => lower.includes(keyword))
-      ) {
-        continue
-      }
       let found: [number, number][]
       try {
+        if (scanner.mayHold?.(window) === false) continue
         found = scanner.scan(window)
       } catch (error) {
         failed(scanner.id, error)
