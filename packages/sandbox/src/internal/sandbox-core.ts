@@ -104,11 +104,14 @@ export class SandboxCore {
       )
     }
     options.signal?.throwIfAborted()
-    const unsandboxed = this.#whyUnsandboxed(command, options)
-    if (unsandboxed === undefined && this.#session !== undefined) {
+    const why = this.#whyUnsandboxed(command, options)
+    if (why === undefined) {
+      // Available means started: never an unsandboxed run for want of a session.
+      if (this.#session === undefined) {
+        throw new SandboxError('sandbox: unavailable: not started', 'SANDBOX_UNAVAILABLE')
+      }
       return this.#runSandboxed(command, options, this.#session)
     }
-    const why = unsandboxed ?? { id: 'unavailable', reason: this.reason ?? 'unavailable' }
     this.link.report(options.callId, {
       stage: 'guard',
       outcome: 'allow',
