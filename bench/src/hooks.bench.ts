@@ -8,6 +8,7 @@ import type { HooksSettings } from '@toolpipe/hooks'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolRegistry } from '@toolpipe/tools'
 import { readFileTool, smallArgs } from './fixtures.js'
+import { medians } from './wall-clock.js'
 
 const quick = process.env.BENCH_QUICK === '1'
 
@@ -56,29 +57,6 @@ const preToolUse = (...commands: string[]): HooksSettings => ({
 
 function call(registry: ToolRegistry): Promise<unknown> {
   return registry.execute(callInput('read_file', smallArgs))
-}
-
-/** Runs every case `samples` times, interleaved, and returns each one's median in ms. */
-async function medians(
-  cases: Record<string, () => Promise<unknown>>,
-  samples: number,
-): Promise<Map<string, number>> {
-  const entries = Object.entries(cases)
-  const times = new Map<string, number[]>(entries.map(([name]) => [name, []]))
-  for (const [, run] of entries) await run() // warm up
-  for (let sample = 0; sample < samples; sample++) {
-    for (const [name, run] of entries) {
-      const start = performance.now()
-      await run()
-      times.get(name)?.push(performance.now() - start)
-    }
-  }
-  return new Map(
-    [...times].map(([name, list]) => {
-      const sorted = [...list].sort((left, right) => left - right)
-      return [name, sorted[Math.floor(sorted.length / 2)] ?? Number.NaN]
-    }),
-  )
 }
 
 /** A median by name (NaN when the case is missing: a typo shows in the table). */

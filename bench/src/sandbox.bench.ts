@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SandboxManager } from '@anthropic-ai/sandbox-runtime'
 import { createSandbox } from '@toolpipe/sandbox'
+import { medians } from './wall-clock.js'
 
 const quick = process.env.BENCH_QUICK === '1'
 
@@ -18,29 +19,6 @@ function bash(line: string, cwd: string): Promise<void> {
       resolve()
     })
   })
-}
-
-/** Runs every case `samples` times, interleaved, and returns each one's median in ms. */
-async function medians(
-  cases: Record<string, () => Promise<unknown>>,
-  samples: number,
-): Promise<Map<string, number>> {
-  const entries = Object.entries(cases)
-  const times = new Map<string, number[]>(entries.map(([name]) => [name, []]))
-  for (const [, run] of entries) await run() // warm up
-  for (let sample = 0; sample < samples; sample++) {
-    for (const [name, run] of entries) {
-      const start = performance.now()
-      await run()
-      times.get(name)?.push(performance.now() - start)
-    }
-  }
-  return new Map(
-    [...times].map(([name, list]) => {
-      const sorted = [...list].sort((left, right) => left - right)
-      return [name, sorted[Math.floor(sorted.length / 2)] ?? Number.NaN]
-    }),
-  )
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   pathOf,
   projectFolder,
   recordingLogger,
+  shellTool,
 } from './__fixtures__/sandbox-fixtures.js'
 import { createSandbox } from './create-sandbox.js'
 import { SandboxError } from './sandbox-error.js'
@@ -36,30 +37,15 @@ describe.runIf(onLinux)('fail closed', () => {
     return sandbox
   }
 
-  /** A registry with a `run_shell` tool running its command in `sandbox`, and its records. */
-  function shellRegistry(sandbox: Sandbox, dangerouslyDisableSandbox = false) {
+  /** A registry with the `run_shell` tool running its command in `sandbox`, and its records. */
+  function shellRegistry(sandbox: Sandbox) {
     const registry = createToolRegistry()
     const decisions: ToolDecision[] = []
     registry.on('tools/decision', (_exec, decision) => {
       decisions.push(decision)
     })
     registry.use(sandbox)
-    registry.register({
-      name: 'run_shell',
-      description: 'runs a command line',
-      parameters: {
-        type: 'object',
-        properties: { command: { type: 'string' } },
-        required: ['command'],
-      },
-      execute: async (args, exec) => {
-        const run = await sandbox.run((args as { command: string }).command, {
-          callId: exec.callId,
-          dangerouslyDisableSandbox,
-        })
-        return [{ type: 'text', text: `${run.stdout}sandboxed=${String(run.sandboxed)}` }]
-      },
-    })
+    registry.register(shellTool(sandbox))
     return { registry, decisions }
   }
 
@@ -95,7 +81,10 @@ describe.runIf(onLinux)('fail closed', () => {
       name: 'run_shell',
       arguments: { command: 'echo hi' },
     })
-    expect(result.content).toEqual([{ type: 'text', text: 'hi\nsandboxed=false' }])
+    expect(result).toMatchObject({
+      content: [{ type: 'text', text: '0 hi\n' }],
+      meta: { sandboxed: false },
+    })
     expect(decisions).toEqual([
       {
         stage: 'guard',
@@ -108,13 +97,16 @@ describe.runIf(onLinux)('fail closed', () => {
 
   it('runs dangerouslyDisableSandbox unsandboxed where allowed, on the record', async () => {
     const sandbox = await start()
-    const { registry, decisions } = shellRegistry(sandbox, true)
+    const { registry, decisions } = shellRegistry(sandbox)
     const result = await registry.execute({
       callId: 'call_2' as never,
       name: 'run_shell',
-      arguments: { command: 'echo out' },
+      arguments: { command: 'echo out', dangerouslyDisableSandbox: true },
     })
-    expect(result.content).toEqual([{ type: 'text', text: 'out\nsandboxed=false' }])
+    expect(result).toMatchObject({
+      content: [{ type: 'text', text: '0 out\n' }],
+      meta: { sandboxed: false },
+    })
     expect(decisions).toMatchObject([
       { stage: 'guard', source: { kind: 'sandbox', id: 'dangerouslyDisableSandbox' } },
     ])

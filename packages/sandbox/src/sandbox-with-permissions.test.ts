@@ -4,14 +4,9 @@ import { callInput } from '@toolpipe/call-inputs'
 import { permissions } from '@toolpipe/permissions'
 import type { PermissionsPlugin } from '@toolpipe/permissions'
 import { createToolRegistry } from '@toolpipe/tools'
-import type {
-  ToolDecision,
-  ToolDefinition,
-  ToolExecutionResult,
-  ToolRegistry,
-} from '@toolpipe/tools'
+import type { ToolDecision, ToolExecutionResult, ToolRegistry } from '@toolpipe/tools'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { notLinux, onLinux, projectFolder } from './__fixtures__/sandbox-fixtures.js'
+import { notLinux, onLinux, projectFolder, shellTool } from './__fixtures__/sandbox-fixtures.js'
 import { createSandbox } from './create-sandbox.js'
 import type { Sandbox } from './sandbox-options.js'
 
@@ -162,39 +157,6 @@ describe.runIf(onLinux)('the sandbox under the rules', () => {
     expect(textOf(result)).toContain('Read-only file system')
   })
 })
-
-/** `run_shell`: rule name Bash, its command (and `dangerouslyDisableSandbox`) its subject, run in `sandbox`. */
-function shellTool(sandbox: Sandbox): ToolDefinition {
-  interface ShellArguments {
-    command: string
-    dangerouslyDisableSandbox?: boolean
-  }
-  return {
-    name: 'run_shell',
-    description: 'runs a command line',
-    parameters: {
-      type: 'object',
-      properties: { command: { type: 'string' }, dangerouslyDisableSandbox: { type: 'boolean' } },
-      required: ['command'],
-    },
-    permissions: {
-      ruleName: 'Bash',
-      subjects: (args) => {
-        const { command, dangerouslyDisableSandbox } = args as unknown as ShellArguments
-        return [{ kind: 'command', command, dangerouslyDisableSandbox }]
-      },
-    },
-    execute: async (args, exec) => {
-      const { command, dangerouslyDisableSandbox } = args as ShellArguments
-      const run = await sandbox.run(command, {
-        callId: exec.callId,
-        signal: exec.signal,
-        dangerouslyDisableSandbox,
-      })
-      return [{ type: 'text', text: `${String(run.exitCode)} ${run.stdout}${run.stderr}` }]
-    },
-  }
-}
 
 function textOf(result: ToolExecutionResult): string {
   return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('')

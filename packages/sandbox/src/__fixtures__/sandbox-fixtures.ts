@@ -10,6 +10,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { ToolDefinition } from '@toolpipe/tools'
+import type { Sandbox } from '../sandbox-options.js'
+import type { ResolvedSandboxSettings } from '../internal/settings-in-force.js'
 
 /**
  * The sandbox runtime runs on Linux (bubblewrap) and macOS (Seatbelt); these tests drive the
@@ -94,4 +97,58 @@ export function pathOf(programs: readonly string[]): string {
     }
   }
   return folder
+}
+
+/** `run_shell`: rule name Bash, its command (and `dangerouslyDisableSandbox`) its subject, run in `sandbox`. */
+export function shellTool(sandbox: Sandbox): ToolDefinition {
+  interface ShellArguments {
+    command: string
+    dangerouslyDisableSandbox?: boolean
+  }
+  return {
+    name: 'run_shell',
+    description: 'runs a command line',
+    parameters: {
+      type: 'object',
+      properties: { command: { type: 'string' }, dangerouslyDisableSandbox: { type: 'boolean' } },
+      required: ['command'],
+    },
+    permissions: {
+      ruleName: 'Bash',
+      subjects: (args) => {
+        const { command, dangerouslyDisableSandbox } = args as unknown as ShellArguments
+        return [{ kind: 'command', command, dangerouslyDisableSandbox }]
+      },
+    },
+    execute: async (args, exec) => {
+      const { command, dangerouslyDisableSandbox } = args as ShellArguments
+      const run = await sandbox.run(command, {
+        callId: exec.callId,
+        signal: exec.signal,
+        dangerouslyDisableSandbox,
+      })
+      // Its exit code, then what it printed; and whether it ran sandboxed, for the tests that ask.
+      return {
+        content: [{ type: 'text', text: `${String(run.exitCode)} ${run.stdout}${run.stderr}` }],
+        meta: { sandboxed: run.sandboxed },
+      }
+    },
+  }
+}
+
+/** The settings in force when no source says anything: Claude Code's defaults, `enabled` aside. */
+export const defaultSandboxSettings: ResolvedSandboxSettings = {
+  enabled: true,
+  autoAllowBashIfSandboxed: true,
+  allowUnsandboxedCommands: true,
+  excludedCommands: [],
+  allowedDomains: [],
+  deniedDomains: [],
+  allowUnixSockets: [],
+  allowLocalBinding: false,
+  allowAllUnixSockets: false,
+  allowWrite: [],
+  denyWrite: [],
+  denyRead: [],
+  allowRead: [],
 }

@@ -1,25 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { projectFolder } from '../__fixtures__/sandbox-fixtures.js'
+import { defaultSandboxSettings, projectFolder } from '../__fixtures__/sandbox-fixtures.js'
 import { runtimeConfig } from './runtime-config.js'
-import type { ResolvedSandboxSettings } from './settings-in-force.js'
 
-const none: ResolvedSandboxSettings = {
-  enabled: true,
-  autoAllowBashIfSandboxed: true,
-  allowUnsandboxedCommands: true,
-  excludedCommands: [],
-  allowedDomains: [],
-  deniedDomains: [],
-  allowUnixSockets: [],
-  allowLocalBinding: false,
-  allowAllUnixSockets: false,
-  allowWrite: [],
-  denyWrite: [],
-  denyRead: [],
-  allowRead: [],
-}
+const none = defaultSandboxSettings
 
 // Claude Code's merge of settings and rules into the sandbox's config
 // (https://code.claude.com/docs/en/sandboxing#configure-sandboxing), SPEC §23.

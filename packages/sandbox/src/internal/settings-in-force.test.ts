@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { recordingLogger } from '../__fixtures__/sandbox-fixtures.js'
+import { defaultSandboxSettings, recordingLogger } from '../__fixtures__/sandbox-fixtures.js'
 import type { SandboxOptions } from '../sandbox-options.js'
 import { readOptions } from './read-options.js'
 import { settingsPath, SettingsInForce } from './settings-in-force.js'
@@ -98,21 +98,7 @@ describe('the sandbox settings in force', () => {
   it('has Claude Code’s defaults where no source says anything', () => {
     const { project } = folders()
     const { settings } = inForce({ projectRoot: project })
-    expect(settings.current).toEqual({
-      enabled: true,
-      autoAllowBashIfSandboxed: true,
-      allowUnsandboxedCommands: true,
-      excludedCommands: [],
-      allowedDomains: [],
-      deniedDomains: [],
-      allowUnixSockets: [],
-      allowLocalBinding: false,
-      allowAllUnixSockets: false,
-      allowWrite: [],
-      denyWrite: [],
-      denyRead: [],
-      allowRead: [],
-    })
+    expect(settings.current).toEqual(defaultSandboxSettings)
   })
 
   it('follows a file that changes, keeps the last good value of one that breaks, and warns once per problem', async () => {
