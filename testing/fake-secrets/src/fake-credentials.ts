@@ -140,11 +140,7 @@ const makers: Record<CredentialKind, readonly Maker[]> = {
       return { secret, text: `NPM_TOKEN=${secret}` }
     },
   ],
-  'private-key': [
-    (r) => privateKey(r, 'rsa'),
-    (r) => privateKey(r, 'ec'),
-    (r) => privateKey(r, 'ed25519'),
-  ],
+  'private-key': [() => privateKey('rsa'), () => privateKey('ec'), () => privateKey('ed25519')],
   jwt: [
     (r) => {
       const secret = jwt(r)
@@ -174,12 +170,8 @@ const makers: Record<CredentialKind, readonly Maker[]> = {
   ],
 }
 
-function privateKey(
-  random: Random,
-  type: 'rsa' | 'ec' | 'ed25519',
-): { text: string; secret: string } {
-  // Real keys (each made fresh, so the random source only picks which shape).
-  void random
+function privateKey(type: 'rsa' | 'ec' | 'ed25519'): { text: string; secret: string } {
+  // Real keys, each made fresh.
   const pem =
     type === 'rsa'
       ? generateKeyPairSync('rsa', {
