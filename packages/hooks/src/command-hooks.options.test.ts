@@ -57,7 +57,7 @@ describe('commandHooks(options)', () => {
     [
       'a misspelt option',
       { hook: {} },
-      'commandHooks: hook is not an option (known: hooks, sources, projectRoot, sessionId, permissionMode, transcriptPath, dialect, clock)',
+      'commandHooks: hook is not an option (known: hooks, sources, projectRoot, sessionId, permissionMode, transcriptPath, dialect, clock, scrubEnv)',
     ],
     ['options that are no object', [], 'commandHooks: options must be an object, got array'],
     ['an option whose getter throws', hostile, 'commandHooks: projectRoot could not be read: boom'],
