@@ -177,7 +177,8 @@ export class SandboxCore {
       const line = await session.wrap(command, key, signal)
       const outcome = await runProcess(this.#plan(line, options, signal, 'after-abort'))
       session.finished()
-      return { ...outcome, sandboxed: true, violations: await session.violations(key) }
+      const failed = outcome.exitCode !== 0
+      return { ...outcome, sandboxed: true, violations: await session.violations(key, failed) }
     })
   }
 

@@ -80,14 +80,18 @@ export class SrtSession {
   }
 
   /** The violations reported under `key`, once the runtime has read what the run sent it. */
-  async violations(key: string): Promise<SandboxViolation[]> {
+  async violations(key: string, failed: boolean): Promise<SandboxViolation[]> {
     // The violation monitor reads its socket on the event loop: let it read what the run sent.
     for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve))
+    let events = SandboxManager.getSandboxViolationStore().getViolationsForCommand(key)
+    // A command that failed with nothing reported yet may have been stopped by the sandbox on a
+    // loaded machine whose monitor has not read its socket: a little more time, a few times.
+    for (let wait = 0; failed && events.length === 0 && wait < 10; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      events = SandboxManager.getSandboxViolationStore().getViolationsForCommand(key)
+    }
     // One denied write can be reported per system call that tried it: each line once.
-    const lines = SandboxManager.getSandboxViolationStore()
-      .getViolationsForCommand(key)
-      .map((event) => event.line)
-    return [...new Set(lines)].map(readViolation)
+    return [...new Set(events.map((event) => event.line))].map(readViolation)
   }
 
   /** After a command: what the runtime cleans per command. */
