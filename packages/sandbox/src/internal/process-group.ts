@@ -4,19 +4,23 @@ import { readdirSync, readFileSync } from 'node:fs'
 export const runMarkVariable = 'TOOLPIPE_SANDBOX_RUN'
 
 /**
- * Ends every process of a run (SPEC §23): its process group, and — on Linux, given a mark —
- * every process whose environment carries the run's mark, which finds what `setsid` and `nohup`
- * took out of the group (a process that rewrites its own environment could hide; inside the
- * sandbox nothing survives its PID namespace anyway, so sandboxed runs have no mark). Repeats while it still finds some, since a process may
- * fork while it is being ended. Never throws.
+ * Ends every process of a run (SPEC §23): its process group, and — on Linux — every process
+ * whose environment carries the run's mark, which finds what `setsid` and `nohup` took out of
+ * the group (a process that rewrites its own environment could hide outside the sandbox; inside,
+ * its PID namespace ends with it). Repeats while it still finds some, since a process may
+ * fork while it is being ended. Never throws. Says whether its last search still found some
+ * (killed, maybe not yet gone: see {@link untilGone}).
  */
-export function endRun(groupId: number | undefined, mark: string | undefined): void {
+export function endRun(groupId: number | undefined, mark: string): boolean {
   for (let round = 0; round < 10; round++) {
-    let found = false
-    if (groupId !== undefined) found = kill(-groupId) || found
-    if (mark !== undefined) for (const pid of markedProcesses(mark)) found = kill(pid) || found
-    if (!found) return
+    // The group goes first (its members need no search); a member that lingers a moment (bwrap's
+    // own child, dying with it) carries the mark and is found below, or waited for after.
+    if (groupId !== undefined) kill(-groupId)
+    const left = markedProcesses(mark)
+    if (left.length === 0) return false
+    for (const pid of left) kill(pid)
   }
+  return true
 }
 
 /**
@@ -25,11 +29,12 @@ export function endRun(groupId: number | undefined, mark: string | undefined): v
  * waited for. Gives up after a few seconds (a process that cannot die, in the kernel's hands).
  */
 export async function untilGone(mark: string): Promise<void> {
-  for (let round = 0; round < 600; round++) {
+  // Teardown takes about a millisecond: looked at often at first, then every 10 ms.
+  for (let round = 0; round < 400; round++) {
     const left = markedProcesses(mark)
     if (left.length === 0) return
     for (const pid of left) kill(pid)
-    await new Promise((resolve) => setTimeout(resolve, 5))
+    await new Promise((resolve) => setTimeout(resolve, round < 20 ? 1 : 10))
   }
 }
 

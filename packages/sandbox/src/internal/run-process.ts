@@ -14,12 +14,6 @@ export interface ProcessPlan {
   readonly env: NodeJS.ProcessEnv
   readonly maxOutputBytes: number
   readonly signal?: AbortSignal | undefined
-  /**
-   * When processes that left the run's group are searched for (by the mark in their environment)
-   * and ended: `always` (outside the sandbox), or `after-abort` (in the sandbox, whose PID
-   * namespace ends with its command — but, when the command is killed, only a moment later).
-   */
-  readonly sweep: 'always' | 'after-abort'
 }
 
 /** How the process ended and what it wrote. */
@@ -42,7 +36,6 @@ export interface ProcessOutcome {
 export function runProcess(plan: ProcessPlan): Promise<ProcessOutcome> {
   const started = performance.now()
   const mark = randomUUID()
-  let aborted = false
   return new Promise((resolve) => {
     const child = spawn('/bin/bash', ['-c', plan.line], {
       cwd: plan.cwd,
@@ -52,21 +45,17 @@ export function runProcess(plan: ProcessPlan): Promise<ProcessOutcome> {
     })
     const stdout = new BoundedOutput(child.stdout, plan.maxOutputBytes)
     const stderr = new BoundedOutput(child.stderr, plan.maxOutputBytes)
-    const sweeps = (): boolean => plan.sweep === 'always' || aborted
+    let left = false
     const end = (): void => {
-      endRun(child.pid, sweeps() ? mark : undefined)
+      left = endRun(child.pid, mark)
     }
-    const abort = (): void => {
-      aborted = true
-      end()
-    }
-    plan.signal?.addEventListener('abort', abort, { once: true })
+    plan.signal?.addEventListener('abort', end, { once: true })
     let settled = false
     const settle = (exitCode: number | null, signal: string | null, failure?: string): void => {
       if (settled) return
       settled = true
       end()
-      plan.signal?.removeEventListener('abort', abort)
+      plan.signal?.removeEventListener('abort', end)
       // A process that left the run and hid its mark (`env -i setsid …` outside the sandbox)
       // could hold the pipes open forever: they are closed after a grace period.
       const grace = setTimeout(() => {
@@ -74,7 +63,9 @@ export function runProcess(plan: ProcessPlan): Promise<ProcessOutcome> {
         child.stderr.destroy()
       }, pipeGraceMs)
       grace.unref()
-      const gone = sweeps() ? untilGone(mark) : Promise.resolve()
+      // Processes found after the end are waited for: a sandbox's PID namespace tears down a
+      // moment after its bwrap exits, later still on a loaded machine.
+      const gone = left ? untilGone(mark) : Promise.resolve()
       void Promise.all([stdout.closed, stderr.closed, gone]).then(() => {
         clearTimeout(grace)
         resolve({

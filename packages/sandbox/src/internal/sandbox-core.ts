@@ -119,7 +119,7 @@ export class SandboxCore {
       reason: `ran without the sandbox: ${why.reason}`,
     })
     return this.#track(command, options, async (signal) => ({
-      ...(await runProcess(this.#plan(command, options, signal, 'always'))),
+      ...(await runProcess(this.#plan(command, options, signal))),
       sandboxed: false,
       violations: [],
     }))
@@ -175,7 +175,7 @@ export class SandboxCore {
     const key = `${String(++this.#count)}:${options.callId}`
     return this.#track(command, options, async (signal) => {
       const line = await session.wrap(command, key, signal)
-      const outcome = await runProcess(this.#plan(line, options, signal, 'after-abort'))
+      const outcome = await runProcess(this.#plan(line, options, signal))
       session.finished()
       const failed = outcome.exitCode !== 0
       return { ...outcome, sandboxed: true, violations: await session.violations(key, failed) }
@@ -203,12 +203,7 @@ export class SandboxCore {
     }
   }
 
-  #plan(
-    line: string,
-    options: SandboxRunOptions,
-    signal: AbortSignal,
-    sweep: ProcessPlan['sweep'],
-  ): ProcessPlan {
+  #plan(line: string, options: SandboxRunOptions, signal: AbortSignal): ProcessPlan {
     const root = this.config.projectRoot
     const cwd =
       options.cwd === undefined
@@ -224,7 +219,6 @@ export class SandboxCore {
         : (options.env ?? process.env),
       maxOutputBytes: options.maxOutputBytes ?? defaultMaxOutputBytes,
       signal,
-      sweep,
     }
   }
 
