@@ -28,15 +28,25 @@ export function anyOfCheck(
   }
   const collect: Collect = (value, run) => {
     const found: RawIssue[][] = []
+    let spent = 0
+    let exhausted = false
     for (const alternative of alternatives) {
+      // Each alternative on a budget of its own: one that runs out of it has only failed, and a
+      // later one may still accept the value (as the fast test finds).
       const branch = branchRun(run)
       alternative.collectChild(value, branch)
-      // Going on once the budget is spent records nothing more: every record is refused.
-      // Stryker disable next-line ConditionalExpression: see above ("→ true" stops at the first alternative and fails the tests)
-      if (run.budget.exhausted) return
       // An alternative with nothing to say accepts the value.
-      if (branch.issues.length === 0) return
+      if (branch.issues.length === 0 && !branch.budget.exhausted) return
       found.push(branch.issues)
+      spent += run.budget.left - branch.budget.left
+      exhausted ||= branch.budget.exhausted
+    }
+    // None accepts: what they found is charged to the value's budget, as one walk would be.
+    const left = run.budget.left
+    run.budget.left = Math.max(0, left - spent)
+    if (exhausted || spent > left) {
+      run.budget.exhausted = true
+      return
     }
     record(run, {
       code: 'invalid_union',

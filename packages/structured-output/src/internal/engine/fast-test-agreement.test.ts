@@ -41,6 +41,28 @@ function issueSet(
 }
 
 describe('the fast test agrees with the issue walk', () => {
+  it('when an earlier alternative of a union has more issues than the budget (a seed found it)', () => {
+    const required = Array.from({ length: 60 }, (_, index) => `m${String(index)}`)
+    const schema = {
+      anyOf: [
+        {
+          type: 'array',
+          minItems: 2,
+          items: {
+            type: 'object',
+            properties: Object.fromEntries(required.map((name) => [name, { type: 'number' }])),
+            required,
+            additionalProperties: false,
+          },
+        },
+        { type: 'array', minItems: 0 },
+      ],
+    }
+    // 3 × 60 missing members in the first alternative; the second accepts the value.
+    assertAgreement(schema, [{}, {}, {}])
+    expect(compile(schema as Node, 'json').collect([{}, {}, {}])).toEqual([])
+  })
+
   it('for values near the schema, in both dialects', () => {
     fc.assert(
       fc.property(

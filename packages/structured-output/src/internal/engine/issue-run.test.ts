@@ -11,15 +11,20 @@ describe('an issue run', () => {
     expect(run.budget).toEqual({ left: 0, exhausted: true })
   })
 
-  it('gives a union alternative its own issues on the same place and budget', () => {
+  it('gives a union alternative its own issues and budget (what is left), on the same place', () => {
     const run = startRun()
     run.keys[0] = 'edit'
+    run.budget.left = 2
     const branch = branchRun(run)
     record(branch, { code: 'unknown_property', path: ['edit', 'x'] })
-    expect(branch.issues).toHaveLength(1)
+    record(branch, { code: 'unknown_property', path: ['edit', 'y'] })
+    record(branch, { code: 'unknown_property', path: ['edit', 'z'] })
+    expect(branch.issues).toHaveLength(2)
+    expect(branch.budget).toEqual({ left: 0, exhausted: true })
+    // The alternative ran out of its budget: the value's is untouched until the union decides.
     expect(run.issues).toEqual([])
+    expect(run.budget).toEqual({ left: 2, exhausted: false })
     expect(branch.keys).toBe(run.keys)
-    expect(run.budget.left).toBe(issueLimit - 1)
   })
 
   it('makes the path of the value at a depth, with a key after it when given', () => {

@@ -32,9 +32,12 @@ export function startRun(): IssueRun {
   }
 }
 
-/** A run for one `anyOf` alternative: its own issues, the same place, path and budget. */
+/**
+ * A run for one `anyOf` alternative: its own issues and its own budget (what the value has
+ * left), the same place and path.
+ */
 export function branchRun(run: IssueRun): IssueRun {
-  return { ...run, issues: [] }
+  return { ...run, issues: [], budget: { left: run.budget.left, exhausted: false } }
 }
 
 /** Records `issue`, or marks the budget exhausted when there is none left. */
