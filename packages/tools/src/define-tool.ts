@@ -9,6 +9,7 @@ import {
   assertAnnotations,
   assertConcurrencySafe,
   assertMaxOutputTokens,
+  assertSearchFields,
   assertTimeout,
   assertToolName,
   assertToolRules,
@@ -116,6 +117,10 @@ export interface DefineToolOptions<
   readonly permissions?: ToolRules<InferToolInput<TParameters>> | undefined
   /** The most tokens of output this tool may put in front of the model (SPEC §20). */
   readonly maxOutputTokens?: number | undefined
+  /** Load this tool on demand, through a tool search (SPEC §24). Default `false`. */
+  readonly deferLoading?: boolean | undefined
+  /** More words a tool search may find this tool by (never sent to the model; SPEC §24). */
+  readonly searchText?: string | undefined
   presentCall?(args: InferToolArgs<TParameters>): ToolCallView | undefined
   presentResult?(args: InferToolArgs<TParameters>, result: ToolResult): ToolResultView | undefined
 }
@@ -148,7 +153,7 @@ export interface DefineToolOptions<
  * @throws `SchemaSpecError` for a malformed spec, `StandardSchemaError` for a Standard Schema that
  * cannot be parameters (`NO_JSON_SCHEMA` says how to get a JSON Schema side), `OutputSchemaError`
  * for an `outputSchema` outside the subset, `ToolRegistryError` (`INVALID_TOOL`) for a bad name,
- * `timeoutMs`, annotations or `concurrencySafe`, at definition time.
+ * `timeoutMs`, annotations, `concurrencySafe`, `deferLoading` or `searchText`, at definition time.
  * @example
  * const readFile = defineTool({
  *   name: 'read_file',
@@ -169,7 +174,7 @@ export function defineTool<
 ): ToolDefinition<InferToolInput<TParameters>> {
   type Args = InferToolArgs<TParameters>
   const { name, description, parameters: given, timeoutMs, outputSchema, annotations } = options
-  const { permissions, maxOutputTokens } = options
+  const { permissions, maxOutputTokens, deferLoading, searchText } = options
   const concurrencySafe: unknown = options.concurrencySafe
   // Bound now: the definition is immutable, and a method may use `this` (the options object).
   const execute = options.execute.bind(options)
@@ -185,6 +190,7 @@ export function defineTool<
   assertConcurrencySafe(name, concurrencySafe)
   assertToolRules(name, permissions)
   assertMaxOutputTokens(name, maxOutputTokens)
+  assertSearchFields(name, deferLoading, searchText)
   const check = argumentsCheck<Args>(given, extraCheck)
   const definition: ToolDefinition<InferToolInput<TParameters>> = {
     name,
@@ -211,6 +217,8 @@ export function defineTool<
   if (timeoutMs !== undefined) definition.timeoutMs = timeoutMs
   if (permissions !== undefined) definition.permissions = permissions as ToolRules
   if (maxOutputTokens !== undefined) definition.maxOutputTokens = maxOutputTokens
+  if (deferLoading !== undefined) definition.deferLoading = deferLoading
+  if (searchText !== undefined) definition.searchText = searchText
   attachPresenters(definition, check, presentCall, presentResult)
   return Object.freeze(definition)
 }

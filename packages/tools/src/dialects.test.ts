@@ -179,7 +179,8 @@ describe('the dialect options, read to the letter', () => {
     ] as const) {
       expect(thrown(() => registry.schemas(undefined, options as never))).toMatchObject({
         code: 'INVALID_DIALECT',
-        message: `unknown dialect ${described}; the dialects are ${dialectList}`,
+        // schemas() also writes the Responses API's function tools (SPEC §24).
+        message: `unknown dialect ${described}; the dialects are ${dialectList}, "openai-responses"`,
       })
     }
   })

@@ -21,7 +21,17 @@ export type {
   ToolRegistryLogger,
   ToolRegistryOptions,
 } from './tool-registry-options.js'
-export type { DialectIssueReport, SchemasOptions } from './schemas-options.js'
+export type {
+  AnthropicDeferredSchemasOptions,
+  AnthropicToolSearchTool,
+  DialectIssueReport,
+  OpenAIResponsesDeferredSchemasOptions,
+  OpenAIResponsesToolSearchTool,
+  PlainSchemasOptions,
+  ProviderToolSearchTool,
+  SchemasDialect,
+  SchemasOptions,
+} from './schemas-options.js'
 export type { ScopedTools } from './scoped-tools.js'
 export type { ToolAnnotations } from './tool-annotations.js'
 export type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
@@ -40,6 +50,7 @@ export type {
   ToolExecuteReturn,
   ToolParameters,
   ToolSchema,
+  NativeToolSchema,
 } from './tool-definition.js'
 export type { ToolDescriptor } from './tool-descriptor.js'
 export { ToolDeniedError } from './tool-denied-error.js'

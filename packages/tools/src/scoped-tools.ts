@@ -1,6 +1,6 @@
 import type { Agent } from '@toolpipe/core'
 import type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
-import type { ToolDefinition, ToolSchema } from './tool-definition.js'
+import type { NativeToolSchema, ToolDefinition, ToolSchema } from './tool-definition.js'
 import type { ToolDescriptor } from './tool-descriptor.js'
 import type { ToolListenerMap } from './tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
@@ -8,7 +8,15 @@ import type { RegistryInternals } from './internal/registry-internals.js'
 import { ScopeRegistrations } from './internal/scope-registrations.js'
 import type { Disposer } from './disposer.js'
 import type { ToolRestriction } from './tool-restriction.js'
-import type { SchemasOptions } from './schemas-options.js'
+import type {
+  AnthropicDeferredSchemasOptions,
+  AnthropicToolSearchTool,
+  OpenAIResponsesDeferredSchemasOptions,
+  OpenAIResponsesToolSearchTool,
+  PlainSchemasOptions,
+  ProviderToolSearchTool,
+  SchemasOptions,
+} from './schemas-options.js'
 
 /**
  * The registry bound to one agent's scope. Everything registered through it is removed by
@@ -27,7 +35,15 @@ export interface ScopedTools {
   get(name: string): ToolDefinition | undefined
   list(): ToolDefinition[]
   /** `registry.schemas(agent, options)`. */
-  schemas(options?: SchemasOptions): ToolSchema[]
+  schemas(options?: PlainSchemasOptions): ToolSchema[]
+  /** `registry.schemas(agent, options)`: Anthropic's native deferred form (SPEC §24). */
+  schemas(options: AnthropicDeferredSchemasOptions): (NativeToolSchema | AnthropicToolSearchTool)[]
+  /** `registry.schemas(agent, options)`: the Responses API's native deferred form (SPEC §24). */
+  schemas(
+    options: OpenAIResponsesDeferredSchemasOptions,
+  ): (NativeToolSchema | OpenAIResponsesToolSearchTool)[]
+  /** `registry.schemas(agent, options)`: any of the above, as `options` says. */
+  schemas(options: SchemasOptions): (NativeToolSchema | ProviderToolSearchTool)[]
   /** `registry.descriptors(agent)`: the full descriptions of the tools this scope sees. */
   descriptors(): ToolDescriptor[]
   /**
@@ -77,7 +93,8 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
     },
     get: (name) => internals.get(name, agent),
     list: () => internals.list(agent),
-    schemas: (options) => internals.schemas(agent, options),
+    schemas: ((options?: SchemasOptions) =>
+      internals.schemas(agent, options)) as ScopedTools['schemas'],
     descriptors: () => internals.descriptors(agent),
     // Never throws, whatever `input` is (null included): it resolves to an error result instead.
     execute: (input) => internals.execute(input, agent),

@@ -20,9 +20,19 @@ export interface ToolSchema {
   parameters: ToolParameters
   /**
    * `true` on the schemas of the `openai-strict` dialect (`registry.schemas(scope, { dialect:
-   * 'openai-strict' })`): send it as the function's `strict` flag. Absent otherwise.
+   * 'openai-strict' })`): send it as the function's `strict` flag. On the `openai-responses`
+   * dialect, `true` or, for a tool strict mode cannot take, `false`. Absent otherwise.
    */
   strict?: boolean
+}
+
+/**
+ * A tool's schema in a native deferred list (`schemas(scope, { dialect, deferLoading: true })`,
+ * SPEC §24): `defer_loading: true`, the providers' own field name, on a tool defined with
+ * `deferLoading: true`, which the provider then loads only when its tool search finds it.
+ */
+export interface NativeToolSchema extends ToolSchema {
+  defer_loading?: true
 }
 
 /**
@@ -88,6 +98,19 @@ export interface ToolDefinition<TArguments = unknown> extends ToolSchema {
    * not imply it (a read-only tool may still share a connection that is not reentrant).
    */
   concurrencySafe?: boolean | undefined
+  /**
+   * Load this tool on demand (SPEC §24): `@toolpipe/tool-search` sessions show it only once a
+   * search found it, and `schemas(scope, { dialect, deferLoading: true })` marks it for the
+   * provider's own tool search. A deferred tool is still called by name through the whole
+   * pipeline, and `schemas()` without `deferLoading` lists it as any other. Default `false`.
+   */
+  deferLoading?: boolean | undefined
+  /**
+   * More words a tool search may find this tool by, beyond its name, description, parameters and
+   * annotations (`mountMcpTools` puts the server's name, title and description here). Never sent
+   * to the model. At most 4,096 characters.
+   */
+  searchText?: string | undefined
   /**
    * A cooperative deadline in milliseconds, enforced by `@toolpipe/timeout-policy` through
    * `exec.signal`: positive and at most 2^31−1 (the longest delay a timer honours). Never sent to

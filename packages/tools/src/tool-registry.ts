@@ -12,7 +12,7 @@ import { notifyPluginEvent } from './internal/steps/notify-plugin-event.js'
 import { reportDecision } from './internal/steps/report-decision.js'
 import type { ToolBatchOptions, ToolBatchResult } from './tool-batch.js'
 import type { ToolDecision } from './tool-decision.js'
-import type { ToolDefinition, ToolSchema } from './tool-definition.js'
+import type { NativeToolSchema, ToolDefinition, ToolSchema } from './tool-definition.js'
 import type { ToolDescriptor } from './tool-descriptor.js'
 import type { ToolListenerMap, ToolPluginEventMap, ToolPluginEventName } from './tool-events.js'
 import type {
@@ -32,7 +32,15 @@ import type { ToolRestriction } from './tool-restriction.js'
 import type { ToolVisibilityFilter } from './tool-visibility-filter.js'
 import { createScopedTools } from './scoped-tools.js'
 import type { ScopedTools } from './scoped-tools.js'
-import type { SchemasOptions } from './schemas-options.js'
+import type {
+  AnthropicDeferredSchemasOptions,
+  AnthropicToolSearchTool,
+  OpenAIResponsesDeferredSchemasOptions,
+  OpenAIResponsesToolSearchTool,
+  PlainSchemasOptions,
+  ProviderToolSearchTool,
+  SchemasOptions,
+} from './schemas-options.js'
 import type { ToolProvidedValueMap, ToolProvidedValueName } from './provided-values.js'
 
 /** A plugin installs itself on a registry and returns how to uninstall it. */
@@ -122,12 +130,38 @@ export interface ToolRegistry {
    * take the others down (SPEC §22): for `openai-strict` it is sent in the `openai` dialect
    * without `strict` when that expresses it, otherwise it is left out; each such tool is reported
    * to `onDialectIssue`, or else warned about once per tool and dialect through the logger
-   * (configure `dialects` to have `register` refuse such a tool instead).
+   * (configure `dialects` to have `register` refuse such a tool instead). Tools defined with
+   * `deferLoading` are listed as any other: deferral shows through a `@toolpipe/tool-search`
+   * session or a native deferred form (the overloads below).
    *
-   * @throws ToolRegistryError (`INVALID_DIALECT`) for an unknown dialect, (`INVALID_LISTENER`)
-   * for an `onDialectIssue` that is not a function
+   * @throws ToolRegistryError (`INVALID_DIALECT`) for an unknown dialect or `deferLoading` with a
+   * dialect that has no tool search of its own, (`INVALID_LISTENER`) for an `onDialectIssue` that
+   * is not a function
    */
-  schemas(scope?: Agent, options?: SchemasOptions): ToolSchema[]
+  schemas(scope?: Agent, options?: PlainSchemasOptions): ToolSchema[]
+  /**
+   * Anthropic's native deferred form (SPEC §24): the `anthropic` dialect, each tool defined with
+   * `deferLoading: true` marked `defer_loading: true`, and Anthropic's BM25 tool search tool last
+   * when any tool is deferred.
+   */
+  schemas(
+    scope: Agent | undefined,
+    options: AnthropicDeferredSchemasOptions,
+  ): (NativeToolSchema | AnthropicToolSearchTool)[]
+  /**
+   * The Responses API's native deferred form (SPEC §24): the `openai-responses` dialect, each
+   * tool defined with `deferLoading: true` marked `defer_loading: true`, and `{ type:
+   * 'tool_search' }` last when any tool is deferred.
+   */
+  schemas(
+    scope: Agent | undefined,
+    options: OpenAIResponsesDeferredSchemasOptions,
+  ): (NativeToolSchema | OpenAIResponsesToolSearchTool)[]
+  /** Any of the above, as `options` says. */
+  schemas(
+    scope: Agent | undefined,
+    options: SchemasOptions,
+  ): (NativeToolSchema | ProviderToolSearchTool)[]
   /**
    * The full public description of each tool visible to `scope` (or the global layer), for
    * protocols that carry it (MCP): name, description, parameters, `outputSchema`, `annotations`,
@@ -236,7 +270,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       provided.provided(name) as ToolProvidedValueMap[TName][],
     get: internals.get,
     list: internals.list,
-    schemas: internals.schemas,
+    schemas: internals.schemas as ToolRegistry['schemas'],
     descriptors: internals.descriptors,
     forgetApprovals(scope) {
       parts.approvalMemory.forget(checkScope(scope, false))

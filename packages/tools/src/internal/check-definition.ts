@@ -64,6 +64,7 @@ export function assertToolDefinition(definition: unknown): string {
   assertConcurrencySafe(name, tool.concurrencySafe)
   assertToolRules(name, tool.permissions)
   assertMaxOutputTokens(name, tool.maxOutputTokens)
+  assertSearchFields(name, tool.deferLoading, tool.searchText)
   let parameters: unknown
   try {
     parameters = snapshotJson(tool.parameters)
@@ -129,6 +130,29 @@ export function assertConcurrencySafe(name: string, concurrencySafe: unknown): v
     `tool "${name}": concurrencySafe must be a boolean when present, got ${describe(concurrencySafe)}`,
     'INVALID_TOOL',
   )
+}
+
+/** The most characters of a tool's `searchText`. */
+const searchTextLimit = 4096
+
+/**
+ * Throws unless `deferLoading` is absent or a boolean, and `searchText` absent or a string of at
+ * most 4,096 characters (SPEC §24).
+ */
+export function assertSearchFields(name: string, deferLoading: unknown, searchText: unknown): void {
+  if (deferLoading !== undefined && typeof deferLoading !== 'boolean') {
+    throw new ToolRegistryError(
+      `tool "${name}": deferLoading must be a boolean when present, got ${describe(deferLoading)}`,
+      'INVALID_TOOL',
+    )
+  }
+  if (searchText === undefined) return
+  if (typeof searchText !== 'string' || searchText.length > searchTextLimit) {
+    throw new ToolRegistryError(
+      `tool "${name}": searchText must be a string of at most ${searchTextLimit} characters when present, got ${describe(searchText)}`,
+      'INVALID_TOOL',
+    )
+  }
 }
 
 /** What a rule name may hold: no white space and no parentheses, which rule syntax uses. */

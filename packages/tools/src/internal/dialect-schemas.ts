@@ -1,15 +1,25 @@
 import { snapshotJson } from '@toolpipe/core'
 import { dialects as dialectNames, isDialect, jsonSchemaToProviderSchema } from '@toolpipe/schema'
 import type { Dialect, DialectIssue, ProviderSchemaResult } from '@toolpipe/schema'
-import type { DialectIssueReport } from '../schemas-options.js'
-import type { ToolDefinition, ToolParameters, ToolSchema } from '../tool-definition.js'
+import type {
+  DialectIssueReport,
+  ProviderToolSearchTool,
+  SchemasDialect,
+} from '../schemas-options.js'
+import type {
+  NativeToolSchema,
+  ToolDefinition,
+  ToolParameters,
+  ToolSchema,
+} from '../tool-definition.js'
 import { ToolRegistryError } from '../tool-registry-error.js'
 import { describeValue } from './checks.js'
 import { warnSafely } from '@toolpipe/core/internal'
 
 /** What `schemas()` reads from its options. */
 export interface SchemasRequest {
-  readonly dialect: Dialect
+  readonly dialect: SchemasDialect
+  readonly deferLoading: boolean
   readonly onDialectIssue: ((report: DialectIssueReport) => void) | undefined
 }
 
@@ -25,7 +35,7 @@ export class DialectSchemas {
   readonly dialects: readonly Dialect[]
   readonly #converted = new WeakMap<ToolDefinition, Map<Dialect, ProviderSchemaResult>>()
   /** The (definition, dialect) pairs already warned about: once each for the registry's lifetime. */
-  readonly #warned = new WeakMap<ToolDefinition, Set<Dialect>>()
+  readonly #warned = new WeakMap<ToolDefinition, Set<SchemasDialect>>()
   readonly #logger: { warn(message: string, ...details: unknown[]): void }
 
   constructor(dialects: unknown, logger: { warn(message: string, ...details: unknown[]): void }) {
@@ -54,39 +64,58 @@ export class DialectSchemas {
   /**
    * The model-facing projections of `definitions` in the requested dialect, by an explicit
    * allowlist of fields, in order; a tool the dialect cannot express degrades (see the class),
-   * and is reported to `onDialectIssue`, or else warned about once.
+   * and is reported to `onDialectIssue`, or else warned about once. With `deferLoading`, the
+   * provider's native deferred form (SPEC §24): deferred tools marked, its tool search tool last.
    */
-  schemasOf(definitions: readonly ToolDefinition[], request: SchemasRequest): ToolSchema[] {
-    const { dialect } = request
-    const schemas: ToolSchema[] = []
+  schemasOf(
+    definitions: readonly ToolDefinition[],
+    request: SchemasRequest,
+  ): (NativeToolSchema | ProviderToolSearchTool)[] {
+    const schemas: (NativeToolSchema | ProviderToolSearchTool)[] = []
+    let deferred = false
     for (const definition of definitions) {
-      if (dialect === 'json-schema') {
-        schemas.push(projection(definition, snapshotJson(definition.parameters) as ToolParameters))
-        continue
+      const schema: NativeToolSchema | undefined = this.#schemaOf(definition, request)
+      if (schema === undefined) continue
+      if (request.deferLoading && definition.deferLoading === true) {
+        schema.defer_loading = true
+        deferred = true
       }
-      const converted = this.#convert(definition, dialect)
-      const fatal = fatalIssues(converted)
-      if (fatal.length === 0) {
-        const schema = projection(definition, snapshotJson(converted.schema) as ToolParameters)
-        // The function's `strict` flag of OpenAI function calling.
-        if (dialect === 'openai-strict') schema.strict = true
-        schemas.push(schema)
-        continue
-      }
-      if (dialect === 'openai-strict') {
-        const plain = this.#convert(definition, 'openai')
-        const plainFatal = fatalIssues(plain)
-        if (plainFatal.length === 0) {
-          schemas.push(projection(definition, snapshotJson(plain.schema) as ToolParameters))
-          this.#report(definition, request, 'non-strict', fatal)
-          continue
-        }
-        this.#report(definition, request, 'omitted', [...fatal, ...plainFatal])
-        continue
-      }
-      this.#report(definition, request, 'omitted', fatal)
+      schemas.push(schema)
     }
+    if (deferred) schemas.push(providerToolSearchTool(request.dialect))
     return schemas
+  }
+
+  /** One tool's projection in the requested dialect, degraded or `undefined` (left out). */
+  #schemaOf(definition: ToolDefinition, request: SchemasRequest): ToolSchema | undefined {
+    const { dialect } = request
+    if (dialect === 'json-schema') {
+      return projection(definition, snapshotJson(definition.parameters) as ToolParameters)
+    }
+    // The Responses API takes what Chat Completions' strict mode takes, and `strict: false`.
+    const strictLike = dialect === 'openai-strict' || dialect === 'openai-responses'
+    const converted = this.#convert(definition, strictLike ? 'openai-strict' : dialect)
+    const fatal = fatalIssues(converted)
+    if (fatal.length === 0) {
+      const schema = projection(definition, snapshotJson(converted.schema) as ToolParameters)
+      // The function's `strict` flag of OpenAI function calling.
+      if (strictLike) schema.strict = true
+      return schema
+    }
+    if (!strictLike) {
+      this.#report(definition, request, 'omitted', fatal)
+      return undefined
+    }
+    const plain = this.#convert(definition, 'openai')
+    const plainFatal = fatalIssues(plain)
+    if (plainFatal.length > 0) {
+      this.#report(definition, request, 'omitted', [...fatal, ...plainFatal])
+      return undefined
+    }
+    const schema = projection(definition, snapshotJson(plain.schema) as ToolParameters)
+    if (dialect === 'openai-responses') schema.strict = false
+    this.#report(definition, request, 'non-strict', fatal)
+    return schema
   }
 
   #report(
@@ -164,24 +193,42 @@ function readDialects(value: unknown): readonly Dialect[] {
   return Object.freeze([...new Set(value)])
 }
 
+/** The dialects with a native deferred form: a tool search tool of the provider's own. */
+const deferringDialects: readonly SchemasDialect[] = ['anthropic', 'openai-responses']
+
 /**
- * The options of a `schemas()` call: a known dialect (`json-schema` by default) and an
- * `onDialectIssue` function, if any.
+ * The options of a `schemas()` call: a known dialect (`json-schema` by default), `deferLoading`
+ * for a dialect with a native tool search, and an `onDialectIssue` function, if any.
  *
- * @throws ToolRegistryError (`INVALID_DIALECT`) for an unknown dialect, (`INVALID_LISTENER`) for
- * an `onDialectIssue` that is not a function
+ * @throws ToolRegistryError (`INVALID_DIALECT`) for an unknown dialect, or `deferLoading` with a
+ * dialect that has no tool search; (`INVALID_LISTENER`) for an `onDialectIssue` that is not a
+ * function
  */
 export function readSchemasOptions(options: unknown): SchemasRequest {
   // Stryker disable next-line ConditionalExpression: a fast path; undefined options are read below as no dialect, json-schema too
-  if (options === undefined) return { dialect: 'json-schema', onDialectIssue: undefined }
+  if (options === undefined) {
+    return { dialect: 'json-schema', deferLoading: false, onDialectIssue: undefined }
+  }
   const record =
     typeof options === 'object' && options !== null
-      ? (options as { dialect?: unknown; onDialectIssue?: unknown })
+      ? (options as { dialect?: unknown; deferLoading?: unknown; onDialectIssue?: unknown })
       : { dialect: options }
-  const { dialect = 'json-schema', onDialectIssue } = record
-  if (!isDialect(dialect)) {
+  const { dialect = 'json-schema', deferLoading = false, onDialectIssue } = record
+  if (!isSchemasDialect(dialect)) {
     throw new ToolRegistryError(
-      `unknown dialect ${describeValue(dialect)}; the dialects are ${dialectList()}`,
+      `unknown dialect ${describeValue(dialect)}; the dialects are ${dialectList(true)}`,
+      'INVALID_DIALECT',
+    )
+  }
+  if (typeof deferLoading !== 'boolean') {
+    throw new ToolRegistryError(
+      `deferLoading must be a boolean, got ${describeValue(deferLoading)}`,
+      'INVALID_DIALECT',
+    )
+  }
+  if (deferLoading && !deferringDialects.includes(dialect)) {
+    throw new ToolRegistryError(
+      `deferLoading needs a dialect with a tool search of its own ("anthropic" or "openai-responses"), got "${dialect}"; a tool-search session shows deferred tools in any dialect`,
       'INVALID_DIALECT',
     )
   }
@@ -193,10 +240,24 @@ export function readSchemasOptions(options: unknown): SchemasRequest {
   }
   return {
     dialect,
+    deferLoading,
     onDialectIssue: onDialectIssue as ((report: DialectIssueReport) => void) | undefined,
   }
 }
 
-function dialectList(): string {
-  return dialectNames.map((name) => JSON.stringify(name)).join(', ')
+function isSchemasDialect(value: unknown): value is SchemasDialect {
+  return value === 'openai-responses' || isDialect(value)
+}
+
+/** The provider's own tool search tool, for a dialect of {@link deferringDialects}. */
+function providerToolSearchTool(dialect: SchemasDialect): ProviderToolSearchTool {
+  return dialect === 'anthropic'
+    ? { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' }
+    : { type: 'tool_search' }
+}
+
+/** The dialect names, and `openai-responses` too for what `schemas()` takes. */
+function dialectList(withResponses = false): string {
+  const names = withResponses ? [...dialectNames, 'openai-responses'] : dialectNames
+  return names.map((name) => JSON.stringify(name)).join(', ')
 }

@@ -1,7 +1,8 @@
 import type { Agent } from '@toolpipe/core'
 import type { Disposer } from '../disposer.js'
 import type { ToolBatchResult } from '../tool-batch.js'
-import type { ToolDefinition, ToolSchema } from '../tool-definition.js'
+import type { NativeToolSchema, ToolDefinition } from '../tool-definition.js'
+import type { ProviderToolSearchTool } from '../schemas-options.js'
 import type { ToolDescriptor } from '../tool-descriptor.js'
 import type { ToolExecutionResult, ToolGuard } from '../tool-execution.js'
 import type { ToolRestriction } from '../tool-restriction.js'
@@ -17,7 +18,10 @@ export interface RegistryInternals {
   /** The tools visible to `scope`. */
   readonly list: (scope: Agent | undefined) => ToolDefinition[]
   /** The model-facing schemas of the tools visible to `scope`, in the dialect `options` names. */
-  readonly schemas: (scope: Agent | undefined, options: unknown) => ToolSchema[]
+  readonly schemas: (
+    scope: Agent | undefined,
+    options: unknown,
+  ) => (NativeToolSchema | ProviderToolSearchTool)[]
   /** The full descriptions of the tools visible to `scope`. */
   readonly descriptors: (scope: Agent | undefined) => ToolDescriptor[]
   addTool(definition: ToolDefinition, scope: Agent | undefined): Reversible
