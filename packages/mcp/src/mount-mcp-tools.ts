@@ -57,6 +57,14 @@ export interface MountMcpToolsOptions {
    * SDK's `CfWorkerJsonSchemaValidator` where code generation is not allowed).
    */
   readonly jsonSchemaValidator?: jsonSchemaValidator | undefined
+  /**
+   * Mount every tool with `deferLoading: true` (SPEC §24): a `@toolpipe/tool-search` session shows
+   * them once a search finds them, and a native deferred form marks them for the provider's own
+   * search; called by name, they run as any other tool. Default `false`. Either way each mounted
+   * tool's `searchText` holds the server's name, title, description and instructions, for a
+   * search to find it by.
+   */
+  readonly deferLoading?: boolean | undefined
 }
 
 /** The tools of one MCP server, mounted into a registry or a scope. */

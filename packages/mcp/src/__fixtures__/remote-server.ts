@@ -51,13 +51,22 @@ export interface Remote {
  */
 export async function connectRemote(
   tools: readonly RemoteTool[],
-  options: { pageSize?: number; clientOptions?: ClientOptions } = {},
+  options: {
+    pageSize?: number
+    clientOptions?: ClientOptions
+    /** The server's `initialize` description beyond its name and version. */
+    serverInfo?: { title?: string; description?: string }
+    instructions?: string
+  } = {},
 ): Promise<Remote> {
   const pageSize = options.pageSize ?? 100
   let current = [...tools]
   const server = new Server(
-    { name: 'remote', version: '1.0.0' },
-    { capabilities: { tools: { listChanged: true } } },
+    { name: 'remote', version: '1.0.0', ...options.serverInfo },
+    {
+      capabilities: { tools: { listChanged: true } },
+      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    },
   )
   const remote: Remote = {
     server,

@@ -130,7 +130,7 @@ export class MountSync {
 
   /** The wanted tools as definitions, each name mapped; one that cannot be built is warned about. */
   #build(wanted: readonly Tool[]): BuiltTool[] {
-    const { prefix, timeoutOf, validators } = this.#settings
+    const { prefix, timeoutOf, validators, deferLoading } = this.#settings
     const originals = wanted.map((tool) => tool.name)
     const names = mapToolNames(originals, prefix)
     // Rule names: `mcp__<server>__<tool>`, each part as a tool-name fragment would be mapped (the
@@ -138,6 +138,7 @@ export class MountSync {
     // share one and no rule's syntax is broken by a space or a parenthesis.
     const ruleParts = mapToolNames(originals, undefined)
     const server = prefix ?? serverPart(this.#client)
+    const searchText = serverSearchText(this.#client)
     const built: BuiltTool[] = []
     // One validator per listing, made when a changed tool first needs it, kept by nothing after.
     let validator: jsonSchemaValidator | undefined
@@ -148,6 +149,8 @@ export class MountSync {
         const candidate = mountedTool(tool, name, this.#context, {
           timeoutMs: timeoutOf(tool.name),
           ruleName: `mcp__${server}__${ruleParts.get(tool.name) ?? name}`,
+          deferLoading,
+          searchText,
         })
         const { outputSchema, fingerprint } = candidate
         if (outputSchema !== undefined && this.#mounted.get(name)?.fingerprint !== fingerprint) {
@@ -198,6 +201,30 @@ export class MountSync {
 function serverPart(client: McpClient): string {
   const name = client.getServerVersion()?.name ?? 'server'
   return mapToolNames([name], undefined).get(name) ?? '_'
+}
+
+/** The most characters of a mounted tool's `searchText` (the registry's limit). */
+const searchTextLimit = 4096
+
+/**
+ * What a tool search may find the server's tools by (SPEC §24): the name, title and description
+ * it gives in `initialize`, then its instructions; strings only (a hostile server's other values
+ * are passed over), at most 4,096 characters.
+ */
+function serverSearchText(client: McpClient): string | undefined {
+  const parts: unknown[] = []
+  try {
+    const info = client.getServerVersion() as Record<string, unknown> | undefined
+    parts.push(info?.title, info?.name, info?.description)
+    const { getInstructions } = client as { getInstructions?: unknown }
+    if (typeof getInstructions === 'function') parts.push(getInstructions.call(client))
+  } catch {
+    // A server description that cannot be read adds nothing to search by.
+  }
+  const text = parts
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .join('\n')
+  return text === '' ? undefined : text.slice(0, searchTextLimit)
 }
 
 /** The listed tools to mount: included, each name once, none that needs the tasks API. */

@@ -25,6 +25,10 @@ export interface MountedToolSettings {
   readonly timeoutMs: number | undefined
   /** The name permission rules and hooks know the tool by: `mcp__<server>__<tool>` (SPEC §18.1). */
   readonly ruleName: string
+  /** Whether the tool loads on demand, through a tool search (SPEC §24). */
+  readonly deferLoading: boolean
+  /** What a tool search may find the server's tools by: its name, title and description. */
+  readonly searchText: string | undefined
 }
 
 type JsonObject = Record<string, JsonValue>
@@ -79,7 +83,7 @@ export function mountedTool(
     described.outputSchema === undefined || outputSchema !== undefined
       ? ignoreStructured
       : structuredCheck(original, described.outputSchema, context)
-  const { timeoutMs, ruleName } = settings
+  const { timeoutMs, ruleName, deferLoading, searchText } = settings
   const definition: ToolDefinition = {
     name,
     description,
@@ -90,12 +94,14 @@ export function mountedTool(
     concurrencySafe: tool.annotations?.readOnlyHint === true,
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     permissions: { ruleName },
+    ...(deferLoading ? { deferLoading } : {}),
+    ...(searchText === undefined ? {} : { searchText }),
     presentCall: (args) => ({ card: 'generic', title, kind: 'other', rawInput: args }),
     execute: (args, exec) => callMcpTool(original, args, exec, context, checkStructured),
   }
   return {
     definition,
-    fingerprint: JSON.stringify({ name, original, ruleName, described }),
+    fingerprint: JSON.stringify({ name, original, ruleName, deferLoading, searchText, described }),
     outputSchema: described.outputSchema,
   }
 }

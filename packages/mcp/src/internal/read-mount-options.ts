@@ -16,6 +16,8 @@ export interface MountSettings {
   readonly logger: ToolRegistryLogger
   readonly requestTimeoutMs: number | undefined
   readonly keepOnClose: boolean
+  /** Whether every mounted tool loads on demand (SPEC §24). */
+  readonly deferLoading: boolean
   /** The `timeoutMs` of the tool the server calls `original`, if any. */
   readonly timeoutOf: (original: string) => number | undefined
   /** A validator provider: the one given, or a fresh one of the SDK's default each time. */
@@ -53,11 +55,15 @@ export function readMountOptions(
     toolTimeoutMs,
     keepOnClose,
     jsonSchemaValidator,
+    deferLoading,
   } = options as Record<string, unknown>
   checkCallbacksAndTimeouts({ prefix, include, logger, requestTimeoutMs, timeoutMs }, invalid)
   const perTool = readToolTimeouts(toolTimeoutMs, invalid)
   if (keepOnClose !== undefined && typeof keepOnClose !== 'boolean') {
     throw invalid(`keepOnClose must be a boolean, got ${describeValue(keepOnClose)}`)
+  }
+  if (deferLoading !== undefined && typeof deferLoading !== 'boolean') {
+    throw invalid(`deferLoading must be a boolean, got ${describeValue(deferLoading)}`)
   }
   if (jsonSchemaValidator !== undefined && !hasMethods(jsonSchemaValidator, ['getValidator'])) {
     throw invalid(
@@ -71,6 +77,7 @@ export function readMountOptions(
     logger: (logger ?? (target as Partial<ToolRegistry>).logger ?? console) as ToolRegistryLogger,
     requestTimeoutMs: requestTimeoutMs as number | undefined,
     keepOnClose: keepOnClose === true,
+    deferLoading: deferLoading === true,
     // Own members only: a server tool named "constructor" or "__proto__" has no inherited budget.
     timeoutOf: (original) => (perTool.has(original) ? perTool.get(original) : allTools),
     validators:
