@@ -222,3 +222,40 @@ describe('deferLoading with a dialect that has no tool search of its own', () =>
     )
   })
 })
+
+describe('schemas(scope, { include })', () => {
+  it('lists only the visible tools it admits, in order, converting nothing else', () => {
+    const registry = registryOf(weather, readFile, configure)
+    const seen: string[] = []
+    const onDialectIssue = vi.fn()
+    const schemas = registry.schemas(undefined, {
+      dialect: 'openai-strict',
+      onDialectIssue,
+      include: (definition) => {
+        seen.push(definition.name)
+        return definition.name !== 'configure'
+      },
+    })
+    expect(schemas.map((schema) => schema.name)).toEqual(['get_weather', 'read_file'])
+    expect(seen).toEqual(['get_weather', 'read_file', 'configure'])
+    // The tool left out was never converted, so nothing about it is reported.
+    expect(onDialectIssue).not.toHaveBeenCalled()
+    // The search tool follows the deferred tools admitted only.
+    expect(
+      registry.schemas(undefined, {
+        dialect: 'anthropic',
+        deferLoading: true,
+        include: (definition) => definition.name === 'read_file',
+      }),
+    ).toHaveLength(1)
+  })
+
+  it('refuses an include that is not a function', () => {
+    expect(
+      thrown(() => registryOf(readFile).schemas(undefined, { include: 'read_file' as never })),
+    ).toMatchObject({
+      code: 'INVALID_LISTENER',
+      message: 'include must be a function, got "read_file"',
+    })
+  })
+})

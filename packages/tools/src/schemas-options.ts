@@ -1,4 +1,5 @@
 import type { Dialect, DialectIssue } from '@toolpipe/schema'
+import type { ToolDefinition } from './tool-definition.js'
 
 /**
  * What `schemas()` can write a tool list for: a provider dialect of `@toolpipe/schema`, or
@@ -68,6 +69,12 @@ export interface SchemasOptions {
    * tool, deferred ones included, is listed as usual.
    */
   readonly deferLoading?: boolean | undefined
+  /**
+   * Only the visible tools it admits, in order (a tool-search session's tools, say): the others
+   * are not converted, copied or reported. Called once per visible tool during the call.
+   * Default: every visible tool.
+   */
+  readonly include?: ((tool: ToolDefinition) => boolean) | undefined
   /**
    * Told, during the call, about every tool the dialect cannot express and what was done
    * instead (see {@link DialectIssueReport}). Without it, the registry's logger warns once per

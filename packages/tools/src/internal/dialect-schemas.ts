@@ -5,6 +5,7 @@ import type {
   DialectIssueReport,
   ProviderToolSearchTool,
   SchemasDialect,
+  SchemasOptions,
 } from '../schemas-options.js'
 import type {
   NativeToolSchema,
@@ -20,6 +21,7 @@ import { warnSafely } from '@toolpipe/core/internal'
 export interface SchemasRequest {
   readonly dialect: SchemasDialect
   readonly deferLoading: boolean
+  readonly include: ((tool: ToolDefinition) => boolean) | undefined
   readonly onDialectIssue: ((report: DialectIssueReport) => void) | undefined
 }
 
@@ -73,7 +75,9 @@ export class DialectSchemas {
   ): (NativeToolSchema | ProviderToolSearchTool)[] {
     const schemas: (NativeToolSchema | ProviderToolSearchTool)[] = []
     let deferred = false
+    const { include } = request
     for (const definition of definitions) {
+      if (include !== undefined && !include(definition)) continue
       const schema: NativeToolSchema | undefined = this.#schemaOf(definition, request)
       if (schema === undefined) continue
       if (request.deferLoading && definition.deferLoading === true) {
@@ -207,13 +211,18 @@ const deferringDialects: readonly SchemasDialect[] = ['anthropic', 'openai-respo
 export function readSchemasOptions(options: unknown): SchemasRequest {
   // Stryker disable next-line ConditionalExpression: a fast path; undefined options are read below as no dialect, json-schema too
   if (options === undefined) {
-    return { dialect: 'json-schema', deferLoading: false, onDialectIssue: undefined }
+    return {
+      dialect: 'json-schema',
+      deferLoading: false,
+      include: undefined,
+      onDialectIssue: undefined,
+    }
   }
   const record =
     typeof options === 'object' && options !== null
-      ? (options as { dialect?: unknown; deferLoading?: unknown; onDialectIssue?: unknown })
+      ? (options as Partial<Record<keyof SchemasOptions, unknown>>)
       : { dialect: options }
-  const { dialect = 'json-schema', deferLoading = false, onDialectIssue } = record
+  const { dialect = 'json-schema', deferLoading = false, include, onDialectIssue } = record
   if (!isSchemasDialect(dialect)) {
     throw new ToolRegistryError(
       `unknown dialect ${describeValue(dialect)}; the dialects are ${dialectList(true)}`,
@@ -232,15 +241,21 @@ export function readSchemasOptions(options: unknown): SchemasRequest {
       'INVALID_DIALECT',
     )
   }
-  if (onDialectIssue !== undefined && typeof onDialectIssue !== 'function') {
-    throw new ToolRegistryError(
-      `onDialectIssue must be a function, got ${describeValue(onDialectIssue)}`,
-      'INVALID_LISTENER',
-    )
+  for (const [name, value] of [
+    ['include', include],
+    ['onDialectIssue', onDialectIssue],
+  ] as const) {
+    if (value !== undefined && typeof value !== 'function') {
+      throw new ToolRegistryError(
+        `${name} must be a function, got ${describeValue(value)}`,
+        'INVALID_LISTENER',
+      )
+    }
   }
   return {
     dialect,
     deferLoading,
+    include: include as ((tool: ToolDefinition) => boolean) | undefined,
     onDialectIssue: onDialectIssue as ((report: DialectIssueReport) => void) | undefined,
   }
 }
