@@ -1,0 +1,6 @@
+export { toolSearch } from './tool-search.js'
+export type { ToolSearch, ToolSearchOptions } from './tool-search.js'
+export type { ToolMatch } from './internal/tool-index.js'
+export type { ToolSearchSession, ToolSearchSessionSchemasOptions } from './tool-search-session.js'
+export { ToolSearchError } from './tool-search-error.js'
+export type { ToolSearchErrorCode } from './tool-search-error.js'

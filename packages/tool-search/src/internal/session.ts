@@ -1,0 +1,78 @@
+import type { Agent } from '@toolpipe/core'
+import type { ToolDefinition, ToolExecutionResult, ToolRegistry } from '@toolpipe/tools'
+import type { ToolSearchSession } from '../tool-search-session.js'
+
+/** What a session needs of its tool search. */
+export interface SessionContext {
+  readonly registry: ToolRegistry
+  readonly scope: Agent | undefined
+  /** The search's own `tool_search` definition. */
+  readonly tool: ToolDefinition
+  readonly isAlwaysLoaded: (definition: ToolDefinition) => boolean
+  /** Whether `name` is a deferred tool the scope sees now. */
+  readonly searchable: (name: string) => boolean
+}
+
+/** A new session of a tool search (SPEC §24): nothing loaded yet. */
+export function createSession(context: SessionContext): ToolSearchSession {
+  const { registry, scope, tool, isAlwaysLoaded, searchable } = context
+  /** Every name loaded, in order; what the scope no longer sees is filtered out on each read. */
+  const loaded = new Set<string>()
+  const shown = (definition: ToolDefinition): boolean =>
+    isAlwaysLoaded(definition) || loaded.has(definition.name)
+  const load = (names: Iterable<string>): string[] => {
+    const added: string[] = []
+    for (const name of names) {
+      if (typeof name !== 'string' || loaded.has(name) || !searchable(name)) continue
+      loaded.add(name)
+      added.push(name)
+    }
+    return added
+  }
+  return {
+    get loaded() {
+      return new Set([...loaded].filter(searchable))
+    },
+    schemas: (options) =>
+      registry.schemas(scope, {
+        dialect: options?.dialect,
+        onDialectIssue: options?.onDialectIssue,
+        include: shown,
+      }),
+    shows(name) {
+      const definition = registry.get(name, scope)
+      return definition !== undefined && shown(definition)
+    },
+    async execute(input) {
+      let call = input
+      let ours = false
+      try {
+        // As the search's scope; what cannot be read is passed on for the registry to refuse.
+        if (scope !== undefined && isRecord(input)) call = { ...input, agent: scope }
+        // Before the call: only a `tool_search` call that reaches this search's tool loads.
+        ours =
+          isRecord(input) && input.name === tool.name && registry.get(tool.name, scope) === tool
+      } catch {
+        call = input
+      }
+      const result = await registry.execute(call)
+      if (ours) load(foundNames(result))
+      return result
+    },
+    load,
+  }
+}
+
+/** The names a successful `tool_search` result lists. */
+function foundNames(result: ToolExecutionResult): string[] {
+  if (result.isError) return []
+  const { structured } = result
+  if (!isRecord(structured) || !Array.isArray(structured.tools)) return []
+  return structured.tools.flatMap((found) =>
+    isRecord(found) && typeof found.name === 'string' ? [found.name] : [],
+  )
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

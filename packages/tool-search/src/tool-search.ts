@@ -1,0 +1,154 @@
+import type { Agent } from '@toolpipe/core'
+import { readPluginOptions } from '@toolpipe/core/internal'
+import type {
+  Disposer,
+  ToolDefinition,
+  ToolExecutionInput,
+  ToolExecutionResult,
+  ToolRegistry,
+} from '@toolpipe/tools'
+import { searchTool } from './internal/search-tool.js'
+import { ToolIndex } from './internal/tool-index.js'
+import type { ToolMatch } from './internal/tool-index.js'
+import { createSession } from './internal/session.js'
+import type { ToolSearchSession } from './tool-search-session.js'
+import { ToolSearchError } from './tool-search-error.js'
+
+/** Options of {@link toolSearch}. */
+export interface ToolSearchOptions {
+  /**
+   * The agent whose tools are searched and shown: its scope decides what is visible, `tool_search`
+   * is registered in its scope, and a session's calls run as it. Default: the global layer.
+   */
+  readonly scope?: Agent | undefined
+  /** How many tools a search finds at most, and `find`'s default limit. Default 5, at most 50. */
+  readonly maxResults?: number | undefined
+  /**
+   * The tools a session always shows (never searched for): these names, or those a function
+   * admits. Default: every tool not defined with `deferLoading: true`.
+   */
+  readonly alwaysLoaded?: readonly string[] | ((tool: ToolDefinition) => boolean) | undefined
+}
+
+/** A tool search over one registry (SPEC §24); see {@link toolSearch}. */
+export interface ToolSearch {
+  /** The `tool_search` tool, registered by {@link toolSearch}. */
+  readonly tool: ToolDefinition
+  /**
+   * The deferred tools (those not always loaded) visible to the scope that best match `query`,
+   * best first, at most `limit` (default: `maxResults`). Never throws: a query that is empty, 10
+   * KB long, full of regular-expression syntax or not a string finds what its words find, or
+   * nothing.
+   */
+  find(query: string, limit?: number): ToolMatch[]
+  /** A new session: one per conversation, nothing loaded yet. */
+  session(): ToolSearchSession
+  /** Unregisters `tool_search` and stops following the registry. A second call does nothing. */
+  dispose(): void
+}
+
+/** The default and the largest `maxResults`. */
+const defaultMaxResults = 5
+const largestMaxResults = 50
+
+/**
+ * Puts a registry's deferred tools behind a search (SPEC §24): registers `tool_search` (in the
+ * scope's layer with `scope`) and indexes every tool the scope sees that is not always loaded —
+ * name, title, description, parameter names and descriptions, annotations and `searchText` —
+ * following `tools/change` one tool at a time. A session shows the model the always-loaded
+ * tools, the tools its searches found and `tool_search`, and loads what each `tool_search` call
+ * it runs finds; any tool, deferred or not, still runs by name through the whole pipeline.
+ *
+ * @throws ToolSearchError (`INVALID_OPTIONS`) for options it cannot use; the registry's own error
+ * when a tool is already named `tool_search` in that layer
+ * @example
+ * const search = toolSearch(registry)
+ * const session = search.session()
+ * const tools = session.schemas({ dialect: 'anthropic' }) // what the model is shown this step
+ * const result = await session.execute(call) // a tool_search call loads what it finds
+ */
+export function toolSearch(registry: ToolRegistry, options?: ToolSearchOptions): ToolSearch {
+  const read = readPluginOptions('toolSearch', options, (message) => {
+    return new ToolSearchError(message, 'INVALID_OPTIONS')
+  })
+  const scope = read.object('scope') as Agent | undefined
+  const maxResults =
+    read.number('maxResults', { integer: true, min: 1, max: largestMaxResults }) ??
+    defaultMaxResults
+  const alwaysLoaded = readAlwaysLoaded(read.value('alwaysLoaded'), read.fail)
+  const index = new ToolIndex()
+  let dirty = true
+  const isAlwaysLoaded = (definition: ToolDefinition): boolean =>
+    definition === tool || alwaysLoaded(definition)
+  /** Whether `name` is a deferred tool the scope sees now, exactly as indexed. */
+  const searchable = (name: string): boolean => {
+    const definition = registry.get(name, scope)
+    return definition !== undefined && !isAlwaysLoaded(definition)
+  }
+  const find = (query: unknown, limit?: unknown): ToolMatch[] => {
+    if (typeof query !== 'string') return []
+    if (dirty) {
+      dirty = false
+      index.sync(registry.list(scope).filter((definition) => !isAlwaysLoaded(definition)))
+    }
+    const wanted = isCount(limit) ? limit : maxResults
+    return index.find(query, wanted, (name) => {
+      const definition = registry.get(name, scope)
+      return (
+        definition !== undefined &&
+        definition === index.definition(name) &&
+        !isAlwaysLoaded(definition)
+      )
+    })
+  }
+  const tool = searchTool(maxResults, (query, limit) =>
+    find(query, limit).flatMap(({ name }) => {
+      const definition = registry.get(name, scope)
+      return definition === undefined ? [] : [{ name, description: definition.description }]
+    }),
+  )
+  const stopFollowing = registry.on(
+    'tools/change',
+    () => {
+      dirty = true
+    },
+    scope === undefined ? undefined : { scope },
+  )
+  let unregister: Disposer
+  try {
+    unregister = registry.register(tool, scope === undefined ? undefined : { scope })
+  } catch (error) {
+    stopFollowing()
+    throw error
+  }
+  return {
+    tool,
+    find: (query, limit) => find(query, limit),
+    session: () => createSession({ registry, scope, tool, isAlwaysLoaded, searchable }),
+    dispose() {
+      stopFollowing()
+      unregister()
+    },
+  }
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
+}
+
+/** `alwaysLoaded` as a predicate: a list of names, a function, or the default. */
+function readAlwaysLoaded(
+  value: unknown,
+  fail: (name: string, message: string) => never,
+): (tool: ToolDefinition) => boolean {
+  if (value === undefined) return (tool) => tool.deferLoading !== true
+  if (typeof value === 'function') {
+    const admit = value as (tool: ToolDefinition) => unknown
+    return (tool) => admit(tool) === true
+  }
+  if (Array.isArray(value) && value.every((name) => typeof name === 'string')) {
+    const names = new Set<string>(value as string[])
+    return (tool) => names.has(tool.name)
+  }
+  return fail('alwaysLoaded', 'must be an array of tool names or a function')
+}

@@ -1,0 +1,3 @@
+import { sharedTsupConfig } from '../../tsup.shared.js'
+
+export default sharedTsupConfig
