@@ -72,7 +72,7 @@ describe('find', () => {
     )
     expect(search.find('((((((((((a*)*)*)*)*)*)*)*)*)*)!')).toEqual(expect.any(Array))
     for (const query of [undefined, null, 42, {}, ['refund']]) {
-      expect(search.find(query as unknown as string)).toEqual([])
+      expect(search.find(query as string)).toEqual([])
     }
   })
 })
@@ -113,10 +113,10 @@ describe('the index follows the registry (tools/change)', () => {
     const search = toolSearch(registry, { scope: agent })
     expect(names(search.find('refund a payment'))).not.toContain('stripe_create_refund')
     expect(names(search.find('refund a payment'))).not.toContain('secret_tool')
-    const hide = registry.hide((tool) => tool.name !== 'maps_geocode')
-    expect(search.find('coordinates of an address')).toEqual([])
+    const hide = registry.hide((name) => name === 'maps_geocode')
+    expect(names(search.find('coordinates of an address'))).not.toContain('maps_geocode')
     hide()
-    expect(names(search.find('coordinates of an address'))).toEqual(['maps_geocode'])
+    expect(names(search.find('coordinates of an address'))[0]).toBe('maps_geocode')
   })
 })
 

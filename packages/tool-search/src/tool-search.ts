@@ -1,12 +1,6 @@
 import type { Agent } from '@toolpipe/core'
 import { readPluginOptions } from '@toolpipe/core/internal'
-import type {
-  Disposer,
-  ToolDefinition,
-  ToolExecutionInput,
-  ToolExecutionResult,
-  ToolRegistry,
-} from '@toolpipe/tools'
+import type { Disposer, ToolDefinition, ToolRegistry } from '@toolpipe/tools'
 import { searchTool } from './internal/search-tool.js'
 import { ToolIndex } from './internal/tool-index.js'
 import type { ToolMatch } from './internal/tool-index.js'
@@ -43,7 +37,10 @@ export interface ToolSearch {
   find(query: string, limit?: number): ToolMatch[]
   /** A new session: one per conversation, nothing loaded yet. */
   session(): ToolSearchSession
-  /** Unregisters `tool_search` and stops following the registry. A second call does nothing. */
+  /**
+   * Unregisters `tool_search` and stops following the registry: `find` finds nothing from then
+   * on. A second call does nothing.
+   */
   dispose(): void
 }
 
@@ -75,9 +72,12 @@ export function toolSearch(registry: ToolRegistry, options?: ToolSearchOptions):
   const maxResults =
     read.number('maxResults', { integer: true, min: 1, max: largestMaxResults }) ??
     defaultMaxResults
-  const alwaysLoaded = readAlwaysLoaded(read.value('alwaysLoaded'), read.fail)
+  const alwaysLoaded = readAlwaysLoaded(read.value('alwaysLoaded'), (name, message) =>
+    read.fail(name, message),
+  )
   const index = new ToolIndex()
   let dirty = true
+  let disposed = false
   const isAlwaysLoaded = (definition: ToolDefinition): boolean =>
     definition === tool || alwaysLoaded(definition)
   /** Whether `name` is a deferred tool the scope sees now, exactly as indexed. */
@@ -86,7 +86,7 @@ export function toolSearch(registry: ToolRegistry, options?: ToolSearchOptions):
     return definition !== undefined && !isAlwaysLoaded(definition)
   }
   const find = (query: unknown, limit?: unknown): ToolMatch[] => {
-    if (typeof query !== 'string') return []
+    if (disposed || typeof query !== 'string') return []
     if (dirty) {
       dirty = false
       index.sync(registry.list(scope).filter((definition) => !isAlwaysLoaded(definition)))
@@ -126,6 +126,8 @@ export function toolSearch(registry: ToolRegistry, options?: ToolSearchOptions):
     find: (query, limit) => find(query, limit),
     session: () => createSession({ registry, scope, tool, isAlwaysLoaded, searchable }),
     dispose() {
+      if (disposed) return
+      disposed = true
       stopFollowing()
       unregister()
     },
@@ -147,7 +149,7 @@ function readAlwaysLoaded(
     return (tool) => admit(tool) === true
   }
   if (Array.isArray(value) && value.every((name) => typeof name === 'string')) {
-    const names = new Set<string>(value as string[])
+    const names = new Set<string>(value)
     return (tool) => names.has(tool.name)
   }
   return fail('alwaysLoaded', 'must be an array of tool names or a function')

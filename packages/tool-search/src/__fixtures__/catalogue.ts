@@ -1,5 +1,5 @@
 import { defineTool } from '@toolpipe/tools'
-import type { ToolDefinition } from '@toolpipe/tools'
+import type { DefineToolParameters, ToolDefinition } from '@toolpipe/tools'
 
 /** A deferred tool that answers its name and arguments, for the searches of the tests. */
 export function deferred(
@@ -14,7 +14,7 @@ export function deferred(
   return defineTool({
     name,
     description,
-    parameters,
+    parameters: parameters as DefineToolParameters,
     deferLoading: true,
     ...extra,
     execute: (args) => [{ type: 'text', text: `${name} ran with ${JSON.stringify(args)}` }],

@@ -51,7 +51,9 @@ export function createSession(context: SessionContext): ToolSearchSession {
         if (scope !== undefined && isRecord(input)) call = { ...input, agent: scope }
         // Before the call: only a `tool_search` call that reaches this search's tool loads.
         ours =
-          isRecord(input) && input.name === tool.name && registry.get(tool.name, scope) === tool
+          isRecord(input) &&
+          input.name === tool.name &&
+          registry.get(tool.name, scope ?? (input.agent)) === tool
       } catch {
         call = input
       }

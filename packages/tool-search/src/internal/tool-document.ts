@@ -108,6 +108,6 @@ function parameterText(schema: JsonValue): string {
   return parts.join(' ')
 }
 
-function isObject(value: JsonValue | undefined): value is { readonly [key: string]: JsonValue } {
+function isObject(value: JsonValue | undefined): value is Readonly<Record<string, JsonValue>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
