@@ -2,10 +2,17 @@ import { asCallId } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
 import { CallSequencer } from '@toolpipe/core/internal'
 import type { Dialect } from '@toolpipe/schema'
-import type { DialectIssueReport, ScopedTools, ToolRegistry } from '@toolpipe/tools'
-import { readAdapterSource, readOnDialectIssue } from '@toolpipe/tools/internal'
+import type { DialectIssueReport, ScopedTools, ToolRegistry, ToolSession } from '@toolpipe/tools'
+import {
+  readAdapterSource,
+  readOnDialectIssue,
+  readToolSession,
+  sessionSource,
+} from '@toolpipe/tools/internal'
 import { jsonSchema, tool } from 'ai'
 import type { Tool } from 'ai'
+import type { ToolSchema } from '@toolpipe/tools'
+import { sessionToolSet } from './internal/session-tool-set.js'
 import { AiSdkBridgeError } from './ai-sdk-bridge-error.js'
 import type { AiSdkToolOutput } from './ai-sdk-tool-output.js'
 import { CallOutputs } from './internal/call-outputs.js'
@@ -34,6 +41,14 @@ export interface ToAiSdkToolsOptions {
    * dialect.
    */
   readonly onDialectIssue?: ((report: DialectIssueReport) => void) | undefined
+  /**
+   * A tool search session (`search.session()` of `@toolpipe/tool-search`, SPEC §24): the tool set
+   * then follows it step by step. Each step, the AI SDK lists what the session shows (the
+   * always-loaded tools, the ones its searches found, `tool_search`); every call runs through the
+   * session, so a `tool_search` call loads what it finds for the next step; and a tool the
+   * session does not show yet still runs when the model names it.
+   */
+  readonly toolSearch?: ToolSession | undefined
 }
 
 /**
@@ -86,33 +101,42 @@ export function toAiSdkTools(
   const source = readAdapterSource(tools, options, what, refuse)
   const dialect = readDialectOption(options.dialect, what)
   const onDialectIssue = readOnDialectIssue(options.onDialectIssue, what, refuse)
+  const session = readToolSession(options.toolSearch, what, refuse)
+  const callSource = session === undefined ? source : sessionSource(source, session)
   const calls: ToolSetCalls = {
-    source,
+    source: callSource,
     sequencer: new CallSequencer(),
-    router: new ProgressRouter(source),
+    router: new ProgressRouter(callSource),
   }
+  const make = (schema: ToolSchema) => aiSdkTool(schema, calls)
+  if (session !== undefined) return sessionToolSet(source, session, dialect, onDialectIssue, make)
   const toolSet: AiSdkToolSet = {}
   for (const schema of source.schemas(dialect, onDialectIssue)) {
-    const { name } = schema
     // Defined, not assigned: a tool may be named `__proto__`, which must stay an own member.
-    Object.defineProperty(toolSet, name, {
+    Object.defineProperty(toolSet, schema.name, {
       enumerable: true,
       writable: true,
       configurable: true,
-      value: tool({
-        description: schema.description,
-        inputSchema: jsonSchema(schema.parameters),
-        ...(schema.strict === true ? { strict: true } : {}),
-        execute: (input, { toolCallId, abortSignal }) =>
-          new CallOutputs(calls, {
-            callId: asCallId(toolCallId),
-            name,
-            arguments: input,
-            ...(abortSignal === undefined ? {} : { signal: abortSignal }),
-          }),
-        toModelOutput: ({ output }) => toModelOutput(output),
-      }),
+      value: make(schema),
     })
   }
   return toolSet
+}
+
+/** One tool's AI SDK tool: its calls through `calls`, its output what the model reads. */
+function aiSdkTool(schema: ToolSchema, calls: ToolSetCalls): AiSdkTool {
+  const { name } = schema
+  return tool({
+    description: schema.description,
+    inputSchema: jsonSchema(schema.parameters),
+    ...(schema.strict === true ? { strict: true } : {}),
+    execute: (input, { toolCallId, abortSignal }) =>
+      new CallOutputs(calls, {
+        callId: asCallId(toolCallId),
+        name,
+        arguments: input,
+        ...(abortSignal === undefined ? {} : { signal: abortSignal }),
+      }),
+    toModelOutput: ({ output }) => toModelOutput(output),
+  })
 }

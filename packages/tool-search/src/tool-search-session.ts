@@ -4,6 +4,7 @@ import type {
   ToolExecutionInput,
   ToolExecutionResult,
   ToolSchema,
+  ToolSession,
 } from '@toolpipe/tools'
 
 /** Options of {@link ToolSearchSession.schemas}. */
@@ -18,7 +19,7 @@ export interface ToolSearchSessionSchemasOptions {
  * One conversation's view of a tool search (SPEC §24): what its model is shown, step by step, and
  * the calls it makes.
  */
-export interface ToolSearchSession {
+export interface ToolSearchSession extends ToolSession {
   /**
    * The tools this conversation's searches found so far that the scope still sees (a fresh set
    * each read: a tool removed or hidden since is not in it).
