@@ -1,8 +1,13 @@
 import { asCallId } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
 import { CallSequencer } from '@toolpipe/core/internal'
-import type { DialectIssueReport, ScopedTools, ToolRegistry } from '@toolpipe/tools'
-import { readAdapterSource, readOnDialectIssue } from '@toolpipe/tools/internal'
+import type { DialectIssueReport, ScopedTools, ToolRegistry, ToolSession } from '@toolpipe/tools'
+import {
+  readAdapterSource,
+  readOnDialectIssue,
+  readToolSession,
+  sessionSource,
+} from '@toolpipe/tools/internal'
 import type { ToolSource } from '@toolpipe/tools/internal'
 import { tool } from '@openai/agents'
 import type { FunctionTool, JsonSchemaDefinition } from '@openai/agents'
@@ -23,6 +28,14 @@ export interface ToAgentsToolsOptions {
    * warns once per tool.
    */
   readonly onDialectIssue?: ((report: DialectIssueReport) => void) | undefined
+  /**
+   * A tool search session (`search.session()` of `@toolpipe/tool-search`, SPEC §24): each tool is
+   * then enabled (`isEnabled`) only while the session shows it, so each turn the model is sent
+   * the always-loaded tools, the ones its searches found and `tool_search`; every call runs
+   * through the session, so a `tool_search` call loads what it finds for the next turn. A call of
+   * a tool not shown yet meets Agents JS's own handling of a tool it was not given.
+   */
+  readonly toolSearch?: ToolSession | undefined
 }
 
 /** One toolpipe tool as an Agents JS function tool, its output what the model reads. */
@@ -53,6 +66,7 @@ const what = 'toAgentsTools'
  * overlap. The order is kept per array of tools: make one per agent or conversation.
  *
  * The tools are a snapshot of what is visible now; a tool removed since answers `UNKNOWN_TOOL`.
+ * With `toolSearch`, each is enabled only while the session shows it (SPEC §24).
  * Agents JS allows only letters, digits and `_` in names: a `-` becomes `_` for the model, and
  * the call still reaches the tool by its own name.
  *
@@ -71,8 +85,10 @@ export function toAgentsTools(
   options: ToAgentsToolsOptions = {},
 ): AgentsTool[] {
   const refuse = (message: string) => new AgentsBridgeError(message, 'INVALID_OPTIONS')
-  const source = readAdapterSource(tools, options, what, refuse)
+  const given = readAdapterSource(tools, options, what, refuse)
   const onDialectIssue = readOnDialectIssue(options.onDialectIssue, what, refuse)
+  const session = readToolSession(options.toolSearch, what, refuse)
+  const source = session === undefined ? given : sessionSource(given, session)
   const sequencer = new CallSequencer()
   const byAgentsName = new Map<string, string>()
   const schemas = source.schemas('openai-strict', onDialectIssue)
@@ -91,6 +107,8 @@ export function toAgentsTools(
     const agentsName = name.replaceAll('-', '_')
     const execute = (input: unknown, _context: unknown, details?: ToolCallDetails) =>
       runCall(source, sequencer, name, input, details)
+    // Asked by Agents JS before each turn: what the session shows goes to the model.
+    const isEnabled = session === undefined ? true : () => session.shows(name)
     return strict === true
       ? tool({
           name: agentsName,
@@ -98,6 +116,7 @@ export function toAgentsTools(
           parameters: parameters as unknown as StrictParameters,
           strict: true,
           execute,
+          isEnabled,
         })
       : tool({
           name: agentsName,
@@ -105,6 +124,7 @@ export function toAgentsTools(
           parameters: parameters as unknown as NonStrictParameters,
           strict: false,
           execute,
+          isEnabled,
         })
   })
 }
