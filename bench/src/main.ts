@@ -9,6 +9,7 @@ import { outputBudgetSuite, runHugeCut } from './output-budget.bench.js'
 import { runHostileLines } from './permissions-hostile.bench.js'
 import { runRedactCheck } from './redact.bench.js'
 import { runSandboxCheck } from './sandbox.bench.js'
+import { runToolSearchCheck } from './tool-search.bench.js'
 import { permissionsSuite } from './permissions.bench.js'
 import { schemaSuite } from './schema.bench.js'
 import { standardSchemaSuite } from './standard-schema.bench.js'
@@ -27,6 +28,8 @@ const hostileSuite: Suite = { name: 'permissions-hostile', comparisons: () => []
 const sandboxSuite: Suite = { name: 'sandbox', comparisons: () => [] }
 /** Secrets found and missed (`redact.bench.ts`): recall, false positives and cost, a table of its own. */
 const redactSuite: Suite = { name: 'redact', comparisons: () => [] }
+/** Tool search relevance, tokens and speed (`tool-search.bench.ts`): a table of its own. */
+const toolSearchSuite: Suite = { name: 'tool-search', comparisons: () => [] }
 const suites: Suite[] = [
   coreSuite,
   structuredOutputSuite,
@@ -42,6 +45,7 @@ const suites: Suite[] = [
   hooksSuite,
   sandboxSuite,
   redactSuite,
+  toolSearchSuite,
   outputBudgetSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
@@ -65,6 +69,7 @@ for (const suite of selected) {
   if (suite === hooksSuite) console.log(await runHooksCheck())
   if (suite === sandboxSuite) console.log(await runSandboxCheck())
   if (suite === redactSuite) console.log(await runRedactCheck())
+  if (suite === toolSearchSuite) console.log(await runToolSearchCheck())
   if (suite === hostileSuite) console.log(await runHostileLines())
   if (suite === outputBudgetSuite) console.log(await runHugeCut())
 }

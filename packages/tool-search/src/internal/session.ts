@@ -53,7 +53,7 @@ export function createSession(context: SessionContext): ToolSearchSession {
         ours =
           isRecord(input) &&
           input.name === tool.name &&
-          registry.get(tool.name, scope ?? (input.agent)) === tool
+          registry.get(tool.name, scope ?? input.agent) === tool
       } catch {
         call = input
       }

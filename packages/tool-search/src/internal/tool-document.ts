@@ -1,5 +1,7 @@
 import type { JsonValue } from '@toolpipe/core'
 import type { ToolDefinition } from '@toolpipe/tools'
+import { relatedTerms } from './related-terms.js'
+import { textTerms } from './terms.js'
 
 /** What the index holds of one tool: the text of each field a search looks in (SPEC §24). */
 export interface ToolDocument {
@@ -14,8 +16,11 @@ export interface ToolDocument {
   readonly parameters: string
   /** The annotations' hints as words (`read only`, `destructive`, …). */
   readonly hints: string
-  /** The definition's `searchText`: for a mounted tool, what the server says of itself. */
-  readonly server: string
+  /**
+   * The words related to those of the name and title ({@link relatedTerms}), stemmed, each once:
+   * a query word meets a tool that says what it does another way.
+   */
+  readonly related: string
 }
 
 /** The fields of {@link ToolDocument} a search looks in. */
@@ -25,11 +30,14 @@ export const documentFields = [
   'description',
   'parameters',
   'hints',
-  'server',
+  'related',
 ] as const
 
-/** The most characters taken from one field: a tool's text past it adds nothing to find it by. */
-const fieldLimit = 8192
+/**
+ * The most characters taken from one field: what a tool is for comes first, and a long text past
+ * it (usage notes, examples) makes the tool match every query a little.
+ */
+const fieldLimit = 400
 /** How deep parameters are read: a hostile schema nested thousands deep costs no more. */
 const maxSchemaDepth = 6
 /** The most schema nodes read of one tool's parameters. */
@@ -38,15 +46,27 @@ const maxSchemaNodes = 400
 /** The document of a registered (so already checked, JSON) definition. */
 export function toolDocument(definition: ToolDefinition): ToolDocument {
   const { annotations } = definition
+  const title = limited(annotations?.title ?? '')
+  const description = limited(definition.description)
   return {
     id: definition.name,
     name: definition.name,
-    title: limited(annotations?.title ?? ''),
-    description: limited(definition.description),
+    title,
+    description,
     parameters: limited(parameterText(definition.parameters as JsonValue)),
     hints: hintText(definition),
-    server: limited(definition.searchText ?? ''),
+    related: relatedText(`${definition.name} ${title}`),
   }
+}
+
+/** The terms related to those of `text`, none of its own, each once. */
+function relatedText(text: string): string {
+  const own = new Set(textTerms(text))
+  const related = new Set<string>()
+  for (const term of own) {
+    for (const other of relatedTerms.get(term) ?? []) if (!own.has(other)) related.add(other)
+  }
+  return [...related].join(' ')
 }
 
 function limited(text: string): string {
