@@ -157,6 +157,8 @@ export {
   ToolRegistryError,
 } from '@toolpipe/tools'
 export type {
+  AnthropicDeferredSchemasOptions,
+  AnthropicToolSearchTool,
   ApprovalAnswer,
   ApprovalObserver,
   ApprovalOutcome,
@@ -173,6 +175,10 @@ export type {
   InferToolArgs,
   InferToolInput,
   ListenerOptions,
+  NativeToolSchema,
+  OpenAIResponsesDeferredSchemasOptions,
+  OpenAIResponsesToolSearchTool,
+  PlainSchemasOptions,
   PluginObserver,
   PolicyContext,
   PostExecuteListener,
@@ -180,7 +186,9 @@ export type {
   PreExecuteListener,
   PreToolDecision,
   ProgressObserver,
+  ProviderToolSearchTool,
   ResultObserver,
+  SchemasDialect,
   SchemasOptions,
   ScopedTools,
   ScopeOptions,
@@ -222,6 +230,7 @@ export type {
   ToolRestriction,
   ToolRules,
   ToolSchema,
+  ToolSession,
   ToolSuccessResult,
   ToolVisibilityFilter,
 } from '@toolpipe/tools'
