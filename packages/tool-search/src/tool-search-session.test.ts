@@ -263,3 +263,24 @@ describe('toolSearch options', () => {
     expect(() => toolSearch(registry)).not.toThrow()
   })
 })
+
+describe('session.executeBatch', () => {
+  it('runs a step’s calls as one batch and loads what its tool_search calls found', async () => {
+    const { session } = setUp()
+    const { results } = await session.executeBatch([
+      callInput('read_file', { path: 'a.txt' }),
+      callInput('tool_search', { query: 'coordinates of an address', limit: 1 }),
+      callInput('tool_search', { query: 'refund a charge', limit: 1 }),
+      callInput('tool_search', {}),
+    ])
+    expect(results.map((result) => result.isError)).toEqual([false, false, false, true])
+    expect([...session.loaded]).toEqual(['maps_geocode', 'stripe_create_refund'])
+  })
+
+  it('never rejects: inputs that are not an array are the registry’s INVALID_INPUT', async () => {
+    const { session } = setUp({ scope: { id: 'a' } })
+    const batch = await session.executeBatch('calls' as never)
+    expect(batch.results).toMatchObject([{ isError: true, error: { code: 'INVALID_INPUT' } }])
+    expect(session.loaded.size).toBe(0)
+  })
+})

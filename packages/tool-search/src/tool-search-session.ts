@@ -1,5 +1,7 @@
 import type {
   DialectIssueReport,
+  ToolBatchOptions,
+  ToolBatchResult,
   SchemasDialect,
   ToolExecutionInput,
   ToolExecutionResult,
@@ -41,6 +43,14 @@ export interface ToolSearchSession extends ToolSession {
    * not shown yet runs as well when the model names it. Never rejects, never throws.
    */
   execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
+  /**
+   * Runs one model step's calls (`registry.executeBatch`, as the search's scope when it has
+   * one), and loads what its successful `tool_search` calls found, in order. Never rejects.
+   */
+  executeBatch(
+    inputs: readonly ToolExecutionInput[],
+    options?: ToolBatchOptions,
+  ): Promise<ToolBatchResult>
   /**
    * Loads tools by name without a search (a conversation resumed, say): those the scope sees and
    * that are deferred; returns the names loaded.

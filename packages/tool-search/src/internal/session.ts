@@ -1,5 +1,10 @@
 import type { Agent } from '@toolpipe/core'
-import type { ToolDefinition, ToolExecutionResult, ToolRegistry } from '@toolpipe/tools'
+import type {
+  ToolDefinition,
+  ToolExecutionInput,
+  ToolExecutionResult,
+  ToolRegistry,
+} from '@toolpipe/tools'
 import type { ToolSearchSession } from '../tool-search-session.js'
 
 /** What a session needs of its tool search. */
@@ -29,6 +34,21 @@ export function createSession(context: SessionContext): ToolSearchSession {
     }
     return added
   }
+  /**
+   * A call as the search's scope (what cannot be read is passed on for the registry to refuse),
+   * and whether it is a `tool_search` call that reaches this search's own tool, checked before it
+   * runs.
+   */
+  const prepare = (input: ToolExecutionInput): [ToolExecutionInput, boolean] => {
+    try {
+      if (!isRecord(input)) return [input, false]
+      const call = scope === undefined ? input : { ...input, agent: scope }
+      const reached = registry.get(tool.name, scope ?? (input.agent))
+      return [call, input.name === tool.name && reached === tool]
+    } catch {
+      return [input, false]
+    }
+  }
   return {
     get loaded() {
       return new Set([...loaded].filter(searchable))
@@ -44,22 +64,22 @@ export function createSession(context: SessionContext): ToolSearchSession {
       return definition !== undefined && shown(definition)
     },
     async execute(input) {
-      let call = input
-      let ours = false
-      try {
-        // As the search's scope; what cannot be read is passed on for the registry to refuse.
-        if (scope !== undefined && isRecord(input)) call = { ...input, agent: scope }
-        // Before the call: only a `tool_search` call that reaches this search's tool loads.
-        ours =
-          isRecord(input) &&
-          input.name === tool.name &&
-          registry.get(tool.name, scope ?? input.agent) === tool
-      } catch {
-        call = input
-      }
+      const [call, ours] = prepare(input)
       const result = await registry.execute(call)
       if (ours) load(foundNames(result))
       return result
+    },
+    async executeBatch(inputs, options) {
+      const prepared = Array.isArray(inputs) ? inputs.map(prepare) : undefined
+      const batch = await registry.executeBatch(
+        prepared === undefined ? inputs : prepared.map(([call]) => call),
+        options,
+      )
+      prepared?.forEach(([, ours], index) => {
+        const result = batch.results[index]
+        if (ours && result !== undefined) load(foundNames(result))
+      })
+      return batch
     },
     load,
   }
