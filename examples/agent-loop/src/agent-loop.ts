@@ -1,9 +1,27 @@
-import type { Agent, TextBlock, ToolCallBlock, ToolExecutionResult, ToolRegistry } from 'toolpipe'
+import type {
+  Agent,
+  SchemasDialect,
+  TextBlock,
+  ToolCallBlock,
+  ToolExecutionResult,
+  ToolRegistry,
+  ToolSchema,
+} from 'toolpipe'
 import type { ConversationMessage } from './model/conversation.js'
 import type { Model, ModelTurn } from './model/model.js'
 import { resultAt, runStep } from './run-step.js'
 import type { StepContext } from './run-step.js'
 import type { SessionEvent } from './session/session-event.js'
+
+/**
+ * The tools of one conversation as the loop uses them: a registry, or a tool-search session's
+ * view of one (`DemoRegistry.conversation()`), which shows the model the tools it found so far.
+ */
+export interface AgentLoopTools {
+  schemas(agent: Agent, options: { readonly dialect: SchemasDialect }): ToolSchema[]
+  executeBatch: ToolRegistry['executeBatch']
+  on: ToolRegistry['on']
+}
 
 /** What {@link runAgentLoop} needs. */
 export interface AgentLoopOptions {
@@ -12,7 +30,7 @@ export interface AgentLoopOptions {
    * `schemas` for the model, `executeBatch` to run a step's calls, and `on` to hear of each call's
    * start, progress and result as they happen: the loop never reaches around the pipeline.
    */
-  readonly registry: Pick<ToolRegistry, 'schemas' | 'executeBatch' | 'on'>
+  readonly registry: AgentLoopTools
   readonly agent: Agent
   /** The conversation so far (system prompt, the user's task); copied, not mutated. */
   readonly messages: readonly ConversationMessage[]
@@ -33,7 +51,7 @@ export interface AgentLoopOutcome {
 /**
  * Runs model ↔ tools until the model answers without calling a tool.
  *
- * Each step: ask the model (with `registry.schemas(agent)`, in the model's dialect), append its
+ * Each step: ask the model (with the tools' `schemas(agent)`, in the model's dialect: a tool-search session shows what its searches found so far), append its
  * turn, then run its tool calls as one `registry.executeBatch()`: consecutive calls to
  * `concurrencySafe` tools (the read-only ones) run at the same time, and any other call waits for
  * everything before it and holds back everything after it, so a later call may still depend on an

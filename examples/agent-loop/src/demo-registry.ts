@@ -6,8 +6,11 @@ import { permissions } from '@toolpipe/permissions'
 import type { PermissionsPlugin } from '@toolpipe/permissions'
 import { redactSecrets } from '@toolpipe/redact'
 import type { Sandbox } from '@toolpipe/sandbox'
+import { toolSearch } from '@toolpipe/tool-search'
+import type { ToolSearch } from '@toolpipe/tool-search'
 import { createToolRegistry, timeoutPolicy } from 'toolpipe'
 import type { ApprovalService, Dialect, ToolRegistry, ToolRegistryLogger } from 'toolpipe'
+import type { AgentLoopTools } from './agent-loop.js'
 import { connectHandbook } from './mcp/connect-handbook.js'
 import { noNetworkPolicy } from './policies/no-network-policy.js'
 import { sandboxGuard } from './policies/sandbox-guard.js'
@@ -34,6 +37,14 @@ export interface DemoRegistry {
   readonly rules: PermissionsPlugin
   /** One line on the OS sandbox: where `run_shell` runs, or why under the rules only. */
   readonly osSandboxNotice: string
+  /** The search over the deferred tools (the handbook server's): `tool_search`. */
+  readonly search: ToolSearch
+  /**
+   * A new conversation's tools: a session of the tool search, which shows the model the demo's
+   * own tools, `tool_search` and what its searches found so far, and runs every call through the
+   * registry.
+   */
+  conversation(): AgentLoopTools
   /** Removes the mounted MCP tools, stops the handbook server and the OS sandbox. */
   close(): Promise<void>
 }
@@ -44,8 +55,9 @@ export interface DemoRegistry {
  * is outermost):
  *
  * - tools: `read_file`, `edit_file`, `run_shell`, `wait_for_file`, and the team-handbook MCP
- *   server's `lookup` and `topics`, mounted as `handbook_lookup` and `handbook_topics`
- *   (`mountMcpTools`: each call goes through this same pipeline, then to the server);
+ *   server's `lookup` and `topics`, mounted deferred as `handbook_lookup` and `handbook_topics`
+ *   (`mountMcpTools`: each call goes through this same pipeline, then to the server; the model
+ *   finds them with `tool_search`, `@toolpipe/tool-search`);
  *   `run_shell` runs in the OS sandbox (`@toolpipe/sandbox`, configured from the same rule files)
  *   where this machine has one, under the rules only where not;
  * - `tools/execute`: `timeoutPolicy()` (deadlines from each tool's `timeoutMs`), then, inside it,
@@ -96,17 +108,25 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
     throw error
   })
   try {
-    const mount = await mountMcpTools(registry, handbook, { prefix: 'handbook' })
+    // Deferred: the model does not see the handbook's tools until it searches for them.
+    const mount = await mountMcpTools(registry, handbook, {
+      prefix: 'handbook',
+      deferLoading: true,
+    })
+    const search = toolSearch(registry)
     const policies = await installPolicies(registry, options.sandbox, os.sandbox)
     rules = policies.rules
     return {
       registry,
       rules,
       osSandboxNotice: os.notice,
+      search,
+      conversation: () => conversationTools(registry, search),
       async close() {
         // The plugins first: the rules would otherwise hear the mount's tools leave, and warn
         // that mcp__handbook names no tool any more.
         policies.dispose()
+        search.dispose()
         mount.dispose()
         await handbook.close()
         await os.close()
@@ -116,6 +136,16 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
     await handbook.close()
     await os.close()
     throw error
+  }
+}
+
+/** One conversation's tools: a session of `search`, its calls and observers the registry's. */
+function conversationTools(registry: ToolRegistry, search: ToolSearch): AgentLoopTools {
+  const session = search.session()
+  return {
+    schemas: (_agent, { dialect }) => session.schemas({ dialect }),
+    executeBatch: (inputs, batchOptions) => session.executeBatch(inputs, batchOptions),
+    on: (event, listener, listenerOptions) => registry.on(event, listener, listenerOptions),
   }
 }
 

@@ -3,7 +3,7 @@ import type { AgentContext, ContentBlock, StopReason } from '@agentclientprotoco
 import { createAcpApprovalService, streamToolCallsToAcp } from '@toolpipe/acp'
 import type { Agent, ApprovalService, ToolRegistryLogger } from 'toolpipe'
 import { runAgentLoop } from '../agent-loop.js'
-import type { AgentLoopOutcome } from '../agent-loop.js'
+import type { AgentLoopOutcome, AgentLoopTools } from '../agent-loop.js'
 import { createDemoRegistry } from '../demo-registry.js'
 import type { DemoRegistry } from '../demo-registry.js'
 import type { ConversationMessage } from '../model/conversation.js'
@@ -126,14 +126,17 @@ class AcpSessionTurns implements AcpSession {
   readonly #turn: TurnState
   #running: Promise<unknown> = Promise.resolve()
   #messages: readonly ConversationMessage[] = [{ role: 'system', text: systemPrompt }]
+  /** The conversation's tools: what its searches found stays shown across its prompt turns. */
+  readonly #tools: AgentLoopTools
 
   constructor(session: OpenSession, turn: TurnState) {
     this.#session = session
     this.#turn = turn
+    this.#tools = session.demo.conversation()
   }
 
   async prompt(prompt: readonly ContentBlock[], requestSignal: AbortSignal): Promise<StopReason> {
-    const { sessionId, model, tracing, agent, demo, emit } = this.#session
+    const { sessionId, model, tracing, agent, emit } = this.#session
     if (this.#turn.current !== undefined) {
       throw RequestError.invalidRequest(
         { sessionId },
@@ -148,7 +151,7 @@ class AcpSessionTurns implements AcpSession {
       const run = (): Promise<AgentLoopOutcome> =>
         runAgentLoop({
           model: tracing?.traceModel(model) ?? model,
-          registry: demo.registry,
+          registry: this.#tools,
           agent,
           messages: [...this.#messages, { role: 'user', text }],
           maxSteps: this.#session.maxSteps,

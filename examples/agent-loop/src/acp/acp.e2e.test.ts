@@ -69,7 +69,7 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     expect(session?.stopReasons).toEqual(['end_turn', 'end_turn'])
     const messages = texts(session, 'agent_message_chunk')
     expect(messages[0]).toBe(
-      "Let me look at the project first, and at what the team's handbook says about greetings.",
+      "Let me look at the project first, and find how to read the team's rules on greetings.",
     )
     // The answer names the file the output budget kept the whole server.log in.
     expect(messages).toContainEqual(
@@ -84,22 +84,25 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
     // The second prompt: the script is over, and the model says so.
     expect(messages.at(-1)).toMatch(/^That was the whole demo script/)
     expect(texts(session, 'agent_thought_chunk')[0]).toMatch(
-      /^step 1 · several tool calls in one step, as a batch\n/,
+      /^step 1 · several tool calls in one step, as a batch; a tool search\n/,
     )
   })
 
   it('streams each call as tool_call then tool_call_updates, in the model order', () => {
     const calls = toolCalls(sessions.get(ids.happy))
-    expect([...calls.keys()].slice(0, 5)).toEqual([
+    expect([...calls.keys()].slice(0, 6)).toEqual([
       'call_1_1',
       'call_1_2',
       'call_1_3',
       'call_1_4',
       'call_2_1',
+      'call_2_2',
     ])
+    // The tool search of step 1 found the MCP tool the model calls in step 2.
+    expect(contentText(calls.get('call_1_4'))).toContain('handbook_lookup')
     // The MCP tool: its pending card is titled by the server, and the server's progress arrives
     // as in_progress updates (numbers and message in _meta.toolpipe_progress).
-    const lookup = calls.get('call_1_4') ?? []
+    const lookup = calls.get('call_2_1') ?? []
     expect(lookup[0]).toMatchObject({
       sessionUpdate: 'tool_call',
       title: 'Look up the team handbook',
@@ -134,8 +137,8 @@ describe('the demo as an ACP agent, driven by the SDK client over its stdio', ()
   it('fails a call refused before it runs (invalid arguments, a policy, a hook) without in_progress', () => {
     const calls = toolCalls(sessions.get(ids.happy))
     // Invalid arguments: the call never ran, so no in_progress; it fails with the ToolArgsError.
-    expect(statuses(calls.get('call_2_1'))).toEqual(['pending', 'failed'])
-    expect(contentText(calls.get('call_2_1'))).toContain('missing required property \\"path\\"')
+    expect(statuses(calls.get('call_2_2'))).toEqual(['pending', 'failed'])
+    expect(contentText(calls.get('call_2_2'))).toContain('missing required property \\"path\\"')
     // The no-network policy denies: no in_progress either.
     expect(statuses(calls.get('call_4_1'))).toEqual(['pending', 'failed'])
     expect(contentText(calls.get('call_4_1'))).toContain('network access is disabled')

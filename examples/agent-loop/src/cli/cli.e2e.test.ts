@@ -29,9 +29,9 @@ describe('the demo, run non-interactively through the real CLI', () => {
       'edit_file',
       'run_shell',
       'wait_for_file',
-      // The handbook MCP server's tools, mounted with mountMcpTools (prefix "handbook").
-      'handbook_lookup',
-      'handbook_topics',
+      // The handbook MCP server's tools are mounted deferred (mountMcpTools, prefix "handbook"):
+      // not shown until a search finds them, through the tool search's own tool.
+      'tool_search',
     ])
     expect(start.tools.map((tool) => Object.keys(tool).sort())).toEqual(
       start.tools.map(() => ['description', 'name', 'parameters']),
@@ -46,7 +46,7 @@ describe('the demo, run non-interactively through the real CLI', () => {
     })
   })
 
-  it('runs a step as a batch: ls alone, then the reads and the MCP lookup at once', () => {
+  it('runs a step as a batch: ls alone, then the reads and the tool search at once', () => {
     const { run, events, resultOf, text, callWith } = demo
     const first = events.find((event) => event.type === 'assistant/turn' && event.step === 1)
     expect(first).toMatchObject({ toolCallIds: ['call_1_1', 'call_1_2', 'call_1_3', 'call_1_4'] })
@@ -55,8 +55,8 @@ describe('the demo, run non-interactively through the real CLI', () => {
         (event) => (event.type === 'tool/call' || event.type === 'tool/result') && event.step === 1,
       )
       .map((event) => `${event.type} ${'callId' in event ? event.callId : ''}`)
-    // run_shell is not concurrencySafe: ls runs alone. read_file and handbook_lookup are: all
-    // three start before any ends (the order they end in is theirs).
+    // run_shell is not concurrencySafe: ls runs alone. read_file and tool_search are: all three
+    // start before any ends (the order they end in is theirs).
     expect(stepOne.slice(0, 5)).toEqual([
       'tool/call call_1_1',
       'tool/result call_1_1',
@@ -72,13 +72,23 @@ describe('the demo, run non-interactively through the real CLI', () => {
     expect(text(resultOf(callWith('read_file', { path: 'greet.js' })))).toBe(
       sandboxFiles['greet.js'],
     )
+    // The search found the handbook's tools by what they do; the model calls one next step.
+    const search = resultOf(
+      callWith('tool_search', { query: "the team's written rules on greetings" }),
+    )
+    expect(search.result.structured).toEqual({
+      tools: [
+        { name: 'handbook_lookup', description: expect.stringContaining('handbook') as unknown },
+        { name: 'handbook_topics', description: 'The topics the team handbook covers.' },
+      ],
+    })
     // On the screen, every pending card of the three comes before any completed one.
     const screen = run.stdout.split('\n')
-    const pending = ['  ▸ Read greet.js', '  ▸ Read test.js', '  ▸ Look up the team handbook'].map(
-      (card) => screen.findIndex((line) => line.startsWith(card)),
+    const pending = ['  ▸ Read greet.js', '  ▸ Read test.js', '  ▸ tool_search'].map((card) =>
+      screen.findIndex((line) => line.startsWith(card)),
     )
     const firstDone = screen.findIndex(
-      (line) => line.startsWith('  ✓ Read ') || line.startsWith('  ✓ Look up'),
+      (line) => line.startsWith('  ✓ Read ') || line.startsWith('  ✓ tool_search'),
     )
     expect(pending.every((index) => index !== -1 && index < firstDone)).toBe(true)
   })
@@ -101,8 +111,8 @@ describe('the demo, run non-interactively through the real CLI', () => {
     ).toEqual(
       ['style', 'process', 'security'].map((section, index) => ({
         type: 'tool/progress',
-        step: 1,
-        callId: 'call_1_4',
+        step: 2,
+        callId: 'call_2_1',
         name: 'handbook_lookup',
         progress: index,
         total: 3,

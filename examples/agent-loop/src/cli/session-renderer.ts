@@ -76,7 +76,7 @@ function textLines(
   switch (event.type) {
     case 'session/start':
       return [
-        banner('The tools, as sent to the model: registry.schemas(agent)', colors),
+        banner('The tools, as sent to the model: session.schemas() of the tool search', colors),
         ...event.tools.flatMap((tool) => schemaLines(tool, colors)),
         colors.dim(
           '  (sent as function tools; timeoutMs and the presenters never leave the registry)',

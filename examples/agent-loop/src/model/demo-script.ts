@@ -26,27 +26,30 @@ export const profileCommand =
 export const demoScript: readonly ScriptStep[] = [
   () => ({
     narration: {
-      title: 'several tool calls in one step, as a batch',
-      note: "The model asks for four tools at once; the loop runs them as one registry.executeBatch().\nrun_shell is not concurrencySafe, so ls runs alone. read_file is (it only reads), and so is\nhandbook_lookup, a tool of the demo's own MCP server mounted with mountMcpTools (readOnlyHint):\nthe three start together. Each call is answered by its own tool message, in the model's order.",
+      title: 'several tool calls in one step, as a batch; a tool search',
+      note: "The model asks for four tools at once; the loop runs them as one registry.executeBatch().\nrun_shell is not concurrencySafe, so ls runs alone. read_file is (it only reads), and so is\ntool_search: the demo's own MCP server is mounted deferred, so the model is not shown its tools;\nit searches for them by what it needs (@toolpipe/tool-search), and sees what it found next step.",
     },
-    text: "Let me look at the project first, and at what the team's handbook says about greetings.",
+    text: "Let me look at the project first, and find how to read the team's rules on greetings.",
     calls: [
       { name: 'run_shell', arguments: { command: 'ls' } },
       { name: 'read_file', arguments: { path: 'greet.js' } },
       { name: 'read_file', arguments: { path: 'test.js' } },
-      { name: 'handbook_lookup', arguments: { topic: 'greetings' } },
+      { name: 'tool_search', arguments: { query: "the team's written rules on greetings" } },
     ],
   }),
   () => ({
     narration: {
-      title: 'an invalid call',
-      note: 'defineTool checks the arguments against the schema before the tool runs: the\nToolArgsError (INVALID_ARGS) goes back to the model as an error result it can act on.',
+      title: 'the tool the search found; an invalid call',
+      note: 'handbook_lookup, found by the search, is shown now: a tool of the MCP server, through the same pipeline.\ndefineTool checks the arguments against the schema before the tool runs: the\nToolArgsError (INVALID_ARGS) goes back to the model as an error result it can act on.',
     },
-    text: 'Now the README.',
-    calls: [{ name: 'read_file', arguments: invalidReadme }],
+    text: "The handbook's rule on greetings, and the README.",
+    calls: [
+      { name: 'handbook_lookup', arguments: { topic: 'greetings' } },
+      { name: 'read_file', arguments: invalidReadme },
+    ],
   }),
   ({ previousResults, tools }) => {
-    const error = errorText(previousResults[0])
+    const error = errorText(previousResults[1])
     return {
       narration: {
         title: 'the call, corrected after ToolArgsError',

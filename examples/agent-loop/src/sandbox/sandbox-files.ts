@@ -67,6 +67,7 @@ export const sandboxFiles: Readonly<Record<string, string>> = {
           'Edit',
           'wait_for_file',
           'mcp__handbook',
+          'tool_search',
         ],
         deny: ['Bash(rm *)'],
       },

@@ -1,6 +1,6 @@
 import type { Agent, Dialect, PresentableTool, ToolRegistryLogger } from 'toolpipe'
 import { runAgentLoop } from '../agent-loop.js'
-import type { AgentLoopOutcome } from '../agent-loop.js'
+import type { AgentLoopOutcome, AgentLoopTools } from '../agent-loop.js'
 import type { CliIo } from '../cli/cli-io.js'
 import { writeLines } from '../cli/cli-io.js'
 import type { Colors } from '../cli/colors.js'
@@ -91,7 +91,7 @@ export async function runLiveSession(options: LiveSessionOptions): Promise<Agent
     if (tracing !== undefined) registry.use(tracing.plugin)
     writeLines(io.stdout, header(options, chosenModel, mode, web?.url, open.demo.osSandboxNotice))
     const outcome = await runTask(
-      { model, registry, agent, dialect, signal, tracing },
+      { model, tools: open.demo.conversation(), agent, dialect, signal, tracing },
       options,
       events.emit,
     )
@@ -160,7 +160,7 @@ function stderrLogger(io: CliIo): ToolRegistryLogger {
 async function runTask(
   run: {
     readonly model: Model
-    readonly registry: DemoRegistry['registry']
+    readonly tools: AgentLoopTools
     readonly agent: Agent
     readonly dialect: Dialect
     readonly signal: AbortSignal
@@ -169,20 +169,20 @@ async function runTask(
   options: LiveSessionOptions,
   emit: (event: SessionEvent) => void,
 ): Promise<AgentLoopOutcome> {
-  const { model, registry, agent, dialect, signal, tracing } = run
+  const { model, tools, agent, dialect, signal, tracing } = run
   emit({
     type: 'session/start',
     version: 1,
     model: model.description,
     agent: agent.id,
     sandbox: options.sandbox,
-    tools: registry.schemas(agent, { dialect }),
+    tools: tools.schemas(agent, { dialect }),
   })
   emit({ type: 'user/message', text: demoTask })
   const loop = () =>
     runAgentLoop({
       model,
-      registry,
+      registry: tools,
       agent,
       messages: [
         { role: 'system', text: systemPrompt },

@@ -15,7 +15,7 @@ export interface SessionStartEvent {
   readonly model: string
   readonly agent: string
   readonly sandbox: string
-  /** Exactly what the model was shown: `registry.schemas(agent)`. */
+  /** Exactly what the model was shown first: the tool-search session's `schemas()`. */
   readonly tools: readonly ToolSchema[]
 }
 

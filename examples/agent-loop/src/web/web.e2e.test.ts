@@ -47,8 +47,9 @@ async function expectFirstAsk(page: Page, logPath: string): Promise<Locator> {
   // The cards before it came in: step 1's `ls` ran, and its output lists the project.
   const ls = page.locator('.tp-card-terminal.tp-done', { hasText: '$ls' })
   expect(await ls.locator('.tp-terminal').textContent()).toContain('greet.js')
-  // Steps 1 to 5 made nine calls so far: one card each, the completed card in the pending one's place.
-  expect(await page.locator('.tp-card').count()).toBe(9)
+  // Steps 1 to 5 made ten calls so far (step 2's two: the handbook lookup the search found, the
+  // invalid read): one card each, the completed card in the pending one's place.
+  expect(await page.locator('.tp-card').count()).toBe(10)
   expect(await page.locator('.tp-card.tp-pending').count()).toBe(1)
   const beforeAllow = await readSessionLog(logPath)
   expect(
