@@ -32,6 +32,7 @@ const layers = [
     'hooks',
     'sandbox',
     'redact',
+    'tool-search',
   ],
   ['toolpipe'],
 ]

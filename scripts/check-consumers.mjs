@@ -138,6 +138,8 @@ const programs = {
   'permissions.ts': { lib: undefined },
   // Needs nothing more than the core packages: also under the strict configuration.
   'redact.ts': { lib: undefined },
+  // Needs nothing more than the core packages either: also under the strict configuration.
+  'tool-search.ts': { lib: undefined },
   // The sandbox runtime's declarations use Node's types (streams, process); the program writes
   // files and starts the real sandbox.
   'sandbox.ts': { lib: ['es2022'], types: ['node'] },

@@ -1,3 +1,5 @@
+/* eslint-disable @typescript-eslint/no-deprecated -- the low-level Server serves a recorded
+   listing exactly as its server answered it (raw JSON Schemas), which McpServer cannot. */
 import { readFileSync } from 'node:fs'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
@@ -72,7 +74,10 @@ export async function mountCatalogueServer(
   const mounted = mount.names
   const names = new Map<string, string>()
   if (mounted.length === server.tools.length) {
-    server.tools.forEach((tool, index) => names.set(tool.name, mounted[index]!))
+    server.tools.forEach((tool, index) => {
+      const name = mounted[index]
+      if (name !== undefined) names.set(tool.name, name)
+    })
   }
   return {
     mount,
@@ -93,6 +98,10 @@ function mountCatalogueClient(
   return mountMcpTools(registry, client, {
     prefix,
     deferLoading,
-    logger: { warn: (message: string) => console.error(`  (${message})`) },
+    logger: {
+      warn: (message: string) => {
+        console.error(`  (${message})`)
+      },
+    },
   })
 }

@@ -108,34 +108,47 @@ export async function createDemoRegistry(options: DemoRegistryOptions): Promise<
     throw error
   })
   try {
-    // Deferred: the model does not see the handbook's tools until it searches for them.
-    const mount = await mountMcpTools(registry, handbook, {
-      prefix: 'handbook',
-      deferLoading: true,
+    return await withHandbook(registry, handbook, options.sandbox, os, (made) => {
+      rules = made
     })
-    const search = toolSearch(registry)
-    const policies = await installPolicies(registry, options.sandbox, os.sandbox)
-    rules = policies.rules
-    return {
-      registry,
-      rules,
-      osSandboxNotice: os.notice,
-      search,
-      conversation: () => conversationTools(registry, search),
-      async close() {
-        // The plugins first: the rules would otherwise hear the mount's tools leave, and warn
-        // that mcp__handbook names no tool any more.
-        policies.dispose()
-        search.dispose()
-        mount.dispose()
-        await handbook.close()
-        await os.close()
-      },
-    }
   } catch (error) {
     await handbook.close()
     await os.close()
     throw error
+  }
+}
+
+/**
+ * The handbook server's tools mounted deferred, the tool search over them, and the policies: the
+ * rest of the demo's registry. `onRules` is told of the permission rules once they are made.
+ */
+async function withHandbook(
+  registry: ToolRegistry,
+  handbook: Awaited<ReturnType<typeof connectHandbook>>,
+  sandbox: string,
+  os: Awaited<ReturnType<typeof startOsSandbox>>,
+  onRules: (rules: PermissionsPlugin) => void,
+): Promise<DemoRegistry> {
+  // Deferred: the model does not see the handbook's tools until it searches for them.
+  const mount = await mountMcpTools(registry, handbook, { prefix: 'handbook', deferLoading: true })
+  const search = toolSearch(registry)
+  const policies = await installPolicies(registry, sandbox, os.sandbox)
+  onRules(policies.rules)
+  return {
+    registry,
+    rules: policies.rules,
+    osSandboxNotice: os.notice,
+    search,
+    conversation: () => conversationTools(registry, search),
+    async close() {
+      // The plugins first: the rules would otherwise hear the mount's tools leave, and warn
+      // that mcp__handbook names no tool any more.
+      policies.dispose()
+      search.dispose()
+      mount.dispose()
+      await handbook.close()
+      await os.close()
+    },
   }
 }
 

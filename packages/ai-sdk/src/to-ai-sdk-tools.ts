@@ -10,11 +10,10 @@ import {
   sessionSource,
 } from '@toolpipe/tools/internal'
 import { jsonSchema, tool } from 'ai'
-import type { Tool } from 'ai'
 import type { ToolSchema } from '@toolpipe/tools'
 import { sessionToolSet } from './internal/session-tool-set.js'
 import { AiSdkBridgeError } from './ai-sdk-bridge-error.js'
-import type { AiSdkToolOutput } from './ai-sdk-tool-output.js'
+import type { AiSdkTool, AiSdkToolSet } from './ai-sdk-tool-set.js'
 import { CallOutputs } from './internal/call-outputs.js'
 import { ProgressRouter } from './internal/progress-router.js'
 import type { ToolSetCalls } from './internal/run-call.js'
@@ -50,16 +49,6 @@ export interface ToAiSdkToolsOptions {
    */
   readonly toolSearch?: ToolSession | undefined
 }
-
-/**
- * One toolpipe tool as an AI SDK tool. Its input is whatever the model sent (the pipeline
- * validates it); its outputs are the call's progress reports, then its frozen
- * `ToolExecutionResult`, which `toModelOutput` turns into what the model reads.
- */
-export type AiSdkTool = Tool<unknown, AiSdkToolOutput>
-
-/** What {@link toAiSdkTools} returns: an AI SDK `ToolSet`, one tool per visible toolpipe tool. */
-export type AiSdkToolSet = Record<string, AiSdkTool>
 
 const what = 'toAiSdkTools'
 

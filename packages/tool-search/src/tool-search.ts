@@ -2,7 +2,7 @@ import type { Agent } from '@toolpipe/core'
 import { readPluginOptions } from '@toolpipe/core/internal'
 import type { Disposer, ToolDefinition, ToolRegistry } from '@toolpipe/tools'
 import { searchTool } from './internal/search-tool.js'
-import { ToolIndex } from './internal/tool-index.js'
+import { FollowedIndex } from './internal/followed-index.js'
 import type { ToolMatch } from './internal/tool-index.js'
 import { createSession } from './internal/session.js'
 import type { ToolSearchSession } from './tool-search-session.js'
@@ -65,6 +65,59 @@ const largestMaxResults = 50
  * const result = await session.execute(call) // a tool_search call loads what it finds
  */
 export function toolSearch(registry: ToolRegistry, options?: ToolSearchOptions): ToolSearch {
+  const { scope, maxResults, alwaysLoaded } = readToolSearchOptions(options)
+  const isAlwaysLoaded = (definition: ToolDefinition): boolean =>
+    definition === tool || alwaysLoaded(definition)
+  /** Whether `name` is a deferred tool the scope sees now. */
+  const searchable = (name: string): boolean => {
+    const definition = registry.get(name, scope)
+    return definition !== undefined && !isAlwaysLoaded(definition)
+  }
+  const index = new FollowedIndex(registry, scope, isAlwaysLoaded)
+  const find = (query: unknown, limit?: unknown): ToolMatch[] =>
+    index.find(query, isCount(limit) ? limit : maxResults)
+  const tool = searchTool(maxResults, (query, limit) =>
+    find(query, limit).flatMap(({ name }) => {
+      const definition = registry.get(name, scope)
+      return definition === undefined ? [] : [{ name, description: definition.description }]
+    }),
+  )
+  const layer = scope === undefined ? undefined : { scope }
+  const stopFollowing = registry.on(
+    'tools/change',
+    () => {
+      index.markStale()
+    },
+    layer,
+  )
+  let unregister: Disposer
+  try {
+    unregister = registry.register(tool, layer)
+  } catch (error) {
+    stopFollowing()
+    throw error
+  }
+  let disposed = false
+  return {
+    tool,
+    find: (query, limit) => find(query, limit),
+    session: () => createSession({ registry, scope, tool, isAlwaysLoaded, searchable }),
+    dispose() {
+      if (disposed) return
+      disposed = true
+      index.stop()
+      stopFollowing()
+      unregister()
+    },
+  }
+}
+
+/** `toolSearch`'s options, read once and checked. */
+function readToolSearchOptions(options: unknown): {
+  scope: Agent | undefined
+  maxResults: number
+  alwaysLoaded: (tool: ToolDefinition) => boolean
+} {
   const read = readPluginOptions('toolSearch', options, (message) => {
     return new ToolSearchError(message, 'INVALID_OPTIONS')
   })
@@ -75,63 +128,7 @@ export function toolSearch(registry: ToolRegistry, options?: ToolSearchOptions):
   const alwaysLoaded = readAlwaysLoaded(read.value('alwaysLoaded'), (name, message) =>
     read.fail(name, message),
   )
-  const index = new ToolIndex()
-  let dirty = true
-  let disposed = false
-  const isAlwaysLoaded = (definition: ToolDefinition): boolean =>
-    definition === tool || alwaysLoaded(definition)
-  /** Whether `name` is a deferred tool the scope sees now, exactly as indexed. */
-  const searchable = (name: string): boolean => {
-    const definition = registry.get(name, scope)
-    return definition !== undefined && !isAlwaysLoaded(definition)
-  }
-  const find = (query: unknown, limit?: unknown): ToolMatch[] => {
-    if (disposed || typeof query !== 'string') return []
-    if (dirty) {
-      dirty = false
-      index.sync(registry.list(scope).filter((definition) => !isAlwaysLoaded(definition)))
-    }
-    const wanted = isCount(limit) ? limit : maxResults
-    return index.find(query, wanted, (name) => {
-      const definition = registry.get(name, scope)
-      return (
-        definition !== undefined &&
-        definition === index.definition(name) &&
-        !isAlwaysLoaded(definition)
-      )
-    })
-  }
-  const tool = searchTool(maxResults, (query, limit) =>
-    find(query, limit).flatMap(({ name }) => {
-      const definition = registry.get(name, scope)
-      return definition === undefined ? [] : [{ name, description: definition.description }]
-    }),
-  )
-  const stopFollowing = registry.on(
-    'tools/change',
-    () => {
-      dirty = true
-    },
-    scope === undefined ? undefined : { scope },
-  )
-  let unregister: Disposer
-  try {
-    unregister = registry.register(tool, scope === undefined ? undefined : { scope })
-  } catch (error) {
-    stopFollowing()
-    throw error
-  }
-  return {
-    tool,
-    find: (query, limit) => find(query, limit),
-    session: () => createSession({ registry, scope, tool, isAlwaysLoaded, searchable }),
-    dispose() {
-      if (disposed) return
-      disposed = true
-      stopFollowing()
-      unregister()
-    },
-  }
+  return { scope, maxResults, alwaysLoaded }
 }
 
 function isCount(value: unknown): value is number {

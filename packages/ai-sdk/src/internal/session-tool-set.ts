@@ -1,7 +1,7 @@
 import type { Dialect } from '@toolpipe/schema'
 import type { DialectIssueReport, ToolDefinition, ToolSchema, ToolSession } from '@toolpipe/tools'
 import type { ToolSource } from '@toolpipe/tools/internal'
-import type { AiSdkTool, AiSdkToolSet } from '../to-ai-sdk-tools.js'
+import type { AiSdkTool, AiSdkToolSet } from '../ai-sdk-tool-set.js'
 
 /**
  * The tool set of a tool search session (SPEC §24): a live view, read by the AI SDK at every
@@ -27,21 +27,11 @@ export function sessionToolSet(
     made.set(schema.name, { definition, key, tool })
     return tool
   }
-  /**
-   * What the session shows, in the dialect: converted again only when the tools it shows changed
-   * (the AI SDK reads the keys, then each member's descriptor, at every step).
-   */
-  let shownNow: { definitions: ToolDefinition[]; schemas: ToolSchema[] } | undefined
-  const shownSchemas = (): ToolSchema[] => {
-    const definitions = source.list().filter((definition) => session.shows(definition.name))
-    if (
-      shownNow?.definitions.length !== definitions.length ||
-      definitions.some((definition, index) => shownNow?.definitions[index] !== definition)
-    ) {
-      shownNow = { definitions, schemas: session.schemas({ dialect, onDialectIssue }) }
-    }
-    return shownNow.schemas
-  }
+  const shownSchemas = shownSchemasOf(
+    source,
+    () => session.schemas({ dialect, onDialectIssue }),
+    session,
+  )
   /** The schema of a tool the session may not show: the source's, in the dialect. */
   const schemaOf = (name: string): ToolSchema | undefined =>
     source.schemas(dialect, onDialectIssue).find((schema) => schema.name === name)
@@ -71,4 +61,26 @@ export function sessionToolSet(
     defineProperty: () => false,
     deleteProperty: () => false,
   })
+}
+
+/**
+ * What the session shows, in the dialect: converted again only when the tools it shows changed
+ * (the AI SDK reads the keys, then each member's descriptor, at every step).
+ */
+function shownSchemasOf(
+  source: ToolSource,
+  schemas: () => ToolSchema[],
+  session: ToolSession,
+): () => ToolSchema[] {
+  let shownNow: { definitions: ToolDefinition[]; schemas: ToolSchema[] } | undefined
+  return () => {
+    const definitions = source.list().filter((definition) => session.shows(definition.name))
+    if (
+      shownNow?.definitions.length !== definitions.length ||
+      definitions.some((definition, index) => shownNow?.definitions[index] !== definition)
+    ) {
+      shownNow = { definitions, schemas: schemas() }
+    }
+    return shownNow.schemas
+  }
 }

@@ -83,7 +83,7 @@ export function mountedTool(
     described.outputSchema === undefined || outputSchema !== undefined
       ? ignoreStructured
       : structuredCheck(original, described.outputSchema, context)
-  const { timeoutMs, ruleName, deferLoading, searchText } = settings
+  const { timeoutMs, ruleName } = settings
   const definition: ToolDefinition = {
     name,
     description,
@@ -94,15 +94,25 @@ export function mountedTool(
     concurrencySafe: tool.annotations?.readOnlyHint === true,
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     permissions: { ruleName },
-    ...(deferLoading ? { deferLoading } : {}),
-    ...(searchText === undefined ? {} : { searchText }),
+    ...searchFields(settings),
     presentCall: (args) => ({ card: 'generic', title, kind: 'other', rawInput: args }),
     execute: (args, exec) => callMcpTool(original, args, exec, context, checkStructured),
   }
   return {
     definition,
-    fingerprint: JSON.stringify({ name, original, ruleName, deferLoading, searchText, described }),
+    fingerprint: JSON.stringify({ name, original, ruleName, ...searchFields(settings), described }),
     outputSchema: described.outputSchema,
+  }
+}
+
+/** The definition's `deferLoading` and `searchText`, where the mount gives them (SPEC §24). */
+function searchFields({
+  deferLoading,
+  searchText,
+}: MountedToolSettings): Pick<ToolDefinition, 'deferLoading' | 'searchText'> {
+  return {
+    ...(deferLoading ? { deferLoading } : {}),
+    ...(searchText === undefined ? {} : { searchText }),
   }
 }
 

@@ -1,4 +1,6 @@
 /**
+ * Longer than 300 lines: it is data, one group of related words a line.
+ *
  * Words that name the same thing in the language of tools (SPEC §24: search what a tool does,
  * not only what it is called). A model asks to "open a ticket" of a tool described as "Create an
  * issue"; to "wipe" what a tool "deletes". Each group is a set of words a search treats as

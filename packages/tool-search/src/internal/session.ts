@@ -20,7 +20,7 @@ export interface SessionContext {
 
 /** A new session of a tool search (SPEC §24): nothing loaded yet. */
 export function createSession(context: SessionContext): ToolSearchSession {
-  const { registry, scope, tool, isAlwaysLoaded, searchable } = context
+  const { registry, scope, isAlwaysLoaded, searchable } = context
   /** Every name loaded, in order; what the scope no longer sees is filtered out on each read. */
   const loaded = new Set<string>()
   const shown = (definition: ToolDefinition): boolean =>
@@ -34,21 +34,7 @@ export function createSession(context: SessionContext): ToolSearchSession {
     }
     return added
   }
-  /**
-   * A call as the search's scope (what cannot be read is passed on for the registry to refuse),
-   * and whether it is a `tool_search` call that reaches this search's own tool, checked before it
-   * runs.
-   */
-  const prepare = (input: ToolExecutionInput): [ToolExecutionInput, boolean] => {
-    try {
-      if (!isRecord(input)) return [input, false]
-      const call = scope === undefined ? input : { ...input, agent: scope }
-      const reached = registry.get(tool.name, scope ?? (input.agent))
-      return [call, input.name === tool.name && reached === tool]
-    } catch {
-      return [input, false]
-    }
-  }
+  const prepare = (input: ToolExecutionInput) => prepareCall(context, input)
   return {
     get loaded() {
       return new Set([...loaded].filter(searchable))
@@ -97,4 +83,23 @@ function foundNames(result: ToolExecutionResult): string[] {
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * A call as the search's scope (what cannot be read is passed on for the registry to refuse),
+ * and whether it is a `tool_search` call that reaches this search's own tool, checked before it
+ * runs.
+ */
+function prepareCall(
+  { registry, scope, tool }: SessionContext,
+  input: ToolExecutionInput,
+): [ToolExecutionInput, boolean] {
+  try {
+    if (!isRecord(input)) return [input, false]
+    const call = scope === undefined ? input : { ...input, agent: scope }
+    const reached = registry.get(tool.name, scope ?? input.agent)
+    return [call, input.name === tool.name && reached === tool]
+  } catch {
+    return [input, false]
+  }
 }
