@@ -84,6 +84,8 @@ with_node "$node_current" pnpm test
 # Issue #42's relevance benchmark: recall beside plain BM25 and the tokens a step shows are
 # deterministic, so they are checked against their goals here; its times are printed, not checked.
 step "the tool-search benchmark on Node $node_current"
+# Its queries first: none may contain a word of its tool's name.
+with_node "$node_current" node bench/data/check-queries.mjs
 with_node "$node_current" env BENCH_ASSERT=1 pnpm --filter @toolpipe/bench bench tool-search
 
 step "every test suite on Node $node_previous"
