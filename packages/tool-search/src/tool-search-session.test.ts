@@ -207,12 +207,11 @@ describe('toolSearch options', () => {
       'github_merge_pull_request',
       'tool_search',
     ])
-    // read_file is searchable now, being not always loaded.
-    expect(
-      setUp({ alwaysLoaded: [] })
-        .search.find('read a text file')
-        .map((match) => match.name),
-    ).toContain('read_file')
+    // Nothing always loaded: read_file is shown only once a search (or load) loads it.
+    const none = setUp({ alwaysLoaded: [] }).session
+    expect(shownNames(none.schemas())).toEqual(['tool_search'])
+    expect(none.load(['read_file'])).toEqual(['read_file'])
+    expect(shownNames(none.schemas())).toEqual(['read_file', 'tool_search'])
   })
 
   it.each([

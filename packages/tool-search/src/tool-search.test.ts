@@ -36,10 +36,18 @@ describe('find', () => {
     expect(scored.every((match) => match.score > 0)).toBe(true)
   })
 
-  it('searches only the deferred tools: not the always-loaded ones, nor tool_search', () => {
-    const { search } = searchOver()
-    expect(names(search.find('read a text file'))).not.toContain('read_file')
-    expect(names(search.find('search for tools'))).not.toContain('tool_search')
+  it('searches every tool the scope sees but tool_search, always-loaded ones too', async () => {
+    const { search, registry } = searchOver()
+    expect(names(search.find('read a text file'))).toContain('read_file')
+    expect(names(search.find('search for more tools by what you want to do'))).not.toContain(
+      'tool_search',
+    )
+    // tool_search itself lists only what a session does not show from the start.
+    const result = await registry.execute(callInput('tool_search', { query: 'read a text file' }))
+    const found = (result.structured as { tools: { name: string }[] }).tools.map(
+      (tool) => tool.name,
+    )
+    expect(found).not.toContain('read_file')
   })
 
   it('returns at most limit matches, maxResults by default', () => {

@@ -29,10 +29,10 @@ export interface ToolSearch {
   /** The `tool_search` tool, registered by {@link toolSearch}. */
   readonly tool: ToolDefinition
   /**
-   * The deferred tools (those not always loaded) visible to the scope that best match `query`,
-   * best first, at most `limit` (default: `maxResults`). Never throws: a query that is empty, 10
-   * KB long, full of regular-expression syntax or not a string finds what its words find, or
-   * nothing.
+   * The tools visible to the scope that best match `query` (every tool but `tool_search`, always
+   * loaded or not), best first, at most `limit` (default: `maxResults`). Never throws: a query
+   * that is empty, 10 KB long, full of regular-expression syntax or not a string finds what its
+   * words find, or nothing. (`tool_search` itself lists only tools that are not always loaded.)
    */
   find(query: string, limit?: number): ToolMatch[]
   /** A new session: one per conversation, nothing loaded yet. */
@@ -73,15 +73,16 @@ export function toolSearch(registry: ToolRegistry, options?: ToolSearchOptions):
     const definition = registry.get(name, scope)
     return definition !== undefined && !isAlwaysLoaded(definition)
   }
-  const index = new FollowedIndex(registry, scope, isAlwaysLoaded)
-  const find = (query: unknown, limit?: unknown): ToolMatch[] =>
-    index.find(query, isCount(limit) ? limit : maxResults)
-  const tool = searchTool(maxResults, (query, limit) =>
-    find(query, limit).flatMap(({ name }) => {
-      const definition = registry.get(name, scope)
-      return definition === undefined ? [] : [{ name, description: definition.description }]
-    }),
+  const tool: ToolDefinition = searchTool(maxResults, (query, limit) =>
+    // The model is shown the always-loaded tools already: a search loads the others.
+    index
+      .find(query, limit, (definition) => !isAlwaysLoaded(definition))
+      .flatMap(({ name }) => {
+        const definition = registry.get(name, scope)
+        return definition === undefined ? [] : [{ name, description: definition.description }]
+      }),
   )
+  const index = new FollowedIndex(registry, scope, tool)
   const layer = scope === undefined ? undefined : { scope }
   const stopFollowing = registry.on(
     'tools/change',
@@ -100,7 +101,7 @@ export function toolSearch(registry: ToolRegistry, options?: ToolSearchOptions):
   let disposed = false
   return {
     tool,
-    find: (query, limit) => find(query, limit),
+    find: (query, limit) => index.find(query, isCount(limit) ? limit : maxResults, () => true),
     session: () => createSession({ registry, scope, tool, isAlwaysLoaded, searchable }),
     dispose() {
       if (disposed) return
