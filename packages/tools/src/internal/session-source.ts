@@ -12,17 +12,14 @@ export function readToolSession(
   refuse: (message: string) => Error,
 ): ToolSession | undefined {
   if (value === undefined) return undefined
-  const candidate = value as Partial<Record<keyof ToolSession, unknown>> | null
-  if (
-    typeof value !== 'object' ||
-    candidate === null ||
-    typeof candidate.schemas !== 'function' ||
-    typeof candidate.shows !== 'function' ||
-    typeof candidate.execute !== 'function'
-  ) {
-    throw refuse(
+  const refused = (): Error =>
+    refuse(
       `${what}: toolSearch must be a tool search session (search.session() of @toolpipe/tool-search), got ${describeValue(value)}`,
     )
+  if (typeof value !== 'object' || value === null) throw refused()
+  const candidate = value as Partial<Record<keyof ToolSession, unknown>>
+  for (const method of ['schemas', 'shows', 'execute'] as const) {
+    if (typeof candidate[method] !== 'function') throw refused()
   }
   return value as ToolSession
 }
