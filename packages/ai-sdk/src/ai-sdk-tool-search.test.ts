@@ -1,5 +1,6 @@
 import { toolSearch } from '@toolpipe/tool-search'
-import { createToolRegistry, defineTool } from '@toolpipe/tools'
+import { deferredShop } from '@toolpipe/adapter-testkit'
+import { defineTool } from '@toolpipe/tools'
 import type { ToolExecutionResult } from '@toolpipe/tools'
 import { generateText, stepCountIs, streamText } from 'ai'
 import { describe, expect, it } from 'vitest'
@@ -12,23 +13,7 @@ import { AiSdkBridgeError } from './ai-sdk-bridge-error.js'
 const agent = { id: 'support' }
 
 function setUp() {
-  const registry = createToolRegistry()
-  const ran: string[] = []
-  const tool = (name: string, description: string, deferLoading: boolean) =>
-    defineTool({
-      name,
-      description,
-      parameters: { id: { type: 'string', required: true } },
-      deferLoading,
-      execute: ({ id }) => {
-        ran.push(`${name}(${id})`)
-        return [{ type: 'text', text: `${name} done for ${id}` }]
-      },
-    })
-  registry.register(tool('lookup_order', 'Look up an order by its id.', false))
-  registry.register(tool('stripe_create_refund', 'Refund a charge, fully or in part.', true))
-  registry.register(tool('maps_geocode', 'Convert an address into geographic coordinates.', true))
-  registry.register(tool('slack_post_message', 'Post a message to a Slack channel.', true))
+  const { registry, ran } = deferredShop()
   const results: ToolExecutionResult[] = []
   registry.on('tools/result', (_exec, result) => {
     results.push(result)

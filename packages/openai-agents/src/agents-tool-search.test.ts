@@ -1,7 +1,7 @@
 import { Agent, Runner } from '@openai/agents'
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing'
 import { toolSearch } from '@toolpipe/tool-search'
-import { createToolRegistry, defineTool } from '@toolpipe/tools'
+import { deferredShop } from '@toolpipe/adapter-testkit'
 import { describe, expect, it } from 'vitest'
 import { AgentsBridgeError } from './agents-bridge-error.js'
 import { toAgentsTools } from './index.js'
@@ -11,24 +11,8 @@ import { toAgentsTools } from './index.js'
 const support = { id: 'support' }
 
 function setUp() {
-  const registry = createToolRegistry()
-  const ran: string[] = []
-  const tool = (name: string, description: string, deferLoading: boolean) =>
-    defineTool({
-      name,
-      description,
-      parameters: { id: { type: 'string', required: true } },
-      deferLoading,
-      execute: ({ id }) => {
-        ran.push(`${name}(${id})`)
-        return [{ type: 'text', text: `${name} done for ${id}` }]
-      },
-    })
-  registry.register(tool('lookup_order', 'Look up an order by its id.', false))
-  registry.register(tool('stripe_create_refund', 'Refund a charge, fully or in part.', true))
-  registry.register(tool('maps_geocode', 'Convert an address into geographic coordinates.', true))
-  const search = toolSearch(registry)
-  return { registry, session: search.session(), ran }
+  const { registry, ran } = deferredShop()
+  return { registry, session: toolSearch(registry).session(), ran }
 }
 
 function toolNames(request: { tools: readonly unknown[] }): string[] {
