@@ -280,6 +280,13 @@ describe('session.executeBatch', () => {
     const { session } = setUp({ scope: { id: 'a' } })
     const batch = await session.executeBatch('calls' as never)
     expect(batch.results).toMatchObject([{ isError: true, error: { code: 'INVALID_INPUT' } }])
+    const hostile = new Proxy([callInput('tool_search', { query: 'refund' })], {
+      get: (target, key) => {
+        if (key === 'map') throw new Error('boom')
+        return Reflect.get(target, key) as unknown
+      },
+    })
+    await expect(session.executeBatch(hostile)).resolves.toBeDefined()
     expect(session.loaded.size).toBe(0)
   })
 })

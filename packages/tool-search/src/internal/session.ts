@@ -56,7 +56,13 @@ export function createSession(context: SessionContext): ToolSearchSession {
       return result
     },
     async executeBatch(inputs, options) {
-      const prepared = Array.isArray(inputs) ? inputs.map(prepare) : undefined
+      let prepared: [ToolExecutionInput, boolean][] | undefined
+      try {
+        prepared = Array.isArray(inputs) ? inputs.map(prepare) : undefined
+      } catch {
+        // An array that cannot be read is the registry's to refuse (INVALID_INPUT).
+        prepared = undefined
+      }
       const batch = await registry.executeBatch(
         prepared === undefined ? inputs : prepared.map(([call]) => call),
         options,
