@@ -117,15 +117,19 @@ describe("schemas(scope, { dialect: 'anthropic', deferLoading: true })", () => {
     expect(schemas[1]).not.toHaveProperty('defer_loading')
   })
 
-  it('adds no search tool when no listed tool is deferred', () => {
+  it('adds the search tool whatever is deferred: the list asked for is the native form', () => {
+    const plain = registryOf(readFile).schemas(undefined, { dialect: 'anthropic' })
     expect(
       registryOf(readFile).schemas(undefined, { dialect: 'anthropic', deferLoading: true }),
-    ).toEqual(registryOf(readFile).schemas(undefined, { dialect: 'anthropic' }))
-    // A deferred tool the scope cannot see does not bring the search tool either.
+    ).toEqual([...plain, { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' }])
+    // A deferred tool the scope cannot see is not listed, marked or not.
     const registry = registryOf(readFile, weather)
     const reader = agent('reader')
     registry.restrict(reader, { allow: ['read_file'] })
-    expect(registry.schemas(reader, { dialect: 'anthropic', deferLoading: true })).toHaveLength(1)
+    expect(registry.schemas(reader, { dialect: 'anthropic', deferLoading: true })).toEqual([
+      ...plain,
+      { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' },
+    ])
   })
 
   it('is what a scope handle lists too', () => {
@@ -136,9 +140,12 @@ describe("schemas(scope, { dialect: 'anthropic', deferLoading: true })", () => {
       type: 'tool_search_tool_bm25_20251119',
       name: 'tool_search_tool_bm25',
     })
-    expect(registry.schemas(undefined, { dialect: 'anthropic', deferLoading: true })).toHaveLength(
-      1,
-    )
+    // The global view does not see the scope's deferred tool.
+    expect(
+      registry
+        .schemas(undefined, { dialect: 'anthropic', deferLoading: true })
+        .map((entry) => entry.name),
+    ).toEqual(['read_file', 'tool_search_tool_bm25'])
   })
 })
 
@@ -240,14 +247,16 @@ describe('schemas(scope, { include })', () => {
     expect(seen).toEqual(['get_weather', 'read_file', 'configure'])
     // The tool left out was never converted, so nothing about it is reported.
     expect(onDialectIssue).not.toHaveBeenCalled()
-    // The search tool follows the deferred tools admitted only.
+    // A native form with include: the admitted tools, then the search tool.
     expect(
-      registry.schemas(undefined, {
-        dialect: 'anthropic',
-        deferLoading: true,
-        include: (definition) => definition.name === 'read_file',
-      }),
-    ).toHaveLength(1)
+      registry
+        .schemas(undefined, {
+          dialect: 'anthropic',
+          deferLoading: true,
+          include: (definition) => definition.name === 'get_weather',
+        })
+        .map((entry) => ('defer_loading' in entry ? `${entry.name} deferred` : entry.name)),
+    ).toEqual(['get_weather deferred', 'tool_search_tool_bm25'])
   })
 
   it('refuses an include that is not a function', () => {

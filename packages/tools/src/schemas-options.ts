@@ -65,8 +65,8 @@ export interface SchemasOptions {
    * The provider's native deferred loading (SPEC §24), for the `anthropic` and
    * `openai-responses` dialects only: every tool defined with `deferLoading: true` is listed with
    * `defer_loading: true`, and the provider's tool search tool ({@link ProviderToolSearchTool})
-   * ends the list when any tool is deferred. Without it (the default) no tool is marked: every
-   * tool, deferred ones included, is listed as usual.
+   * ends the list. Without it (the default) no tool is marked: every tool, deferred ones
+   * included, is listed as usual.
    */
   readonly deferLoading?: boolean | undefined
   /**

@@ -141,8 +141,8 @@ export interface ToolRegistry {
   schemas(scope?: Agent, options?: PlainSchemasOptions): ToolSchema[]
   /**
    * Anthropic's native deferred form (SPEC §24): the `anthropic` dialect, each tool defined with
-   * `deferLoading: true` marked `defer_loading: true`, and Anthropic's BM25 tool search tool last
-   * when any tool is deferred.
+   * `deferLoading: true` marked `defer_loading: true`, and Anthropic's BM25 tool search tool last,
+   * whether any listed tool is deferred or not.
    */
   schemas(
     scope: Agent | undefined,
@@ -151,7 +151,7 @@ export interface ToolRegistry {
   /**
    * The Responses API's native deferred form (SPEC §24): the `openai-responses` dialect, each
    * tool defined with `deferLoading: true` marked `defer_loading: true`, and `{ type:
-   * 'tool_search' }` last when any tool is deferred.
+   * 'tool_search' }` last, whether any listed tool is deferred or not.
    */
   schemas(
     scope: Agent | undefined,

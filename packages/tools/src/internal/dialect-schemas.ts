@@ -74,19 +74,15 @@ export class DialectSchemas {
     request: SchemasRequest,
   ): (NativeToolSchema | ProviderToolSearchTool)[] {
     const schemas: (NativeToolSchema | ProviderToolSearchTool)[] = []
-    let deferred = false
     const { include } = request
     for (const definition of definitions) {
       if (include !== undefined && !include(definition)) continue
       const schema: NativeToolSchema | undefined = this.#schemaOf(definition, request)
       if (schema === undefined) continue
-      if (request.deferLoading && definition.deferLoading === true) {
-        schema.defer_loading = true
-        deferred = true
-      }
+      if (request.deferLoading && definition.deferLoading === true) schema.defer_loading = true
       schemas.push(schema)
     }
-    if (deferred) schemas.push(providerToolSearchTool(request.dialect))
+    if (request.deferLoading) schemas.push(providerToolSearchTool(request.dialect))
     return schemas
   }
 
