@@ -8,6 +8,8 @@ const memberTextLimit = 300
 
 interface Group {
   readonly id: number
+  /** The `searchText` its members share. */
+  readonly key: string
   readonly members: Map<string, ToolDefinition>
   /** The document indexed for the group, while it has members. */
   document: { id: number; text: string } | undefined
@@ -41,7 +43,7 @@ export class GroupIndex {
     if (key === undefined || key === '') return
     let group = this.#groups.get(key)
     if (group === undefined) {
-      group = { id: this.#nextId++, members: new Map(), document: undefined }
+      group = { id: this.#nextId++, key, members: new Map(), document: undefined }
       this.#groups.set(key, group)
     }
     group.members.set(definition.name, definition)
@@ -73,7 +75,7 @@ export class GroupIndex {
       if (group.document !== undefined) this.#search.remove(group.document)
       group.document = undefined
       if (group.members.size === 0) {
-        for (const [key, other] of this.#groups) if (other === group) this.#groups.delete(key)
+        this.#groups.delete(group.key)
         continue
       }
       const [first] = group.members.values()

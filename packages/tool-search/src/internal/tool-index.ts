@@ -69,11 +69,6 @@ export class ToolIndex {
   /** The group (`searchText`) of each indexed tool that has one, by name. */
   readonly #groupOf = new Map<string, string>()
 
-  /** How many tools are indexed. */
-  get size(): number {
-    return this.#indexed.size
-  }
-
   /** The definition indexed under `name`, if any. */
   definition(name: string): ToolDefinition | undefined {
     return this.#indexed.get(name)?.definition
@@ -81,10 +76,9 @@ export class ToolIndex {
 
   /**
    * Makes the index hold exactly `definitions` (by name): new ones added, changed ones (another
-   * definition object) replaced, missing ones removed. Returns how many documents changed.
+   * definition object) replaced, missing ones removed.
    */
-  sync(definitions: readonly ToolDefinition[]): number {
-    let changed = 0
+  sync(definitions: readonly ToolDefinition[]): void {
     const wanted = new Map<string, ToolDefinition>()
     for (const definition of definitions) wanted.set(definition.name, definition)
     for (const [name, entry] of this.#indexed) {
@@ -93,7 +87,6 @@ export class ToolIndex {
       this.#groups.remove(entry.definition)
       this.#groupOf.delete(name)
       this.#indexed.delete(name)
-      changed += 1
     }
     for (const [name, definition] of wanted) {
       if (this.#indexed.has(name)) continue
@@ -103,9 +96,7 @@ export class ToolIndex {
       const { searchText } = definition
       if (searchText !== undefined && searchText !== '') this.#groupOf.set(name, searchText)
       this.#indexed.set(name, { definition, document })
-      changed += 1
     }
-    return changed
   }
 
   /**

@@ -37,21 +37,21 @@ function allowList(path: string): unknown {
 describe('appendRules through a symlink', () => {
   it('writes the target in its own folder and leaves the link a link', async () => {
     const root = scratch()
-    mkdirSync(join(root, 'shared'))
+    mkdirSync(join(root, 'team'))
     mkdirSync(join(root, 'project'))
-    const target = join(root, 'shared', 'settings.json')
+    const target = join(root, 'team', 'settings.json')
     writeFileSync(target, '{\n    "model": "x"\n}\n')
     const link = join(root, 'project', 'settings.local.json')
-    symlinkSync('../shared/settings.json', link)
+    symlinkSync('../team/settings.json', link)
 
     expect(await appendRules(link, 'allow', ['Read'])).toEqual(['Read'])
     expect(lstatSync(link).isSymbolicLink()).toBe(true)
-    expect(readlinkSync(link)).toBe('../shared/settings.json')
+    expect(readlinkSync(link)).toBe('../team/settings.json')
     expect(readFileSync(target, 'utf8')).toBe(
       '{\n    "model": "x",\n    "permissions": {\n        "allow": [\n            "Read"\n        ]\n    }\n}\n',
     )
     expect(readdirSync(join(root, 'project'))).toEqual(['settings.local.json'])
-    expect(readdirSync(join(root, 'shared'))).toEqual(['settings.json'])
+    expect(readdirSync(join(root, 'team'))).toEqual(['settings.json'])
   })
 
   it('creates the target of a dangling link, folder included', async () => {
