@@ -175,8 +175,6 @@ describe('HookProcesses.run', () => {
       ),
     )
     clearInterval(sampler)
-    gc()
-    const after = process.memoryUsage()
     expect(run.end).toEqual({ kind: 'exited', code: 2 })
     // Drained to the end (the hook was never blocked on a full pipe), kept to the limit.
     expect(run.stdoutBytes).toBe(fiftyMegabytes)
@@ -186,9 +184,21 @@ describe('HookProcesses.run', () => {
     // Two kept MiB and their strings, plus chunks in flight until the next GC: well below the
     // 100 MB printed, which buffering would hold at once (twice over, as strings).
     expect(peak).toBeLessThan(64 * 1024 * 1024)
-    expect(
-      after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers,
-    ).toBeLessThan(8 * 1024 * 1024)
+    // What stays once collected. A busy machine can finish freeing the last chunks' memory a
+    // little after one collection (the backing stores are released off the main thread), so
+    // collect again until it settles; memory the run still held would never go.
+    await expect
+      .poll(
+        () => {
+          gc()
+          const after = process.memoryUsage()
+          return after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBeLessThan(8 * 1024 * 1024)
+    // The kept output is still reachable here, so the memory measured above includes it.
+    expect(run.stdout).toHaveLength(hookOutputLimitBytes)
   })
 
   it('keeps the bytes before the limit when a character is cut', async () => {
