@@ -6,6 +6,7 @@ import { assertSupportedOutputSchema } from './assert-supported-output-schema.js
 import { OutputSchemaError } from './output-schema-error.js'
 import type { StructuredOutputSchema } from './structured-schema.js'
 import { validateBothWays } from './__fixtures__/validate-both-ways.js'
+import { backEndsAgree } from './__fixtures__/back-ends-agree.js'
 
 /**
  * The official JSON Schema Test Suite (draft 2020-12), vendored with its licence and the commit it
@@ -123,6 +124,9 @@ function runSuite(suite: ReturnType<typeof readSuite>) {
     const schema: StructuredOutputSchema = wrapped
     for (const test of testCase.tests) {
       const issues = validateBothWays(schema, { value: test.data })
+      // The code generator's test and the closures' agree on every test of the suite.
+      expect(backEndsAgree(schema, { value: test.data })).toBe(issues.length === 0)
+      backEndsAgree(schema, { value: test.data }, 'args')
       if ((issues.length === 0) === test.valid) {
         agreed++
       } else {

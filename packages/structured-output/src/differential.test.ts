@@ -12,6 +12,7 @@ import { propertyParameters, propertyRuns } from '../../../property-runs.shared.
 import { assertSupportedOutputSchema } from './assert-supported-output-schema.js'
 import type { StructuredOutputSchema } from './structured-schema.js'
 import { validateBothWays } from './__fixtures__/validate-both-ways.js'
+import { backEndsAgree } from './__fixtures__/back-ends-agree.js'
 
 /**
  * Differential test against Ajv (draft 2020-12): for schemas inside the subset and JSON values
@@ -208,6 +209,8 @@ describe('validateStructuredValue against Ajv (draft 2020-12)', () => {
           const ajvValidate = ajv.compile(schema as StructuredOutputSchema)
           for (const value of values) {
             const issues = validateBothWays(schema, value)
+            expect(backEndsAgree(schema, value)).toBe(issues.length === 0)
+            backEndsAgree(schema, value, 'args')
             const accepted = ajvValidate(value)
             if ((issues.length === 0) !== accepted) {
               expect.fail(
@@ -248,6 +251,8 @@ describe('validateStructuredValue against Ajv (draft 2020-12)', () => {
           const used = familiesOf(schema)
           for (const value of values) {
             const issues = validateBothWays(schema, value)
+            expect(backEndsAgree(schema, value)).toBe(issues.length === 0)
+            backEndsAgree(schema, value, 'args')
             const accepted = ajvValidate(value)
             if ((issues.length === 0) !== accepted) {
               expect.fail(

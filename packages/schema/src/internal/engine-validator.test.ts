@@ -1,7 +1,16 @@
+import { defaultBackEnd } from '@toolpipe/structured-output/internal'
 import { describe, expect, it } from 'vitest'
 import { engineValidator } from './engine-validator.js'
 
 describe('engineValidator', () => {
+  it('runs generated code where new Function works, and the closures in the CSP run', () => {
+    // vitest.csp.config.ts runs every test of this package again with code generation refused.
+    const refused = process.execArgv.includes('--disallow-code-generation-from-strings')
+    expect(defaultBackEnd()).toBe(refused ? 'closures' : 'generated')
+    const validator = engineValidator({ type: 'object', properties: { a: { type: 'string' } } })
+    expect([validator.isValid({ a: 'x' }), validator.isValid({ a: 1 })]).toEqual([true, false])
+  })
+
   it('compiles a schema of the subset in the args dialect: any non-array object is an object', () => {
     const validator = engineValidator({ type: 'object', properties: { a: { type: 'string' } } })
     expect(validator.isValid({ a: 'x' })).toBe(true)

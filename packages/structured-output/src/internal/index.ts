@@ -5,8 +5,8 @@
 export type { IssuePath, RawIssue } from './engine/raw-issue.js'
 export { issueLimit } from './engine/issue-run.js'
 export type { Dialect } from './engine/node-check.js'
-export { createValidator } from './engine/validator.js'
-export type { Validator } from './engine/validator.js'
+export { createValidator, defaultBackEnd } from './engine/validator.js'
+export type { BackEnd, Validator } from './engine/validator.js'
 export type {
   AnyOfNodeDefinition,
   NodeDefinition,

@@ -1,5 +1,6 @@
 import type { NodeDefinition } from '../node-definition.js'
 import { buildCheck, mayBeContainer } from './build-check.js'
+import { canGenerateCode, generateTest } from './generated-test.js'
 import { issueLimit, startRun } from './issue-run.js'
 import type { Dialect } from './node-check.js'
 import type { RawIssue } from './raw-issue.js'
@@ -26,10 +27,27 @@ export interface Validator {
   collect(value: unknown): RawIssue[]
 }
 
+/**
+ * How the fast test runs: `generated`, as JavaScript written for the schema and compiled with
+ * `new Function` (generated-test.ts); `closures`, as the fixed functions of build-check.ts, which
+ * need no code generation (a Content Security Policy without `'unsafe-eval'`). Both give the same
+ * answers; the issue walk is the closures' in both.
+ */
+export type BackEnd = 'generated' | 'closures'
+
+/** The back end validators get: `generated` wherever `new Function` works (asked once). */
+export function defaultBackEnd(): BackEnd {
+  return canGenerateCode() ? 'generated' : 'closures'
+}
+
 /** Compiles `node` (already read and checked) into a {@link Validator}. */
-export function createValidator(node: NodeDefinition, dialect: Dialect): Validator {
+export function createValidator(
+  node: NodeDefinition,
+  dialect: Dialect,
+  backEnd: BackEnd = defaultBackEnd(),
+): Validator {
   const check = buildCheck(node, { dialect, depth: 0 })
-  const test = check.test
+  const test = backEnd === 'generated' ? generateTest(node, dialect) : check.test
   // The cycle stack holds one container per level that has containers below it.
   const stackSize = dialect === 'json' && hasContainerChild(node) ? containerDepth(node) : 0
   // Frozen: a test that wrongly wrote to it would throw (and count as "not proven valid").

@@ -1,0 +1,102 @@
+import type { TypedNodeDefinition } from '../node-definition.js'
+import type { CodeWriter } from './code-writer.js'
+import { isUnknownMember } from './object-shape.js'
+
+// An ordinary object's members, read by name. A read by name is what makes generated code fast
+// (one load at a known offset once V8 has seen the shape), but it also finds what is no member:
+// an inherited value (someone gave `Object.prototype` that key) or an own property that is not
+// enumerable. Members are the own enumerable keys, as `for…in` lists them, so the names read are
+// checked against the listing: in the common case every defined one is listed in schema order,
+// each own, and nothing else is listed; otherwise a second listing finds which are members, and
+// the others are dropped. Each member is read once, whichever way it goes.
+
+/** `let m0 = value["key"], …`: every declared member, read by name. */
+export function namedReads(node: TypedNodeDefinition): string[] {
+  const reads = node.properties.map(
+    (property, index) => `m${index} = value[${JSON.stringify(property.key)}]`,
+  )
+  return [`  let ${reads.join(', ')}`]
+}
+
+/**
+ * The rest of an ordinary object's test, after {@link namedReads}: which names are members, then
+ * the members' checks. `depth` is the object's own.
+ */
+export function namedMembers(
+  writer: CodeWriter,
+  node: TypedNodeDefinition,
+  depth: number,
+): string[] {
+  const lines = [...inOrder(node), '  if (at < 0) {', ...byKey(writer, node), '  }']
+  for (const [index, property] of node.properties.entries()) {
+    const member = `m${index}`
+    const check = writer.check(property.node, member, depth + 1)
+    lines.push(
+      property.required
+        ? `  if (${member} === undefined || !${check}) return false`
+        : `  if (${member} !== undefined && !${check}) return false`,
+    )
+  }
+  lines.push('  return true')
+  return lines
+}
+
+/**
+ * The common case: the object lists its defined members in schema order, each own, and no
+ * other key. `at` is the next member the listing may show; -1 when it showed anything else.
+ */
+function inOrder(node: TypedNodeDefinition): string[] {
+  const count = node.properties.length
+  const expected = node.properties.map((property, index) => {
+    const key = JSON.stringify(property.key)
+    // A defined member must come next; an undefined one may be skipped (fall through).
+    return (
+      `      case ${index}: if (m${index} !== undefined) {\n` +
+      `        if (key === ${key} && Object.prototype.hasOwnProperty.call(value, key)) { at = ${index + 1}; continue }\n` +
+      '        break\n' +
+      '      }'
+    )
+  })
+  const unlisted = node.properties.map(
+    (_, index) => `    case ${index}: if (m${index} !== undefined) { at = -1; break }`,
+  )
+  return [
+    '  let at = 0',
+    '  for (const key in value) {',
+    '    switch (at) {',
+    ...expected,
+    '    }',
+    '    at = -1',
+    '    break',
+    '  }',
+    // A defined member the listing never reached is no member: decided key by key below.
+    `  if (at >= 0 && at < ${count}) {`,
+    '    switch (at) {',
+    ...unlisted,
+    '    }',
+    '  }',
+  ]
+}
+
+/** Which names are members: own keys `for…in` lists. Undeclared ones refuse a closed object. */
+function byKey(writer: CodeWriter, node: TypedNodeDefinition): string[] {
+  const cases = node.properties.map(
+    (property, index) =>
+      `        case ${JSON.stringify(property.key)}: if (Object.prototype.hasOwnProperty.call(value, key)) own |= ${2 ** index}; continue`,
+  )
+  if (node.closed) {
+    cases.push(`        default: if (${writer.value(isUnknownMember)}(value, key)) return false`)
+  }
+  const drops = node.properties.map(
+    (_, index) => `    if ((own & ${2 ** index}) === 0) m${index} = undefined`,
+  )
+  return [
+    '    let own = 0',
+    '    for (const key in value) {',
+    '      switch (key) {',
+    ...cases,
+    '      }',
+    '    }',
+    ...drops,
+  ]
+}
