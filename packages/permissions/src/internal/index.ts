@@ -31,6 +31,9 @@ export type { LockClock } from './persist/settings-lock.js'
 // For the benchmarks (bench/): the rule set a plugin builds from its sources.
 export { buildRuleSet } from './rules/rule-set.js'
 export type { LoadedSource, RuleContext, RuleSet, RuleWarning } from './rules/rule-set.js'
+// For the benchmarks: the parser the judge reads lines with, timed alone as the decision's floor.
+export { loadBashParser } from './shell/bash-parser.js'
+export type { BashParser } from './shell/bash-parser.js'
 // The same tools under Claude Code's and Gemini CLI's names (SPEC §26), for hook matchers.
 export {
   canonicalRuleName,

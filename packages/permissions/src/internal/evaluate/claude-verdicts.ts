@@ -122,7 +122,7 @@ function reachedByLaterWords(
   const words = command.programWords
   const program = words[0]?.literal
   if (program === undefined || isKnownProgram(basename(program))) return undefined
-  const byWord = rules.deny.commandsByWord.get(target.ruleName)
+  const byWord = rules.deny.commandsByWord(target.ruleName)
   if (byWord === undefined) return undefined
   for (let index = 1; index < words.length; index++) {
     const parts = (words[index]?.literal ?? '').trim().split(/[ \t\n]+/)

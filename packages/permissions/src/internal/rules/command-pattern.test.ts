@@ -1,5 +1,14 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compileCommandPattern, mayMatch, mustMatch, needsMayMatch } from './command-pattern.js'
+import { propertyParameters } from '../../../../../property-runs.shared.js'
+import {
+  compileCommandPattern,
+  mayMatch,
+  mustMatch,
+  needsMayMatch,
+  readCommandPattern,
+  readPlainCommandPattern,
+} from './command-pattern.js'
 
 /** A spelling or pattern written with spaces between words, `…` unknown and `*` anything. */
 const spell = (text: string) =>
@@ -50,5 +59,42 @@ describe('matching a command spelling', () => {
     expect(needsMayMatch(spell('rm x'))).toBe(false)
     expect(needsMayMatch(spell('rm …'))).toBe(true)
     expect(needsMayMatch('a b')).toBe(true)
+  })
+})
+
+describe('readCommandPattern (a rule set’s reader: spellings made on first use)', () => {
+  /** What a pattern reads as: its spellings and first word, or what is wrong with it. */
+  const read = (pattern: ReturnType<typeof compileCommandPattern>) =>
+    typeof pattern === 'string'
+      ? pattern
+      : { alternatives: [...pattern.alternatives], firstWord: pattern.firstWord }
+
+  it('reads every specifier as compileCommandPattern does, plain or not', () => {
+    const specifier = fc.string({
+      unit: fc.constantFrom('a', 'n', 'p', 'm', ' ', ' ', '*', ':', '-', '"', "'", '\\', '\t', '('),
+      maxLength: 14,
+    })
+    fc.assert(
+      fc.property(specifier, (text) => {
+        expect(read(readCommandPattern(text))).toEqual(read(compileCommandPattern(text)))
+      }),
+      propertyParameters(2000),
+    )
+  })
+
+  it('finds the first word of a plain specifier as the lexer does: blanks, stars, the legacy tail', () => {
+    for (const text of [
+      'npm run *',
+      '  npm   run  *  ',
+      'npm:*',
+      'np*m x',
+      '* x',
+      'npm :*',
+      'a*:*',
+    ]) {
+      expect(read(readPlainCommandPattern(text))).toEqual(read(compileCommandPattern(text)))
+    }
+    expect(readPlainCommandPattern('   ')).toBe('an empty command')
+    expect(readPlainCommandPattern(' :*')).toBe('an empty command')
   })
 })

@@ -20,25 +20,99 @@ export interface CommandPattern {
 
 /** Compiles a specifier, or returns what is wrong with it. */
 export function compileCommandPattern(specifier: string): CommandPattern | string {
-  let source = specifier
-  let optionalTail = false
-  if (source.endsWith(':*')) {
-    source = source.slice(0, -2)
-    optionalTail = true
-  }
+  const { source, optionalTail } = withoutLegacyTail(specifier)
   const lexed = lex(source)
   if (typeof lexed !== 'string' || lexed === '') {
     return typeof lexed === 'string' ? 'an empty command' : lexed.error
   }
-  let pattern = lexed
-  if (optionalTail) pattern += separator + anything
+  const alternatives = spellings(lexed, optionalTail)
+  const pattern = alternatives[0] ?? lexed
+  const boundary = pattern.indexOf(separator)
+  const head = boundary < 0 ? pattern : pattern.slice(0, boundary)
+  return { alternatives, firstWord: head.includes(anything) || head === '' ? undefined : head }
+}
+
+/**
+ * {@link compileCommandPattern} for a rule set: the same pattern, or the same error, but a
+ * specifier without quotes, backslashes or tabs (nearly every one: `npm run test *`) is only
+ * checked and indexed at load; its spellings are made the first time a command's first word
+ * brings the rule up, so a decision pays only for the rules it reads (of 1,000, a handful).
+ */
+export function readCommandPattern(specifier: string): CommandPattern | string {
+  if (lexedCharacters.test(specifier)) return compileCommandPattern(specifier)
+  return readPlainCommandPattern(specifier)
+}
+
+/**
+ * {@link readCommandPattern} of a specifier known to hold no quote, backslash or tab (one that
+ * `plainRuleOpening` read). Without them the lexer only drops spaces: the first word is the
+ * first run of other characters, and only an all-blank specifier is an error.
+ */
+export function readPlainCommandPattern(specifier: string): CommandPattern | string {
+  const optionalTail = specifier.endsWith(':*')
+  const end = optionalTail ? specifier.length - 2 : specifier.length
+  let start = 0
+  while (start < end && specifier.charCodeAt(start) === 32) start++
+  if (start === end) return 'an empty command'
+  return new PlainCommandPattern(specifier, start, end, optionalTail)
+}
+
+/** What only the character-by-character lexer reads: quotes, backslashes, tabs. */
+const lexedCharacters = /["'\\\t]/
+
+/**
+ * A plain specifier (no quotes, backslashes or tabs) checked at load: its first word is read
+ * when the rule is first filed, its spellings the first time a command's first word brings the
+ * rule up (of a thousand rules, a decision reads a handful).
+ */
+class PlainCommandPattern implements CommandPattern {
+  #firstWord: string | undefined | null = null
+  #alternatives: readonly string[] | undefined
+  constructor(
+    private readonly specifier: string,
+    /** Where its first word starts, and where it ends without a legacy `:*` tail. */
+    private readonly start: number,
+    private readonly end: number,
+    private readonly optionalTail: boolean,
+  ) {}
+
+  get firstWord(): string | undefined {
+    if (this.#firstWord === null) {
+      const { specifier, start, end } = this
+      const space = specifier.indexOf(' ', start)
+      const headEnd = space < 0 ? end : space
+      const star = specifier.indexOf('*', start)
+      this.#firstWord = star >= 0 && star < headEnd ? undefined : specifier.slice(start, headEnd)
+    }
+    return this.#firstWord
+  }
+
+  get alternatives(): readonly string[] {
+    if (this.#alternatives === undefined) {
+      const lexed = lex(this.specifier.slice(0, this.end))
+      // Unreachable: a plain specifier lexes to words (readPlainCommandPattern checked).
+      if (typeof lexed !== 'string') throw new Error(lexed.error)
+      this.#alternatives = spellings(lexed, this.optionalTail)
+    }
+    return this.#alternatives
+  }
+}
+
+/** A specifier without its legacy `:*` tail, and whether it had one. */
+function withoutLegacyTail(specifier: string): { source: string; optionalTail: boolean } {
+  return specifier.endsWith(':*')
+    ? { source: specifier.slice(0, -2), optionalTail: true }
+    : { source: specifier, optionalTail: false }
+}
+
+/** The one or two spellings of a lexed pattern: with and without an optional trailing ` *`. */
+function spellings(lexed: string, optionalTail: boolean): string[] {
+  const pattern = optionalTail ? lexed + separator + anything : lexed
   const alternatives = [pattern]
   if (pattern.endsWith(separator + anything) && pattern.length > 2) {
     alternatives.push(pattern.slice(0, -2))
   }
-  const boundary = pattern.indexOf(separator)
-  const head = boundary < 0 ? pattern : pattern.slice(0, boundary)
-  return { alternatives, firstWord: head.includes(anything) || head === '' ? undefined : head }
+  return alternatives
 }
 
 /** Words separated by one separator; `*` unquoted is {@link anything}. */

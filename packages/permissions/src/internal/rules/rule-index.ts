@@ -1,4 +1,5 @@
 import type { CompiledRule } from './compiled-rule.js'
+import { ToolCommands } from './tool-commands.js'
 
 /** The rules of one list (allow, ask or deny) across every source, indexed for speed. */
 export class RuleIndex {
@@ -8,36 +9,49 @@ export class RuleIndex {
   readonly bare = new Map<string, CompiledRule[]>()
   /** Bare rules for every tool of an MCP server, by server. */
   readonly servers = new Map<string, CompiledRule[]>()
-  /** Command rules by tool name, then by their literal first word. */
-  readonly commandsByWord = new Map<string, Map<string, CompiledRule[]>>()
-  /** Command rules by tool name whose first word has a `*`. */
-  readonly commandsAnyWord = new Map<string, CompiledRule[]>()
-  /** Specifier rules by tool name, for calls matched by parameter. */
-  readonly specified = new Map<string, CompiledRule[]>()
   readonly read: CompiledRule[] = []
   readonly edit: CompiledRule[] = []
   readonly fetch: CompiledRule[] = []
+  /** Command rules by tool name. */
+  readonly #commands = new Map<string, ToolCommands>()
+  /** The tool the last command rule was of: a file's rules mostly come tool by tool. */
+  #lastCommands: { readonly toolName: string; readonly commands: ToolCommands } | undefined
+  #specified: Map<string, CompiledRule[]> | undefined
+
+  /**
+   * Specifier rules by tool name, for calls matched by parameter: filed on first use (only a
+   * tool without subjects reads them; a large file's rules are nearly all commands and paths).
+   */
+  get specified(): ReadonlyMap<string, readonly CompiledRule[]> {
+    if (this.#specified === undefined) {
+      this.#specified = new Map()
+      for (const rule of this.all) if (!rule.bare) push(this.#specified, rule.toolName, rule)
+    }
+    return this.#specified
+  }
 
   add(rule: CompiledRule): void {
     this.all.push(rule)
+    this.#specified = undefined
     if (rule.mcpServer !== undefined) push(this.servers, rule.mcpServer, rule)
     else if (rule.bare) push(this.bare, rule.toolName, rule)
-    if (rule.toolName === 'Read' && rule.path !== undefined) this.read.push(rule)
-    if (rule.toolName === 'Edit' && rule.path !== undefined) this.edit.push(rule)
-    if (rule.toolName === 'WebFetch' && rule.domain !== undefined) this.fetch.push(rule)
-    if (!rule.bare) push(this.specified, rule.toolName, rule)
-    if (rule.command !== undefined) {
-      const word = rule.command.firstWord
-      if (word === undefined) push(this.commandsAnyWord, rule.toolName, rule)
-      else {
-        let byWord = this.commandsByWord.get(rule.toolName)
-        if (byWord === undefined) {
-          byWord = new Map<string, CompiledRule[]>()
-          this.commandsByWord.set(rule.toolName, byWord)
-        }
-        push(byWord, word, rule)
-      }
+    if (rule.path !== undefined) {
+      if (rule.toolName === 'Read') this.read.push(rule)
+      else if (rule.toolName === 'Edit') this.edit.push(rule)
     }
+    if (rule.toolName === 'WebFetch' && rule.domain !== undefined) this.fetch.push(rule)
+    if (rule.command !== undefined) this.commandsOf(rule.toolName).add(rule)
+  }
+
+  private commandsOf(toolName: string): ToolCommands {
+    if (this.#lastCommands?.toolName === toolName) return this.#lastCommands.commands
+    let commands = this.#commands.get(toolName)
+    if (commands === undefined) {
+      commands = new ToolCommands()
+      this.#commands.set(toolName, commands)
+    }
+    this.#lastCommands = { toolName, commands }
+    return commands
   }
 
   /** The bare rules that apply to every call of `ruleName` (its server's included), in order. */
@@ -51,16 +65,12 @@ export class RuleIndex {
 
   /** The command rules of `ruleName` that could match a command whose first word is `word`. */
   commandCandidates(ruleName: string, word: string | undefined): readonly CompiledRule[] {
-    const any = this.commandsAnyWord.get(ruleName) ?? none
-    const byWord = this.commandsByWord.get(ruleName)
-    if (byWord === undefined) return any
-    if (word === undefined) {
-      return [...any, ...[...byWord.values()].flat()].sort(byOrder)
-    }
-    const exact = byWord.get(word) ?? none
-    if (any.length === 0) return exact
-    if (exact.length === 0) return any
-    return [...exact, ...any].sort(byOrder)
+    return this.#commands.get(ruleName)?.candidates(word) ?? none
+  }
+
+  /** The command rules of `ruleName` by their literal first word. */
+  commandsByWord(ruleName: string): ReadonlyMap<string, readonly CompiledRule[]> | undefined {
+    return this.#commands.get(ruleName)?.byWord()
   }
 }
 

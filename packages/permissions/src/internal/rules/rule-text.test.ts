@@ -1,5 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { readMcpName, readRuleText } from './rule-text.js'
+import { propertyParameters } from '../../../../../property-runs.shared.js'
+import { plainRuleOpening, readMcpName, readRuleText } from './rule-text.js'
 
 describe('readRuleText', () => {
   it('reads Name and Name(specifier); Name(*) is every call', () => {
@@ -38,5 +40,46 @@ describe('readMcpName', () => {
     expect(readMcpName('mcp__github__*')).toEqual({ server: 'github', tool: undefined })
     expect(readMcpName('Bash')).toBeUndefined()
     expect(readMcpName('mcp__')).toBeUndefined()
+  })
+})
+
+describe('plainRuleOpening (the one-pass reader of a rule set’s load)', () => {
+  it('reads a rule only as readRuleText does, leaving anything else to it', () => {
+    const part = (maxLength: number) =>
+      fc.string({
+        unit: fc.constantFrom(
+          ...['B', 'a', '_', '.', '-', '(', ')', '*', ' ', '"', "'", '\\', '\t', '\u00a0', 'é'],
+        ),
+        maxLength,
+      })
+    // Strings of those characters, and strings shaped like rules (where the two readers meet).
+    const rule = fc.oneof(
+      part(12),
+      fc.tuple(part(4), part(6)).map(([name, specifier]) => `${name}(${specifier})`),
+    )
+    fc.assert(
+      fc.property(rule, (text) => {
+        const open = plainRuleOpening(text)
+        if (open === undefined) return
+        expect(readRuleText(text)).toEqual({
+          text,
+          toolName: open < 0 ? text : text.slice(0, open),
+          specifier: open < 0 ? undefined : text.slice(open + 1, -1),
+        })
+      }),
+      propertyParameters(5000),
+    )
+  })
+
+  it('reads the rules a settings file is made of, and leaves the rest to readRuleText', () => {
+    expect(plainRuleOpening('Bash(npm run test *)')).toBe(4)
+    expect(plainRuleOpening('read_file')).toBe(-1)
+    expect(plainRuleOpening('Read( src/** )')).toBe(4)
+    for (const text of ['', ' Bash', 'Bash(*)', 'Bash( * )', 'Bash(  )', 'Bash("a b")', 'x(é)']) {
+      expect(plainRuleOpening(text)).toBeUndefined()
+    }
+    for (const text of ['mcp__github__*', 'Bash (ls)', '(ls)', 'Bash(ls', 'a\tb', 'Bash(a\\ b)']) {
+      expect(plainRuleOpening(text)).toBeUndefined()
+    }
   })
 })

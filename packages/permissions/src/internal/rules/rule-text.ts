@@ -16,38 +16,61 @@ export function readRuleText(value: unknown): RuleText | string {
   if (typeof value !== 'string') return `a rule must be a string, got ${typeof value}`
   const text = value.trim()
   if (text === '') return 'a rule must not be empty'
+  // One pass for the control characters and the first "(" (a rule set reads every rule once).
+  let open = -1
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
     if (code < 0x20 || code === 0x7f) return `a rule must not hold control characters`
+    if (code === 0x28 && open < 0) open = index
   }
-  const open = text.indexOf('(')
   const toolName = open < 0 ? text : text.slice(0, open).trim()
   if (toolName === '') return `"${text}" names no tool`
   const plain =
     toolName.startsWith('mcp__') && toolName.endsWith('__*') ? toolName.slice(0, -1) : toolName
-  for (const char of plain) {
-    if (!isNameChar(char)) return `"${text}": a tool name is letters, digits, "_", "-" and "."`
-  }
+  if (!isToolName(plain)) return `"${text}": a tool name is letters, digits, "_", "-" and "."`
   if (open < 0) {
     if (text.includes(')')) return `"${text}": a ")" without "("`
     return { text, toolName, specifier: undefined }
   }
   if (!text.endsWith(')')) return `"${text}": the specifier must end with ")"`
   const specifier = text.slice(open + 1, -1)
-  if (specifier.trim() === '')
-    return `"${text}": an empty specifier (write "${toolName}" for every call)`
-  return { text, toolName, specifier: specifier.trim() === '*' ? undefined : specifier }
+  const trimmed = specifier.trim()
+  if (trimmed === '') return `"${text}": an empty specifier (write "${toolName}" for every call)`
+  return { text, toolName, specifier: trimmed === '*' ? undefined : specifier }
 }
 
-function isNameChar(char: string): boolean {
-  return (
-    (char >= 'a' && char <= 'z') ||
-    (char >= 'A' && char <= 'Z') ||
-    (char >= '0' && char <= '9') ||
-    char === '_' ||
-    char === '-' ||
-    char === '.'
-  )
+/**
+ * {@link readRuleText} in one pass for the shape nearly every rule has: `Name` or
+ * `Name(specifier)` in printable ASCII without quotes or backslashes, nothing to trim around the
+ * name, a specifier that is not blank or `*`. Gives where its specifier opens (the index of its
+ * `(`, or -1 for a bare `Name`), and undefined for anything else, which readRuleText then reads
+ * (and refuses, or reads the same way). A rule set of a thousand rules reads each at every
+ * load: this reads one without making anything. What it reads needs no shell lexing (see
+ * `readPlainCommandPattern`).
+ */
+export function plainRuleOpening(value: string): number | undefined {
+  const length = value.length
+  let open = -1
+  for (let index = 0; index < length; index++) {
+    const code = value.charCodeAt(index)
+    // Control characters, DEL and anything beyond ASCII (other blanks that trim() removes).
+    if (code < 0x20 || code > 0x7e) return undefined
+    // Quotes and backslashes, which a command specifier's lexer reads.
+    if (code === 0x22 || code === 0x27 || code === 0x5c) return undefined
+    if (open >= 0) continue
+    if (code === 0x28) open = index
+    else if (!isNameCode(code)) return undefined
+  }
+  if (open < 0) return length === 0 ? undefined : -1
+  if (open === 0 || value.charCodeAt(length - 1) !== 0x29) return undefined
+  // In printable ASCII, trim() removes spaces only: the specifier must hold something other
+  // than spaces, and other than one `*` (which readRuleText reads as no specifier).
+  let first = open + 1
+  let last = length - 2
+  while (first <= last && value.charCodeAt(first) === 0x20) first++
+  while (last >= first && value.charCodeAt(last) === 0x20) last--
+  if (first > last || (first === last && value.charCodeAt(first) === 0x2a)) return undefined
+  return open
 }
 
 /** `mcp__server` or `mcp__server__tool` split, or undefined for any other name. */
@@ -62,4 +85,24 @@ export function readMcpName(
   const tool = rest.slice(split + 2)
   if (server === '') return undefined
   return { server, tool: tool === '' || tool === '*' ? undefined : tool }
+}
+
+/** Whether every character is a letter, a digit, "_", "-" or ".". */
+function isToolName(name: string): boolean {
+  for (let index = 0; index < name.length; index++) {
+    if (!isNameCode(name.charCodeAt(index))) return false
+  }
+  return true
+}
+
+/** A letter, a digit, "_", "-" or ".". */
+function isNameCode(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f ||
+    code === 0x2d ||
+    code === 0x2e
+  )
 }

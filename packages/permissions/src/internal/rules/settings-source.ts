@@ -1,10 +1,11 @@
 import { dirname, resolve } from 'node:path'
 import { isPlainObject } from '@toolpipe/core/internal'
-import { isPermissionMode as isMode } from '@toolpipe/settings-files'
+import { canonicalRuleName, isPermissionMode as isMode } from '@toolpipe/settings-files'
 import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import type { RuleListName, RuleOrigin } from './compiled-rule.js'
 import type { RuleIndex } from './rule-index.js'
 import type { LoadedSource, RuleContext, RuleWarning } from './rule-inputs.js'
+import type { PathRoots } from './path-pattern.js'
 import { compileSettingsRule } from './settings-rule.js'
 
 /** What the settings sources read so far make, highest precedence first. */
@@ -63,6 +64,7 @@ export function addSettingsSource(
         ? context.projectRoot
         : dirname(source.path),
   }
+  const canonicalName = rememberingLastName()
   for (const list of lists) {
     const entries = permissions[list]
     if (entries === undefined) continue
@@ -70,15 +72,59 @@ export function addSettingsSource(
       warn({ origin, where: `permissions.${list}`, message: 'must be an array of rules' })
       continue
     }
-    entries.forEach((entry: unknown, index) => {
-      const rule = compileSettingsRule(entry, list, index, origin, draft.order[list], roots)
-      if (typeof rule === 'string') {
-        warn({ origin, where: `permissions.${list}[${index}]`, message: rule })
-        return
-      }
-      draft.order[list]++
-      draft.indexes[list].add(rule)
-    })
+    const read = { origin, roots, canonicalName, warn }
+    draft.order[list] = addList(draft.indexes[list], list, entries, draft.order[list], read)
+  }
+}
+
+/** Compiles one list's rules into its index from `order` on; gives the next place in it. */
+function addList(
+  listIndex: RuleIndex,
+  list: RuleListName,
+  entries: readonly unknown[],
+  order: number,
+  read: {
+    readonly origin: RuleOrigin
+    readonly roots: PathRoots
+    readonly canonicalName: (name: string) => string
+    readonly warn: (warning: RuleWarning) => void
+  },
+): number {
+  const { origin, roots, canonicalName, warn } = read
+  let next = order
+  for (let index = 0; index < entries.length; index++) {
+    const rule = compileSettingsRule(
+      entries[index],
+      list,
+      index,
+      origin,
+      next,
+      roots,
+      canonicalName,
+    )
+    if (typeof rule === 'string') {
+      warn({ origin, where: `permissions.${list}[${index}]`, message: rule })
+      continue
+    }
+    next++
+    listIndex.add(rule)
+  }
+  return next
+}
+
+/**
+ * `canonicalRuleName` remembering its last answer: a file's rules mostly name one tool after
+ * another, and looking a fresh string up in a map is a tenth of a rule's load.
+ */
+function rememberingLastName(): (name: string) => string {
+  let last: string | undefined
+  let canonical = ''
+  return (name) => {
+    if (name !== last) {
+      last = name
+      canonical = canonicalRuleName(name)
+    }
+    return canonical
   }
 }
 

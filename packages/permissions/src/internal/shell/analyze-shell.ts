@@ -84,7 +84,10 @@ function parse(parser: BashParser, line: string, budget: WorkBudget): Parsed | u
   const tree = parser.parse(line, parserCheck(budget))
   if (tree === undefined) return undefined
   try {
-    const root = copyTree(tree, line, parser.types, parser.named, budget)
+    const root =
+      parser.copy === undefined
+        ? copyTree(tree, line, parser.types, parser.named, budget)
+        : parser.copy(tree, line, budget)
     if (root === undefined) {
       budget.spent ??= `more than ${workLimits.nodes} syntax nodes`
       return undefined

@@ -1,6 +1,10 @@
 import { createRequire } from 'node:module'
 import { Language, Parser } from 'web-tree-sitter'
 import type { Tree } from 'web-tree-sitter'
+import { directCursor, readDirectAccess } from './direct-cursor.js'
+import type { DirectAccess } from './direct-cursor.js'
+import { copyThrough, copyTree } from './syntax-node.js'
+import type { SyntaxNode } from './syntax-node.js'
 
 /** A ready bash parser: synchronous once loaded. */
 export interface BashParser {
@@ -12,14 +16,27 @@ export interface BashParser {
   /** The grammar's node types by id, and whether each is named (read once, at load). */
   readonly types: readonly string[]
   readonly named: readonly boolean[]
+  /**
+   * {@link copyTree} of a tree this parser made, the fastest way the loaded `web-tree-sitter`
+   * allows (absent: `copyTree`).
+   */
+  readonly copy?: (tree: Tree, source: string, budget?: { nodes: number }) => SyntaxNode | undefined
 }
+
+/**
+ * `Parser.init` of each copy of `web-tree-sitter` (by its `Parser` class), called once by this
+ * package, with the module's cursor functions when this call loaded it (see
+ * `readDirectAccess`). Its module is loaded once per process, so this is too; and this
+ * package's own loads never race to load it twice.
+ */
+const initialised = new WeakMap<typeof Parser, Promise<DirectAccess | undefined>>()
 
 /**
  * Loads tree-sitter's bash grammar (the WebAssembly build shipped inside the `tree-sitter-bash`
  * package, run by `web-tree-sitter`): asynchronous once, then every parse is synchronous.
  */
 export async function loadBashParser(): Promise<BashParser> {
-  await Parser.init()
+  const access = await initialise()
   const wasm = createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm')
   const language = await Language.load(wasm)
   const parser = new Parser()
@@ -30,7 +47,7 @@ export async function loadBashParser(): Promise<BashParser> {
     types.push(language.nodeTypeForId(id) ?? '')
     named.push(language.nodeTypeIsNamed(id))
   }
-  return {
+  const bash: BashParser = {
     parse(line, shouldStop) {
       const options = shouldStop === undefined ? undefined : { progressCallback: shouldStop }
       const tree = parser.parse(line, null, options)
@@ -42,4 +59,79 @@ export async function loadBashParser(): Promise<BashParser> {
     types,
     named,
   }
+  if (access === undefined || !copiesAgree(bash, access)) return bash
+  return {
+    ...bash,
+    copy: (tree, source, budget) => {
+      const cursor = directCursor(access, tree)
+      return cursor === undefined
+        ? copyTree(tree, source, types, named, budget)
+        : copyThrough(cursor, source, types, named, budget)
+    },
+  }
+}
+
+/** `Parser.init`, once per copy of `web-tree-sitter`; a failed one is tried again next time. */
+function initialise(): Promise<DirectAccess | undefined> {
+  let loading = initialised.get(Parser)
+  if (loading === undefined) {
+    const module = {}
+    loading = Parser.init(module).then(() => readDirectAccess(module))
+    initialised.set(Parser, loading)
+    loading.catch(() => initialised.delete(Parser))
+  }
+  return loading
+}
+
+/**
+ * Lines whose trees hold what a copy must get right: nesting, anonymous and named nodes, an
+ * ERROR node, a missing one, a here-document, text beyond ASCII (offsets count UTF-16).
+ */
+const probeLines = [
+  'a=$(b "c $d" | e) && f 2>&1 >> g; [[ -v h ]] || (( i + 1 )); cat <<E\nx é\nE\n',
+  'if then fi ) (( 1 + ; echo "🙂 $((',
+]
+
+/**
+ * Whether copying through the module's functions gives exactly what `TreeCursor` gives, on
+ * {@link probeLines}: the direct copy is used only then (a `web-tree-sitter` whose functions
+ * work otherwise keeps its own cursor).
+ */
+function copiesAgree(parser: BashParser, access: DirectAccess): boolean {
+  return probeLines.every((line) => {
+    const tree = parser.parse(line)
+    if (tree === undefined) return false
+    try {
+      const cursor = directCursor(access, tree)
+      if (cursor === undefined) return false
+      const direct = copyThrough(cursor, line, parser.types, parser.named)
+      const viaCursor = copyTree(tree, line, parser.types, parser.named)
+      return direct !== undefined && viaCursor !== undefined && sameTree(direct, viaCursor)
+    } catch {
+      return false
+    } finally {
+      tree.delete()
+    }
+  })
+}
+
+function sameTree(a: SyntaxNode, b: SyntaxNode): boolean {
+  const pairs: [SyntaxNode, SyntaxNode][] = [[a, b]]
+  for (let pair = pairs.pop(); pair !== undefined; pair = pairs.pop()) {
+    const [left, right] = pair
+    if (
+      left.type !== right.type ||
+      left.named !== right.named ||
+      left.start !== right.start ||
+      left.end !== right.end ||
+      left.children.length !== right.children.length
+    ) {
+      return false
+    }
+    left.children.forEach((child, index) => {
+      const other = right.children[index]
+      if (other !== undefined) pairs.push([child, other])
+    })
+  }
+  return true
 }

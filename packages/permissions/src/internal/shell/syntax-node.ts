@@ -1,4 +1,5 @@
 import type { Tree } from 'web-tree-sitter'
+import type { CopyCursor } from './direct-cursor.js'
 
 /**
  * A node of a parsed command line as plain data: the tree is copied out of the parser's
@@ -47,7 +48,20 @@ export function copyTree(
   named: readonly boolean[],
   budget?: { nodes: number },
 ): SyntaxNode | undefined {
-  const cursor = tree.walk()
+  return copyThrough(tree.walk(), source, types, named, budget)
+}
+
+/**
+ * {@link copyTree} through a cursor on the tree's root, which it deletes: `web-tree-sitter`'s own
+ * `TreeCursor`, or one calling the parser's module directly (see `direct-cursor.ts`).
+ */
+export function copyThrough(
+  cursor: CopyCursor,
+  source: string,
+  types: readonly string[],
+  named: readonly boolean[],
+  budget?: { nodes: number },
+): SyntaxNode | undefined {
   try {
     const make = (parent: SyntaxNode | undefined): SyntaxNode => {
       if (budget !== undefined) budget.nodes--
