@@ -192,4 +192,23 @@ describe('the generated test', () => {
     // Written anew in each of an object's two loops, the nodes would number 2^40.
     expect(verdicts(schema, [valid, { inner: valid }])).toEqual([true, false])
   })
+
+  it('compiles a schema that reads more values than a function takes parameters', () => {
+    // About four values per member here (two prototypes, the pattern in each of the two loops):
+    // 20,000 members read some 80,000, beyond the 65,534 parameters a function may have.
+    const properties = Object.fromEntries(
+      Array.from({ length: 20_000 }, (_, index) => [
+        `k${String(index)}`,
+        objectOf({ a: { type: 'string', pattern: '^a' } }, []),
+      ]),
+    )
+    const schema = objectOf(properties, [])
+    const values = [{ k1: { a: 'ab' } }, { k19999: { a: 'b' } }]
+    const closures = compile(schema, 'json', 'closures')
+    expect(values.map((value) => closures.isValid(value))).toEqual([true, false])
+    if (canGenerateCode()) {
+      const generated = compile(schema, 'json', 'generated')
+      expect(values.map((value) => generated.isValid(value))).toEqual([true, false])
+    }
+  })
 })

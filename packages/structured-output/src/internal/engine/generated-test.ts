@@ -77,13 +77,22 @@ export class TestWriter implements CodeWriter {
     return name
   }
 
-  /** Compiles the functions written so far; `root` is the one returned. */
+  /**
+   * Compiles the functions written so far; `root` is the one returned. The values come in as one
+   * array, unpacked into constants: a function takes at most 65,534 parameters, and a schema of
+   * tens of thousands of nodes reads more values than that.
+   */
   compile(root: string): Test {
-    const names = this.values.map((_, index) => `v${index}`)
-    const body = `"use strict"\n${this.sources.join('\n')}\nreturn ${root}`
+    const unpack = this.values.map((_, index) => `v${index} = values[${index}]`)
+    const body = [
+      '"use strict"',
+      ...(unpack.length === 0 ? [] : [`const ${unpack.join(', ')}`]),
+      ...this.sources,
+      `return ${root}`,
+    ].join('\n')
     // eslint-disable-next-line no-new-func, @typescript-eslint/no-implied-eval -- the back end's purpose; detected as allowed first (canGenerateCode)
-    const factory = new Function(...names, body) as (...values: unknown[]) => Test
-    return factory(...this.values)
+    const factory = new Function('values', body) as (values: readonly unknown[]) => Test
+    return factory(this.values)
   }
 
   private anyOf(alternatives: readonly NodeDefinition[], depth: number): string {
