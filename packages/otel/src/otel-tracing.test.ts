@@ -1,4 +1,6 @@
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
+import type { Attributes } from '@opentelemetry/api'
+import { SamplingDecision } from '@opentelemetry/sdk-trace'
 import { asCallId } from '@toolpipe/core'
 import { createToolRegistry } from '@toolpipe/tools'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -158,6 +160,40 @@ describe('the tracer', () => {
     // The package's version, written into the build (SPEC §22).
     expect(span.instrumentationScope.version).toBe(packageJson.version)
     expect(span.instrumentationScope.version).toMatch(/^\d+\.\d+\.\d+/)
+  })
+
+  it('gives every attribute to the first span recorded after no-op ones, once a provider is registered', async () => {
+    const registry = createToolRegistry()
+    registry.use(otelTracing())
+    registry.register(tool('read_file'))
+    // Spans of the API's no-op tracer start without attributes: the next one most likely is one too.
+    await registry.execute(callInput('read_file'))
+    await registry.execute(callInput('read_file'))
+    const sampled: Attributes[] = []
+    const tracing = recordingTracing({
+      sampler: {
+        shouldSample: (_context, _traceId, _name, _kind, attributes) => {
+          sampled.push(attributes)
+          return { decision: SamplingDecision.RECORD_AND_SAMPLED }
+        },
+      },
+    })
+    trace.setGlobalTracerProvider(tracing.provider)
+    const inputs = [
+      callInput('read_file', { path: 'a.txt' }),
+      callInput('read_file', { path: 'b.txt' }),
+    ]
+    for (const input of inputs) await registry.execute(input)
+    const expected = inputs.map((input) => ({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'read_file',
+      'gen_ai.tool.call.id': input.callId,
+      'gen_ai.tool.type': 'function',
+      'gen_ai.tool.description': 'the read_file tool',
+    }))
+    expect(tracing.spans().map((span) => span.attributes)).toEqual(expected)
+    // From the second on, the attributes are given at creation again, where samplers read them.
+    expect(sampled[1]).toEqual(expected[1])
   })
 
   it('records nothing, and changes nothing, while no provider is registered', async () => {

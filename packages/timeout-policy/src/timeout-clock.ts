@@ -7,17 +7,128 @@ export interface TimeoutClock {
   clearTimeout(handle: unknown): void
 }
 
+/** What Node's `setTimeout` returns (a `Timeout`): a timer that can be armed again. */
+interface RenewableHandle {
+  ref(): unknown
+  unref(): unknown
+  refresh(): unknown
+}
+
+/** The most durations with a timer parked at once (see {@link GlobalTimers}). */
+const maxParked = 8
+
+let current: GlobalTimers | undefined
+
 /**
  * The global timers as they are when a call starts (so fake timers work), called with the global
- * object as `this`: browsers throw "Illegal invocation" for any other.
+ * object as `this`: browsers throw "Illegal invocation" for any other. The same object while the
+ * global functions stay the same: it keeps the timers parked between calls.
  */
 export function globalClock(): TimeoutClock {
   const set = globalThis.setTimeout
   const clear = globalThis.clearTimeout
-  return {
-    setTimeout: (callback, ms) => Reflect.apply(set, globalThis, [callback, ms]),
-    clearTimeout: (handle) => {
-      Reflect.apply(clear, globalThis, [handle])
-    },
+  if (current?.set !== set || current.clear !== clear) current = new GlobalTimers(set, clear)
+  return current
+}
+
+/** One timer the global clock armed: what its `setTimeout` returns, and its `clearTimeout` takes. */
+class Armed {
+  /** What fires now; `undefined` once it fired, was cleared, or while the timer is parked. */
+  callback: (() => void) | undefined
+  /** The global `setTimeout`'s own handle. */
+  handle: unknown
+  /** Whether the handle can be armed again (see {@link GlobalTimers}). */
+  renewable = false
+  readonly ms: number
+  /** Given to the global `setTimeout` once, for the life of the handle. */
+  readonly fire: () => void
+
+  constructor(callback: () => void, ms: number, onFire: (armed: Armed) => void) {
+    this.callback = callback
+    this.ms = ms
+    this.fire = () => {
+      onFire(this)
+    }
   }
+}
+
+/**
+ * The global `setTimeout`/`clearTimeout`. A Node timer costs most when its duration's timer list
+ * is made and torn down, which a lone call's deadline does twice: so a cleared timer whose handle
+ * can be armed again (Node's `Timeout`: `refresh`, `ref`, `unref`) is parked instead, one per
+ * duration: unreferenced, so that it never keeps the process alive, its callback gone, so that it
+ * does nothing if it fires; the next deadline of the same duration takes it and re-arms it from
+ * now (`refresh`). A parked timer that fires is forgotten. Any other handle (a browser's number,
+ * fake timers') is cleared as it always was.
+ */
+class GlobalTimers implements TimeoutClock {
+  readonly set: typeof globalThis.setTimeout
+  readonly clear: typeof globalThis.clearTimeout
+  /** Cleared timers kept for reuse, by duration. */
+  readonly #parked = new Map<number, Armed>()
+
+  constructor(set: typeof globalThis.setTimeout, clear: typeof globalThis.clearTimeout) {
+    this.set = set
+    this.clear = clear
+  }
+
+  setTimeout(callback: () => void, ms: number): unknown {
+    const parked = this.#parked.get(ms)
+    if (parked !== undefined) {
+      this.#parked.delete(ms)
+      const handle = parked.handle as RenewableHandle
+      parked.callback = callback
+      handle.ref()
+      handle.refresh()
+      return parked
+    }
+    const armed = new Armed(callback, ms, (fired) => {
+      this.#fired(fired)
+    })
+    armed.handle = Reflect.apply(this.set, globalThis, [armed.fire, ms])
+    armed.renewable = renewable(armed.handle)
+    return armed
+  }
+
+  clearTimeout(handle: unknown): void {
+    if (!(handle instanceof Armed)) {
+      Reflect.apply(this.clear, globalThis, [handle])
+      return
+    }
+    // Cleared twice, or after it fired: nothing is armed.
+    if (handle.callback === undefined) return
+    handle.callback = undefined
+    if (this.#parked.has(handle.ms) || this.#parked.size >= maxParked || !handle.renewable) {
+      Reflect.apply(this.clear, globalThis, [handle.handle])
+      return
+    }
+    ;(handle.handle as RenewableHandle).unref()
+    this.#parked.set(handle.ms, handle)
+  }
+
+  #fired(armed: Armed): void {
+    const callback = armed.callback
+    armed.callback = undefined
+    if (callback !== undefined) callback()
+    else if (this.#parked.get(armed.ms) === armed) this.#parked.delete(armed.ms)
+  }
+}
+
+/**
+ * Whether the handle is one a parked timer can be armed again from (see {@link GlobalTimers}):
+ * Node's own `Timeout`. Fake timers' handles have the same methods, but a test that installs them
+ * counts the timers pending: under them every timer is cleared, as with any other clock.
+ */
+function renewable(handle: unknown): boolean {
+  if (typeof handle !== 'object' || handle === null) return false
+  const { ref, unref, refresh, constructor } = handle as Partial<RenewableHandle> & {
+    constructor?: unknown
+  }
+  return (
+    typeof constructor === 'function' &&
+    constructor.name === 'Timeout' &&
+    typeof ref === 'function' &&
+    typeof unref === 'function' &&
+    typeof refresh === 'function'
+  )
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ManualClock } from './__fixtures__/manual-clock.js'
 import { TimeoutPolicyError } from './timeout-policy-error.js'
 import { timeoutPolicy } from './timeout-policy.js'
-import { ok, setup, timedOutResult, tool } from './__fixtures__/policy-registry.js'
+import { ok, setup, timedOutResult, tool, untilAborted } from './__fixtures__/policy-registry.js'
 
 describe('timeoutPolicy: its timers and its options', () => {
   afterEach(() => {
@@ -40,18 +40,7 @@ describe('timeoutPolicy: its timers and its options', () => {
     const registry = createToolRegistry()
     registry.use(timeoutPolicy())
     vi.useFakeTimers()
-    registry.register(
-      tool(
-        'slow',
-        (exec) =>
-          new Promise<string>((_resolve, reject) => {
-            exec.signal?.addEventListener('abort', () => {
-              reject(exec.signal?.reason as Error)
-            })
-          }),
-        30_000,
-      ),
-    )
+    registry.register(tool('slow', untilAborted, 30_000))
     const pending = registry.execute(callInput('slow'))
     await vi.advanceTimersByTimeAsync(30_000)
     expect(await pending).toEqual(timedOutResult(30_000))

@@ -5,7 +5,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics'
 import type { HistogramMetricData } from '@opentelemetry/sdk-metrics'
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace'
-import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace'
+import type { ReadableSpan, Sampler, SpanProcessor } from '@opentelemetry/sdk-trace'
 import type { ContentBlock } from '@toolpipe/core'
 import type { Disposer, ToolDefinition, ToolRegistry } from '@toolpipe/tools'
 import { afterAll, beforeAll } from 'vitest'
@@ -42,10 +42,11 @@ export class CountingProcessor implements SpanProcessor {
 }
 
 /** A real SDK tracer provider exporting to memory through a simple span processor. */
-export function recordingTracing() {
+export function recordingTracing(options: { sampler?: Sampler } = {}) {
   const exporter = new InMemorySpanExporter()
   const counter = new CountingProcessor()
   const provider = new TracerProvider({
+    ...options,
     spanProcessors: [new SimpleSpanProcessor({ exporter }), counter],
   })
   const tracer: Tracer = provider.getTracer('test')

@@ -1,8 +1,9 @@
-import { context, metrics, trace } from '@opentelemetry/api'
+import { context, createNoopMeter, metrics, trace } from '@opentelemetry/api'
 import type { Disposer, ToolRegistry } from '@toolpipe/tools'
 import { DurationHistogram } from './duration-histogram.js'
 import { packageVersion } from './package-version.js'
 import type { TracingSettings } from './read-options.js'
+import { RunningSpans } from './running-spans.js'
 import { ToolSpan } from './tool-span.js'
 import type { SpanSettings } from './tool-span.js'
 
@@ -22,23 +23,28 @@ const scopeName = 'toolpipe'
  * (at once when none is): a span that was started always ends, with its real outcome.
  */
 export function installTracing(registry: ToolRegistry, settings: TracingSettings): Disposer {
+  const meter = settings.meter ?? metrics.getMeter(scopeName, packageVersion)
+  const histogram = new DurationHistogram(meter)
   const spanSettings: SpanSettings = {
     // Looked up once, here. With no provider registered yet, the API hands out a proxy tracer
     // that follows the global provider registered later.
     tracer: settings.tracer ?? trace.getTracer(scopeName, packageVersion),
     recordArguments: settings.recordArguments,
     recordResults: settings.recordResults,
+    // The API's no-op meter (no provider when installed: the metrics API has no proxy) records
+    // nothing, so a call's duration need not be measured.
+    timed: meter !== createNoopMeter(),
   }
-  const histogram = new DurationHistogram(
-    settings.meter ?? metrics.getMeter(scopeName, packageVersion),
-  )
-  /** The span of each running call, by its execution record (one object per call). */
-  const spans = new WeakMap<object, ToolSpan>()
+  const spans = new RunningSpans()
   let running = 0
   let disposed = false
 
+  // Whether the last span was the API's no-op: the next one is most likely one too.
+  let lastNoop = false
   const removeStart = registry.on('tools/start', (exec) => {
-    spans.set(exec, ToolSpan.start(registry, spanSettings, exec))
+    const toolSpan = ToolSpan.start(registry, spanSettings, exec, lastNoop)
+    lastNoop = toolSpan.noop
+    spans.set(exec, toolSpan)
     running++
   })
   const removeSpanObservers = spanObservers(registry, spans, spanSettings)
@@ -49,8 +55,10 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
     running--
     try {
       toolSpan.end(spanSettings, result)
-      const seconds = (performance.now() - toolSpan.startedAt) / 1000
-      histogram.record(seconds, toolSpan.knownTool ? exec.name : undefined, result)
+      if (spanSettings.timed) {
+        const seconds = (performance.now() - toolSpan.startedAt) / 1000
+        histogram.record(seconds, toolSpan.knownTool ? exec.name : undefined, result)
+      }
     } finally {
       if (disposed && running === 0) removeResult()
     }
@@ -70,7 +78,7 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
  */
 function spanObservers(
   registry: ToolRegistry,
-  spans: WeakMap<object, ToolSpan>,
+  spans: RunningSpans,
   spanSettings: SpanSettings,
 ): Disposer[] {
   return [

@@ -1,4 +1,11 @@
-import { context, isSpanContextValid, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
+import {
+  context,
+  INVALID_SPAN_CONTEXT,
+  isSpanContextValid,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api'
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api'
 import type { JsonValue } from '@toolpipe/core'
 import type {
@@ -43,7 +50,12 @@ export interface SpanSettings {
   readonly tracer: Tracer
   readonly recordArguments: boolean
   readonly recordResults: boolean
+  /** Whether a call's duration is recorded: with the API's no-op meter it goes nowhere. */
+  readonly timed: boolean
 }
+
+/** The options of a span started without attributes. */
+const internal = Object.freeze({ kind: SpanKind.INTERNAL })
 
 /**
  * The names a tool can be registered under (SPEC §6.1). Only such a name goes into a span name:
@@ -63,44 +75,49 @@ export class ToolSpan {
    * making the span active would change nothing (see {@link changesNothing}).
    */
   readonly context: Context | undefined
-  /** `performance.now()` at the start, for the duration histogram. */
+  /** `performance.now()` at the start, for the duration histogram (0 when nothing is timed). */
   readonly startedAt: number
   /** Whether the call's scope saw a tool of that name when the call started. */
   readonly knownTool: boolean
 
-  private constructor(span: Span, spanContext: Context | undefined, knownTool: boolean) {
+  private constructor(
+    span: Span,
+    spanContext: Context | undefined,
+    knownTool: boolean,
+    startedAt: number,
+  ) {
     this.span = span
     this.context = spanContext
-    this.startedAt = performance.now()
+    this.startedAt = startedAt
     this.knownTool = knownTool
   }
 
   /**
    * Starts the span of `exec` as a child of the span active now: called from a `tools/start`
    * observer, which runs in the stack of the code that called `execute()`.
+   *
+   * @param expectNoop - the previous span was the API's no-op (see {@link ToolSpan.noop}): this
+   * one starts without attributes, which no sampler reads there and no span records; one that
+   * records after all (a provider registered since) gets them at once
    */
   static start(
     registry: ToolRegistry,
     settings: SpanSettings,
     exec: Readonly<ToolExecution<JsonValue | undefined>>,
+    expectNoop: boolean,
   ): ToolSpan {
     const name = exec.name
-    const description = describeTool(registry, exec)
-    const attributes: Attributes = {
-      // SHOULD be given at creation time, for samplers (GenAI execute_tool span).
-      [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
-      [ATTR_GEN_AI_TOOL_TYPE]: GEN_AI_TOOL_TYPE_FUNCTION,
-    }
-    // An input whose name or call id could not be read leaves them empty: no attribute then.
-    if (name !== '') attributes[ATTR_GEN_AI_TOOL_NAME] = name
-    if (exec.callId !== '') attributes[ATTR_GEN_AI_TOOL_CALL_ID] = exec.callId
-    if (description !== undefined) attributes[ATTR_GEN_AI_TOOL_DESCRIPTION] = description
+    const { known, description } = describeTool(registry, exec)
     const parent = context.active()
     const span = settings.tracer.startSpan(
-      toolNamePattern.test(name) ? `execute_tool ${name}` : 'execute_tool',
-      { kind: SpanKind.INTERNAL, attributes },
+      // A name the call's scope resolved is a registered one, which registration checked.
+      known || toolNamePattern.test(name) ? `execute_tool ${name}` : 'execute_tool',
+      expectNoop
+        ? internal
+        : { kind: SpanKind.INTERNAL, attributes: spanAttributes(exec, description) },
       parent,
     )
+    if (expectNoop && span.isRecording()) span.setAttributes(spanAttributes(exec, description))
     // JSON text only for a span that is recorded: a sampled-out call costs no serialisation.
     if (settings.recordArguments && exec.arguments !== undefined && span.isRecording()) {
       span.setAttribute(ATTR_GEN_AI_TOOL_CALL_ARGUMENTS, JSON.stringify(exec.arguments))
@@ -109,7 +126,16 @@ export class ToolSpan {
       span,
       changesNothing(span, parent) ? undefined : trace.setSpan(parent, span),
       description !== undefined,
+      settings.timed ? performance.now() : 0,
     )
+  }
+
+  /**
+   * Whether the span is the API's no-op (no SDK): it records nothing, and making it active would
+   * change nothing (see {@link changesNothing}).
+   */
+  get noop(): boolean {
+    return this.context === undefined
   }
 
   /**
@@ -200,6 +226,22 @@ export class ToolSpan {
   }
 }
 
+/** The attributes of a call's span, given at creation for samplers (GenAI execute_tool span). */
+function spanAttributes(
+  exec: Readonly<ToolExecution<JsonValue | undefined>>,
+  description: string | undefined,
+): Attributes {
+  const attributes: Attributes = {
+    [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
+    [ATTR_GEN_AI_TOOL_TYPE]: GEN_AI_TOOL_TYPE_FUNCTION,
+  }
+  // An input whose name or call id could not be read leaves them empty: no attribute then.
+  if (exec.name !== '') attributes[ATTR_GEN_AI_TOOL_NAME] = exec.name
+  if (exec.callId !== '') attributes[ATTR_GEN_AI_TOOL_CALL_ID] = exec.callId
+  if (description !== undefined) attributes[ATTR_GEN_AI_TOOL_DESCRIPTION] = description
+  return attributes
+}
+
 /**
  * Whether `span` is what the API's no-op tracer returns (no SDK registered): a non-recording span
  * that carries the parent's span context, or an invalid one at the root. Making it active would
@@ -210,22 +252,29 @@ export class ToolSpan {
 function changesNothing(span: Span, parent: Context): boolean {
   if (span.isRecording()) return false
   const own = span.spanContext()
-  if (!isSpanContextValid(own)) return true
+  // The no-op span of a root: the API's own invalid context, no need to check its ids.
+  if (own === INVALID_SPAN_CONTEXT || !isSpanContextValid(own)) return true
   const parentContext = trace.getSpanContext(parent)
   return parentContext?.spanId === own.spanId && parentContext.traceId === own.traceId
 }
 
-/** The description of the tool the call's scope sees under its name, if there is one. */
+/**
+ * Whether the call's scope sees a tool under its name, and that tool's description if it has
+ * one.
+ */
 function describeTool(
   registry: ToolRegistry,
   exec: Readonly<ToolExecution<JsonValue | undefined>>,
-): string | undefined {
+): { readonly known: boolean; readonly description: string | undefined } {
+  let known = false
   try {
-    const description: unknown = registry.get(exec.name, exec.agent)?.description
-    return typeof description === 'string' ? description : undefined
+    const definition = registry.get(exec.name, exec.agent)
+    known = definition !== undefined
+    const description: unknown = definition?.description
+    return { known, description: typeof description === 'string' ? description : undefined }
   } catch {
     // A definition is borrowed, not copied: one whose getter throws now gets no description.
-    return undefined
+    return { known, description: undefined }
   }
 }
 

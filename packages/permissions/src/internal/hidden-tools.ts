@@ -8,6 +8,8 @@ import { readMcpName } from './rules/rule-text.js'
 export interface HiddenTools {
   /** Whether the tool with this rule name is hidden. */
   hides(ruleName: string): boolean
+  /** `true` when no tool is hidden: a filter need not work out any tool's rule name. */
+  readonly hidesNothing?: boolean
   /** Changes exactly when the answers may change. */
   readonly signature: string
 }
@@ -44,6 +46,7 @@ export function hiddenTools(rules: RuleSet, mode: Mode): HiddenTools {
   }
   const geminiSignature = gemini.map((rule) => `${rule.text}@${rule.priority}`).join('\n')
   return {
+    hidesNothing: names.size === 0 && servers.size === 0 && gemini.length === 0,
     hides(ruleName) {
       if (names.has(canonicalRuleName(ruleName))) return true
       const server = readMcpName(ruleName)?.server

@@ -46,6 +46,15 @@ export function tool(
   }
 }
 
+/** A tool body that never answers: it rejects with its signal's reason when the signal aborts. */
+export function untilAborted(exec: ToolExecution): Promise<string> {
+  return new Promise<string>((_resolve, reject) => {
+    exec.signal?.addEventListener('abort', () => {
+      reject(exec.signal?.reason as Error)
+    })
+  })
+}
+
 /** A registry with the policy on a {@link ManualClock}, its warnings recorded. */
 export function setup(options: Omit<TimeoutPolicyOptions, 'clock'> = {}) {
   const clock = new ManualClock()

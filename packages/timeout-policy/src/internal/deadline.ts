@@ -25,8 +25,6 @@ interface Timer {
 export class Deadline {
   /** The signal the tool sees while the deadline is armed. */
   readonly signal: AbortSignal
-  /** Resolves `graceMs` after the deadline fired; never settles without a grace period. */
-  readonly graceExpired: Promise<void>
   #expired: TimeoutReason | undefined
   readonly #controller = new AbortController()
   readonly #clock: TimeoutClock
@@ -37,7 +35,10 @@ export class Deadline {
   #deadlineTimer: Timer | undefined
   #totalTimer: Timer | undefined
   #graceTimer: Timer | undefined
+  /** Made when first asked for: a call without a grace period never needs it. */
+  #graceExpired: Promise<void> | undefined
   #expireGrace: () => void = () => undefined
+  #graceDone = false
   readonly #unsubscribe: (() => void) | undefined
 
   constructor(options: {
@@ -46,8 +47,12 @@ export class Deadline {
     warn: (message: string, error: unknown) => void
     timeoutMs: number
     graceMs: number | undefined
-    /** The reason of the first deadline, made when the call started (its stack shows the call). */
-    reason: TimeoutReason
+    /**
+     * The reason of the first deadline. Default: a `TimeoutReason` of `timeoutMs`, made when the
+     * deadline fires (most calls end before, and an error's stack costs more than the rest of
+     * the deadline together).
+     */
+    reason?: TimeoutReason | undefined
     /** With `extendOnProgress`: the most, from the start, that restarts may extend the call to. */
     maxTotalMs: number | undefined
     callerSignal: AbortSignal | undefined
@@ -60,13 +65,12 @@ export class Deadline {
     this.#timeoutMs = timeoutMs
     this.#graceMs = graceMs
     this.signal = this.#controller.signal
-    this.graceExpired = new Promise((resolve) => (this.#expireGrace = resolve))
     // A clock that cannot arm the deadline cannot hold the call: it runs as if the tool declared
     // no timeoutMs (the policy trusts its clock to fire, and a failed arm is the same as a timer
     // that never fires), rather than failing a call the tool could have answered.
     this.#deadlineTimer = this.#arm(
       () => {
-        this.#expire(reason)
+        this.#expire(reason ?? new TimeoutReason(timeoutMs))
       },
       timeoutMs,
       'arming the deadline; the call runs without one',
@@ -91,6 +95,14 @@ export class Deadline {
       if (callerSignal.aborted) forwardAbort()
       else this.#unsubscribe = fanOut.subscribe(callerSignal, forwardAbort)
     }
+  }
+
+  /** Resolves `graceMs` after the deadline fired; never settles without a grace period. */
+  get graceExpired(): Promise<void> {
+    this.#graceExpired ??= this.#graceDone
+      ? Promise.resolve()
+      : new Promise((resolve) => (this.#expireGrace = resolve))
+    return this.#graceExpired
   }
 
   /** Whether the deadline, not the caller, aborted the signal. */
@@ -139,13 +151,20 @@ export class Deadline {
     this.#disarm(this.#totalTimer, 'maxTotalMs')
     if (this.#graceMs !== undefined) {
       this.#graceTimer = this.#arm(
-        this.#expireGrace,
+        () => {
+          this.#endGrace()
+        },
         this.#graceMs,
         'arming the grace period; the tool is abandoned now',
       )
       // The caller asked for a bounded wait: without a timer, the shortest one.
-      if (this.#graceTimer === undefined) this.#expireGrace()
+      if (this.#graceTimer === undefined) this.#endGrace()
     }
+  }
+
+  #endGrace(): void {
+    this.#graceDone = true
+    this.#expireGrace()
   }
 
   /** Arms a timer, or warns (`failure` says what was lost) and returns `undefined`. */

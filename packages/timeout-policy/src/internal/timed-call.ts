@@ -3,7 +3,7 @@ import type { AbortFanOut } from '@toolpipe/core/internal'
 import { ToolRegistryError } from '@toolpipe/tools'
 import type { ToolExecution, ToolExecutionResult, ToolRegistry } from '@toolpipe/tools'
 import { globalClock } from '../timeout-clock.js'
-import { TimeoutReason } from '../timeout-reason.js'
+import type { TimeoutReason } from '../timeout-reason.js'
 import { ToolTimeoutError } from '../tool-timeout-error.js'
 import { Deadline } from './deadline.js'
 import { maxTimerMs } from './max-timer-ms.js'
@@ -26,34 +26,68 @@ const abandoned: unique symbol = Symbol('abandoned')
  * The policy's `tools/execute` wrapper: a call whose tool declares `timeoutMs` runs the rest of
  * the chain (`next`) under a {@link Deadline}, and answers the timeout result if the deadline
  * fired; `exec.signal` is the deadline's while the chain runs, the caller's again after. Any
- * other call just runs.
+ * other call just runs: it gets `next()`'s own promise, which costs the pipeline nothing more.
  */
-export async function timeCall(
+export function timeCall(
   calls: TimedCalls,
   exec: ToolExecution,
   next: () => Promise<ToolExecutionResult>,
 ): Promise<ToolExecutionResult> {
-  const timeoutMs = timeoutMsOf(calls.registry, exec)
-  if (timeoutMs === undefined) return next()
+  let timeoutMs: number | undefined
+  try {
+    timeoutMs = timeoutMsOf(calls.registry, exec)
+  } catch (error) {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what the registry threw, as it was thrown
+    return Promise.reject(error)
+  }
+  return timeoutMs === undefined ? next() : runTimed(calls, exec, next, timeoutMs)
+}
+
+/** {@link timeCall} of a call whose tool declares `timeoutMs`. */
+async function runTimed(
+  calls: TimedCalls,
+  exec: ToolExecution,
+  next: () => Promise<ToolExecutionResult>,
+  timeoutMs: number,
+): Promise<ToolExecutionResult> {
   const { deadlines, settings } = calls
   const callerSignal = exec.signal
   const deadline = armDeadline(calls, exec, timeoutMs)
   exec.signal = deadline.signal
   // Stacked policies (or a retry wrapper calling next() twice) time the same execution: the
-  // innermost deadline hears the progress while it runs, the outer one after.
-  const outer = deadlines.get(exec)
-  if (settings.maxTotalMs !== undefined) deadlines.set(exec, deadline)
+  // innermost deadline hears the progress while it runs, the outer one after. Only progress
+  // reads the map: without `extendOnProgress` it is never written.
+  const tracked = settings.maxTotalMs !== undefined
+  const outer = tracked ? deadlines.get(exec) : undefined
+  if (tracked) deadlines.set(exec, deadline)
   try {
     const outcome = next()
-    const result = await settle(outcome, deadline, settings.graceMs)
+    let result: ToolExecutionResult | typeof abandoned
+    try {
+      // Awaited here, not in a function of its own: no promise of its own per call.
+      result =
+        // Stryker disable next-line ConditionalExpression: without a grace period graceExpired never settles, so racing it would change nothing; "→ true" ignores the grace period and fails the tests
+        settings.graceMs === undefined
+          ? await outcome
+          : await Promise.race([
+              outcome,
+              deadline.graceExpired.then((): typeof abandoned => abandoned),
+            ])
+    } catch (error) {
+      // A failure caused by our own deadline is a timeout, whatever shape it took.
+      if (!deadline.timedOut) throw error
+      result = abandoned
+    }
     if (result === abandoned) warnWhenSettled(calls.registry, exec, timeoutMs, outcome)
     const expired = deadline.expired
     return expired === undefined ? (result as ToolExecutionResult) : timeoutResult(expired)
   } finally {
     deadline.dispose()
     exec.signal = callerSignal
-    if (outer === undefined) deadlines.delete(exec)
-    else deadlines.set(exec, outer)
+    if (tracked) {
+      if (outer === undefined) deadlines.delete(exec)
+      else deadlines.set(exec, outer)
+    }
   }
 }
 
@@ -76,8 +110,6 @@ function timeoutMsOf(registry: ToolRegistry, exec: ToolExecution): number | unde
 
 function armDeadline(calls: TimedCalls, exec: ToolExecution, timeoutMs: number): Deadline {
   const { registry, settings } = calls
-  // Created now, so that its stack shows the call rather than a timer callback.
-  const reason = new TimeoutReason(timeoutMs)
   return new Deadline({
     clock: settings.clock ?? globalClock(),
     warn: (problem, error) => {
@@ -89,34 +121,10 @@ function armDeadline(calls: TimedCalls, exec: ToolExecution, timeoutMs: number):
     },
     timeoutMs,
     graceMs: settings.graceMs,
-    reason,
     maxTotalMs: settings.maxTotalMs,
     callerSignal: exec.signal,
     fanOut: calls.fanOut,
   })
-}
-
-/** The chain's result, or `abandoned` when the grace period ran out (or our deadline broke it). */
-async function settle(
-  outcome: Promise<ToolExecutionResult>,
-  deadline: Deadline,
-  graceMs: number | undefined,
-): Promise<ToolExecutionResult | typeof abandoned> {
-  try {
-    return (
-      // Stryker disable next-line ConditionalExpression: without a grace period graceExpired never settles, so racing it would change nothing; "→ true" ignores the grace period and fails the tests
-      graceMs === undefined
-        ? await outcome
-        : await Promise.race([
-            outcome,
-            deadline.graceExpired.then((): typeof abandoned => abandoned),
-          ])
-    )
-  } catch (error) {
-    // A failure caused by our own deadline is a timeout, whatever shape it took.
-    if (!deadline.timedOut) throw error
-    return abandoned
-  }
 }
 
 /** An abandoned call's late outcome is only worth a log line, never the caller's result. */

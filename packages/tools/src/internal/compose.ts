@@ -51,6 +51,9 @@ export function runWaterfall<TListener, TValue>(
  * itself and reads it with `read`: one promise fewer than `runWaterfall` makes. Each step below
  * gives its value synchronously when it has one (a listener that returns a plain value, the
  * default): a promise is made only where a listener or `next()` needs one. Never throws.
+ *
+ * @param promiseOf - what `next()` gives for a value the rest of the chain had at once (default
+ * `Promise.resolve`): a caller may hand out one settled promise for its constant default
  */
 export function startWaterfall<TListener, TValue>(
   entries: readonly ListenerEntry<TListener>[],
@@ -58,38 +61,14 @@ export function startWaterfall<TListener, TValue>(
   invoke: (listener: TListener, next: () => Promise<TValue>) => TValue | Promise<TValue>,
   check: (value: unknown) => TValue,
   innermost: () => TValue | Promise<TValue>,
+  promiseOf: (value: TValue) => Promise<TValue> = resolvedPromise,
 ): WaterfallStart<TValue> {
   const step = (from: number): WaterfallStart<TValue> => {
     // Stryker disable next-line EqualityOperator: one step past the end reads undefined, which the entry test below skips
     for (let index = from; index < entries.length; index++) {
       const entry = entries[index]
       if (entry === undefined || (entry.scope !== undefined && entry.scope !== agent)) continue
-      // What `next()` last resolved to was checked already (or is the trusted default): a
-      // listener that passes it on unchanged is not checked again.
-      let fromNext: TValue | undefined
-      const next = (): Promise<TValue> => {
-        const rest = settle(step(index + 1))
-        if (!(rest instanceof Promise)) {
-          fromNext = rest
-          return Promise.resolve(rest)
-        }
-        const recorded = rest.then((value) => (fromNext = value))
-        // A listener that drops this promise must not turn its rejection into an unhandled
-        // one (which ends a Node process); one that awaits it still sees the rejection.
-        recorded.catch(ignore)
-        return recorded
-      }
-      let returned: unknown
-      try {
-        returned = adopt(invoke(entry.listener, next))
-      } catch (error) {
-        returned = rejected(error)
-      }
-      return {
-        returned,
-        read: (value) =>
-          value === fromNext && value !== undefined ? (value as TValue) : check(value),
-      }
+      return startStep(entry.listener, invoke, check, promiseOf, step, index + 1)
     }
     let returned: unknown
     try {
@@ -102,15 +81,81 @@ export function startWaterfall<TListener, TValue>(
   return step(0)
 }
 
-/** A started step's checked value: as it is when it has one, else a promise of it. */
+/**
+ * One listener's step: calls it with a `next()` that runs the steps from `inner` on, and says
+ * how to read what it returned. What `next()` last resolved to was checked already (or is the
+ * trusted default): a listener that passes it on unchanged is not checked again, and one that
+ * returns `next()`'s own promise costs no promise of its own.
+ */
+function startStep<TListener, TValue>(
+  listener: TListener,
+  invoke: (listener: TListener, next: () => Promise<TValue>) => TValue | Promise<TValue>,
+  check: (value: unknown) => TValue,
+  promiseOf: (value: TValue) => Promise<TValue>,
+  step: (from: number) => WaterfallStart<TValue>,
+  inner: number,
+): WaterfallStart<TValue> {
+  let fromNext: TValue | undefined
+  // Each promise `next()` gives is watched: its value recorded, and its rejection handled (a
+  // listener that drops it must not turn that into an unhandled one, which ends a Node process;
+  // one that awaits it still sees the rejection). The last one given before the listener
+  // returned is watched only then, and not at all when the listener returned it.
+  let unwatched: Promise<TValue> | undefined
+  let listenerReturned = false
+  const record = (value: TValue): void => {
+    fromNext = value
+  }
+  const next = (): Promise<TValue> => {
+    const value = settle(step(inner))
+    if (!(value instanceof Promise)) {
+      fromNext = value
+      return promiseOf(value)
+    }
+    if (listenerReturned) value.then(record, ignore)
+    else {
+      unwatched?.then(record, ignore)
+      unwatched = value
+    }
+    return value
+  }
+  let returned: unknown
+  try {
+    returned = adopt(invoke(listener, next))
+  } catch (error) {
+    returned = rejected(error)
+  }
+  listenerReturned = true
+  if (unwatched !== undefined) {
+    // `next()`'s own promise, passed on: its value is the rest of the chain's, read already.
+    if (returned === unwatched) return { returned, read: trusted as (value: unknown) => TValue }
+    // Recorded before the listener's own value is read: the listener sees the value only in a
+    // reaction to the same promise, registered before this one, so its value settles after.
+    unwatched.then(record, ignore)
+  }
+  return {
+    returned,
+    read: (value) => (value === fromNext && value !== undefined ? (value as TValue) : check(value)),
+  }
+}
+
+/**
+ * A started step's checked value: as it is when it has one, else a promise of it (the step's own
+ * promise when its value needs no reading).
+ */
 function settle<TValue>(start: WaterfallStart<TValue>): TValue | Promise<TValue> {
   const { returned, read } = start
+  if (read === trusted) return returned as TValue | Promise<TValue>
   if (returned instanceof Promise) return returned.then(read)
   try {
     return read(returned)
   } catch (error) {
     return rejected(error)
   }
+}
+
+/** A new promise of `value`: what `next()` gives by default for a value it has at once. */
+function resolvedPromise<TValue>(value: TValue): Promise<TValue> {
+  return Promise.resolve(value)
 }
 
 /** The default's value needs no check: `innermost` gives frozen values. */

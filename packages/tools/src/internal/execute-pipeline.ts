@@ -64,7 +64,6 @@ export async function runCall(
   const exec = recordCall(pipeline, reading, args)
   // Tell every `tools/start` observer, synchronously, still in the caller's stack.
   notifyStart(pipeline, exec)
-
   let result: ToolExecutionResult | undefined = endedBeforeResolving(reading, args, decided)
   if (result === undefined) {
     const call = exec as ExecutionRecord & ToolExecution
@@ -76,27 +75,29 @@ export async function runCall(
       const invalid = validateArguments(pipeline, tool, call)
       result = invalid instanceof Promise ? await invalid : invalid
       if (result === undefined) {
-        // 5–7. Policy, approval and guards; 8. dispatch when nothing denied the call. Step 5 is
-        // awaited here, not in a function of its own: one promise fewer per call.
-        let denial: ToolErrorResult | undefined | Promise<ToolErrorResult | undefined>
-        // Stryker disable next-line ConditionalExpression: a fast path; the pre-execute chain with no listener for the call allows it, then the same guards run
-        if (hasListenerFor(pipeline.preExecuteListeners.entries, call.agent)) {
-          try {
+        // 5–7. Policy, approval and guards; 8. dispatch when nothing denied the call. Each step's
+        // value is awaited here, not in a function of its own: no promise of its own per call.
+        try {
+          let denial: ToolErrorResult | undefined | Promise<ToolErrorResult | undefined>
+          // Stryker disable next-line ConditionalExpression: a fast path; the pre-execute chain with no listener for the call allows it, then the same guards run
+          if (hasListenerFor(pipeline.preExecuteListeners.entries, call.agent)) {
             // 5. The pre-execute waterfall, then what it decided (which never throws).
             const started = runPreExecute(pipeline, call)
             const returned = started.returned
             const decision = started.read(returned instanceof Promise ? await returned : returned)
             denial = followPolicy(pipeline, call, tool, decision)
-          } catch (error) {
-            // 10.
-            denial = failureResult(error, 'listener')
+          } else {
+            denial = runGuards(pipeline, call)
           }
-        } else {
-          denial = runGuardsSafely(pipeline, call)
+          result = denial instanceof Promise ? await denial : denial
+          if (result === undefined) {
+            const dispatched = dispatch(pipeline, call, tool)
+            const returned = dispatched.returned
+            result = dispatched.read(returned instanceof Promise ? await returned : returned)
+          }
+        } catch (error) {
+          result = failureResult(error, 'listener') // 10. A listener, guard or wrapper failed.
         }
-        result =
-          (denial instanceof Promise ? await denial : denial) ??
-          (await dispatch(pipeline, call, tool))
       }
     }
     // 9. Post-execute reviews every outcome from step 3 on, denials and failures included.
@@ -105,7 +106,6 @@ export async function runCall(
       result = await reviewResult(pipeline, call, result)
     }
   }
-
   // 11. The execution becomes immutable.
   settleExecution(exec)
   // 12. Tell every observer, synchronously, before resolving.
@@ -148,19 +148,6 @@ function endedBeforeResolving(
   if (reading.problem !== undefined) return errorResult(reading.problem.message, reading.problem)
   if (args === notJson) return argumentsNotJson()
   return decided
-}
-
-/** Step 7 alone, when no pre-execute listener applies to the call. Never throws. */
-function runGuardsSafely(
-  pipeline: Pipeline,
-  exec: ExecutionRecord & ToolExecution,
-): ToolErrorResult | undefined {
-  try {
-    // 7.
-    return runGuards(pipeline, exec)
-  } catch (error) {
-    return failureResult(error, 'listener')
-  }
 }
 
 /**

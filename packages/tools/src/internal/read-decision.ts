@@ -2,17 +2,42 @@ import { describeThrown, describeValue } from '@toolpipe/core/internal'
 import type { ToolDecision, ToolDecisionSource } from '../tool-decision.js'
 import { ToolPipelineError } from '../tool-pipeline-error.js'
 
-const stages: ReadonlySet<unknown> = new Set([
-  'restriction',
-  'rule',
-  'policy',
-  'hook',
-  'guard',
-  'approval',
-  'post',
-])
-const outcomes: ReadonlySet<unknown> = new Set(['allow', 'ask', 'deny', 'edit', 'block'])
+const stages = ['restriction', 'rule', 'policy', 'hook', 'guard', 'approval', 'post']
+const outcomes = ['allow', 'ask', 'deny', 'edit', 'block']
 const what = 'a reported decision'
+
+/**
+ * Whether `value` is one of `stages`. A `switch` on the literals, not a `Set`: a plugin reports
+ * on every call, and comparing interned strings costs a fraction of a hash lookup.
+ */
+function isStage(value: unknown): boolean {
+  switch (value) {
+    case 'restriction':
+    case 'rule':
+    case 'policy':
+    case 'hook':
+    case 'guard':
+    case 'approval':
+    case 'post':
+      return true
+    default:
+      return false
+  }
+}
+
+/** Whether `value` is one of `outcomes` (see {@link isStage}). */
+function isOutcome(value: unknown): boolean {
+  switch (value) {
+    case 'allow':
+    case 'ask':
+    case 'deny':
+    case 'edit':
+    case 'block':
+      return true
+    default:
+      return false
+  }
+}
 
 /**
  * Reads a decision a plugin reports (`registry.reportDecision`), each member once, into a fresh
@@ -35,14 +60,14 @@ export function readDecision(value: unknown, keep = true): ToolDecision | undefi
   } catch (error) {
     throw unreadable(what, error)
   }
-  if (!stages.has(stage)) {
+  if (!isStage(stage)) {
     throw invalid(
-      `${what}'s stage must be one of ${[...stages].map((name) => JSON.stringify(name)).join(', ')}, got ${describeValue(stage)}`,
+      `${what}'s stage must be one of ${stages.map((name) => JSON.stringify(name)).join(', ')}, got ${describeValue(stage)}`,
     )
   }
-  if (!outcomes.has(outcome)) {
+  if (!isOutcome(outcome)) {
     throw invalid(
-      `${what}'s outcome must be one of ${[...outcomes].map((name) => JSON.stringify(name)).join(', ')}, got ${describeValue(outcome)}`,
+      `${what}'s outcome must be one of ${outcomes.map((name) => JSON.stringify(name)).join(', ')}, got ${describeValue(outcome)}`,
     )
   }
   if (reason !== undefined && typeof reason !== 'string') {

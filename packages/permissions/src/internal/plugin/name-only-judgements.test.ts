@@ -37,6 +37,16 @@ describe('isJudgedByNameOnly', () => {
     expect(isJudgedByNameOnly(shell, ruleSetOf({}))).toBe(false)
     expect(isJudgedByNameOnly(deploy, ruleSetOf({ deny: ['deploy(env:prod)'] }))).toBe(false)
     expect(isJudgedByNameOnly(deploy, ruleSetOf({ ask: ['deploy(env:prod)'] }))).toBe(false)
+    // An allow rule never reads the arguments of such a call: only deny and ask rules do.
+    expect(isJudgedByNameOnly(deploy, ruleSetOf({ allow: ['deploy(env:prod)'] }))).toBe(true)
+    // A specifier that is not `param:value` (a path, a command) matches subjects, which a tool
+    // without subjects has none of: Claude Code's `Read(path)` rules (the rule name of
+    // `read_file` too) leave a `read_file` without subjects to be judged by its name.
+    const readFile = toolView('read_file', undefined, new Map())
+    expect(readFile.ruleName).toBe('read_file')
+    expect(
+      isJudgedByNameOnly(readFile, ruleSetOf({ deny: ['Read(.env)'], ask: ['Read(//etc/**)'] })),
+    ).toBe(true)
     expect(
       isJudgedByNameOnly(deploy, ruleSetOf({}, '[[rule]]\ntoolName = "x"\ndecision = "deny"\n')),
     ).toBe(false)

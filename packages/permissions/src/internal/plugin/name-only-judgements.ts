@@ -21,8 +21,8 @@ export function isJudgedByNameOnly(view: ToolView, rules: RuleSet): boolean {
   return (
     view.rules?.subjects === undefined &&
     rules.gemini.length === 0 &&
-    !rules.deny.specified.has(ruleName) &&
-    !rules.ask.specified.has(ruleName)
+    !rules.deny.paramTools.has(ruleName) &&
+    !rules.ask.paramTools.has(ruleName)
   )
 }
 

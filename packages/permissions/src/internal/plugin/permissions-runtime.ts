@@ -56,6 +56,7 @@ export class PermissionsRuntime {
   #parser: BashParser | undefined
   #registry: ToolRegistry | undefined
   #bypassRefusalWarned = false
+  #modeUnder: { readonly rules: RuleSet; readonly mode: Mode } | undefined
 
   constructor(config: PermissionsConfig) {
     this.config = config
@@ -89,6 +90,8 @@ export class PermissionsRuntime {
 
   /** The mode in force under `rules`; a refused `bypassPermissions` is warned about once. */
   mode(rules: RuleSet = this.#sources.rules): Mode {
+    // The option is fixed: the mode changes only with the rules, and every call asks.
+    if (this.#modeUnder?.rules === rules) return this.#modeUnder.mode
     const inForce = modeInForce(this.config.mode, rules)
     if (inForce.bypassRefused && !this.#bypassRefusalWarned) {
       this.#bypassRefusalWarned = true
@@ -96,6 +99,7 @@ export class PermissionsRuntime {
         'toolpipe: a managed source disables bypassPermissions; the default mode applies',
       )
     }
+    this.#modeUnder = { rules, mode: inForce.mode }
     return inForce.mode
   }
 
@@ -166,7 +170,7 @@ export class PermissionsRuntime {
 
   /** The `tools/result` observer: a call that ended needs its judgement no more. */
   finished(exec: { readonly token: ToolExecutionToken }): void {
-    this.#waitingForAnswers.delete(exec.token)
+    if (this.#waitingForAnswers.size > 0) this.#waitingForAnswers.delete(exec.token)
   }
 
   /** The `tools/change` observer: the tools changed, so the lint runs again (once it has run). */
@@ -208,15 +212,19 @@ export class PermissionsRuntime {
     })
   }
 
-  /** A call judged, from the name-only judgements when its tool is matched by name only. */
-  #judge(name: string, agent: Agent | undefined, args: unknown): JudgedCall {
+  /**
+   * A call judged on the arguments the hooks left (`inner`'s edit, else its own), from the
+   * name-only judgements when its tool is matched by name only.
+   */
+  #judge(exec: ToolExecution, inner: Exclude<PreToolDecision, { kind: 'deny' }>): JudgedCall {
+    const { name, agent } = exec
     const view = this.#views.of(this.#registry, name, agent)
     const rules = this.#sources.rules
+    // Only a view judged by name only under these rules has a judgement kept for them.
+    const kept = this.#nameOnly.get(view, rules, this.mode(rules))
+    if (kept !== undefined) return kept
     const byNameOnly = isJudgedByNameOnly(view, rules)
-    if (byNameOnly) {
-      const judged = this.#nameOnly.get(view, rules, this.mode(rules))
-      if (judged !== undefined) return judged
-    }
+    const args = inner.arguments !== undefined ? inner.arguments : exec.arguments
     const judgement = this.#judgeNow(view, agent, args)
     const judged = { judgement, decision: decisionRecord(judgement.evaluation.explanation) }
     if (byNameOnly) this.#nameOnly.set(view, rules, judged)
@@ -229,8 +237,7 @@ export class PermissionsRuntime {
     inner: PreToolDecision,
   ): PreToolDecision {
     if (inner.kind === 'deny') return inner
-    const args = inner.arguments !== undefined ? inner.arguments : exec.arguments
-    const { judgement, decision } = this.#judge(exec.name, exec.agent, args)
+    const { judgement, decision } = this.#judge(exec, inner)
     this.#report(registry, exec, decision)
     const explanation = judgement.evaluation.explanation
     if (explanation.decision === 'ask') this.#waitingForAnswers.set(exec.token, judgement)

@@ -11,7 +11,7 @@ import type { RuleSet } from '../rules/rule-set.js'
  * the mode change what they hide.
  */
 export class ToolHiding {
-  #hiddenTools: HiddenTools = { hides: () => false, signature: '' }
+  #hiddenTools: HiddenTools = { hides: () => false, hidesNothing: true, signature: '' }
   #unhide: (() => void) | undefined
   readonly #scope: Agent | undefined
   readonly #filter: ToolVisibilityFilter
@@ -19,6 +19,8 @@ export class ToolHiding {
   constructor(tools: ReadonlyMap<string, ToolRules>, scope: Agent | undefined) {
     this.#scope = scope
     this.#filter = (name, _scope, definition) => {
+      // Called on every lookup of every tool (the pipeline looks a call's tool up twice).
+      if (this.#hiddenTools.hidesNothing === true) return false
       const ruleName = (tools.get(name) ?? definition.permissions)?.ruleName ?? name
       return this.#hiddenTools.hides(ruleName)
     }

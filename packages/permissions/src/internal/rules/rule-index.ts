@@ -12,6 +12,11 @@ export class RuleIndex {
   readonly read: CompiledRule[] = []
   readonly edit: CompiledRule[] = []
   readonly fetch: CompiledRule[] = []
+  /**
+   * The tool names of `Name(param:value)` rules: of the specifier rules, the only ones that read
+   * the arguments of a call whose tool has no subjects.
+   */
+  readonly paramTools = new Set<string>()
   /** Command rules by tool name. */
   readonly #commands = new Map<string, ToolCommands>()
   /** The tool the last command rule was of: a file's rules mostly come tool by tool. */
@@ -41,6 +46,7 @@ export class RuleIndex {
     }
     if (rule.toolName === 'WebFetch' && rule.domain !== undefined) this.fetch.push(rule)
     if (rule.command !== undefined) this.commandsOf(rule.toolName).add(rule)
+    if (rule.param !== undefined) this.paramTools.add(rule.toolName)
   }
 
   private commandsOf(toolName: string): ToolCommands {

@@ -1,7 +1,8 @@
 import type { ToolDefinition } from '../../tool-definition.js'
 import type { ToolExecution, ToolExecutionResult } from '../../tool-execution.js'
 import { ToolNotFoundError } from '../../tool-not-found-error.js'
-import { hasListenerFor, runWaterfall } from '../compose.js'
+import { hasListenerFor, startWaterfall } from '../compose.js'
+import type { WaterfallStart } from '../compose.js'
 import { errorResult, failureResult } from '../error-result.js'
 import type { Pipeline } from '../pipeline.js'
 import { readExecutionResult } from '../read-execution-result.js'
@@ -9,24 +10,34 @@ import { readToolReturn } from '../read-tool-return.js'
 
 /**
  * Step 8: the `tools/execute` wrappers around the default dispatch, {@link runTool}. What a
- * wrapper returns is read once into a frozen result. Never throws: a wrapper's throw is the call's
- * error result (`LISTENER_FAILED`, or the `HarnessError`'s own code).
+ * wrapper returns is read once into a frozen result. Started only: the caller awaits what the
+ * outermost wrapper returned and reads it with `read` (a wrapper that passes on `next()`'s own
+ * promise adds no promise to the call). `returned` rejects with what a wrapper throws, and `read`
+ * throws for a value that is not a result: the caller makes either the call's error result
+ * (`LISTENER_FAILED`, or the `HarnessError`'s own code).
  */
 export function dispatch(
   pipeline: Pipeline,
   exec: ToolExecution,
   tool: ToolDefinition,
-): Promise<ToolExecutionResult> {
+): WaterfallStart<ToolExecutionResult> {
   const entries = pipeline.executeWrappers.entries
   // Stryker disable next-line ConditionalExpression: a fast path; the chain with no wrapper for the call runs the tool the same way
-  if (!hasListenerFor(entries, exec.agent)) return runTool(pipeline, exec, tool)
-  return runWaterfall(
+  if (!hasListenerFor(entries, exec.agent)) {
+    return { returned: runTool(pipeline, exec, tool), read: resultAsIs }
+  }
+  return startWaterfall(
     entries,
     exec.agent,
     (wrapper, next) => wrapper(exec, next),
     (value) => readExecutionResult(value, pipeline.contentTypes),
     () => runTool(pipeline, exec, tool),
-  ).catch((error: unknown) => failureResult(error, 'listener'))
+  )
+}
+
+/** The default dispatch's value needs no check: {@link runTool} gives frozen results. */
+function resultAsIs(value: unknown): ToolExecutionResult {
+  return value as ToolExecutionResult
 }
 
 /**
