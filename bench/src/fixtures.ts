@@ -1,3 +1,4 @@
+import type { ContentBlock } from '@toolpipe/core'
 import { readFileSpec } from '@toolpipe/tool-schemas'
 import { defineTool } from '@toolpipe/tools'
 import type { ToolDefinition } from '@toolpipe/tools'
@@ -31,14 +32,19 @@ export const okContent = [{ type: 'text' as const, text: 'ok' }]
 
 /**
  * A `read_file`-like tool from `defineTool` for the SMALL arguments: the pipeline validates its
- * 4-field spec (step 4). The tools, mcp, otel and adapters suites run the same one.
+ * 4-field spec (step 4). The tools, mcp, otel and adapters suites run the same one; the
+ * instructions suite gives it a longer answer (`content`) or a deadline (`timeoutMs`).
  */
-export function readFileTool(): ToolDefinition {
+export function readFileTool(
+  options: { content?: ContentBlock[]; timeoutMs?: number } = {},
+): ToolDefinition {
+  const content = options.content ?? okContent
   return defineTool({
     name: 'read_file',
     description: 'Read a text file.',
     parameters: readFileSpec,
-    execute: () => Promise.resolve(okContent),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    execute: () => Promise.resolve(content),
   })
 }
 

@@ -64,7 +64,7 @@ async function cpuBatch(run: () => unknown, count: number, awaited: boolean): Pr
 }
 
 /** The lowest CPU time per call over batches of about 10 ms, for `budget` ms in all. */
-async function measureCpu(run: () => unknown, budget: number): Promise<number> {
+export async function measureCpu(run: () => unknown, budget: number): Promise<number> {
   const first = run()
   const awaited = first instanceof Promise
   if (awaited) await first

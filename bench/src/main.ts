@@ -2,6 +2,7 @@ import { adaptersSuite } from './adapters.bench.js'
 import { coreSuite } from './core.bench.js'
 import { engineCostsSuite } from './engine-costs.js'
 import { formatTable, measureComparison } from './harness.js'
+import { instructionsSuite, runInstructions } from './instructions.bench.js'
 import { runHooksCheck } from './hooks.bench.js'
 import { mcpSuite } from './mcp.bench.js'
 import { otelSuite } from './otel.bench.js'
@@ -47,6 +48,7 @@ const suites: Suite[] = [
   redactSuite,
   toolSearchSuite,
   outputBudgetSuite,
+  instructionsSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
 ]
@@ -72,4 +74,5 @@ for (const suite of selected) {
   if (suite === toolSearchSuite) console.log(await runToolSearchCheck())
   if (suite === hostileSuite) console.log(await runHostileLines())
   if (suite === outputBudgetSuite) console.log(await runHugeCut())
+  if (suite === instructionsSuite) console.log(await runInstructions())
 }

@@ -1,9 +1,7 @@
 import { Buffer } from 'node:buffer'
-import { readFileSync, readdirSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { asCallId } from '@toolpipe/core'
 import type { ContentBlock } from '@toolpipe/core'
 import { loadO200kTokenCounter, outputBudget } from '@toolpipe/output-budget'
@@ -11,28 +9,7 @@ import type { TokenCounter } from '@toolpipe/output-budget'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolRegistry } from '@toolpipe/tools'
 import type { Comparison, Suite } from './harness.js'
-
-const packagesFolder = fileURLToPath(new URL('../../packages/', import.meta.url))
-
-/** TypeScript as a `cat` of the repository's own sources prints it: real code, not filler. */
-function repositorySource(bytes: number): string {
-  const parts: string[] = []
-  let size = 0
-  for (const name of readdirSync(packagesFolder)) {
-    const folder = join(packagesFolder, name, 'src')
-    for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
-      if (!file.endsWith('.ts')) continue
-      const text = readFileSync(join(folder, file), 'utf8')
-      parts.push(text)
-      size += text.length
-      if (size >= bytes) return parts.join('\n').slice(0, bytes)
-    }
-  }
-  return parts
-    .join('\n')
-    .repeat(Math.ceil(bytes / size))
-    .slice(0, bytes)
-}
+import { repositorySource } from './repository-source.js'
 
 /** A verbose test run's output: one line per test, timings and the odd stack trace. */
 function testRunOutput(bytes: number): string {
