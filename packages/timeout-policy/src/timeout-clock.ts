@@ -64,8 +64,8 @@ class Armed {
 class GlobalTimers implements TimeoutClock {
   readonly set: typeof globalThis.setTimeout
   readonly clear: typeof globalThis.clearTimeout
-  /** Cleared timers kept for reuse, by duration. */
-  readonly #parked = new Map<number, Armed>()
+  /** Cleared timers kept for reuse, one per duration (a few: a scan costs less than a Map). */
+  readonly #parked: Armed[] = []
 
   constructor(set: typeof globalThis.setTimeout, clear: typeof globalThis.clearTimeout) {
     this.set = set
@@ -73,9 +73,8 @@ class GlobalTimers implements TimeoutClock {
   }
 
   setTimeout(callback: () => void, ms: number): unknown {
-    const parked = this.#parked.get(ms)
+    const parked = this.#take(ms)
     if (parked !== undefined) {
-      this.#parked.delete(ms)
       const handle = parked.handle as RenewableHandle
       parked.callback = callback
       handle.ref()
@@ -98,19 +97,38 @@ class GlobalTimers implements TimeoutClock {
     // Cleared twice, or after it fired: nothing is armed.
     if (handle.callback === undefined) return
     handle.callback = undefined
-    if (this.#parked.has(handle.ms) || this.#parked.size >= maxParked || !handle.renewable) {
+    const parked = this.#parked
+    if (!handle.renewable || parked.length >= maxParked || this.#indexOf(handle.ms) >= 0) {
       Reflect.apply(this.clear, globalThis, [handle.handle])
       return
     }
     ;(handle.handle as RenewableHandle).unref()
-    this.#parked.set(handle.ms, handle)
+    parked.push(handle)
   }
 
   #fired(armed: Armed): void {
     const callback = armed.callback
     armed.callback = undefined
     if (callback !== undefined) callback()
-    else if (this.#parked.get(armed.ms) === armed) this.#parked.delete(armed.ms)
+    else if (this.#parked[this.#indexOf(armed.ms)] === armed) this.#take(armed.ms)
+  }
+
+  /** Where the timer parked for `ms` is, or -1. */
+  #indexOf(ms: number): number {
+    const parked = this.#parked
+    for (let index = 0; index < parked.length; index++) if (parked[index]?.ms === ms) return index
+    return -1
+  }
+
+  /** The timer parked for `ms`, no longer parked; or undefined. */
+  #take(ms: number): Armed | undefined {
+    const parked = this.#parked
+    const index = this.#indexOf(ms)
+    if (index < 0) return undefined
+    const timer = parked[index]
+    const last = parked.pop()
+    if (last !== timer && last !== undefined) parked[index] = last
+    return timer
   }
 }
 

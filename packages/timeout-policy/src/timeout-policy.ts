@@ -2,7 +2,7 @@ import { AbortFanOut } from '@toolpipe/core/internal'
 import type { ToolRegistryPlugin } from '@toolpipe/tools'
 import type { Deadline } from './internal/deadline.js'
 import { readTimeoutOptions } from './internal/read-timeout-options.js'
-import { timeCall } from './internal/timed-call.js'
+import { clockWarnings, timeCall } from './internal/timed-call.js'
 import type { TimedCalls } from './internal/timed-call.js'
 import type { TimeoutClock } from './timeout-clock.js'
 
@@ -60,6 +60,7 @@ export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ToolRegistryP
       settings,
       fanOut: new AbortFanOut(),
       deadlines: new Map<object, Deadline>(),
+      warnAboutClock: clockWarnings(registry),
     }
     const removeProgress =
       settings.maxTotalMs === undefined

@@ -2,6 +2,15 @@ import type { AbortFanOut } from '@toolpipe/core/internal'
 import type { TimeoutClock } from '../timeout-clock.js'
 import { TimeoutReason } from '../timeout-reason.js'
 
+/**
+ * Which timer: the first deadline, one a progress report restarted, the `maxTotalMs` cap, the
+ * grace period after a deadline.
+ */
+type TimerKind = 'deadline' | 'restarted' | 'total' | 'grace'
+
+/** Where a {@link Deadline} reports a clock failure, and what about (its `about` option). */
+export type DeadlineWarn = (message: string, error: unknown, about: unknown) => void
+
 /** One armed timer: once `cancelled` (or fired), its callback does nothing, cleared or not. */
 interface Timer {
   handle: unknown
@@ -28,7 +37,8 @@ export class Deadline {
   #expired: TimeoutReason | undefined
   readonly #controller = new AbortController()
   readonly #clock: TimeoutClock
-  readonly #warn: (message: string, error: unknown) => void
+  readonly #warn: DeadlineWarn
+  readonly #about: unknown
   readonly #timeoutMs: number
   readonly #graceMs: number | undefined
   #extendable: boolean
@@ -37,14 +47,19 @@ export class Deadline {
   #graceTimer: Timer | undefined
   /** Made when first asked for: a call without a grace period never needs it. */
   #graceExpired: Promise<void> | undefined
-  #expireGrace: () => void = () => undefined
+  #expireGrace: (() => void) | undefined
   #graceDone = false
+  /** The first deadline's reason, when the caller made it; else made when it fires. */
+  readonly #reason: TimeoutReason | undefined
+  readonly #maxTotalMs: number | undefined
   readonly #unsubscribe: (() => void) | undefined
 
   constructor(options: {
     clock: TimeoutClock
-    /** Where a clock failure goes (the registry's logger); must not throw. */
-    warn: (message: string, error: unknown) => void
+    /** Where a clock failure goes (the registry's logger), with `about`; must not throw. */
+    warn: DeadlineWarn
+    /** What `warn` is told the failure is about (the call): one `warn` serves every call. */
+    about?: unknown
     timeoutMs: number
     graceMs: number | undefined
     /**
@@ -62,16 +77,17 @@ export class Deadline {
     const { clock, timeoutMs, graceMs, reason, maxTotalMs, callerSignal, fanOut } = options
     this.#clock = clock
     this.#warn = options.warn
+    this.#about = options.about
     this.#timeoutMs = timeoutMs
     this.#graceMs = graceMs
+    this.#reason = reason
+    this.#maxTotalMs = maxTotalMs
     this.signal = this.#controller.signal
     // A clock that cannot arm the deadline cannot hold the call: it runs as if the tool declared
     // no timeoutMs (the policy trusts its clock to fire, and a failed arm is the same as a timer
     // that never fires), rather than failing a call the tool could have answered.
     this.#deadlineTimer = this.#arm(
-      () => {
-        this.#expire(reason ?? new TimeoutReason(timeoutMs))
-      },
+      'deadline',
       timeoutMs,
       'arming the deadline; the call runs without one',
     )
@@ -79,9 +95,7 @@ export class Deadline {
     this.#extendable = maxTotalMs !== undefined && maxTotalMs > timeoutMs
     if (this.#extendable && maxTotalMs !== undefined) {
       this.#totalTimer = this.#arm(
-        () => {
-          this.#expire(new TimeoutReason(maxTotalMs))
-        },
+        'total',
         maxTotalMs,
         'arming the maxTotalMs limit; progress extends nothing',
       )
@@ -123,9 +137,7 @@ export class Deadline {
     if (!this.#extendable || this.#controller.signal.aborted) return
     // The new timer first: if the clock cannot arm it, the old deadline still holds the call.
     const next = this.#arm(
-      () => {
-        this.#expire(new TimeoutReason(this.#timeoutMs, { withoutProgress: true }))
-      },
+      'restarted',
       this.#timeoutMs,
       'restarting the deadline on progress; the previous deadline stands',
     )
@@ -151,9 +163,7 @@ export class Deadline {
     this.#disarm(this.#totalTimer, 'maxTotalMs')
     if (this.#graceMs !== undefined) {
       this.#graceTimer = this.#arm(
-        () => {
-          this.#endGrace()
-        },
+        'grace',
         this.#graceMs,
         'arming the grace period; the tool is abandoned now',
       )
@@ -164,21 +174,38 @@ export class Deadline {
 
   #endGrace(): void {
     this.#graceDone = true
-    this.#expireGrace()
+    this.#expireGrace?.()
+  }
+
+  /** What a timer of each kind does when it fires. */
+  #fire(kind: TimerKind): void {
+    switch (kind) {
+      case 'deadline':
+        this.#expire(this.#reason ?? new TimeoutReason(this.#timeoutMs))
+        return
+      case 'restarted':
+        this.#expire(new TimeoutReason(this.#timeoutMs, { withoutProgress: true }))
+        return
+      case 'total':
+        this.#expire(new TimeoutReason(this.#maxTotalMs ?? this.#timeoutMs))
+        return
+      case 'grace':
+        this.#endGrace()
+    }
   }
 
   /** Arms a timer, or warns (`failure` says what was lost) and returns `undefined`. */
-  #arm(fire: () => void, ms: number, failure: string): Timer | undefined {
+  #arm(kind: TimerKind, ms: number, failure: string): Timer | undefined {
     const timer: Timer = { handle: undefined, cancelled: false }
     try {
       timer.handle = this.#clock.setTimeout(() => {
         if (timer.cancelled) return
         // Fired: nothing left to clear.
         timer.cancelled = true
-        fire()
+        this.#fire(kind)
       }, ms)
     } catch (error) {
-      this.#warn(`the clock's setTimeout threw ${failure}`, error)
+      this.#warn(`the clock's setTimeout threw ${failure}`, error, this.#about)
       return undefined
     }
     return timer
@@ -194,6 +221,7 @@ export class Deadline {
       this.#warn(
         `the clock's clearTimeout threw clearing the ${name} timer; it will do nothing when it fires`,
         error,
+        this.#about,
       )
     }
   }

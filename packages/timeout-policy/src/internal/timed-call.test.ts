@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../__fixtures__/manual-clock.js'
 import { ok, timedOutResult, tool } from '../__fixtures__/policy-registry.js'
 import type { Deadline } from './deadline.js'
-import { timeCall } from './timed-call.js'
+import { clockWarnings, timeCall } from './timed-call.js'
 import type { TimedCalls } from './timed-call.js'
 
 /** The policy's state over a registry with a tool `t` of `timeoutMs`, and a call of it. */
@@ -20,6 +20,7 @@ function setup(timeoutMs: unknown) {
     settings: { clock, graceMs: undefined, maxTotalMs: undefined },
     fanOut: new AbortFanOut(),
     deadlines: new Map<object, Deadline>(),
+    warnAboutClock: clockWarnings(registry),
   }
   const exec = { name: 't', callId: 'c1', signal: undefined } as unknown as ToolExecution
   return { clock, calls, exec }

@@ -6,6 +6,7 @@ import { globalClock } from '../timeout-clock.js'
 import type { TimeoutReason } from '../timeout-reason.js'
 import { ToolTimeoutError } from '../tool-timeout-error.js'
 import { Deadline } from './deadline.js'
+import type { DeadlineWarn } from './deadline.js'
 import { maxTimerMs } from './max-timer-ms.js'
 import type { TimeoutSettings } from './read-timeout-options.js'
 
@@ -17,6 +18,8 @@ export interface TimedCalls {
   readonly fanOut: AbortFanOut
   /** The deadline of each timed call running, by its execution (one object per call). */
   readonly deadlines: Map<object, Deadline>
+  /** Where a deadline reports a clock failure (see {@link clockWarnings}). */
+  readonly warnAboutClock: DeadlineWarn
 }
 
 /** What the race resolves to when the grace period after the deadline runs out first. */
@@ -43,8 +46,11 @@ export function timeCall(
   return timeoutMs === undefined ? next() : runTimed(calls, exec, next, timeoutMs)
 }
 
-/** {@link timeCall} of a call whose tool declares `timeoutMs`. */
-async function runTimed(
+/**
+ * {@link timeCall} of a call whose tool declares `timeoutMs`. Not an `async` function: the
+ * chain's promise is followed with one `then`, which is all a call that ends in time costs.
+ */
+function runTimed(
   calls: TimedCalls,
   exec: ToolExecution,
   next: () => Promise<ToolExecutionResult>,
@@ -60,28 +66,8 @@ async function runTimed(
   const tracked = settings.maxTotalMs !== undefined
   const outer = tracked ? deadlines.get(exec) : undefined
   if (tracked) deadlines.set(exec, deadline)
-  try {
-    const outcome = next()
-    let result: ToolExecutionResult | typeof abandoned
-    try {
-      // Awaited here, not in a function of its own: no promise of its own per call.
-      result =
-        // Stryker disable next-line ConditionalExpression: without a grace period graceExpired never settles, so racing it would change nothing; "→ true" ignores the grace period and fails the tests
-        settings.graceMs === undefined
-          ? await outcome
-          : await Promise.race([
-              outcome,
-              deadline.graceExpired.then((): typeof abandoned => abandoned),
-            ])
-    } catch (error) {
-      // A failure caused by our own deadline is a timeout, whatever shape it took.
-      if (!deadline.timedOut) throw error
-      result = abandoned
-    }
-    if (result === abandoned) warnWhenSettled(calls.registry, exec, timeoutMs, outcome)
-    const expired = deadline.expired
-    return expired === undefined ? (result as ToolExecutionResult) : timeoutResult(expired)
-  } finally {
+  /** Timers cleared, the caller's signal back: before the caller sees any outcome. */
+  const release = (): void => {
     deadline.dispose()
     exec.signal = callerSignal
     if (tracked) {
@@ -89,6 +75,51 @@ async function runTimed(
       else deadlines.set(exec, outer)
     }
   }
+  let outcome: Promise<ToolExecutionResult>
+  try {
+    outcome = next()
+  } catch (error) {
+    release()
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what next() threw, as it was thrown
+    return Promise.reject(error)
+  }
+  const settled =
+    // Stryker disable next-line ConditionalExpression: without a grace period graceExpired never settles, so racing it would change nothing; "→ true" ignores the grace period and fails the tests
+    settings.graceMs === undefined
+      ? outcome
+      : Promise.race([outcome, deadline.graceExpired.then((): typeof abandoned => abandoned)])
+  return settled.then(
+    (result) => {
+      try {
+        return answer(calls, exec, timeoutMs, outcome, deadline, result)
+      } finally {
+        release()
+      }
+    },
+    (error: unknown) => {
+      try {
+        // A failure caused by our own deadline is a timeout, whatever shape it took.
+        if (!deadline.timedOut) throw error
+        return answer(calls, exec, timeoutMs, outcome, deadline, abandoned)
+      } finally {
+        release()
+      }
+    },
+  )
+}
+
+/** What a timed call answers: its result, or the timeout result if its own deadline fired. */
+function answer(
+  calls: TimedCalls,
+  exec: ToolExecution,
+  timeoutMs: number,
+  outcome: Promise<ToolExecutionResult>,
+  deadline: Deadline,
+  result: ToolExecutionResult | typeof abandoned,
+): ToolExecutionResult {
+  if (result === abandoned) warnWhenSettled(calls.registry, exec, timeoutMs, outcome)
+  const expired = deadline.expired
+  return expired === undefined ? (result as ToolExecutionResult) : timeoutResult(expired)
 }
 
 /**
@@ -109,22 +140,32 @@ function timeoutMsOf(registry: ToolRegistry, exec: ToolExecution): number | unde
 }
 
 function armDeadline(calls: TimedCalls, exec: ToolExecution, timeoutMs: number): Deadline {
-  const { registry, settings } = calls
+  const { settings } = calls
   return new Deadline({
     clock: settings.clock ?? globalClock(),
-    warn: (problem, error) => {
-      warnSafely(
-        registry.logger,
-        `toolpipe: timeoutPolicy: tool "${exec.name}" (call "${exec.callId}"): ${problem}`,
-        error,
-      )
-    },
+    warn: calls.warnAboutClock,
+    about: exec,
     timeoutMs,
     graceMs: settings.graceMs,
     maxTotalMs: settings.maxTotalMs,
     callerSignal: exec.signal,
     fanOut: calls.fanOut,
   })
+}
+
+/**
+ * The policy's one {@link DeadlineWarn}: a clock failure goes to the registry's logger, naming
+ * the call it is `about`.
+ */
+export function clockWarnings(registry: ToolRegistry): DeadlineWarn {
+  return (problem, error, about) => {
+    const exec = about as ToolExecution
+    warnSafely(
+      registry.logger,
+      `toolpipe: timeoutPolicy: tool "${exec.name}" (call "${exec.callId}"): ${problem}`,
+      error,
+    )
+  }
 }
 
 /** An abandoned call's late outcome is only worth a log line, never the caller's result. */
