@@ -78,6 +78,12 @@ describe('plainRuleOpening (the one-pass reader of a rule set’s load)', () => 
     for (const text of ['', ' Bash', 'Bash(*)', 'Bash( * )', 'Bash(  )', 'Bash("a b")', 'x(é)']) {
       expect(plainRuleOpening(text)).toBeUndefined()
     }
+    // The edges of printable ASCII, in the name and in the specifier; a `(` inside the specifier.
+    for (const text of ['Bash(a\u007fb)', 'Bash(\u001f)', 'Ba\u007fsh', 'Bash(~)x']) {
+      expect(plainRuleOpening(text)).toBeUndefined()
+    }
+    expect(plainRuleOpening('Bash(~ )')).toBe(4)
+    expect(plainRuleOpening('Bash(a(b))')).toBe(4)
     for (const text of ['mcp__github__*', 'Bash (ls)', '(ls)', 'Bash(ls', 'a\tb', 'Bash(a\\ b)']) {
       expect(plainRuleOpening(text)).toBeUndefined()
     }
