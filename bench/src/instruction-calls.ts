@@ -1,15 +1,27 @@
 /*
  * What the `instructions` suite runs under callgrind: one case of `instruction-cases.ts`, set up,
- * then its call `count` times, one after the other, each awaited.
+ * its call `warmUp` times, a full collection, then the call `count` times, one after the other,
+ * each awaited. The collection leaves no marking of the set-up's heap (every package of every
+ * case is loaded) to fall among the counted calls: one such cycle costs as much as 20,000 calls.
  *
- *   node --single-threaded --predictable --import ./ts-resolve.mjs instruction-calls.ts <case> <count>
+ *   node --single-threaded --predictable --expose-gc --import ./ts-resolve.mjs \
+ *     instruction-calls.ts <case> <warmUp> <count>
  *
  * Node strips the types itself (no tsx: its loader would add work that differs between runs).
  */
 import { setUpCase } from './instruction-cases.js'
 
-const [name = '', count = ''] = process.argv.slice(2)
-const calls = Number.parseInt(count, 10)
-if (!(calls >= 0)) throw new Error(`usage: instruction-calls.ts <case> <count>, got "${count}"`)
+const [name = '', warmUpText = '', countText = ''] = process.argv.slice(2)
+const warmUp = Number.parseInt(warmUpText, 10)
+const count = Number.parseInt(countText, 10)
+if (!(warmUp >= 0 && count >= 0)) {
+  throw new Error(
+    `usage: instruction-calls.ts <case> <warmUp> <count>, got "${warmUpText}" "${countText}"`,
+  )
+}
+const gc = (globalThis as { gc?: () => void }).gc
+if (gc === undefined) throw new Error('instruction-calls.ts runs with --expose-gc')
 const call = await setUpCase(name)
-for (let index = 0; index < calls; index++) await call()
+gc()
+for (let index = 0; index < warmUp; index++) await call()
+for (let index = 0; index < count; index++) await call()
