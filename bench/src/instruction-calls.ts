@@ -1,8 +1,10 @@
 /*
  * What the `instructions` suite runs under callgrind: one case of `instruction-cases.ts`, set up,
- * its call `warmUp` times, a full collection, then the call `count` times, one after the other,
- * each awaited. The collection leaves no marking of the set-up's heap (every package of every
- * case is loaded) to fall among the counted calls: one such cycle costs as much as 20,000 calls.
+ * a full collection, then its call `warmUp` + `count` times, one after the other, each awaited.
+ * The collection leaves no marking of the set-up's heap (every package of every case is loaded)
+ * to fall among the calls: one such cycle costs as much as 20,000 calls. (A collection after the
+ * warm-up would not do: V8 then drops compiled code and feedback, and the counted calls pay to
+ * make them again.)
  *
  *   node --single-threaded --predictable --expose-gc --import ./ts-resolve.mjs \
  *     instruction-calls.ts <case> <warmUp> <count>

@@ -16,7 +16,7 @@ const quick = process.env.BENCH_QUICK === '1'
 /**
  * Calls before the counted ones: V8 still compiles the pipeline's functions (on the main thread,
  * with `--single-threaded`) well after 10,000 calls; after 20,000 nothing compiles any more. A
- * full collection follows, so that no marking of the set-up's heap falls among the counted calls.
+ * full collection comes before it (see `instruction-calls.ts`).
  */
 const warmUp = 20_000
 /** The two counts of calls run after the warm-up; the difference is what one case costs. */
@@ -25,7 +25,7 @@ const more = quick ? 7_000 : 12_000
 
 /**
  * Instructions one process executes, start to exit, running `count` calls of the case `name`
- * after the warm-up and a full collection (see `instruction-calls.ts`): callgrind over
+ * after a full collection and the warm-up (see `instruction-calls.ts`): callgrind over
  * `node --single-threaded --predictable` (no helper threads, no randomness), so that two runs of
  * the same command count the same instructions, give or take a few hundred at start-up (the
  * process id, the environment).
