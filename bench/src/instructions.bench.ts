@@ -19,9 +19,12 @@ const quick = process.env.BENCH_QUICK === '1'
  * full collection comes before it (see `instruction-calls.ts`).
  */
 const warmUp = 20_000
-/** The two counts of calls run after the warm-up; the difference is what one case costs. */
-const fewer = 2_000
-const more = quick ? 7_000 : 12_000
+/**
+ * The counts of calls run after the warm-up: each difference of neighbours is one window of
+ * `step` calls (four windows, two with `BENCH_QUICK=1`).
+ */
+const step = 5_000
+const counts = Array.from({ length: quick ? 3 : 5 }, (_, index) => 2_000 + index * step)
 
 /**
  * Instructions one process executes, start to exit, running `count` calls of the case `name`
@@ -57,36 +60,43 @@ async function countInstructions(name: string, count: number, output: string): P
   return Number(totals[1])
 }
 
-/** What counting one case gave: instructions per call, and how far a repeated run strayed. */
+/** What counting one case gave: instructions per call, and how far the windows strayed. */
 interface Counted {
+  /** The median of the windows' instructions per call. */
   readonly perCall: number
-  /** The difference between two runs of the same command, per counted call. */
-  readonly repeatDrift: number | undefined
+  /** The fewest and the most instructions per call of one window. */
+  readonly lowest: number
+  readonly highest: number
 }
 
 /**
- * Instructions per call of every case: the same call `more` and `fewer` times after the same
- * warm-up, subtracted, divided by the difference, so that start-up, set-up and exit cancel out.
- * Unless `BENCH_QUICK=1`, the longer run is repeated to show that the count is repeatable. Two
- * processes at a time: callgrind runs one thread, and the count does not depend on the load.
+ * Instructions per call of every case: the same call run `counts` times after the same warm-up,
+ * each neighbouring pair subtracted and divided by `step`, so that start-up, set-up and exit
+ * cancel out; the median window is the count. A window is the same calls each time, but a
+ * collection cycle falls into one and not the next (a marking of the whole heap costs as much as
+ * a thousand calls): the median leaves such a window out, and the lowest and highest show it.
+ * Two processes at a time: callgrind runs one thread, and the count does not depend on the load.
  */
 async function countPerCall(folder: string): Promise<Counted[]> {
-  const runs = [fewer, more, ...(quick ? [] : [more])]
   const jobs = instructionCases.flatMap(({ name }) =>
-    runs.map((count, index) => ({ name, count, output: join(folder, `${name}-${index}.out`) })),
+    counts.map((count, index) => ({ name, count, output: join(folder, `${name}-${index}.out`) })),
   )
   const totals = await inParallel(jobs, 2, (job) =>
     countInstructions(job.name, job.count, job.output),
   )
-  const calls = more - fewer
   return instructionCases.map((_, caseIndex) => {
-    const [low = 0, high = 0, again] = totals.slice(
-      caseIndex * runs.length,
-      (caseIndex + 1) * runs.length,
-    )
+    const own = totals.slice(caseIndex * counts.length, (caseIndex + 1) * counts.length)
+    const windows = own.slice(1).map((total, index) => (total - (own[index] ?? 0)) / step)
+    const sorted = [...windows].sort((a, b) => a - b)
+    const middle = sorted.length / 2
+    const perCall =
+      sorted.length % 2 === 1
+        ? (sorted[Math.floor(middle)] ?? Number.NaN)
+        : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2
     return {
-      perCall: (high - low) / calls,
-      repeatDrift: again === undefined ? undefined : Math.abs(again - high) / calls,
+      perCall,
+      lowest: sorted[0] ?? Number.NaN,
+      highest: sorted.at(-1) ?? Number.NaN,
     }
   })
 }
@@ -123,6 +133,10 @@ async function timeCases(): Promise<number[]> {
     times.push(await measureCpu(call, quick ? 100 : 600))
   }
   return times
+}
+
+function formatCount(instructions: number): string {
+  return Number.isNaN(instructions) ? '—' : Math.round(instructions).toLocaleString('en-US')
 }
 
 function formatTime(nanoseconds: number): string {
@@ -162,28 +176,23 @@ export async function runInstructions(): Promise<string> {
   const bareInstructions = counted[0]?.perCall ?? Number.NaN
   const bareTime = times[0] ?? Number.NaN
   lines.push(
-    `#### the same small \`read_file\` call, per call (${valgrind ? `instructions: ${more.toLocaleString('en-US')} − ${fewer.toLocaleString('en-US')} calls after ${warmUp.toLocaleString('en-US')}` : 'no instruction counts'})`,
+    `#### the same small \`read_file\` call, per call (${valgrind ? `instructions: the median of ${counts.length - 1} windows of ${step.toLocaleString('en-US')} calls after ${warmUp.toLocaleString('en-US')}` : 'no instruction counts'})`,
     '',
-    '| case | instructions | × bare | CPU time | × bare | goal |',
-    '| --- | ---: | ---: | ---: | ---: | --- |',
+    '| case | instructions | windows | × bare | CPU time | × bare | goal |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
   )
   instructionCases.forEach((instructionCase, index) => {
     const instructions = counted[index]?.perCall ?? Number.NaN
     const time = times[index] ?? Number.NaN
     const instructionRatio = instructions / bareInstructions
     const timeRatio = time / bareTime
+    const one = counted[index]
+    const windows =
+      one === undefined ? '—' : `${formatCount(one.lowest)}–${formatCount(one.highest)}`
     lines.push(
-      `| ${instructionCase.label} | ${Number.isNaN(instructions) ? '—' : Math.round(instructions).toLocaleString('en-US')} | ${Number.isNaN(instructionRatio) ? '—' : instructionRatio.toFixed(2)} | ${formatTime(time)} | ${timeRatio.toFixed(2)} | ${goalCell(instructionCase, instructionRatio, timeRatio)} |`,
+      `| ${instructionCase.label} | ${formatCount(instructions)} | ${windows} | ${Number.isNaN(instructionRatio) ? '—' : instructionRatio.toFixed(2)} | ${formatTime(time)} | ${timeRatio.toFixed(2)} | ${goalCell(instructionCase, instructionRatio, timeRatio)} |`,
     )
   })
-  const drifts = counted.map((one) => one.repeatDrift).filter((drift) => drift !== undefined)
-  if (drifts.length > 0) {
-    const worst = Math.max(...drifts)
-    lines.push(
-      '',
-      `Repeat runs of the same command differ by at most ${worst.toFixed(3)} instructions per call${worst < 0.5 ? ' (the same count)' : ': **not repeatable**'}.`,
-    )
-  }
   lines.push('')
   return lines.join('\n')
 }
