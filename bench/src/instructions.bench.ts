@@ -21,10 +21,13 @@ const quick = process.env.BENCH_QUICK === '1'
 const warmUp = 20_000
 /**
  * The counts of calls run after the warm-up: each difference of neighbours is one window of
- * `step` calls (four windows, two with `BENCH_QUICK=1`).
+ * `step` calls (two windows; one with `BENCH_QUICK=1`). A window this long holds about thirty
+ * young-generation collections (one every 1,000 to 1,500 calls), so whether one more falls into
+ * it changes its count by a few percent at most, and a marking of the whole heap (about one per
+ * 80,000 calls for the permissions case) is spread over the calls it served.
  */
-const step = 5_000
-const counts = Array.from({ length: quick ? 3 : 5 }, (_, index) => 2_000 + index * step)
+const step = 40_000
+const counts = Array.from({ length: quick ? 2 : 3 }, (_, index) => 2_000 + index * step)
 
 /**
  * Instructions one process executes, start to exit, running `count` calls of the case `name`
@@ -60,22 +63,19 @@ async function countInstructions(name: string, count: number, output: string): P
   return Number(totals[1])
 }
 
-/** What counting one case gave: instructions per call, and how far the windows strayed. */
+/** What counting one case gave: instructions per call, over all windows and in each. */
 interface Counted {
-  /** The median of the windows' instructions per call. */
+  /** Over every window together: what a call costs, collections included. */
   readonly perCall: number
-  /** The fewest and the most instructions per call of one window. */
-  readonly lowest: number
-  readonly highest: number
+  /** Each window's instructions per call. */
+  readonly windows: readonly number[]
 }
 
 /**
  * Instructions per call of every case: the same call run `counts` times after the same warm-up,
  * each neighbouring pair subtracted and divided by `step`, so that start-up, set-up and exit
- * cancel out; the median window is the count. A window is the same calls each time, but a
- * collection cycle falls into one and not the next (a marking of the whole heap costs as much as
- * a thousand calls): the median leaves such a window out, and the lowest and highest show it.
- * Two processes at a time: callgrind runs one thread, and the count does not depend on the load.
+ * cancel out. Two processes at a time: callgrind runs one thread, and the count does not depend
+ * on the load.
  */
 async function countPerCall(folder: string): Promise<Counted[]> {
   const jobs = instructionCases.flatMap(({ name }) =>
@@ -87,17 +87,9 @@ async function countPerCall(folder: string): Promise<Counted[]> {
   return instructionCases.map((_, caseIndex) => {
     const own = totals.slice(caseIndex * counts.length, (caseIndex + 1) * counts.length)
     const windows = own.slice(1).map((total, index) => (total - (own[index] ?? 0)) / step)
-    const sorted = [...windows].sort((a, b) => a - b)
-    const middle = sorted.length / 2
-    const perCall =
-      sorted.length % 2 === 1
-        ? (sorted[Math.floor(middle)] ?? Number.NaN)
-        : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2
-    return {
-      perCall,
-      lowest: sorted[0] ?? Number.NaN,
-      highest: sorted.at(-1) ?? Number.NaN,
-    }
+    const first = own[0] ?? Number.NaN
+    const last = own.at(-1) ?? Number.NaN
+    return { perCall: (last - first) / (step * windows.length), windows }
   })
 }
 
@@ -176,7 +168,7 @@ export async function runInstructions(): Promise<string> {
   const bareInstructions = counted[0]?.perCall ?? Number.NaN
   const bareTime = times[0] ?? Number.NaN
   lines.push(
-    `#### the same small \`read_file\` call, per call (${valgrind ? `instructions: the median of ${counts.length - 1} windows of ${step.toLocaleString('en-US')} calls after ${warmUp.toLocaleString('en-US')}` : 'no instruction counts'})`,
+    `#### the same small \`read_file\` call, per call (${valgrind ? `instructions: ${((counts.length - 1) * step).toLocaleString('en-US')} calls after ${warmUp.toLocaleString('en-US')}, in windows of ${step.toLocaleString('en-US')}` : 'no instruction counts'})`,
     '',
     '| case | instructions | windows | × bare | CPU time | × bare | goal |',
     '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
@@ -187,8 +179,7 @@ export async function runInstructions(): Promise<string> {
     const instructionRatio = instructions / bareInstructions
     const timeRatio = time / bareTime
     const one = counted[index]
-    const windows =
-      one === undefined ? '—' : `${formatCount(one.lowest)}–${formatCount(one.highest)}`
+    const windows = one === undefined ? '—' : one.windows.map(formatCount).join(', ')
     lines.push(
       `| ${instructionCase.label} | ${formatCount(instructions)} | ${windows} | ${Number.isNaN(instructionRatio) ? '—' : instructionRatio.toFixed(2)} | ${formatTime(time)} | ${timeRatio.toFixed(2)} | ${goalCell(instructionCase, instructionRatio, timeRatio)} |`,
     )
