@@ -1,6 +1,7 @@
+import { trace } from '@opentelemetry/api'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ApprovalOutcome, ToolExecutionInput } from '@toolpipe/tools'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
 import {
   countingRegistrations,
@@ -63,6 +64,36 @@ describe('no span leaks', () => {
   })
 })
 
+describe('the tools/execute wrapper', () => {
+  afterEach(() => {
+    trace.disable()
+  })
+
+  it('is put in by the first span with a context to switch to, which then runs its body in it', async () => {
+    const base = createToolRegistry()
+    let active: string | undefined
+    base.register({
+      ...tool('read_file'),
+      execute: () => {
+        active = (trace.getActiveSpan() as { name?: string } | undefined)?.name
+        return [text('read')]
+      },
+    })
+    const { registry, live } = countingRegistrations(base)
+    otelTracing()(registry)
+    // The API's no-op tracer: no span has a context of its own, no call pays for a wrapper.
+    for (let index = 0; index < 3; index++) await base.execute(callInput('read_file'))
+    expect(live()).toBe(5)
+    expect(active).toBeUndefined()
+    const tracing = recordingTracing()
+    trace.setGlobalTracerProvider(tracing.provider)
+    await base.execute(callInput('read_file'))
+    expect(live()).toBe(6)
+    expect(active).toBe('execute_tool read_file')
+    expect(tracing.spans().map((span) => span.name)).toEqual(['execute_tool read_file'])
+  })
+})
+
 describe('the disposer', () => {
   it('removes every listener the plugin added, and later calls get no span', async () => {
     const tracing = recordingTracing()
@@ -71,10 +102,12 @@ describe('the disposer', () => {
     base.register(tool('read_file'))
     const { registry, live } = countingRegistrations(base)
     const dispose = otelTracing({ tracer: tracing.tracer, meter: metrics.meter })(registry)
-    // tools/start, tools/approval, tools/progress, tools/decision, tools/execute and tools/result.
-    expect(live()).toBe(6)
+    // tools/start, tools/approval, tools/progress, tools/decision and tools/result; the
+    // tools/execute wrapper comes with the first span that has a context to switch to.
+    expect(live()).toBe(5)
     await base.execute(callInput('read_file'))
     expect(tracing.spans()).toHaveLength(1)
+    expect(live()).toBe(6)
     dispose()
     expect(live()).toBe(0)
     await base.execute(callInput('read_file'))

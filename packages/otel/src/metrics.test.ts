@@ -38,6 +38,23 @@ describe('the gen_ai.execute_tool.duration histogram', () => {
     expect(boundaries.at(-1)).toBe(2621.44)
   })
 
+  it('names the tool on the no-op tracer too, where spans are not looked up', async () => {
+    const recorded = recordingMetrics()
+    const registry = createToolRegistry()
+    // No tracer provider: every span is the API's no-op, after the first without its tool.
+    registry.use(otelTracing({ meter: recorded.meter }))
+    registry.register(tool('read_file'))
+    for (let index = 0; index < 3; index++) await registry.execute(callInput('read_file'))
+    await registry.execute(callInput('invented_by_the_model'))
+    const points = (await recorded.histograms()).get('gen_ai.execute_tool.duration')!.dataPoints
+    expect(
+      points.map((point) => [point.attributes['gen_ai.tool.name'], point.value.count]),
+    ).toEqual([
+      ['read_file', 3],
+      [undefined, 1],
+    ])
+  })
+
   it('records one value per call, the span’s duration in seconds, by tool and outcome', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'performance', 'Date'] })
     const recorded = recordingMetrics()

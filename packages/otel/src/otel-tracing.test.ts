@@ -192,6 +192,10 @@ describe('the tracer', () => {
       'gen_ai.tool.description': 'the read_file tool',
     }))
     expect(tracing.spans().map((span) => span.attributes)).toEqual(expected)
+    expect(tracing.spans().map((span) => span.name)).toEqual([
+      'execute_tool read_file',
+      'execute_tool read_file',
+    ])
     // From the second on, the attributes are given at creation again, where samplers read them.
     expect(sampled[1]).toEqual(expected[1])
   })

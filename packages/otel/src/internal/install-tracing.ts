@@ -41,11 +41,18 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
 
   // Whether the last span was the API's no-op: the next one is most likely one too.
   let lastNoop = false
+  // The `tools/execute` wrapper, once a span needed it (see installWrapper).
+  let removeWrapper: Disposer | undefined
   const removeStart = registry.on('tools/start', (exec) => {
     const toolSpan = ToolSpan.start(registry, spanSettings, exec, lastNoop)
     lastNoop = toolSpan.noop
+    // The API's no-op span: ending it does nothing, and there is no context to switch to. Unless
+    // a duration is measured, nothing needs to find it again.
+    if (lastNoop && !spanSettings.timed) return
     spans.set(exec, toolSpan)
     running++
+    // The first span with a context of its own puts the wrapper in, before this call runs.
+    if (toolSpan.context !== undefined) removeWrapper ??= installWrapper(registry, spans)
   })
   const removeSpanObservers = spanObservers(registry, spans, spanSettings)
   const removeResult = registry.on('tools/result', (exec, result) => {
@@ -67,15 +74,13 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
   return () => {
     disposed = true
     removeStart()
+    removeWrapper?.()
     for (const remove of removeSpanObservers) remove()
     if (running === 0) removeResult()
   }
 }
 
-/**
- * What adds to a running call's span, in this order: the approval, progress and decision
- * observers, and the outermost `tools/execute` wrapper that runs the call with its span active.
- */
+/** What adds to a running call's span: the approval, progress and decision observers. */
 function spanObservers(
   registry: ToolRegistry,
   spans: RunningSpans,
@@ -91,14 +96,23 @@ function spanObservers(
     registry.on('tools/decision', (exec, decision) => {
       spans.get(exec)?.recordDecision(spanSettings, decision)
     }),
-    registry.on(
-      'tools/execute',
-      (exec, next) => {
-        const spanContext = spans.get(exec)?.context
-        // `next()`'s own promise, unchanged: the pipeline passes the result on without reading it.
-        return spanContext === undefined ? next() : context.with(spanContext, next)
-      },
-      { prepend: true },
-    ),
   ]
+}
+
+/**
+ * The outermost `tools/execute` wrapper, which runs a call with its span active. Put in when the
+ * first span that has a context of its own starts (from its `tools/start` observer, before the
+ * call reaches its wrappers): on the API's no-op tracer there is never a context to switch to,
+ * and a wrapper that only passes `next()` on still costs a step of the waterfall on every call.
+ */
+function installWrapper(registry: ToolRegistry, spans: RunningSpans): Disposer {
+  return registry.on(
+    'tools/execute',
+    (exec, next) => {
+      const spanContext = spans.get(exec)?.context
+      // `next()`'s own promise, unchanged: the pipeline passes the result on without reading it.
+      return spanContext === undefined ? next() : context.with(spanContext, next)
+    },
+    { prepend: true },
+  )
 }

@@ -97,8 +97,9 @@ export class ToolSpan {
    * observer, which runs in the stack of the code that called `execute()`.
    *
    * @param expectNoop - the previous span was the API's no-op (see {@link ToolSpan.noop}): this
-   * one starts without attributes, which no sampler reads there and no span records; one that
-   * records after all (a provider registered since) gets them at once
+   * one starts as `execute_tool` without attributes, which no sampler reads there and no span
+   * records, and its tool is not looked up; one that records after all (a provider registered
+   * since) gets its name and attributes at once
    */
   static start(
     registry: ToolRegistry,
@@ -106,18 +107,26 @@ export class ToolSpan {
     exec: Readonly<ToolExecution<JsonValue | undefined>>,
     expectNoop: boolean,
   ): ToolSpan {
-    const name = exec.name
-    const { known, description } = describeTool(registry, exec)
     const parent = context.active()
-    const span = settings.tracer.startSpan(
-      // A name the call's scope resolved is a registered one, which registration checked.
-      known || toolNamePattern.test(name) ? `execute_tool ${name}` : 'execute_tool',
-      expectNoop
-        ? internal
-        : { kind: SpanKind.INTERNAL, attributes: spanAttributes(exec, description) },
-      parent,
-    )
-    if (expectNoop && span.isRecording()) span.setAttributes(spanAttributes(exec, description))
+    let span: Span
+    let tool: DescribedTool
+    if (expectNoop) {
+      // Name and attributes only matter to a span that records: worked out if this one does.
+      span = settings.tracer.startSpan('execute_tool', internal, parent)
+      const recording = span.isRecording()
+      tool = recording || settings.timed ? describeTool(registry, exec) : undescribed
+      if (recording) {
+        span.updateName(spanName(exec.name, tool.known))
+        span.setAttributes(spanAttributes(exec, tool.description))
+      }
+    } else {
+      tool = describeTool(registry, exec)
+      span = settings.tracer.startSpan(
+        spanName(exec.name, tool.known),
+        { kind: SpanKind.INTERNAL, attributes: spanAttributes(exec, tool.description) },
+        parent,
+      )
+    }
     // JSON text only for a span that is recorded: a sampled-out call costs no serialisation.
     if (settings.recordArguments && exec.arguments !== undefined && span.isRecording()) {
       span.setAttribute(ATTR_GEN_AI_TOOL_CALL_ARGUMENTS, JSON.stringify(exec.arguments))
@@ -125,7 +134,7 @@ export class ToolSpan {
     return new ToolSpan(
       span,
       changesNothing(span, parent) ? undefined : trace.setSpan(parent, span),
-      description !== undefined,
+      tool.description !== undefined,
       settings.timed ? performance.now() : 0,
     )
   }
@@ -258,14 +267,20 @@ function changesNothing(span: Span, parent: Context): boolean {
   return parentContext?.spanId === own.spanId && parentContext.traceId === own.traceId
 }
 
-/**
- * Whether the call's scope sees a tool under its name, and that tool's description if it has
- * one.
- */
+/** Whether the call's scope sees a tool under its name, and its description if it has one. */
+interface DescribedTool {
+  readonly known: boolean
+  readonly description: string | undefined
+}
+
+/** What a span that records nothing is told of its tool: nothing is looked up for it. */
+const undescribed: DescribedTool = Object.freeze({ known: false, description: undefined })
+
+/** The tool the call's scope sees under its name (see {@link DescribedTool}). */
 function describeTool(
   registry: ToolRegistry,
   exec: Readonly<ToolExecution<JsonValue | undefined>>,
-): { readonly known: boolean; readonly description: string | undefined } {
+): DescribedTool {
   let known = false
   try {
     const definition = registry.get(exec.name, exec.agent)
@@ -276,6 +291,14 @@ function describeTool(
     // A definition is borrowed, not copied: one whose getter throws now gets no description.
     return { known, description: undefined }
   }
+}
+
+/**
+ * A span's name: `execute_tool` and the tool's name, when it could be one (a name the call's
+ * scope resolved is a registered one, which registration checked).
+ */
+function spanName(name: string, known: boolean): string {
+  return known || toolNamePattern.test(name) ? `execute_tool ${name}` : 'execute_tool'
 }
 
 /** The text blocks of an error result (its `Error: …` message), joined. */
