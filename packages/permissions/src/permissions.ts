@@ -79,13 +79,6 @@ function install(runtime: PermissionsRuntime, registry: ToolRegistry): () => voi
       },
       { scope },
     ),
-    registry.on(
-      'tools/result',
-      (exec) => {
-        runtime.finished(exec)
-      },
-      { scope },
-    ),
     registry.on('tools/change', () => {
       runtime.toolsChanged()
     }),

@@ -51,7 +51,12 @@ export class PermissionsRuntime {
   readonly #lint = new RuleLintWarnings()
   readonly #views: ToolViews
   readonly #nameOnly = new NameOnlyJudgements()
-  readonly #waitingForAnswers = new Map<ToolExecutionToken, CallJudgement>()
+  /**
+   * The judgement of each call the rules asked about, until its approval answer comes. Weak: a
+   * call that ends unanswered (denied by a guard, say) leaves with its token, and no `tools/result`
+   * observer has to run on every call to clear it.
+   */
+  readonly #waitingForAnswers = new WeakMap<ToolExecutionToken, CallJudgement>()
   readonly #answers: AlwaysAnswers
   #parser: BashParser | undefined
   #registry: ToolRegistry | undefined
@@ -166,11 +171,6 @@ export class PermissionsRuntime {
     const kind = answer.outcome?.kind
     if (kind === 'allowed-always') this.#answers.keep(exec, judgement, 'allow')
     else if (kind === 'rejected-always') this.#answers.keep(exec, judgement, 'deny')
-  }
-
-  /** The `tools/result` observer: a call that ended needs its judgement no more. */
-  finished(exec: { readonly token: ToolExecutionToken }): void {
-    if (this.#waitingForAnswers.size > 0) this.#waitingForAnswers.delete(exec.token)
   }
 
   /** The `tools/change` observer: the tools changed, so the lint runs again (once it has run). */
