@@ -17,7 +17,6 @@ function deadline(
     warn: (message) => warnings.push(message),
     timeoutMs: 100,
     graceMs: options.graceMs,
-    reason: new TimeoutReason(100),
     maxTotalMs: options.maxTotalMs,
     callerSignal: options.callerSignal,
     fanOut: new AbortFanOut(),
@@ -26,7 +25,7 @@ function deadline(
 }
 
 describe('Deadline', () => {
-  it('aborts its signal with the first reason when timeoutMs passes, and clears on dispose', async () => {
+  it('aborts its signal with a TimeoutReason of timeoutMs when it passes, and clears on dispose', async () => {
     const clock = new ManualClock()
     const { deadline: timed } = deadline(clock)
     await clock.advance(99)
@@ -34,6 +33,7 @@ describe('Deadline', () => {
     await clock.advance(1)
     expect(timed.timedOut).toBe(true)
     expect(timed.signal.reason).toBeInstanceOf(TimeoutReason)
+    expect(timed.signal.reason).toBe(timed.expired)
     expect(timed.expired?.timeoutMs).toBe(100)
     timed.dispose()
     expect(clock.pending).toBe(0)

@@ -49,8 +49,6 @@ export class Deadline {
   #graceExpired: Promise<void> | undefined
   #expireGrace: (() => void) | undefined
   #graceDone = false
-  /** The first deadline's reason, when the caller made it; else made when it fires. */
-  readonly #reason: TimeoutReason | undefined
   readonly #maxTotalMs: number | undefined
   readonly #unsubscribe: (() => void) | undefined
 
@@ -62,25 +60,18 @@ export class Deadline {
     about?: unknown
     timeoutMs: number
     graceMs: number | undefined
-    /**
-     * The reason of the first deadline. Default: a `TimeoutReason` of `timeoutMs`, made when the
-     * deadline fires (most calls end before, and an error's stack costs more than the rest of
-     * the deadline together).
-     */
-    reason?: TimeoutReason | undefined
     /** With `extendOnProgress`: the most, from the start, that restarts may extend the call to. */
     maxTotalMs: number | undefined
     callerSignal: AbortSignal | undefined
     /** Where to hear about the caller's abort: one listener per caller signal, shared. */
     fanOut: AbortFanOut
   }) {
-    const { clock, timeoutMs, graceMs, reason, maxTotalMs, callerSignal, fanOut } = options
+    const { clock, timeoutMs, graceMs, maxTotalMs, callerSignal, fanOut } = options
     this.#clock = clock
     this.#warn = options.warn
     this.#about = options.about
     this.#timeoutMs = timeoutMs
     this.#graceMs = graceMs
-    this.#reason = reason
     this.#maxTotalMs = maxTotalMs
     this.signal = this.#controller.signal
     // A clock that cannot arm the deadline cannot hold the call: it runs as if the tool declared
@@ -181,7 +172,9 @@ export class Deadline {
   #fire(kind: TimerKind): void {
     switch (kind) {
       case 'deadline':
-        this.#expire(this.#reason ?? new TimeoutReason(this.#timeoutMs))
+        // Made now, not when the call started: most calls end before, and an error's stack
+        // costs more than the rest of the deadline together.
+        this.#expire(new TimeoutReason(this.#timeoutMs))
         return
       case 'restarted':
         this.#expire(new TimeoutReason(this.#timeoutMs, { withoutProgress: true }))
