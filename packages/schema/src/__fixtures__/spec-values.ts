@@ -50,16 +50,29 @@ export function validObject(spec: SchemaSpec): fc.Arbitrary<Record<string, unkno
     .map(([declared, extra]) => ({ ...extra, ...declared }))
 }
 
-/** Every place in a JSON value, as a path of keys and indexes (the root excluded). */
-function places(value: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (typeof value !== 'object' || value === null) return []
+/**
+ * Every place in a JSON value, as a path of keys and indexes (the root excluded), in document
+ * order. Walked with a stack of its own and pushed one by one: a value of a hundred thousand
+ * places spread into one `push` call overflows the call stack.
+ */
+function places(value: unknown): (string | number)[][] {
   const found: (string | number)[][] = []
-  const entries = Array.isArray(value)
-    ? value.map((item, index) => [index, item] as const)
-    : Object.entries(value)
-  for (const [key, item] of entries) {
-    const place = [...path, key]
-    found.push(place, ...places(item, place))
+  const pending: { readonly place: (string | number)[]; readonly item: unknown }[] = []
+  const pushChildren = (container: unknown, path: (string | number)[]): void => {
+    if (typeof container !== 'object' || container === null) return
+    const entries = Array.isArray(container)
+      ? container.map((item: unknown, index) => [index, item] as const)
+      : Object.entries(container)
+    // Reversed, so that the first child is taken first.
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const entry = entries[index]
+      if (entry !== undefined) pending.push({ place: [...path, entry[0]], item: entry[1] })
+    }
+  }
+  pushChildren(value, [])
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    found.push(next.place)
+    pushChildren(next.item, next.place)
   }
   return found
 }
