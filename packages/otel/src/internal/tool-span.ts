@@ -1,3 +1,5 @@
+import { describeTool, spanName, undescribed } from './describe-tool.js'
+import type { DescribedTool } from './describe-tool.js'
 import {
   context,
   INVALID_SPAN_CONTEXT,
@@ -56,13 +58,6 @@ export interface SpanSettings {
 
 /** The options of a span started without attributes. */
 const internal = Object.freeze({ kind: SpanKind.INTERNAL })
-
-/**
- * The names a tool can be registered under (SPEC §6.1). Only such a name goes into a span name:
- * the name of a call to an unknown tool is whatever the model wrote, and a span name is not
- * truncated by any attribute limit.
- */
-const toolNamePattern = /^[a-zA-Z0-9_-]{1,64}$/
 
 /**
  * The `execute_tool` span of one call, from its `tools/start` to its `tools/result`. Everything it
@@ -265,40 +260,6 @@ function changesNothing(span: Span, parent: Context): boolean {
   if (own === INVALID_SPAN_CONTEXT || !isSpanContextValid(own)) return true
   const parentContext = trace.getSpanContext(parent)
   return parentContext?.spanId === own.spanId && parentContext.traceId === own.traceId
-}
-
-/** Whether the call's scope sees a tool under its name, and its description if it has one. */
-interface DescribedTool {
-  readonly known: boolean
-  readonly description: string | undefined
-}
-
-/** What a span that records nothing is told of its tool: nothing is looked up for it. */
-const undescribed: DescribedTool = Object.freeze({ known: false, description: undefined })
-
-/** The tool the call's scope sees under its name (see {@link DescribedTool}). */
-function describeTool(
-  registry: ToolRegistry,
-  exec: Readonly<ToolExecution<JsonValue | undefined>>,
-): DescribedTool {
-  let known = false
-  try {
-    const definition = registry.get(exec.name, exec.agent)
-    known = definition !== undefined
-    const description: unknown = definition?.description
-    return { known, description: typeof description === 'string' ? description : undefined }
-  } catch {
-    // A definition is borrowed, not copied: one whose getter throws now gets no description.
-    return { known, description: undefined }
-  }
-}
-
-/**
- * A span's name: `execute_tool` and the tool's name, when it could be one (a name the call's
- * scope resolved is a registered one, which registration checked).
- */
-function spanName(name: string, known: boolean): string {
-  return known || toolNamePattern.test(name) ? `execute_tool ${name}` : 'execute_tool'
 }
 
 /** The text blocks of an error result (its `Error: …` message), joined. */
