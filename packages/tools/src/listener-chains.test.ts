@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks'
 import { describe, expect, it } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
 import { alice, bob, text, tool } from './__fixtures__/tools.js'
@@ -119,5 +120,32 @@ describe('listener order after a failed batch', () => {
     ).toThrow('abandon the batch')
     await registry.execute(callInput('read'))
     expect(order).toEqual(['first', 'second', 'third'])
+  })
+
+  it('hands each call its own promise from next(), which a listener may pass on, also under async hooks', async () => {
+    // Node 22 tracks a promise's async id in a property of the promise itself while any async
+    // hook is enabled (AsyncLocalStorage on Node 22 enables one): a promise shared between
+    // calls, frozen so that no listener could change it for the others, made that throw.
+    const hook = createHook({ init: () => undefined }).enable()
+    try {
+      const registry = registryWithRead()
+      const given: Promise<PreToolDecision>[] = []
+      registry.on('tools/pre-execute', (_exec, next) => {
+        const promise = next()
+        given.push(promise)
+        return promise
+      })
+      for (let index = 0; index < 2; index++) {
+        expect(await registry.execute(callInput('read'))).toEqual({
+          content: [text('read ran')],
+          isError: false,
+        })
+      }
+      expect(given).toHaveLength(2)
+      expect(given[0]).not.toBe(given[1])
+      for (const promise of given) expect(Object.isExtensible(promise)).toBe(true)
+    } finally {
+      hook.disable()
+    }
   })
 })

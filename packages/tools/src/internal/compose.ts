@@ -51,9 +51,6 @@ export function runWaterfall<TListener, TValue>(
  * itself and reads it with `read`: one promise fewer than `runWaterfall` makes. Each step below
  * gives its value synchronously when it has one (a listener that returns a plain value, the
  * default): a promise is made only where a listener or `next()` needs one. Never throws.
- *
- * @param promiseOf - what `next()` gives for a value the rest of the chain had at once (default
- * `Promise.resolve`): a caller may hand out one settled promise for its constant default
  */
 export function startWaterfall<TListener, TValue>(
   entries: readonly ListenerEntry<TListener>[],
@@ -61,14 +58,13 @@ export function startWaterfall<TListener, TValue>(
   invoke: (listener: TListener, next: () => Promise<TValue>) => TValue | Promise<TValue>,
   check: (value: unknown) => TValue,
   innermost: () => TValue | Promise<TValue>,
-  promiseOf: (value: TValue) => Promise<TValue> = resolvedPromise,
 ): WaterfallStart<TValue> {
   const step = (from: number): WaterfallStart<TValue> => {
     // Stryker disable next-line EqualityOperator: one step past the end reads undefined, which the entry test below skips
     for (let index = from; index < entries.length; index++) {
       const entry = entries[index]
       if (entry === undefined || (entry.scope !== undefined && entry.scope !== agent)) continue
-      return startStep(entry.listener, invoke, check, promiseOf, step, index + 1)
+      return startStep(entry.listener, invoke, check, step, index + 1)
     }
     let returned: unknown
     try {
@@ -91,7 +87,6 @@ function startStep<TListener, TValue>(
   listener: TListener,
   invoke: (listener: TListener, next: () => Promise<TValue>) => TValue | Promise<TValue>,
   check: (value: unknown) => TValue,
-  promiseOf: (value: TValue) => Promise<TValue>,
   step: (from: number) => WaterfallStart<TValue>,
   inner: number,
 ): WaterfallStart<TValue> {
@@ -109,7 +104,9 @@ function startStep<TListener, TValue>(
     const value = settle(step(inner))
     if (!(value instanceof Promise)) {
       fromNext = value
-      return promiseOf(value)
+      // A promise of its own for each call: one shared between calls would be one a listener
+      // could change for every other call (and a frozen one breaks Node's async hooks).
+      return Promise.resolve(value)
     }
     if (listenerReturned) value.then(record, ignore)
     else {
@@ -151,11 +148,6 @@ function settle<TValue>(start: WaterfallStart<TValue>): TValue | Promise<TValue>
   } catch (error) {
     return rejected(error)
   }
-}
-
-/** A new promise of `value`: what `next()` gives by default for a value it has at once. */
-function resolvedPromise<TValue>(value: TValue): Promise<TValue> {
-  return Promise.resolve(value)
 }
 
 /** The default's value needs no check: `innermost` gives frozen values. */

@@ -8,15 +8,6 @@ import { readPreDecision } from '../read-pre-decision.js'
 const allow: PreToolDecision = Object.freeze({ kind: 'allow' })
 const defaultAllow = (): PreToolDecision => allow
 /**
- * What `next()` gives when no listener inside decides: one settled promise of the default for
- * every call, frozen (a settled promise holds nothing a listener could change), rather than a
- * promise made per call and then searched for a `then` of the decision.
- */
-const allowed: Promise<PreToolDecision> = Object.freeze(Promise.resolve(allow))
-const promiseOf = (decision: PreToolDecision): Promise<PreToolDecision> =>
-  decision === allow ? allowed : Promise.resolve(decision)
-
-/**
  * Step 5: the `tools/pre-execute` waterfall, default `allow`. Outer listeners may overrule inner
  * ones: this layer is not monotonic (guards are). Each decision is read once, into a frozen copy.
  * Started only: the caller awaits what the outermost listener returned and reads it with `read`
@@ -33,6 +24,5 @@ export function runPreExecute(
     (listener, next) => listener(exec, next),
     readPreDecision,
     defaultAllow,
-    promiseOf,
   )
 }
