@@ -41,4 +41,19 @@ describe('toCallToolResult', () => {
       _meta: { 'toolpipe/error': { name: 'ToolDeniedError', code: 'POLICY_DENIED' } },
     })
   })
+
+  it('appends any number of context blocks, past the engine’s limit on the arguments of one call', () => {
+    const blocks = Array.from({ length: 1_000_000 }, (_, index) => ({
+      type: 'text' as const,
+      text: String(index),
+    }))
+    const { content } = toCallToolResult({
+      isError: false,
+      content: [{ type: 'text', text: 'ran' }],
+      additionalContext: { source: { kind: 'plugin', plugin: 'notes' }, content: blocks },
+    })
+    expect(content).toHaveLength(1_000_001)
+    expect(content[0]).toEqual({ type: 'text', text: 'ran' })
+    expect(content[1_000_000]).toEqual({ type: 'text', text: '999999' })
+  })
 })

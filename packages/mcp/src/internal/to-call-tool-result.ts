@@ -13,7 +13,9 @@ import { toMcpContent } from './to-mcp-content.js'
 export function toCallToolResult(result: ToolExecutionResult): CallToolResult {
   const content = toMcpContent(result.content)
   if (result.additionalContext !== undefined) {
-    content.push(...toMcpContent(result.additionalContext.content))
+    // One push per block: spreading them into one call would throw a RangeError past the
+    // engine's argument limit, and a policy may add any number.
+    for (const block of toMcpContent(result.additionalContext.content)) content.push(block)
   }
   const answer: CallToolResult = { content }
   if (isPlainObject(result.structured)) answer.structuredContent = result.structured
