@@ -117,6 +117,19 @@ describe('at most 100 issues', () => {
     expect(issues.at(-1)?.code).toBe('too_many_issues')
   })
 
+  it('a union whose every alternative runs out of issues leaves only too_many_issues', () => {
+    const node = {
+      anyOf: [
+        { type: 'array', items: { type: 'string' } },
+        { type: 'array', items: { type: 'number' } },
+      ],
+    } as const
+    const issues = validateBothWays(member(node), { a: Array.from({ length: 150 }, () => true) })
+    // Neither alternative got to the end of the list: the union is not worded, nothing else
+    // went wrong, and the value says only that there was too much to list.
+    expect(issues).toEqual([expect.objectContaining({ code: 'too_many_issues', path: [] })])
+  })
+
   it('exactly 100 issues is not too many', () => {
     const issues = validateBothWays(member({ type: 'array', items: { type: 'string' } }), {
       a: Array.from({ length: 100 }, () => 1),

@@ -36,11 +36,14 @@ export class ArgIssueWording {
 
   /** The issues, worded; `root` says what the path `[]` is. */
   word(issues: readonly RawIssue[], root: Root): ArgIssue[] {
-    const worded: ArgIssue[] = []
+    // At its final size (an issue worded as none is rare): a push onto an empty array grows it.
+    const worded = new Array<ArgIssue>(issues.length)
+    let count = 0
     for (const issue of issues) {
       const argIssue = wordIssue(issue, root, this.#words)
-      if (argIssue !== undefined) worded.push(argIssue)
+      if (argIssue !== undefined) worded[count++] = argIssue
     }
+    if (count < worded.length) worded.length = count
     return worded
   }
 

@@ -1,5 +1,5 @@
 import type { AnyOfNodeDefinition } from '../node-definition.js'
-import { branchRun, pathTo, record } from './issue-run.js'
+import { branchRun, issuesOf, pathTo, record } from './issue-run.js'
 import type { RawIssue } from './raw-issue.js'
 import type { BuildContext, Collect, NodeCheck, Test } from './node-check.js'
 import { collectChildOf } from './collect-child.js'
@@ -37,7 +37,7 @@ export function anyOfCheck(
       alternative.collectChild(value, branch)
       // An alternative with nothing to say accepts the value.
       if (branch.issues.length === 0 && !branch.budget.exhausted) return
-      found.push(branch.issues)
+      found.push(issuesOf(branch))
       spent += run.budget.left - branch.budget.left
       exhausted ||= branch.budget.exhausted
     }

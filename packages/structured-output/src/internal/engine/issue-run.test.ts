@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { branchRun, issueLimit, pathTo, record, recordCycle, startRun } from './issue-run.js'
+import {
+  appendIssue,
+  branchRun,
+  issueLimit,
+  issuesOf,
+  pathTo,
+  record,
+  recordCycle,
+  startRun,
+} from './issue-run.js'
 
 describe('an issue run', () => {
   it('records issues until the budget is spent, then marks it exhausted', () => {
@@ -29,7 +38,8 @@ describe('an issue run', () => {
 
   it('makes the path of the value at a depth, with a key after it when given', () => {
     const run = startRun()
-    run.keys.push('rows', 3, 'status', 'x')
+    // The walk writes keys[d] before it reads it (the array starts at a size, not empty).
+    Object.assign(run.keys, ['rows', 3, 'status', 'x'])
     expect(pathTo(run, 0)).toEqual([])
     expect(pathTo(run, 1)).toEqual(['rows'])
     expect(pathTo(run, 2)).toEqual(['rows', 3])
@@ -44,9 +54,27 @@ describe('an issue run', () => {
     const root = {}
     const child = {}
     run.ancestors.push(root, child)
-    run.keys.push('a', 'b')
+    Object.assign(run.keys, ['a', 'b'])
     expect(recordCycle({}, 2, run)).toBe(false)
     expect(recordCycle(root, 2, run)).toBe(true)
     expect(run.issues).toEqual([{ code: 'cycle', path: ['a', 'b'], ancestorPath: [] }])
+  })
+
+  it('gives a run without issues a fresh array of its own, and appends past the budget', () => {
+    const first = startRun()
+    const second = startRun()
+    const none = issuesOf(first)
+    expect(none).toEqual([])
+    expect(Object.isFrozen(none)).toBe(false)
+    expect(issuesOf(second)).not.toBe(none)
+    // A shared empty array is never written to: appending makes the run an array of its own.
+    expect(() => {
+      appendIssue(first, { code: 'too_many_issues', path: [], limit: issueLimit })
+    }).not.toThrow()
+    expect(issuesOf(first)).toEqual([{ code: 'too_many_issues', path: [], limit: issueLimit }])
+    expect(issuesOf(second)).toEqual([])
+    first.budget.left = 0
+    appendIssue(first, { code: 'unknown_property', path: ['x'] })
+    expect(issuesOf(first)).toHaveLength(2)
   })
 })

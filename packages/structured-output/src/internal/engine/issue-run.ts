@@ -12,7 +12,8 @@ export interface IssueBudget {
 
 /** The state of one collection: where the walk is, and what it found. */
 export interface IssueRun {
-  readonly issues: RawIssue[]
+  /** Replaced, not grown, by the first issue: read it once the walk is done. */
+  issues: RawIssue[]
   /** `keys[0..depth-1]` lead from the root to the value being checked at `depth`. */
   readonly keys: (string | number)[]
   /** `ancestors[d]`: the container at depth `d` on the current path (plain-data dialect). */
@@ -20,12 +21,19 @@ export interface IssueRun {
   readonly budget: IssueBudget
 }
 
+/** How deep a path the keys of a new run hold before they grow. */
+const keysSize = 8
+
+/** What a run holds before its first issue: shared and frozen, so it is never written to. */
+const noIssues: RawIssue[] = Object.freeze([]) as unknown as RawIssue[]
+
 /** Starts collecting the issues of one value. */
 export function startRun(): IssueRun {
   return {
-    issues: [],
+    issues: noIssues,
+    // At a size most paths fit in: the walk's first store into an empty array would grow it.
     // Stryker disable next-line ArrayDeclaration: the walk writes keys[d] and ancestors[d] before it reads them
-    keys: [],
+    keys: new Array<string | number>(keysSize),
     // Stryker disable next-line ArrayDeclaration: the walk writes keys[d] and ancestors[d] before it reads them
     ancestors: [],
     budget: { left: issueLimit, exhausted: false },
@@ -37,7 +45,7 @@ export function startRun(): IssueRun {
  * left), the same place and path.
  */
 export function branchRun(run: IssueRun): IssueRun {
-  return { ...run, issues: [], budget: { left: run.budget.left, exhausted: false } }
+  return { ...run, issues: noIssues, budget: { left: run.budget.left, exhausted: false } }
 }
 
 /** Records `issue`, or marks the budget exhausted when there is none left. */
@@ -48,7 +56,19 @@ export function record(run: IssueRun, issue: RawIssue): void {
     return
   }
   budget.left--
-  run.issues.push(issue)
+  appendIssue(run, issue)
+}
+
+/** Adds `issue` whatever the budget is (the closing `too_many_issues`). */
+export function appendIssue(run: IssueRun, issue: RawIssue): void {
+  // The first issue makes an array of one: pushing onto an empty one would grow its store.
+  if (run.issues === noIssues) run.issues = [issue]
+  else run.issues.push(issue)
+}
+
+/** The issues a run found: a fresh array, never the shared empty one. */
+export function issuesOf(run: IssueRun): RawIssue[] {
+  return run.issues === noIssues ? [] : run.issues
 }
 
 /** `keys[index]`, which the walk has always set before it is read. */

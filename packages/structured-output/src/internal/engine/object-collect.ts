@@ -128,8 +128,10 @@ function collectInDeclaredOrder(
   depth: number,
   run: IssueRun,
 ): void {
-  const members: unknown[] = []
-  const unreadable: (Unreadable | undefined)[] = []
+  // At its final size: stores into an empty array would grow it (a reallocation) on the way.
+  const members = new Array<unknown>(shape.properties.length)
+  // Only a getter or trap that throws makes one.
+  let unreadable: (Unreadable | undefined)[] | undefined
   let cursor = 0
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue
@@ -139,11 +141,11 @@ function collectInDeclaredOrder(
     try {
       members[property.index] = value[key]
     } catch (error) {
-      unreadable[property.index] = { error }
+      ;(unreadable ??= [])[property.index] = { error }
     }
   }
   for (const property of shape.properties) {
-    const failure = unreadable[property.index]
+    const failure = unreadable?.[property.index]
     const member = members[property.index]
     if (failure !== undefined) {
       record(run, {

@@ -1,7 +1,7 @@
 import type { NodeDefinition } from '../node-definition.js'
 import { buildCheck, mayBeContainer } from './build-check.js'
 import { canGenerateCode, generateTest } from './generated-test.js'
-import { issueLimit, startRun } from './issue-run.js'
+import { appendIssue, issueLimit, issuesOf, startRun } from './issue-run.js'
 import type { Dialect } from './node-check.js'
 import type { RawIssue } from './raw-issue.js'
 
@@ -67,9 +67,9 @@ export function createValidator(
       const run = startRun()
       check.collect(value, run)
       if (run.budget.exhausted) {
-        run.issues.push({ code: 'too_many_issues', path: [], limit: issueLimit })
+        appendIssue(run, { code: 'too_many_issues', path: [], limit: issueLimit })
       }
-      return run.issues
+      return issuesOf(run)
     },
   }
 }
