@@ -59,16 +59,6 @@ export const instructionCases: readonly InstructionCase[] = [
       ),
   },
   {
-    name: 'pre-pass',
-    label: 'a `tools/pre-execute` listener `(exec, next) => next()`',
-    setUp: () =>
-      Promise.resolve(
-        readFileCall(
-          registryWith({}, (registry) => registry.on('tools/pre-execute', (_, next) => next())),
-        ),
-      ),
-  },
-  {
     name: 'timeout',
     label: '`timeoutPolicy()`, the tool declaring `timeoutMs: 30_000`',
     goal: { ratio: 1.3, by: 'instructions' },
