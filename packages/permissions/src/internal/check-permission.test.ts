@@ -29,4 +29,19 @@ describe('checkPermission', () => {
       'deny',
     ])
   })
+
+  it('denies a line the parser folded into the command before it, its assignments read', () => {
+    // tree-sitter-bash reads `d` and the next line as one command; bash runs `rm b` with FOO
+    // set. Before, `FOO=1` was read as the program's name, which only asked.
+    const rules = { allow: ['Bash'], deny: ['Bash(rm *)'] }
+    for (const command of ['a | c | d\nFOO=1 rm b && e', 'a | c | d\nA=1 B+=2 rm b && e']) {
+      const decision = checkPermission({ parser, command, rules })
+      expect(decision.decision, command).toBe('deny')
+      expect(decision.reason).toBe('denied by rule "Bash(rm *)" in cli settings')
+    }
+    // An assignment to a variable that decides what runs still keeps any allow rule away.
+    expect(
+      checkPermission({ parser, command: 'a | c | d\nLD_PRELOAD=x ls && e', rules }).decision,
+    ).toBe('ask')
+  })
 })

@@ -124,10 +124,24 @@ function addWord(child: SyntaxNode, words: CommandWord[], assignments: string[])
     case 'heredoc_redirect':
     case 'herestring_redirect':
       break
-    default:
-      words.push(readWord(child))
+    default: {
+      // After a newline the parser swallowed, the next command's leading `NAME=value` comes as
+      // a plain word; bash reads it as an assignment all the same (an unquoted name, then `=`
+      // or `+=`, before the command's first word). Read as the command's name, it would hide
+      // the program after it (`FOO=1 rm x` judged as a program `FOO=1`, which asks).
+      const name = words.length === 0 ? assignedName(child.text) : undefined
+      if (name === undefined) words.push(readWord(child))
+      else assignments.push(name)
+    }
   }
 }
+
+/** What an unquoted `NAME=value` or `NAME+=value` word assigns to; undefined for any other. */
+function assignedName(text: string): string | undefined {
+  return assignmentPrefix.exec(text)?.[1]
+}
+
+const assignmentPrefix = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/u
 
 /**
  * A word as bash reads it when the parser's token took in the blanks or the newline before it
