@@ -6,7 +6,7 @@
  * warm-up would not do: V8 then drops compiled code and feedback, and the counted calls pay to
  * make them again.)
  *
- *   node --single-threaded --predictable --expose-gc --import ./ts-resolve.mjs \
+ *   node --single-threaded --predictable --liftoff-only --expose-gc --import ./ts-resolve.mjs \
  *     instruction-calls.ts <case> <warmUp> <count>
  *
  * Node strips the types itself (no tsx: its loader would add work that differs between runs).

@@ -32,7 +32,8 @@ const counts = Array.from({ length: quick ? 2 : 3 }, (_, index) => 2_000 + index
 /**
  * Instructions one process executes, start to exit, running `count` calls of the case `name`
  * after a full collection and the warm-up (see `instruction-calls.ts`): callgrind over
- * `node --single-threaded --predictable` (no helper threads, no randomness), so that two runs of
+ * `node --single-threaded --predictable --liftoff-only` (no helper threads, no randomness, no
+ * WebAssembly tier-up), so that two runs of
  * the same command count the same instructions, give or take a few hundred at start-up (the
  * process id, the environment).
  */
@@ -48,6 +49,11 @@ async function countInstructions(name: string, count: number, output: string): P
       process.execPath,
       '--single-threaded',
       '--predictable',
+      // The permissions case loads tree-sitter's WebAssembly, which no counted call runs. V8's
+      // optimizing tier-up of it is a task that sometimes ran before the process exited and
+      // sometimes not: 1.39 billion instructions in one run and none in the next. Baseline code
+      // only, so that every run counts the same.
+      '--liftoff-only',
       '--expose-gc',
       '--import',
       './ts-resolve.mjs',
