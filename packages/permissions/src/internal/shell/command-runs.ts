@@ -2,6 +2,7 @@ import { unknownWord } from './command-text.js'
 import type { CommandWord } from './command-text.js'
 import { readWord } from './read-word.js'
 import { assignmentName, copyFields, namedChildren } from './syntax-node.js'
+import { isName } from './wrappers.js'
 import type { SyntaxNode } from './syntax-node.js'
 import { reservedWords } from '../security-tables.js'
 
@@ -138,10 +139,10 @@ function addWord(child: SyntaxNode, words: CommandWord[], assignments: string[])
 
 /** What an unquoted `NAME=value` or `NAME+=value` word assigns to; undefined for any other. */
 function assignedName(text: string): string | undefined {
-  return assignmentPrefix.exec(text)?.[1]
+  const equals = text.indexOf('=')
+  const name = text.slice(0, text[equals - 1] === '+' ? equals - 1 : equals)
+  return equals > 0 && isName(name) ? name : undefined
 }
-
-const assignmentPrefix = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/u
 
 /**
  * A word as bash reads it when the parser's token took in the blanks or the newline before it
