@@ -49,7 +49,13 @@ const noKey = ''
  * @throws {SchemaSpecError} listing every mistake of an invalid spec, a hostile one included
  */
 export function compiledSpec(spec: unknown): CompiledSpec {
+  // The fast path alone, small enough for V8 to inline into the caller: a call to a function
+  // that also holds the compilation costs a frame of its own.
   if (spec === lastSpec && lastCompiled !== undefined) return lastCompiled
+  return lookUpOrCompile(spec)
+}
+
+function lookUpOrCompile(spec: unknown): CompiledSpec {
   // A WeakMap would answer `undefined` for a key that is not an object as well; the guard keeps
   // the lookup typed (and Stryker's instrumented form of this hot path allocation-free).
   if (typeof spec === 'object' && spec !== null) {

@@ -54,15 +54,24 @@ export function createValidator(
   const noStack: unknown[] = Object.freeze([]) as unknown as unknown[]
   return {
     node,
-    isValid(value) {
-      try {
-        // Allocated at its final size: a growing array would reallocate on its first store.
-        return test(value, stackSize === 0 ? noStack : new Array<unknown>(stackSize))
-      } catch {
-        // A hostile value: the issue walk says what is wrong with it.
-        return false
-      }
-    },
+    isValid:
+      stackSize === 0
+        ? (value) => {
+            try {
+              return test(value, noStack)
+            } catch {
+              // A hostile value: the issue walk says what is wrong with it.
+              return false
+            }
+          }
+        : (value) => {
+            try {
+              // Allocated at its final size: a growing array would reallocate on its first store.
+              return test(value, new Array<unknown>(stackSize))
+            } catch {
+              return false
+            }
+          },
     collect(value) {
       const run = startRun()
       check.collect(value, run)
