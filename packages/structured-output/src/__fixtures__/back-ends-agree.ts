@@ -15,7 +15,8 @@ const pairs = { json: new WeakMap<object, Pair>(), args: new WeakMap<object, Pai
 
 /**
  * Checks the engine's two back ends against each other on `value`: the fast test the code
- * generator wrote and the closures' fast test must give the same answer. Where `new Function`
+ * generator wrote and the closures' fast test must give the same answer, and their issue walks
+ * the same issues, in the same order. Where `new Function`
  * is refused (the CSP run, `vitest.csp.config.ts`) there is one back end, the closures, and
  * that is what is checked. Returns the answer.
  */
@@ -37,6 +38,11 @@ export function backEndsAgree(schema: object, value: unknown, dialect: Dialect =
   expect(pair.generated.isValid(value), 'the generated test disagrees with the closures').toBe(
     answer,
   )
+  // The issue walks too: the arguments dialect's root object has one of its own.
+  expect(
+    pair.generated.collect(value),
+    'the generated issue walk disagrees with the closures',
+  ).toEqual(pair.closures.collect(value))
   return answer
 }
 

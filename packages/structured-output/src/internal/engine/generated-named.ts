@@ -27,7 +27,11 @@ export function namedMembers(
   node: TypedNodeDefinition,
   depth: number,
 ): string[] {
-  const lines = [...inOrder(node), '  if (at < 0) {', ...byKey(writer, node), '  }']
+  const lines = namedListing(node, {
+    defined: (index) => `m${index} !== undefined`,
+    drop: (index) => `m${index} = undefined`,
+    refuseUnknown: node.closed ? writer.value(isUnknownMember) : undefined,
+  })
   for (const [index, property] of node.properties.entries()) {
     const member = `m${index}`
     const check = writer.check(property.node, member, depth + 1)
@@ -41,24 +45,43 @@ export function namedMembers(
   return lines
 }
 
+/** How {@link namedListing} reads the names already read. */
+export interface NamedListing {
+  /** The expression that is true when the `index`-th name read found something. */
+  readonly defined: (index: number) => string
+  /** The statement that forgets what the `index`-th name read found (no member after all). */
+  readonly drop: (index: number) => string
+  /** The generated name of `isUnknownMember`, when a member the node does not name fails. */
+  readonly refuseUnknown: string | undefined
+}
+
+/**
+ * Which of the names read by {@link namedReads} are members: those the object lists as its own.
+ * What a name read found that is no member is dropped; with `refuseUnknown`, the code returns
+ * `false` on a member the node does not declare.
+ */
+export function namedListing(node: TypedNodeDefinition, listing: NamedListing): string[] {
+  return [...inOrder(node, listing), '  if (at < 0) {', ...byKey(node, listing), '  }']
+}
+
 /**
  * The common case: the object lists its defined members in schema order, each own, and no
  * other key. `at` is the next member the listing may show; -1 when it showed anything else.
  */
-function inOrder(node: TypedNodeDefinition): string[] {
+function inOrder(node: TypedNodeDefinition, { defined }: NamedListing): string[] {
   const count = node.properties.length
   const expected = node.properties.map((property, index) => {
     const key = JSON.stringify(property.key)
     // A defined member must come next; an undefined one may be skipped (fall through).
     return (
-      `      case ${index}: if (m${index} !== undefined) {\n` +
+      `      case ${index}: if (${defined(index)}) {\n` +
       `        if (key === ${key} && Object.prototype.hasOwnProperty.call(value, key)) { at = ${index + 1}; continue }\n` +
       '        break\n' +
       '      }'
     )
   })
   const unlisted = node.properties.map(
-    (_, index) => `    case ${index}: if (m${index} !== undefined) { at = -1; break }`,
+    (_, index) => `    case ${index}: if (${defined(index)}) { at = -1; break }`,
   )
   return [
     '  let at = 0',
@@ -78,17 +101,17 @@ function inOrder(node: TypedNodeDefinition): string[] {
   ]
 }
 
-/** Which names are members: own keys `for…in` lists. Undeclared ones refuse a closed object. */
-function byKey(writer: CodeWriter, node: TypedNodeDefinition): string[] {
+/** Which names are members: own keys `for…in` lists. Undeclared ones may refuse the object. */
+function byKey(node: TypedNodeDefinition, { drop, refuseUnknown }: NamedListing): string[] {
   const cases = node.properties.map(
     (property, index) =>
       `        case ${JSON.stringify(property.key)}: if (Object.prototype.hasOwnProperty.call(value, key)) own |= ${2 ** index}; continue`,
   )
-  if (node.closed) {
-    cases.push(`        default: if (${writer.value(isUnknownMember)}(value, key)) return false`)
+  if (refuseUnknown !== undefined) {
+    cases.push(`        default: if (${refuseUnknown}(value, key)) return false`)
   }
   const drops = node.properties.map(
-    (_, index) => `    if ((own & ${2 ** index}) === 0) m${index} = undefined`,
+    (_, index) => `    if ((own & ${2 ** index}) === 0) ${drop(index)}`,
   )
   return [
     '    let own = 0',

@@ -5,7 +5,8 @@ import { hasCodePointLength } from './code-point-length.js'
 import { mayBeContainer } from './build-check.js'
 import type { CodeWriter } from './code-writer.js'
 import { cycleCheck } from './code-writer.js'
-import type { Dialect, Test } from './node-check.js'
+import type { Collect, Dialect, NodeCheck, Test } from './node-check.js'
+import { hasObjectWalk, objectWalk } from './generated-collect.js'
 import { objectFunctions } from './generated-object.js'
 
 // The engine's second back end: the fast test written as JavaScript, one function per container
@@ -78,20 +79,20 @@ export class TestWriter implements CodeWriter {
   }
 
   /**
-   * Compiles the functions written so far; `root` is the one returned. The values come in as one
+   * Compiles the functions written so far and returns those named `roots`, in order. The values come in as one
    * array, unpacked into constants: a function takes at most 65,534 parameters, and a schema of
    * tens of thousands of nodes reads more values than that.
    */
-  compile(root: string): Test {
+  compile(roots: readonly string[]): unknown[] {
     const unpack = this.values.map((_, index) => `v${index} = values[${index}]`)
     const body = [
       '"use strict"',
       ...(unpack.length === 0 ? [] : [`const ${unpack.join(', ')}`]),
       ...this.sources,
-      `return ${root}`,
+      `return [${roots.join(', ')}]`,
     ].join('\n')
     // eslint-disable-next-line no-new-func, @typescript-eslint/no-implied-eval -- the back end's purpose; detected as allowed first (canGenerateCode)
-    const factory = new Function('values', body) as (values: readonly unknown[]) => Test
+    const factory = new Function('values', body) as (values: readonly unknown[]) => unknown[]
     return factory(this.values)
   }
 
@@ -109,10 +110,30 @@ export class TestWriter implements CodeWriter {
 
 /** The test of a whole schema, generated; `depth` 0. */
 export function generateTest(node: NodeDefinition, dialect: Dialect): Test {
+  return generateBackEnd(node, dialect, undefined).test
+}
+
+/**
+ * The generated test of a whole schema and, given the closures' `check` of a root object in the
+ * arguments dialect, its generated issue walk (generated-collect.ts); one `new Function`.
+ */
+export function generateBackEnd(
+  node: NodeDefinition,
+  dialect: Dialect,
+  check: NodeCheck | undefined,
+): { readonly test: Test; readonly collect: Collect | undefined } {
   const writer = new TestWriter(dialect)
   const name = writer.name()
   writer.add(`function ${name}(value, stack) { return ${writer.check(node, 'value', 0)} }`)
-  return writer.compile(name)
+  const walk =
+    check !== undefined && dialect === 'args' && hasObjectWalk(check)
+      ? objectWalk(writer, check)
+      : undefined
+  const [test, collect] = writer.compile(walk === undefined ? [name] : [name, walk]) as [
+    Test,
+    Collect | undefined,
+  ]
+  return { test, collect }
 }
 
 let codeGeneration: boolean | undefined

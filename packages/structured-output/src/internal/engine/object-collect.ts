@@ -32,8 +32,13 @@ export function objectCollect(
       }
       // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: looking more often finds no more cycles (args keeps no ancestors; none are above depth 0)
       if (json && depth > 0 && recordCycle(value, depth, run)) return
-      // Any object will do: no member to read.
-      if (shape.properties.length === 0 && !shape.closed) return
+      // Any object will do: no member to read. The arguments dialect, which takes any prototype,
+      // still asks for it here, as its fast test does: a Proxy whose trap throws is unreadable
+      // (with members to read, listing them asks).
+      if (shape.properties.length === 0 && !shape.closed) {
+        if (!json) Object.getPrototypeOf(value)
+        return
+      }
       // Stryker disable next-line ConditionalExpression: a node that does not remember itself has no container below it that would look
       if (storesSelf) run.ancestors[depth] = value
       // Member reads are guarded one by one, and nothing below throws: what lands here is the
@@ -50,8 +55,8 @@ export function objectCollect(
 /** Whether `value` is an object for the dialect; may throw on a hostile value. */
 function isObject(value: unknown, json: boolean): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const proto = Object.getPrototypeOf(value) as object | null
-  return !json || isPlainObjectPrototype(proto)
+  // The arguments dialect takes any prototype: asking for it there would only cost a call.
+  return !json || isPlainObjectPrototype(Object.getPrototypeOf(value) as object | null)
 }
 
 /**
@@ -171,7 +176,7 @@ function collectInDeclaredOrder(
 }
 
 /** The members of a closed object that its schema does not name, in listed order. */
-function collectUnknown(
+export function collectUnknown(
   shape: ObjectShape,
   value: Record<string, unknown>,
   depth: number,

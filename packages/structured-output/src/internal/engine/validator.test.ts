@@ -110,6 +110,16 @@ describe('the two dialects: json (plain data) and args (checkArgs)', () => {
       expect(both.json).toEqual([['unreadable', []]])
       if (value !== revoked) expect(both.args[0]?.[0]).toBe('unreadable')
     }
+    // The arguments dialect takes any prototype, but a trap that throws when asked for it is
+    // still unreadable: on an open object, and on one with no members to read (where only the
+    // fast test would otherwise have asked).
+    const noPrototype = new Proxy({}, { getPrototypeOf: throwing })
+    for (const schema of [point, { type: 'object' }]) {
+      expect(inBoth(schema, noPrototype)).toEqual({
+        json: [['unreadable', []]],
+        args: [['unreadable', []]],
+      })
+    }
   })
 })
 

@@ -1,6 +1,6 @@
 import type { NodeDefinition } from '../node-definition.js'
 import { buildCheck, mayBeContainer } from './build-check.js'
-import { canGenerateCode, generateTest } from './generated-test.js'
+import { canGenerateCode, generateBackEnd } from './generated-test.js'
 import { appendIssue, issueLimit, issuesOf, startRun } from './issue-run.js'
 import type { Dialect } from './node-check.js'
 import type { RawIssue } from './raw-issue.js'
@@ -31,7 +31,8 @@ export interface Validator {
  * How the fast test runs: `generated`, as JavaScript written for the schema and compiled with
  * `new Function` (generated-test.ts); `closures`, as the fixed functions of build-check.ts, which
  * need no code generation (a Content Security Policy without `'unsafe-eval'`). Both give the same
- * answers; the issue walk is the closures' in both.
+ * answers. The issue walk is the closures', but for the root object of the arguments dialect,
+ * whose walk the generated back end writes too (generated-collect.ts): the same issues.
  */
 export type BackEnd = 'generated' | 'closures'
 
@@ -47,7 +48,9 @@ export function createValidator(
   backEnd: BackEnd = defaultBackEnd(),
 ): Validator {
   const check = buildCheck(node, { dialect, depth: 0 })
-  const test = backEnd === 'generated' ? generateTest(node, dialect) : check.test
+  const generated = backEnd === 'generated' ? generateBackEnd(node, dialect, check) : undefined
+  const test = generated?.test ?? check.test
+  const collect = generated?.collect ?? check.collect
   // The cycle stack holds one container per level that has containers below it.
   const stackSize = dialect === 'json' && hasContainerChild(node) ? containerDepth(node) : 0
   // Frozen: a test that wrongly wrote to it would throw (and count as "not proven valid").
@@ -74,7 +77,7 @@ export function createValidator(
           },
     collect(value) {
       const run = startRun()
-      check.collect(value, run)
+      collect(value, run)
       if (run.budget.exhausted) {
         appendIssue(run, { code: 'too_many_issues', path: [], limit: issueLimit })
       }

@@ -1,0 +1,108 @@
+import type { TypedNodeDefinition } from '../node-definition.js'
+import type { CodeWriter } from './code-writer.js'
+import { namedListing } from './generated-named.js'
+import type { IssueRun } from './issue-run.js'
+import { pathTo, record } from './issue-run.js'
+import type { NodeCheck, PropertyCheck } from './node-check.js'
+import { collectUnknown } from './object-collect.js'
+
+// The generated issue walk of the root object in the arguments dialect (`checkArgs`), the one
+// every invalid tool call goes through: `collectInDeclaredOrder` of object-collect.ts written out
+// for the schema. Members are read by name (each once, a throw kept as the member's), the same
+// listing as the fast test decides which are members, and each member is tried with its inline
+// test: only one that fails goes to its node's closure walk, which says what is wrong. Anything
+// but an ordinary object (no prototype, another one, an array, a Proxy that lies about it) goes
+// to the closure walk whole; so does every nested node. The issues are the closures' own, in the
+// same order: the back-end differential tests hold the two to it.
+
+/** Up to this many members, the root object gets a generated walk (one bit each in a mask). */
+const walkLimit = 31
+
+/** What a member read that threw is not: the absence of an error. */
+const noError: unique symbol = Symbol('no error')
+
+/** Records that the member `key` of the object at `depth` could not be read. */
+function unreadable(
+  run: IssueRun,
+  depth: number,
+  key: string,
+  property: PropertyCheck,
+  error: unknown,
+): void {
+  record(run, {
+    code: 'unreadable',
+    path: pathTo(run, depth, key),
+    node: property.check.node,
+    error,
+  })
+}
+
+/** Records that the required member `key` of the object at `depth` is missing. */
+function missing(run: IssueRun, depth: number, key: string, property: PropertyCheck): void {
+  record(run, { code: 'missing', path: pathTo(run, depth, key), node: property.check.node })
+}
+
+/** Whether the root object of `check` gets a generated walk: see {@link objectWalk}. */
+export function hasObjectWalk(check: NodeCheck): boolean {
+  const count = check.objectShape?.properties.length ?? 0
+  return count > 0 && count <= walkLimit && check.node.kind === 'typed'
+}
+
+/**
+ * Writes the walk of the root object node of `check` (an object node whose shape
+ * {@link hasObjectWalk} accepts) and returns its name: `function wN(value, run)`.
+ */
+export function objectWalk(writer: CodeWriter, check: NodeCheck): string {
+  const node = check.node as TypedNodeDefinition
+  // Stryker disable next-line ArrayDeclaration: hasObjectWalk makes sure there is a shape
+  const properties = check.objectShape?.properties ?? []
+  const name = writer.name()
+  const none = writer.value(noError)
+  const whole = writer.value(check.collect)
+  const lines = [
+    '  let ordinary = false',
+    '  try {',
+    `    ordinary = typeof value === "object" && value !== null && Object.getPrototypeOf(value) === ${writer.value(Object.prototype)} && !Array.isArray(value)`,
+    '  } catch {}',
+    `  if (!ordinary) return ${whole}(value, run)`,
+    `  let ${properties.map((property) => `m${property.index}, e${property.index} = ${none}`).join(', ')}`,
+    // Each read on its own: a getter that throws is that member's issue, and the others are read.
+    ...properties.map(
+      (property) =>
+        `  try { m${property.index} = value[${JSON.stringify(property.key)}] } catch (error) { e${property.index} = error }`,
+    ),
+  ]
+  const listing = namedListing(node, {
+    defined: (index) => `(m${index} !== undefined || e${index} !== ${none})`,
+    drop: (index) => `{ m${index} = undefined; e${index} = ${none} }`,
+    refuseUnknown: undefined,
+  })
+  // Listing a Proxy's keys may throw: the object is then unreadable, as the closures say.
+  lines.push('  try {', ...listing, '  } catch {', `    return ${whole}(value, run)`, '  }')
+  lines.push('  const stack = run.ancestors, budget = run.budget')
+  for (const property of properties) lines.push(...memberLines(writer, property))
+  if (node.closed) {
+    const shape = writer.value(check.objectShape)
+    lines.push(`  ${writer.value(collectUnknown)}(${shape}, value, 0, run)`)
+  }
+  writer.add(`function ${name}(value, run) {\n${lines.join('\n')}\n}`)
+  return name
+}
+
+/** One member, in declaration order: unreadable, checked, or missing when required. */
+function memberLines(writer: CodeWriter, property: PropertyCheck): string[] {
+  const member = `m${property.index}`
+  const key = JSON.stringify(property.key)
+  const it = writer.value(property)
+  const lines = [
+    `  if (e${property.index} !== ${writer.value(noError)}) ${writer.value(unreadable)}(run, 0, ${key}, ${it}, e${property.index})`,
+    `  else if (${member} !== undefined) {`,
+    '    let valid = false',
+    `    try { valid = ${writer.check(property.check.node, member, 1)} } catch {}`,
+    `    if (!valid) { run.keys[0] = ${key}; ${writer.value(property.check.collect)}(${member}, run) }`,
+    '  }',
+  ]
+  if (property.required) lines.push(`  else ${writer.value(missing)}(run, 0, ${key}, ${it})`)
+  lines.push('  if (budget.exhausted) return')
+  return lines
+}
