@@ -27,8 +27,14 @@ export class ArgIssueWording {
   readonly #expectations = new Map<NodeDefinition | undefined, string>()
   /** The subjects of the root's members (and of a default's elements), quoted once: `"path"`. */
   readonly #memberSubjects = new Map<string | number, string>()
+  /**
+   * What a root member's messages start with (` "path" must be a string, got `), by its node: a
+   * node sits at one key of the root, so one lookup finds the subject and the expectation joined.
+   */
+  readonly #memberPrefixes = new Map<NodeDefinition | undefined, MemberPrefix>()
   readonly #words: Words = {
     expect: (node) => this.#expectations.get(node) ?? this.#rememberExpectation(node),
+    prefix: (node, path) => this.#prefix(node, path),
     subject: (path) => this.#subject(path),
     alternatives: 'members of its anyOf',
     expected: expectedText,
@@ -45,6 +51,19 @@ export class ArgIssueWording {
     }
     if (count < worded.length) worded.length = count
     return worded
+  }
+
+  #prefix(node: NodeDefinition | undefined, path: readonly (string | number)[]): string {
+    // Stryker disable next-line ConditionalExpression: keying no path only turns the memo off: every prefix is worded anew, the same
+    if (path.length !== 1) return this.#subject(path) + this.#words.expect(node)
+    const known = this.#memberPrefixes.get(node)
+    // A node under several keys (an array default's elements share their items node): the memo
+    // holds the last.
+    if (known !== undefined && known.key === path[0]) return known.text
+    const text = this.#subject(path) + this.#words.expect(node)
+    // Stryker disable next-line CallExpression: the memo only spares wording again; a prefix worded anew reads the same
+    this.#memberPrefixes.set(node, { key: path[0], text })
+    return text
   }
 
   #subject(path: readonly (string | number)[]): string {
@@ -73,6 +92,14 @@ export class ArgIssueWording {
 /** What a message says about a node and a place, kept per compiled spec. */
 interface Words extends UnionWords {
   readonly expect: (node: NodeDefinition | undefined) => string
+  /** `subject(path) + expect(node)`. */
+  readonly prefix: (node: NodeDefinition | undefined, path: readonly (string | number)[]) => string
+}
+
+/** A root member's message start, and the key it was worded for. */
+interface MemberPrefix {
+  readonly key: string | number | undefined
+  readonly text: string
 }
 
 /** The quoted path of the value an issue is about: `"edits[3].path"`, or `the value`. */
@@ -113,7 +140,7 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
       return {
         code: 'invalid_enum',
         path,
-        message: words.subject(path) + words.expect(issue.node) + describeValue(received),
+        message: words.prefix(issue.node, path) + describeValue(received),
         expected: allowed,
         received,
       }
@@ -192,7 +219,7 @@ function typeIssue(
   const issue: ArgIssue = {
     code: 'invalid_type',
     path,
-    message: words.subject(path) + words.expect(node) + got,
+    message: words.prefix(node, path) + got,
     expected,
     received,
   }

@@ -127,6 +127,14 @@ describe("the arguments dialect's generated root walk", () => {
       [() => new Proxy({ path: 'a' }, { getPrototypeOf: trap }), [['unreadable', []]]],
       // It says its prototype is Object.prototype; listing its keys throws.
       [() => new Proxy({ path: 'a' }, { ownKeys: trap }), [['unreadable', []]]],
+      // Every read throws, of a member or not.
+      [
+        () => new Proxy({ path: 'a', offset: 1 }, { get: trap }),
+        [
+          ['unreadable', ['path']],
+          ['unreadable', ['offset']],
+        ],
+      ],
     ] as const) {
       expect(walked(readFile, make)).toEqual(expected)
     }

@@ -18,6 +18,9 @@ import { collectUnknown } from './object-collect.js'
 /** Up to this many members, the root object gets a generated walk (one bit each in a mask). */
 const walkLimit = 31
 
+/** A key no object has: this module never gives it out (see {@link objectWalk}). */
+const probe: unique symbol = Symbol('toolpipe walk probe')
+
 /** What a member read that threw is not: the absence of an error. */
 const noError: unique symbol = Symbol('no error')
 
@@ -62,7 +65,9 @@ export function objectWalk(writer: CodeWriter, check: NodeCheck): string {
   const lines = [
     '  let ordinary = false',
     '  try {',
-    `    ordinary = typeof value === "object" && value !== null && Object.getPrototypeOf(value) === ${writer.value(Object.prototype)} && !Array.isArray(value)`,
+    // The probe's read, of a symbol no object has, tells V8 the object's shape, so that it
+    // answers the prototype from it instead of asking its runtime (a call of ~100 instructions).
+    `    ordinary = typeof value === "object" && value !== null && value[${writer.value(probe)}] === undefined && Object.getPrototypeOf(value) === ${writer.value(Object.prototype)} && !Array.isArray(value)`,
     '  } catch {}',
     `  if (!ordinary) return ${whole}(value, run)`,
     `  let ${properties.map((property) => `m${property.index}, e${property.index} = ${none}`).join(', ')}`,
