@@ -70,8 +70,21 @@ describe('wordLimitIssue', () => {
 
 describe('isLimitIssue', () => {
   it('answers for the issues wordLimitIssue words, and for no other', () => {
-    expect(isLimitIssue(rawIssue({ type: 'string', minLength: 2 }, 'a'))).toBe(true)
-    expect(isLimitIssue(rawIssue({ type: 'array', maxItems: 0 }, [1]))).toBe(true)
+    for (const [schema, value, code] of [
+      [{ type: 'number', minimum: 1 }, 0, 'below_minimum'],
+      [{ type: 'number', maximum: 1 }, 2, 'above_maximum'],
+      [{ type: 'string', minLength: 2 }, 'a', 'too_short'],
+      [{ type: 'string', maxLength: 1 }, 'ab', 'too_long'],
+      [{ type: 'string', pattern: '^a$' }, 'b', 'pattern_mismatch'],
+      [{ type: 'array', minItems: 1 }, [], 'too_few_items'],
+      [{ type: 'array', maxItems: 0 }, [1], 'too_many_items'],
+    ] as const) {
+      const issue = rawIssue(schema, value)
+      expect(issue.code).toBe(code)
+      expect(isLimitIssue(issue)).toBe(true)
+    }
+    expect(isLimitIssue(rawIssue({ type: 'string' }, 1))).toBe(false)
+    expect(isLimitIssue(rawIssue({ type: 'string', enum: ['a'] }, 'b'))).toBe(false)
     expect(isLimitIssue({ code: 'unknown_property', path: ['x'] })).toBe(false)
     expect(isLimitIssue({ code: 'sparse_array', path: [], index: 1 })).toBe(false)
     expect(isLimitIssue({ code: 'too_many_issues', path: [], limit: 100 })).toBe(false)

@@ -24,19 +24,21 @@ export type LimitIssue =
 /** The engine's issues that {@link wordLimitIssue} words. */
 export type LimitRawIssue = Extract<RawIssue, { readonly code: LimitIssue['code'] }>
 
-const limitCodes: ReadonlySet<RawIssue['code']> = new Set<LimitIssue['code']>([
-  'below_minimum',
-  'above_maximum',
-  'too_short',
-  'too_long',
-  'pattern_mismatch',
-  'too_few_items',
-  'too_many_items',
-])
-
 /** Whether {@link wordLimitIssue} words `issue`. */
 export function isLimitIssue(issue: RawIssue): issue is LimitRawIssue {
-  return limitCodes.has(issue.code)
+  // A switch, not a Set: the codes are literals, compared by identity, where a Set hashes.
+  switch (issue.code) {
+    case 'below_minimum':
+    case 'above_maximum':
+    case 'too_short':
+    case 'too_long':
+    case 'pattern_mismatch':
+    case 'too_few_items':
+    case 'too_many_items':
+      return true
+    default:
+      return false
+  }
 }
 
 /**
