@@ -79,9 +79,9 @@ export class TestWriter implements CodeWriter {
   }
 
   /**
-   * Compiles the functions written so far and returns those named `roots`, in order. The values come in as one
-   * array, unpacked into constants: a function takes at most 65,534 parameters, and a schema of
-   * tens of thousands of nodes reads more values than that.
+   * Compiles the functions written so far and returns those named `roots`, in order. The values
+   * come in as one array, unpacked into constants: a function takes at most 65,534 parameters,
+   * and a schema of tens of thousands of nodes reads more values than that.
    */
   compile(roots: readonly string[]): unknown[] {
     const unpack = this.values.map((_, index) => `v${index} = values[${index}]`)
