@@ -2,7 +2,7 @@ import type { NodeDefinition, TypedNodeDefinition } from '../node-definition.js'
 import { anyOfCheck } from './any-of-check.js'
 import { arrayCollect } from './array-collect.js'
 import { arrayTest } from './array-test.js'
-import { collectChildOf } from './collect-child.js'
+import { childTestOf, collectChildOf } from './collect-child.js'
 import type { BuildContext, NodeCheck } from './node-check.js'
 import { objectCollect } from './object-collect.js'
 import { objectShape } from './object-shape.js'
@@ -48,7 +48,7 @@ function objectCheck(node: TypedNodeDefinition, context: BuildContext): NodeChec
     node,
     test,
     collect,
-    collectChild: collectChildOf(test, collect),
+    collectChild: collectChildOf(childTestOf(node, context, test), collect),
     inline: 'call',
     // Stryker disable next-line ArrayDeclaration: read only for inline: 'enum'
     enumValues: [],
@@ -62,7 +62,7 @@ function arrayCheck(node: TypedNodeDefinition, context: BuildContext): NodeCheck
   const items =
     node.items === undefined
       ? undefined
-      : buildCheck(node.items, { dialect: context.dialect, depth: context.depth + 1 })
+      : buildCheck(node.items, { ...context, depth: context.depth + 1 })
   const storesSelf =
     context.dialect === 'json' && node.items !== undefined && mayBeContainer(node.items)
   const counts = { min: node.minItems ?? 0, max: node.maxItems ?? Number.POSITIVE_INFINITY }
@@ -95,7 +95,10 @@ function nullable(check: NodeCheck): NodeCheck {
     ...check,
     test,
     collect,
-    collectChild: collectChildOf(test, collect),
+    // Null is valid; anything else is the container's to test (its child test) and walk.
+    collectChild: (value, run) => {
+      if (value !== null) check.collectChild(value, run)
+    },
     objectShape: undefined,
   }
 }

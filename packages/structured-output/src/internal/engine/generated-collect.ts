@@ -1,4 +1,5 @@
 import type { TypedNodeDefinition } from '../node-definition.js'
+import { mayBeContainer } from './build-check.js'
 import type { CodeWriter } from './code-writer.js'
 import { namedListing } from './generated-named.js'
 import type { IssueRun } from './issue-run.js'
@@ -9,11 +10,13 @@ import { collectUnknown } from './object-collect.js'
 // The generated issue walk of the root object in the arguments dialect (`checkArgs`), the one
 // every invalid tool call goes through: `collectInDeclaredOrder` of object-collect.ts written out
 // for the schema. Members are read by name (each once, a throw kept as the member's), the same
-// listing as the fast test decides which are members, and each member is tried with its inline
-// test: only one that fails goes to its node's closure walk, which says what is wrong. Anything
-// but an ordinary object (no prototype, another one, an array, a Proxy that lies about it) goes
-// to the closure walk whole; so does every nested node. The issues are the closures' own, in the
-// same order: the back-end differential tests hold the two to it.
+// listing as the fast test decides which are members, and each scalar member is tried with its
+// inline test: only one that fails goes to its node's closure walk, which says what is wrong. A
+// member that may be a container goes to its node's child walk (collect-child.ts): the closures
+// walk every node below the root, trying the generated test of each object and union first.
+// Anything but an ordinary object (no prototype, another one, an array, a Proxy that lies about
+// it) goes to the closure walk whole. The issues are the closures' own, in the same order: the
+// back-end differential tests hold the two to it.
 
 /** Up to this many members, the root object gets a generated walk (one bit each in a mask). */
 const walkLimit = 31
@@ -115,12 +118,24 @@ function memberLines(writer: CodeWriter, property: PropertyCheck, helpers: Helpe
   const it = writer.value(property)
   const lines = [
     `  if (e${property.index} !== ${helpers.none}) ${helpers.unreadable}(run, 0, ${key}, ${it}, e${property.index})`,
-    `  else if (${member} !== undefined) {`,
-    '    let valid = false',
-    `    try { valid = ${writer.check(property.check.node, member, 1)} } catch {}`,
-    `    if (!valid) { run.keys[0] = ${key}; ${writer.value(property.check.collect)}(${member}, run) }`,
-    '  }',
   ]
+  if (mayBeContainer(property.check.node)) {
+    // A container (or a union with one): its own child walk, which tests an object or a union
+    // first and walks an array straight away (each element is tested there: a test of the whole
+    // array first would go over its valid elements twice).
+    const walk = writer.value(property.check.collectChild)
+    lines.push(
+      `  else if (${member} !== undefined) { run.keys[0] = ${key}; ${walk}(${member}, run) }`,
+    )
+  } else {
+    lines.push(
+      `  else if (${member} !== undefined) {`,
+      '    let valid = false',
+      `    try { valid = ${writer.check(property.check.node, member, 1)} } catch {}`,
+      `    if (!valid) { run.keys[0] = ${key}; ${writer.value(property.check.collect)}(${member}, run) }`,
+      '  }',
+    )
+  }
   if (property.required) lines.push(`  else ${helpers.missing}(run, 0, ${key}, ${it})`)
   lines.push('  if (budget.exhausted) return')
   return lines

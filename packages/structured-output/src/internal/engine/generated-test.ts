@@ -79,21 +79,35 @@ export class TestWriter implements CodeWriter {
   }
 
   /**
-   * Compiles the functions written so far and returns those named `roots`, in order. The values
-   * come in as one array, unpacked into constants: a function takes at most 65,534 parameters,
-   * and a schema of tens of thousands of nodes reads more values than that.
+   * Compiles the functions written so far and returns those named `roots`, in order, and the
+   * test of each container and union node, by node and depth. The values come in as one array,
+   * unpacked into constants: a function takes at most 65,534 parameters, and a schema of tens of
+   * thousands of nodes reads more values than that.
    */
-  compile(roots: readonly string[]): unknown[] {
+  compile(roots: readonly string[]): Compiled {
     const unpack = this.values.map((_, index) => `v${index} = values[${index}]`)
+    const nodes = [...this.written].flatMap(([node, byDepth]) =>
+      [...byDepth].map(([depth, name]) => ({ node, depth, name })),
+    )
     const body = [
       '"use strict"',
       ...(unpack.length === 0 ? [] : [`const ${unpack.join(', ')}`]),
       ...this.sources,
-      `return [${roots.join(', ')}]`,
+      `return [[${roots.join(', ')}], [${nodes.map(({ name }) => name).join(', ')}]]`,
     ].join('\n')
     // eslint-disable-next-line no-new-func, @typescript-eslint/no-implied-eval -- the back end's purpose; detected as allowed first (canGenerateCode)
-    const factory = new Function('values', body) as (values: readonly unknown[]) => unknown[]
-    return factory(this.values)
+    const factory = new Function('values', body) as (
+      values: readonly unknown[],
+    ) => [unknown[], Test[]]
+    const [functions, tests] = factory(this.values)
+    const byNode = new Map<NodeDefinition, Map<number, Test>>()
+    for (const [index, { node, depth }] of nodes.entries()) {
+      const byDepth = byNode.get(node) ?? new Map<number, Test>()
+      // Stryker disable next-line ConditionalExpression: the code returns one function per name
+      if (tests[index] !== undefined) byDepth.set(depth, tests[index])
+      byNode.set(node, byDepth)
+    }
+    return { functions, testOf: (node, depth) => byNode.get(node)?.get(depth) }
   }
 
   private anyOf(alternatives: readonly NodeDefinition[], depth: number): string {
@@ -106,6 +120,23 @@ export class TestWriter implements CodeWriter {
     this.add(`function ${name}(value, stack) {\n${tries.join('\n')}\n  return false\n}`)
     return name
   }
+}
+
+/** What {@link TestWriter.compile} gives. */
+export interface Compiled {
+  /** The functions asked for, in order. */
+  readonly functions: unknown[]
+  /** The generated test of a container or union node at a depth, if one was written. */
+  readonly testOf: (node: NodeDefinition, depth: number) => Test | undefined
+}
+
+/** What {@link generateBackEnd} gives. */
+export interface GeneratedBackEnd {
+  readonly test: Test
+  /** The root object's issue walk, when one was written. */
+  readonly collect: Collect | undefined
+  /** The generated test of each container and union node, by depth (for the walk's child tests). */
+  readonly testOf: (node: NodeDefinition, depth: number) => Test | undefined
 }
 
 /** The test of a whole schema, generated; `depth` 0. */
@@ -121,7 +152,7 @@ export function generateBackEnd(
   node: NodeDefinition,
   dialect: Dialect,
   check: NodeCheck | undefined,
-): { readonly test: Test; readonly collect: Collect | undefined } {
+): GeneratedBackEnd {
   const writer = new TestWriter(dialect)
   const name = writer.name()
   writer.add(`function ${name}(value, stack) { return ${writer.check(node, 'value', 0)} }`)
@@ -129,11 +160,9 @@ export function generateBackEnd(
     check !== undefined && dialect === 'args' && hasObjectWalk(check)
       ? objectWalk(writer, check)
       : undefined
-  const [test, collect] = writer.compile(walk === undefined ? [name] : [name, walk]) as [
-    Test,
-    Collect | undefined,
-  ]
-  return { test, collect }
+  const { functions, testOf } = writer.compile(walk === undefined ? [name] : [name, walk])
+  const [test, collect] = functions as [Test, Collect | undefined]
+  return { test, collect, testOf }
 }
 
 let codeGeneration: boolean | undefined

@@ -1,5 +1,6 @@
 import type { StructuredScalar } from '../../structured-schema.js'
 import type { NodeDefinition } from '../node-definition.js'
+import type { ChildTests } from './collect-child.js'
 import type { IssueRun } from './issue-run.js'
 
 /**
@@ -55,6 +56,8 @@ export interface BuildContext {
   readonly dialect: Dialect
   /** How many containers above: the node's values sit at this depth, every time. */
   readonly depth: number
+  /** Where the child tests of container and union nodes are kept, to be replaced (validator.ts). */
+  readonly childTests?: ChildTests
 }
 
 /** Whether `value` is one of the enum members (`===` is JSON equality on scalars). */

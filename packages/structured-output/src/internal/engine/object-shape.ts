@@ -13,7 +13,7 @@ export function objectShape(
     context: BuildContext,
   ) => NodeCheck,
 ): ObjectShape {
-  const childContext: BuildContext = { dialect: context.dialect, depth: context.depth + 1 }
+  const childContext: BuildContext = { ...context, depth: context.depth + 1 }
   // Stryker disable next-line ArrayDeclaration: an entry that is no member is never matched by key, nor required
   const properties: PropertyCheck[] = []
   let requiredMask = 0
