@@ -2,7 +2,7 @@ import type { AnyOfNodeDefinition } from '../node-definition.js'
 import { branchRun, issuesOf, pathTo, record } from './issue-run.js'
 import type { RawIssue } from './raw-issue.js'
 import type { BuildContext, Collect, NodeCheck, Test } from './node-check.js'
-import { childTestOf, collectChildOf } from './collect-child.js'
+import { childWalkOf, collectChildOf } from './collect-child.js'
 
 /**
  * An `anyOf` node: valid when one alternative at least accepts the value (in order, stopping
@@ -60,7 +60,7 @@ export function anyOfCheck(
     node,
     test,
     collect,
-    collectChild: collectChildOf(childTestOf(node, context, test), collect),
+    collectChild: collectChildOf(childWalkOf(node, context, test, collect)),
     inline: 'call',
     // Stryker disable next-line ArrayDeclaration: read only for inline: 'enum'
     enumValues: [],

@@ -2,7 +2,7 @@ import type { NodeDefinition, TypedNodeDefinition } from '../node-definition.js'
 import { anyOfCheck } from './any-of-check.js'
 import { arrayCollect } from './array-collect.js'
 import { arrayTest } from './array-test.js'
-import { childTestOf, collectChildOf } from './collect-child.js'
+import { childWalkOf, collectChildOf } from './collect-child.js'
 import type { BuildContext, NodeCheck } from './node-check.js'
 import { objectCollect } from './object-collect.js'
 import { objectShape } from './object-shape.js'
@@ -44,11 +44,11 @@ function objectCheck(node: TypedNodeDefinition, context: BuildContext): NodeChec
   const general = objectTest(shape, context, storesSelf)
   const test = shape.flat ? flatObjectTest(shape, context, general) : general
   const collect = objectCollect(node, shape, context, storesSelf)
-  return {
+  const check: NodeCheck = {
     node,
     test,
     collect,
-    collectChild: collectChildOf(childTestOf(node, context, test), collect),
+    collectChild: collectChildOf(childWalkOf(node, context, test, collect)),
     inline: 'call',
     // Stryker disable next-line ArrayDeclaration: read only for inline: 'enum'
     enumValues: [],
@@ -56,6 +56,8 @@ function objectCheck(node: TypedNodeDefinition, context: BuildContext): NodeChec
     objectShape: shape,
     storesSelf,
   }
+  context.childWalks?.addObject(check, context.depth)
+  return check
 }
 
 function arrayCheck(node: TypedNodeDefinition, context: BuildContext): NodeCheck {

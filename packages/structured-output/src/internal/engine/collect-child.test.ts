@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { NodeDefinition } from '../node-definition.js'
 import { compile } from './__fixtures__/compile.js'
-import { ChildTests } from './collect-child.js'
-import type { Dialect, Test } from './node-check.js'
+import { ChildWalks } from './collect-child.js'
+import type { Collect, Dialect, Test } from './node-check.js'
 import { canGenerateCode } from './generated-test.js'
 
 // The issue walk tries a child's fast test before it walks the child (collect-child.ts). Where
@@ -12,20 +12,29 @@ import { canGenerateCode } from './generated-test.js'
 
 const node = (type: string) => ({ kind: 'typed', type }) as unknown as NodeDefinition
 
-describe('ChildTests', () => {
-  it('replaces the tests it has a function for, by node and depth, and keeps the others', () => {
-    const tests = new ChildTests()
+describe('ChildWalks', () => {
+  it('replaces the tests and walks it has functions for, by node and depth, and keeps the others', () => {
+    const walks = new ChildWalks()
     const object = node('object')
     const array = node('array')
     const closureTest: Test = () => false
+    const closureWalk: Collect = () => undefined
     const generatedTest: Test = () => true
-    const atOne = tests.add(object, 1, closureTest)
-    const atTwo = tests.add(object, 2, closureTest)
-    const other = tests.add(array, 1, closureTest)
-    tests.replace((asked, depth) => (asked === object && depth === 1 ? generatedTest : undefined))
-    expect(atOne.test).toBe(generatedTest)
-    expect(atTwo.test).toBe(closureTest)
-    expect(other.test).toBe(closureTest)
+    const generatedWalk: Collect = () => undefined
+    const atOne = { test: closureTest, collect: closureWalk }
+    const atTwo = { test: closureTest, collect: closureWalk }
+    const other = { test: closureTest, collect: closureWalk }
+    walks.add(object, 1, atOne)
+    walks.add(object, 2, atTwo)
+    walks.add(array, 1, other)
+    const atObjectOne = (asked: NodeDefinition, depth: number) => asked === object && depth === 1
+    walks.replace(
+      (asked, depth) => (atObjectOne(asked, depth) ? generatedTest : undefined),
+      (asked, depth) => (asked === object && depth === 2 ? generatedWalk : undefined),
+    )
+    expect(atOne).toEqual({ test: generatedTest, collect: closureWalk })
+    expect(atTwo).toEqual({ test: closureTest, collect: generatedWalk })
+    expect(other).toEqual({ test: closureTest, collect: closureWalk })
   })
 })
 
@@ -89,4 +98,26 @@ describe("the walk's child tests", () => {
       expect(read.filter((name) => name === 'replace_all')).toHaveLength(expected)
     },
   )
+})
+
+describe('the walk of an object below the root, in the arguments dialect', () => {
+  it('is the generated one where code generation works, else the closures', () => {
+    const read: string[] = []
+    const edit = new Proxy(
+      { path: 7, old_text: 'a', new_text: 'b' },
+      {
+        get(target, key, receiver) {
+          if (typeof key === 'string') read.push(key)
+          return Reflect.get(target, key, receiver) as unknown
+        },
+      },
+    )
+    const issues = compile(edits, 'args').collect({ edits: [edit] })
+    expect(issues.map((issue) => [issue.code, [...issue.path]])).toEqual([
+      ['invalid_type', ['edits', 0, 'path']],
+    ])
+    // The element's test fails, then its walk runs. Generated, each reads every declared name
+    // (`replace_all` too, which the edit lacks); the closures read only what the object lists.
+    expect(read.filter((name) => name === 'replace_all')).toHaveLength(canGenerateCode() ? 2 : 0)
+  })
 })

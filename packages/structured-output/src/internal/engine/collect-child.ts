@@ -1,14 +1,16 @@
 import type { NodeDefinition } from '../node-definition.js'
-import type { BuildContext, Collect, Test } from './node-check.js'
+import type { BuildContext, Collect, NodeCheck, Test } from './node-check.js'
 
 /**
- * The test the issue walk tries on a child before walking it: the closures' own test of the
- * child's node, until the generated back end puts its function for the same node in its place
- * (see {@link ChildTests}). Both give the same answers; the generated one is several times
- * faster, and the walk of a long array with one bad element runs it on every other element.
+ * How the issue walk takes a child: its node's fast test, tried first, and the walk that says
+ * what is wrong when it fails. The closures' own at first; the generated back end puts its
+ * functions for the same node in their place (see {@link ChildWalks}). Both give the same answers;
+ * the generated ones are several times faster, and the walk of a long array with one bad element
+ * runs the test on every other element.
  */
-export interface ChildTest {
+export interface ChildWalk {
   test: Test
+  collect: Collect
 }
 
 /**
@@ -16,7 +18,7 @@ export interface ChildTest {
  * its test, so a long array with one bad element is walked once, plus that element. A throw
  * from the test just means "walk it".
  */
-export function collectChildOf(child: ChildTest, collect: Collect): Collect {
+export function collectChildOf(child: ChildWalk): Collect {
   return (value, run) => {
     // Stryker disable next-line BlockStatement,ConditionalExpression: the walk alone finds the same issues, only slower ("→ true" skips the walk and fails the tests)
     try {
@@ -25,39 +27,68 @@ export function collectChildOf(child: ChildTest, collect: Collect): Collect {
     } catch {
       // A hostile value: the walk below reports it.
     }
-    collect(value, run)
+    child.collect(value, run)
   }
-}
-
-/** `test` as a container's or union's child test, kept in `context`'s {@link ChildTests} if it has one. */
-export function childTestOf(node: NodeDefinition, context: BuildContext, test: Test): ChildTest {
-  return context.childTests?.add(node, context.depth, test) ?? { test }
 }
 
 /**
- * The child tests of one validator's container and union nodes, by node and depth: what
- * {@link ChildTests.replace} may swap for the generated back end's functions once they are
- * compiled (the closures are built first: the generated issue walk calls into them).
+ * A container's or union's child walk, of its closures' `test` and `collect`, kept in
+ * `context`'s {@link ChildWalks} if it has one.
  */
-export class ChildTests {
+export function childWalkOf(
+  node: NodeDefinition,
+  context: BuildContext,
+  test: Test,
+  collect: Collect,
+): ChildWalk {
+  const child: ChildWalk = { test, collect }
+  context.childWalks?.add(node, context.depth, child)
+  return child
+}
+
+/** An object node's check and the depth its values sit at. */
+export interface PlacedObject {
+  readonly check: NodeCheck
+  readonly depth: number
+}
+
+/**
+ * The child walks of one validator's container and union nodes, by node and depth, and its
+ * object nodes' checks: what {@link ChildWalks.replace} may swap for the generated back end's
+ * functions once they are compiled (the closures are built first: the generated issue walks
+ * call into them).
+ */
+export class ChildWalks {
   readonly #slots: {
     readonly node: NodeDefinition
     readonly depth: number
-    readonly child: ChildTest
+    readonly child: ChildWalk
   }[] = []
+  readonly #objects: PlacedObject[] = []
 
-  /** A child test holding `test`, the closures' test of `node` at `depth`, kept to be replaced. */
-  add(node: NodeDefinition, depth: number, test: Test): ChildTest {
-    const child: ChildTest = { test }
+  /** Keeps `child`, the closures' walk of `node` at `depth`, to be replaced. */
+  add(node: NodeDefinition, depth: number, child: ChildWalk): void {
     this.#slots.push({ node, depth, child })
-    return child
   }
 
-  /** Puts `lookUp(node, depth)` in each child test it has a function for. */
-  replace(lookUp: (node: NodeDefinition, depth: number) => Test | undefined): void {
+  /** Keeps an object node's check at `depth`, whose walk may be generated. */
+  addObject(check: NodeCheck, depth: number): void {
+    this.#objects.push({ check, depth })
+  }
+
+  /** The object nodes' checks, in the order they were built. */
+  get objects(): readonly PlacedObject[] {
+    return this.#objects
+  }
+
+  /** Puts the tests and walks the look-ups have for a node and depth in its child walks. */
+  replace(
+    testOf: (node: NodeDefinition, depth: number) => Test | undefined,
+    walkOf: (node: NodeDefinition, depth: number) => Collect | undefined,
+  ): void {
     for (const { node, depth, child } of this.#slots) {
-      const test = lookUp(node, depth)
-      if (test !== undefined) child.test = test
+      child.test = testOf(node, depth) ?? child.test
+      child.collect = walkOf(node, depth) ?? child.collect
     }
   }
 }

@@ -155,3 +155,124 @@ describe("the arguments dialect's generated root walk", () => {
     expect(found.some(([code]) => code === 'missing')).toBe(false)
   })
 })
+
+// Below the root: each object node of the arguments dialect has a generated walk of its own,
+// which the walk of the array above it calls (collect-child.ts). The same cases, one level down.
+const readFiles = {
+  type: 'object',
+  properties: { files: { type: 'array', items: readFile } },
+  required: ['files'],
+}
+
+/** `make`'s value as the second of two files, after a valid one. */
+function second(make: () => unknown) {
+  return () => ({ files: [{ path: 'a.ts' }, make()] })
+}
+
+/** The walk's [code, path] pairs with the `files[1]` the paths start with taken off. */
+function walkedBelow(schema: unknown, make: () => unknown) {
+  return walked(schema, second(make)).map(([code, path]) => {
+    expect(path?.slice(0, 2)).toEqual(['files', 1])
+    return [code, path?.slice(2)]
+  })
+}
+
+describe("the arguments dialect's generated walk of an object below the root", () => {
+  it('gives each issue in declaration order, however the members are listed', () => {
+    expect(walkedBelow(readFiles, () => ({ encoding: 'latin1', offset: -1, path: 42 }))).toEqual([
+      ['invalid_type', ['path']],
+      ['below_minimum', ['offset']],
+      ['invalid_enum', ['encoding']],
+    ])
+    expect(walkedBelow(readFiles, () => ({ offset: 1 }))).toEqual([['missing', ['path']]])
+  })
+
+  it('reads each member once in its walk; a getter that throws is that member unreadable', () => {
+    let reads = 0
+    const make = () =>
+      Object.defineProperties(
+        {},
+        {
+          path: {
+            enumerable: true,
+            get: () => {
+              reads++
+              throw new Error('path')
+            },
+          },
+          offset: {
+            enumerable: true,
+            get: () => {
+              reads++
+              return -1
+            },
+          },
+        },
+      )
+    expect(walkedBelow(readFiles, make)).toEqual([
+      ['unreadable', ['path']],
+      ['below_minimum', ['offset']],
+    ])
+    // Each back end: the element's test stops at the first read, which throws; its walk reads
+    // both members, once each.
+    expect(reads).toBe(canGenerateCode() ? 6 : 3)
+  })
+
+  it('takes only own enumerable members: an inherited or hidden one is missing', () => {
+    const hidden = () => Object.defineProperty({}, 'path', { value: 'a.ts', enumerable: false })
+    expect(walkedBelow(readFiles, hidden)).toEqual([['missing', ['path']]])
+    const prototype = Object.prototype as Record<string, unknown>
+    let inherited
+    try {
+      prototype.path = 'a.ts'
+      inherited = bothWalks(
+        readFiles,
+        second(() => ({ offset: 2 })),
+      )
+    } finally {
+      delete prototype.path
+    }
+    expect(agreed(inherited)).toEqual([['missing', ['files', 1, 'path']]])
+  })
+
+  it('refuses the members a closed object does not name, after the declared ones', () => {
+    const closed = {
+      ...readFiles,
+      properties: { files: { type: 'array', items: { ...readFile, additionalProperties: false } } },
+    }
+    expect(walkedBelow(closed, () => ({ extra: 1, path: 7, more: 'x' }))).toEqual([
+      ['invalid_type', ['path']],
+      ['unknown_property', ['extra']],
+      ['unknown_property', ['more']],
+    ])
+  })
+
+  it('leaves what is not an ordinary object to the closures', () => {
+    const trap = () => {
+      throw new Error('trap')
+    }
+    for (const [make, expected] of [
+      [() => [1], [['invalid_type', []]]],
+      [() => null, [['invalid_type', []]]],
+      [
+        () => Object.assign(Object.create(null) as object, { path: 3 }),
+        [['invalid_type', ['path']]],
+      ],
+      [() => new Proxy({ path: 'a' }, { ownKeys: trap }), [['unreadable', []]]],
+    ] as const) {
+      expect(walkedBelow(readFiles, make)).toEqual(expected)
+    }
+  })
+
+  it('stops at the issue budget, as the closures do, across the elements', () => {
+    const found = walked(readFiles, () => ({
+      files: Array.from({ length: 60 }, () => ({ offset: -1 })),
+    }))
+    expect(found).toHaveLength(101)
+    expect(found.slice(0, 2)).toEqual([
+      ['missing', ['files', 0, 'path']],
+      ['below_minimum', ['files', 0, 'offset']],
+    ])
+    expect(found.at(-1)).toEqual(['too_many_issues', []])
+  })
+})

@@ -55,10 +55,10 @@ export function hasObjectWalk(check: NodeCheck): boolean {
 }
 
 /**
- * Writes the walk of the root object node of `check` (an object node whose shape
- * {@link hasObjectWalk} accepts) and returns its name: `function wN(value, run)`.
+ * Writes the walk of the object node of `check` (one whose shape {@link hasObjectWalk} accepts),
+ * whose values sit at `depth`, and returns its name: `function wN(value, run)`.
  */
-export function objectWalk(writer: CodeWriter, check: NodeCheck): string {
+export function objectWalk(writer: CodeWriter, check: NodeCheck, depth: number): string {
   const node = check.node as TypedNodeDefinition
   // Stryker disable next-line ArrayDeclaration: hasObjectWalk makes sure there is a shape
   const properties = check.objectShape?.properties ?? []
@@ -90,6 +90,7 @@ export function objectWalk(writer: CodeWriter, check: NodeCheck): string {
   lines.push('  const stack = run.ancestors, budget = run.budget')
   // Named once: every member's lines call the same helpers.
   const helpers: Helpers = {
+    depth,
     none,
     unreadable: writer.value(unreadable),
     missing: writer.value(missing),
@@ -97,7 +98,7 @@ export function objectWalk(writer: CodeWriter, check: NodeCheck): string {
   for (const property of properties) lines.push(...memberLines(writer, property, helpers))
   if (node.closed) {
     const shape = writer.value(check.objectShape)
-    lines.push(`  ${writer.value(collectUnknown)}(${shape}, value, 0, run)`)
+    lines.push(`  ${writer.value(collectUnknown)}(${shape}, value, ${depth}, run)`)
   }
   writer.add(`function ${name}(value, run) {\n${lines.join('\n')}\n}`)
   return name
@@ -105,6 +106,8 @@ export function objectWalk(writer: CodeWriter, check: NodeCheck): string {
 
 /** The generated names of the values every member's lines use. */
 interface Helpers {
+  /** Where the object's values sit. */
+  readonly depth: number
   /** {@link noError}. */
   readonly none: string
   readonly unreadable: string
@@ -116,8 +119,9 @@ function memberLines(writer: CodeWriter, property: PropertyCheck, helpers: Helpe
   const member = `m${property.index}`
   const key = JSON.stringify(property.key)
   const it = writer.value(property)
+  const { depth } = helpers
   const lines = [
-    `  if (e${property.index} !== ${helpers.none}) ${helpers.unreadable}(run, 0, ${key}, ${it}, e${property.index})`,
+    `  if (e${property.index} !== ${helpers.none}) ${helpers.unreadable}(run, ${depth}, ${key}, ${it}, e${property.index})`,
   ]
   if (mayBeContainer(property.check.node)) {
     // A container (or a union with one): its own child walk, which tests an object or a union
@@ -125,18 +129,18 @@ function memberLines(writer: CodeWriter, property: PropertyCheck, helpers: Helpe
     // array first would go over its valid elements twice).
     const walk = writer.value(property.check.collectChild)
     lines.push(
-      `  else if (${member} !== undefined) { run.keys[0] = ${key}; ${walk}(${member}, run) }`,
+      `  else if (${member} !== undefined) { run.keys[${depth}] = ${key}; ${walk}(${member}, run) }`,
     )
   } else {
     lines.push(
       `  else if (${member} !== undefined) {`,
       '    let valid = false',
-      `    try { valid = ${writer.check(property.check.node, member, 1)} } catch {}`,
-      `    if (!valid) { run.keys[0] = ${key}; ${writer.value(property.check.collect)}(${member}, run) }`,
+      `    try { valid = ${writer.check(property.check.node, member, depth + 1)} } catch {}`,
+      `    if (!valid) { run.keys[${depth}] = ${key}; ${writer.value(property.check.collect)}(${member}, run) }`,
       '  }',
     )
   }
-  if (property.required) lines.push(`  else ${helpers.missing}(run, 0, ${key}, ${it})`)
+  if (property.required) lines.push(`  else ${helpers.missing}(run, ${depth}, ${key}, ${it})`)
   lines.push('  if (budget.exhausted) return')
   return lines
 }

@@ -1,6 +1,6 @@
 import type { StructuredScalar } from '../../structured-schema.js'
 import type { NodeDefinition } from '../node-definition.js'
-import type { ChildTests } from './collect-child.js'
+import type { ChildWalks } from './collect-child.js'
 import type { IssueRun } from './issue-run.js'
 
 /**
@@ -56,8 +56,8 @@ export interface BuildContext {
   readonly dialect: Dialect
   /** How many containers above: the node's values sit at this depth, every time. */
   readonly depth: number
-  /** Where the child tests of container and union nodes are kept, to be replaced (validator.ts). */
-  readonly childTests?: ChildTests
+  /** Where the child walks of container and union nodes are kept, to be replaced (validator.ts). */
+  readonly childWalks?: ChildWalks
 }
 
 /** Whether `value` is one of the enum members (`===` is JSON equality on scalars). */

@@ -45,7 +45,7 @@ export function scalarCheck(node: TypedNodeDefinition, context: BuildContext): N
     test,
     collect,
     // The test first: most members are valid, and it costs a comparison or two.
-    collectChild: collectChildOf({ test }, collect),
+    collectChild: collectChildOf({ test, collect }),
     inline,
     enumValues: members ?? [],
     objectShape: undefined,

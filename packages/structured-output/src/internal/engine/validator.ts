@@ -1,6 +1,6 @@
 import type { NodeDefinition } from '../node-definition.js'
 import { buildCheck, mayBeContainer } from './build-check.js'
-import { ChildTests } from './collect-child.js'
+import { ChildWalks } from './collect-child.js'
 import { canGenerateCode, generateBackEnd } from './generated-test.js'
 import { appendIssue, issueLimit, issuesOf, startRun } from './issue-run.js'
 import type { Dialect } from './node-check.js'
@@ -48,11 +48,12 @@ export function createValidator(
   dialect: Dialect,
   backEnd: BackEnd = defaultBackEnd(),
 ): Validator {
-  const childTests = new ChildTests()
-  const check = buildCheck(node, { dialect, depth: 0, childTests })
-  const generated = backEnd === 'generated' ? generateBackEnd(node, dialect, check) : undefined
+  const childWalks = new ChildWalks()
+  const check = buildCheck(node, { dialect, depth: 0, childWalks })
+  const generated =
+    backEnd === 'generated' ? generateBackEnd(node, dialect, check, childWalks.objects) : undefined
   // The walk tries a child's test before walking it: the generated one, where there is one.
-  if (generated !== undefined) childTests.replace(generated.testOf)
+  if (generated !== undefined) childWalks.replace(generated.testOf, generated.walkOf)
   const test = generated?.test ?? check.test
   const collect = generated?.collect ?? check.collect
   // The cycle stack holds one container per level that has containers below it.
