@@ -109,3 +109,37 @@ describe('ArgIssueWording', () => {
     expect(messages([...first].reverse())).toEqual([...expected].reverse())
   })
 })
+
+describe('the subject of a deeper path', () => {
+  /** What `missing` says of `path`, worded by `wording` (one memo across the calls). */
+  function missingOf(wording: ArgIssueWording, path: (string | number)[]): string | undefined {
+    return wording.word([{ code: 'missing', path, node: stringNode }], 'arguments')[0]?.message
+  }
+
+  it('is the path as every toolpipe message writes it, the first time and from the memo', () => {
+    const paths: [(string | number)[], string][] = [
+      [['edits', 3, 'path'], 'edits[3].path'],
+      [[3, 'path'], '[3].path'],
+      [['odd key', 'path'], '["odd key"].path'],
+      [['edits', 'odd key', 0], 'edits["odd key"][0]'],
+      [['a', 'b'], 'a.b'],
+      [['', 'b'], '[""].b'],
+      // `edits` after a key, where the memo holds it first too.
+      [['b', 'edits'], 'b.edits'],
+    ]
+    const wording = new ArgIssueWording()
+    for (let round = 0; round < 2; round++) {
+      for (const [path, written] of paths) {
+        expect(missingOf(wording, path)).toBe(`missing required property "${written}"`)
+      }
+    }
+  })
+
+  it('is written the same once the memo is full', () => {
+    const wording = new ArgIssueWording()
+    for (let index = 0; index < 5000; index++) missingOf(wording, ['rows', index])
+    expect(missingOf(wording, ['rows', 4999, 'odd key'])).toBe(
+      'missing required property "rows[4999]["odd key"]"',
+    )
+  })
+})

@@ -1,4 +1,4 @@
-import { describeValue, listValues, quoteJsonPath } from '@toolpipe/core/internal'
+import { describeValue, formatJsonPath, listValues, quoteJsonPath } from '@toolpipe/core/internal'
 import {
   isLimitIssue,
   unionMessage,
@@ -32,6 +32,8 @@ export class ArgIssueWording {
    * node sits at one key of the root, so one lookup finds the subject and the expectation joined.
    */
   readonly #memberPrefixes = new Map<NodeDefinition | undefined, MemberPrefix>()
+  /** How each key or index of a deeper path is written, first in the path and after it. */
+  readonly #segments = new Map<string | number, Segment>()
   readonly #words: Words = {
     expect: (node) => this.#expectations.get(node) ?? this.#rememberExpectation(node),
     prefix: (node, path) => this.#prefix(node, path),
@@ -69,9 +71,29 @@ export class ArgIssueWording {
   #subject(path: readonly (string | number)[]): string {
     // Stryker disable next-line ConditionalExpression: keying no path only turns the memo off: every subject is quoted anew, the same
     const key = path.length === 1 ? path[0] : undefined
-    // Stryker disable next-line ConditionalExpression: the memo only spares quoting again; a subject quoted anew reads the same
-    if (key === undefined) return subject(path)
+    // Stryker disable next-line ConditionalExpression: a deeper path joined from its segments reads the same as one written whole
+    if (key === undefined) return path.length === 0 ? subject(path) : this.#deepSubject(path)
     return this.#memberSubjects.get(key) ?? this.#rememberSubject(key, path)
+  }
+
+  /** `subject(path)` of a path of two keys or more, joined from its segments as they were written. */
+  #deepSubject(path: readonly (string | number)[]): string {
+    let text = '"'
+    for (const key of path) {
+      const segment = this.#segments.get(key) ?? this.#rememberSegment(key)
+      text += text.length === 1 ? segment.first : segment.later
+    }
+    return `${text}"`
+  }
+
+  #rememberSegment(key: string | number): Segment {
+    // `edits` first, `.edits` after a key; `[3]` and `["odd key"]` the same anywhere.
+    const first = formatJsonPath([key], '')
+    const segment = { first, later: first.startsWith('[') ? first : `.${first}` }
+    // The keys are the spec's and the indexes its arrays': bounded all the same, whatever comes.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: the memo only spares writing again; a segment written anew reads the same
+    if (this.#segments.size < segmentLimit) this.#segments.set(key, segment)
+    return segment
   }
 
   #rememberSubject(key: string | number, path: readonly (string | number)[]): string {
@@ -94,6 +116,15 @@ interface Words extends UnionWords {
   readonly expect: (node: NodeDefinition | undefined) => string
   /** `subject(path) + expect(node)`. */
   readonly prefix: (node: NodeDefinition | undefined, path: readonly (string | number)[]) => string
+}
+
+/** At most this many path segments are remembered per compiled spec. */
+const segmentLimit = 4096
+
+/** How a key or index is written in a path: at its start, and after another. */
+interface Segment {
+  readonly first: string
+  readonly later: string
 }
 
 /** A root member's message start, and the key it was worded for. */

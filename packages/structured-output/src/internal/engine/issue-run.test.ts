@@ -44,8 +44,10 @@ describe('an issue run', () => {
     expect(pathTo(run, 1)).toEqual(['rows'])
     expect(pathTo(run, 2)).toEqual(['rows', 3])
     expect(pathTo(run, 3)).toEqual(['rows', 3, 'status'])
+    expect(pathTo(run, 4)).toEqual(['rows', 3, 'status', 'x'])
     expect(pathTo(run, 0, 'a')).toEqual(['a'])
     expect(pathTo(run, 1, 'a')).toEqual(['rows', 'a'])
+    expect(pathTo(run, 2, 'a')).toEqual(['rows', 3, 'a'])
     expect(pathTo(run, 3, 'a')).toEqual(['rows', 3, 'status', 'a'])
   })
 

@@ -88,12 +88,15 @@ export function pathTo(run: IssueRun, depth: number, key?: string | number): Iss
     if (depth === 0) return []
     if (depth === 1) return [at(keys, 0)]
     if (depth === 2) return [at(keys, 0), at(keys, 1)]
+    if (depth === 3) return [at(keys, 0), at(keys, 1), at(keys, 2)]
     // Stryker restore ConditionalExpression
     return keys.slice(0, depth)
   }
   // Stryker disable ConditionalExpression: see above
   if (depth === 0) return [key]
   if (depth === 1) return [at(keys, 0), key]
+  // A member of an array's object element (`edits[3].path`): the common deep place.
+  if (depth === 2) return [at(keys, 0), at(keys, 1), key]
   // Stryker restore ConditionalExpression
   const path = keys.slice(0, depth)
   path.push(key)
