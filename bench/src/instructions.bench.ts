@@ -1,16 +1,12 @@
-import { execFile, spawnSync } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
+import { countProcess, formatCount, hasValgrind, inParallel } from './callgrind.js'
 import { measureCpu } from './harness.js'
 import type { Suite } from './harness.js'
 import { instructionCases, setUpCase } from './instruction-cases.js'
 import type { InstructionCase } from './instruction-cases.js'
 
-const run = promisify(execFile)
-const here = fileURLToPath(new URL('.', import.meta.url))
 const quick = process.env.BENCH_QUICK === '1'
 
 /**
@@ -38,15 +34,8 @@ const counts = Array.from({ length: quick ? 2 : 3 }, (_, index) => 2_000 + index
  * process id, the environment).
  */
 async function countInstructions(name: string, count: number, output: string): Promise<number> {
-  const env = { ...process.env }
-  // The suite itself runs under tsx: its loader must not follow into the counted process.
-  delete env.NODE_OPTIONS
-  await run(
-    'valgrind',
+  return countProcess(
     [
-      '--tool=callgrind',
-      `--callgrind-out-file=${output}`,
-      process.execPath,
       '--single-threaded',
       '--predictable',
       // The permissions case loads tree-sitter's WebAssembly, which no counted call runs. V8's
@@ -62,11 +51,8 @@ async function countInstructions(name: string, count: number, output: string): P
       String(warmUp),
       String(count),
     ],
-    { cwd: here, env, maxBuffer: 16 * 1024 * 1024 },
+    output,
   )
-  const totals = /^(?:totals|summary): (\d+)/m.exec(await readFile(output, 'utf8'))
-  if (totals?.[1] === undefined) throw new Error(`no total in ${output}`)
-  return Number(totals[1])
 }
 
 /** What counting one case gave: instructions per call, over all windows and in each. */
@@ -99,29 +85,6 @@ async function countPerCall(folder: string): Promise<Counted[]> {
   })
 }
 
-/** Runs `work` over `items`, at most `width` at a time (the machine's cores are shared). */
-async function inParallel<TItem, TResult>(
-  items: readonly TItem[],
-  width: number,
-  work: (item: TItem) => Promise<TResult>,
-): Promise<TResult[]> {
-  const results: TResult[] = []
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await work(items[index] as TItem)
-    }
-  }
-  await Promise.all(Array.from({ length: width }, worker))
-  return results
-}
-
-function hasValgrind(): boolean {
-  const probe = spawnSync('valgrind', ['--version'], { encoding: 'utf8' })
-  return probe.error === undefined && probe.status === 0
-}
-
 /** CPU time per call of each case, in this process, one after the other, after a collection. */
 async function timeCases(): Promise<number[]> {
   const times: number[] = []
@@ -131,10 +94,6 @@ async function timeCases(): Promise<number[]> {
     times.push(await measureCpu(call, quick ? 100 : 600))
   }
   return times
-}
-
-function formatCount(instructions: number): string {
-  return Number.isNaN(instructions) ? '—' : Math.round(instructions).toLocaleString('en-US')
 }
 
 function formatTime(nanoseconds: number): string {

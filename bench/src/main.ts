@@ -18,6 +18,10 @@ import { structuredOutputSuite } from './structured-output.bench.js'
 import type { Suite } from './harness.js'
 import { runMemoryCheck } from './tools-memory.js'
 import { toolsSuite } from './tools.bench.js'
+import {
+  runValidatorInstructions,
+  validatorInstructionsSuite,
+} from './validator-instructions.bench.js'
 
 /** The heap check of `tools-memory.ts`: not a comparison, so it prints its own table. */
 const memorySuite: Suite = { name: 'tools-memory', comparisons: () => [] }
@@ -49,6 +53,7 @@ const suites: Suite[] = [
   toolSearchSuite,
   outputBudgetSuite,
   instructionsSuite,
+  validatorInstructionsSuite,
   // Last: its many small schemas leave V8's shared validator code less specialised for what follows.
   engineCostsSuite,
 ]
@@ -75,4 +80,5 @@ for (const suite of selected) {
   if (suite === hostileSuite) console.log(await runHostileLines())
   if (suite === outputBudgetSuite) console.log(await runHugeCut())
   if (suite === instructionsSuite) console.log(await runInstructions())
+  if (suite === validatorInstructionsSuite) console.log(await runValidatorInstructions())
 }
