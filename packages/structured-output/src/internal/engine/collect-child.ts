@@ -1,17 +1,13 @@
 import type { NodeDefinition } from '../node-definition.js'
-import type { BuildContext, Collect, NodeCheck, Test } from './node-check.js'
-
-/**
- * How the issue walk takes a child: its node's fast test, tried first, and the walk that says
- * what is wrong when it fails. The closures' own at first; the generated back end puts its
- * functions for the same node in their place (see {@link ChildWalks}). Both give the same answers;
- * the generated ones are several times faster, and the walk of a long array with one bad element
- * runs the test on every other element.
- */
-export interface ChildWalk {
-  test: Test
-  collect: Collect
-}
+import type {
+  BuildContext,
+  ChildWalk,
+  ChildWalkRegistry,
+  Collect,
+  NodeCheck,
+  PlacedObject,
+  Test,
+} from './node-check.js'
 
 /**
  * A child's issue walk that first tries the fast test: a valid subtree then costs no more than
@@ -46,19 +42,13 @@ export function childWalkOf(
   return child
 }
 
-/** An object node's check and the depth its values sit at. */
-export interface PlacedObject {
-  readonly check: NodeCheck
-  readonly depth: number
-}
-
 /**
  * The child walks of one validator's container and union nodes, by node and depth, and its
  * object nodes' checks: what {@link ChildWalks.replace} may swap for the generated back end's
  * functions once they are compiled (the closures are built first: the generated issue walks
  * call into them).
  */
-export class ChildWalks {
+export class ChildWalks implements ChildWalkRegistry {
   readonly #slots: {
     readonly node: NodeDefinition
     readonly depth: number

@@ -1,6 +1,5 @@
 import type { StructuredScalar } from '../../structured-schema.js'
 import type { NodeDefinition } from '../node-definition.js'
-import type { ChildWalks } from './collect-child.js'
 import type { IssueRun } from './issue-run.js'
 
 /**
@@ -51,13 +50,39 @@ export interface NodeCheck {
  */
 export type Dialect = 'json' | 'args'
 
+/**
+ * How the issue walk takes a child: its node's fast test, tried first, and the walk that says
+ * what is wrong when it fails. The closures' own at first; the generated back end puts its
+ * functions for the same node in their place (`ChildWalks`, collect-child.ts). Both give the same answers;
+ * the generated ones are several times faster, and the walk of a long array with one bad element
+ * runs the test on every other element.
+ */
+export interface ChildWalk {
+  test: Test
+  collect: Collect
+}
+
+/** An object node's check and the depth its values sit at. */
+export interface PlacedObject {
+  readonly check: NodeCheck
+  readonly depth: number
+}
+
+/** Where a validator's child walks are kept as they are built (see collect-child.ts). */
+export interface ChildWalkRegistry {
+  /** Keeps `child`, the closures' walk of `node` at `depth`, to be replaced. */
+  add(node: NodeDefinition, depth: number, child: ChildWalk): void
+  /** Keeps an object node's check at `depth`, whose walk may be generated. */
+  addObject(check: NodeCheck, depth: number): void
+}
+
 /** Where a node sits while it is compiled. */
 export interface BuildContext {
   readonly dialect: Dialect
   /** How many containers above: the node's values sit at this depth, every time. */
   readonly depth: number
   /** Where the child walks of container and union nodes are kept, to be replaced (validator.ts). */
-  readonly childWalks?: ChildWalks
+  readonly childWalks?: ChildWalkRegistry
 }
 
 /** Whether `value` is one of the enum members (`===` is JSON equality on scalars). */
