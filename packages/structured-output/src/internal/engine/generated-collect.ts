@@ -7,18 +7,19 @@ import { pathTo, record } from './issue-run.js'
 import type { NodeCheck, PropertyCheck } from './node-check.js'
 import { collectUnknown } from './object-collect.js'
 
-// The generated issue walk of the root object in the arguments dialect (`checkArgs`), the one
+// The generated issue walk of an object node in the arguments dialect (`checkArgs`), the walk
 // every invalid tool call goes through: `collectInDeclaredOrder` of object-collect.ts written out
-// for the schema. Members are read by name (each once, a throw kept as the member's), the same
-// listing as the fast test decides which are members, and each scalar member is tried with its
-// inline test: only one that fails goes to its node's closure walk, which says what is wrong. A
-// member that may be a container goes to its node's child walk (collect-child.ts): the closures
-// walk every node below the root, trying the generated test of each object and union first.
+// for the schema, one function per object node and depth. Members are read by name (each once, a
+// throw kept as the member's), the same listing as the fast test decides which are members, and
+// each scalar member is tried with its inline test: only one that fails goes to its node's
+// closure walk, which says what is wrong. A member that may be a container goes to its node's
+// child walk (collect-child.ts), which tries the node's generated test first and then its walk:
+// an object's is generated too, an array's is the closures' (each element taken the same way).
 // Anything but an ordinary object (no prototype, another one, an array, a Proxy that lies about
-// it) goes to the closure walk whole. The issues are the closures' own, in the same order: the
-// back-end differential tests hold the two to it.
+// it) goes to the object's closure walk whole. The issues are the closures' own, in the same
+// order: the back-end differential tests hold the two to it.
 
-/** Up to this many members, the root object gets a generated walk (one bit each in a mask). */
+/** Up to this many members, an object node gets a generated walk (one bit each in a mask). */
 const walkLimit = 31
 
 /** A key no object has: this module never gives it out (see {@link objectWalk}). */
@@ -48,7 +49,7 @@ function missing(run: IssueRun, depth: number, key: string, property: PropertyCh
   record(run, { code: 'missing', path: pathTo(run, depth, key), node: property.check.node })
 }
 
-/** Whether the root object of `check` gets a generated walk: see {@link objectWalk}. */
+/** Whether the object node of `check` gets a generated walk: see {@link objectWalk}. */
 export function hasObjectWalk(check: NodeCheck): boolean {
   const count = check.objectShape?.properties.length ?? 0
   return count > 0 && count <= walkLimit && check.node.kind === 'typed'
