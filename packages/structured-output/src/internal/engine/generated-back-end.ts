@@ -1,4 +1,5 @@
 import type { NodeDefinition } from '../node-definition.js'
+import { ByNodeAndDepth } from './code-writer.js'
 import { hasObjectWalk, objectWalk } from './generated-collect.js'
 import { TestWriter } from './generated-test.js'
 import type { Collect, Dialect, NodeCheck, PlacedObject, Test } from './node-check.js'
@@ -33,29 +34,15 @@ export function generateBackEnd(
   const name = writer.name()
   writer.add(`function ${name}(value, stack) { return ${writer.check(node, 'value', 0)} }`)
   // One walk per node and depth: a node under several keys has a check for each, all alike.
-  const walked = new Map<NodeDefinition, Map<number, string>>()
-  const walks: { readonly node: NodeDefinition; readonly depth: number; readonly name: string }[] =
-    []
-  if (dialect === 'args') {
-    for (const placed of objects) {
-      const byDepth = walked.get(placed.check.node) ?? new Map<number, string>()
-      walked.set(placed.check.node, byDepth)
-      if (byDepth.has(placed.depth) || !hasObjectWalk(placed.check)) continue
-      const walk = objectWalk(writer, placed.check, placed.depth)
-      byDepth.set(placed.depth, walk)
-      walks.push({ node: placed.check.node, depth: placed.depth, name: walk })
-    }
+  const walked = new ByNodeAndDepth<string>()
+  for (const { check: object, depth } of dialect === 'args' ? objects : []) {
+    if (walked.get(object.node, depth) !== undefined || !hasObjectWalk(object)) continue
+    walked.set(object.node, depth, objectWalk(writer, object, depth))
   }
-  const { functions, testOf } = writer.compile([name, ...walks.map((walk) => walk.name)])
+  const { functions, testOf } = writer.compile([name, ...walked.values()])
   const [test, ...walkFunctions] = functions as [Test, ...Collect[]]
-  const byNode = new Map<NodeDefinition, Map<number, Collect>>()
-  for (const [index, { node: walkedNode, depth }] of walks.entries()) {
-    const byDepth = byNode.get(walkedNode) ?? new Map<number, Collect>()
-    // Stryker disable next-line ConditionalExpression: the code returns one function per name
-    if (walkFunctions[index] !== undefined) byDepth.set(depth, walkFunctions[index])
-    byNode.set(walkedNode, byDepth)
-  }
-  const walkOf = (of: NodeDefinition, depth: number) => byNode.get(of)?.get(depth)
+  const walks = walked.withValues(walkFunctions)
+  const walkOf = (of: NodeDefinition, depth: number) => walks.get(of, depth)
   const collect = check !== undefined && hasObjectWalk(check) ? walkOf(check.node, 0) : undefined
   return { test, collect, testOf, walkOf }
 }

@@ -4,7 +4,7 @@ import type { NodeDefinition, TypedNodeDefinition } from '../node-definition.js'
 import { hasCodePointLength } from './code-point-length.js'
 import { mayBeContainer } from './build-check.js'
 import type { CodeWriter } from './code-writer.js'
-import { cycleCheck } from './code-writer.js'
+import { ByNodeAndDepth, cycleCheck } from './code-writer.js'
 import type { Dialect, Test } from './node-check.js'
 import { objectFunctions } from './generated-object.js'
 
@@ -25,7 +25,7 @@ export class TestWriter implements CodeWriter {
   readonly dialect: Dialect
   private readonly sources: string[] = []
   private readonly values: unknown[] = []
-  private readonly written = new Map<NodeDefinition, Map<number, string>>()
+  private readonly written = new ByNodeAndDepth<string>()
   private count = 0
 
   constructor(dialect: Dialect) {
@@ -62,17 +62,12 @@ export class TestWriter implements CodeWriter {
    * loops both check each member, and a node written anew for each would double at every level.
    */
   private functionOf(node: NodeDefinition, depth: number): string {
-    let byDepth = this.written.get(node)
-    if (byDepth === undefined) {
-      byDepth = new Map()
-      this.written.set(node, byDepth)
-    }
-    let name = byDepth.get(depth)
+    let name = this.written.get(node, depth)
     if (name === undefined) {
       if (node.kind === 'anyOf') name = this.anyOf(node.anyOf, depth)
       else if (node.type === 'array') name = arrayFunction(this, node, depth)
       else name = objectFunctions(this, node, depth)
-      byDepth.set(depth, name)
+      this.written.set(node, depth, name)
     }
     return name
   }
@@ -85,28 +80,19 @@ export class TestWriter implements CodeWriter {
    */
   compile(roots: readonly string[]): Compiled {
     const unpack = this.values.map((_, index) => `v${index} = values[${index}]`)
-    const nodes = [...this.written].flatMap(([node, byDepth]) =>
-      [...byDepth].map(([depth, name]) => ({ node, depth, name })),
-    )
     const body = [
       '"use strict"',
       ...(unpack.length === 0 ? [] : [`const ${unpack.join(', ')}`]),
       ...this.sources,
-      `return [[${roots.join(', ')}], [${nodes.map(({ name }) => name).join(', ')}]]`,
+      `return [[${roots.join(', ')}], [${this.written.values().join(', ')}]]`,
     ].join('\n')
     // eslint-disable-next-line no-new-func, @typescript-eslint/no-implied-eval -- the back end's purpose; detected as allowed first (canGenerateCode)
     const factory = new Function('values', body) as (
       values: readonly unknown[],
     ) => [unknown[], Test[]]
     const [functions, tests] = factory(this.values)
-    const byNode = new Map<NodeDefinition, Map<number, Test>>()
-    for (const [index, { node, depth }] of nodes.entries()) {
-      const byDepth = byNode.get(node) ?? new Map<number, Test>()
-      // Stryker disable next-line ConditionalExpression: the code returns one function per name
-      if (tests[index] !== undefined) byDepth.set(depth, tests[index])
-      byNode.set(node, byDepth)
-    }
-    return { functions, testOf: (node, depth) => byNode.get(node)?.get(depth) }
+    const byPlace = this.written.withValues(tests)
+    return { functions, testOf: (node, depth) => byPlace.get(node, depth) }
   }
 
   private anyOf(alternatives: readonly NodeDefinition[], depth: number): string {
