@@ -11,18 +11,10 @@
  *
  * Node strips the types itself (no tsx: its loader would add work that differs between runs).
  */
+import { readCallArguments } from './call-arguments.js'
 import { setUpCase } from './instruction-cases.js'
 
-const [name = '', warmUpText = '', countText = ''] = process.argv.slice(2)
-const warmUp = Number.parseInt(warmUpText, 10)
-const count = Number.parseInt(countText, 10)
-if (!(warmUp >= 0 && count >= 0)) {
-  throw new Error(
-    `usage: instruction-calls.ts <case> <warmUp> <count>, got "${warmUpText}" "${countText}"`,
-  )
-}
-const gc = (globalThis as { gc?: () => void }).gc
-if (gc === undefined) throw new Error('instruction-calls.ts runs with --expose-gc')
+const { name, warmUp, count, gc } = readCallArguments('instruction-calls.ts')
 const call = await setUpCase(name)
 gc()
 for (let index = 0; index < warmUp; index++) await call()

@@ -3,7 +3,7 @@
  * pool (or the harness alone), a full collection, then `warmUp` + `count` calls, values cycled
  * from the pool.
  *
- *   node --single-threaded --predictable --random-seed=1 --hash-seed=1 --expose-gc \
+ *   node --single-threaded --predictable --liftoff-only --random-seed=1 --hash-seed=1 --expose-gc \
  *     --allow-natives-syntax --import ./ts-resolve.mjs validator-calls.ts <case> <warmUp> <count>
  *
  * The calls run in a function (`calls`), which V8 is told to optimize after the warm-up: left to
@@ -11,18 +11,10 @@
  * (about 140 instructions a call more) in another, and the harness would not cancel out. The
  * `harness` case runs the same loop with a check that does nothing: the suite subtracts it.
  */
+import { readCallArguments } from './call-arguments.js'
 import { validatorCase } from './validator-instruction-cases.js'
 
-const [name = '', warmUpText = '', countText = ''] = process.argv.slice(2)
-const warmUp = Number.parseInt(warmUpText, 10)
-const count = Number.parseInt(countText, 10)
-if (!(warmUp >= 0 && count >= 0)) {
-  throw new Error(
-    `usage: validator-calls.ts <case> <warmUp> <count>, got "${warmUpText}" "${countText}"`,
-  )
-}
-const gc = (globalThis as { gc?: () => void }).gc
-if (gc === undefined) throw new Error('validator-calls.ts runs with --expose-gc')
+const { name, warmUp, count, gc } = readCallArguments('validator-calls.ts')
 const { check, pool } = await validatorCase(name)
 
 /** `count` calls of `check`, the values cycled from `pool`: what each found, summed. */
