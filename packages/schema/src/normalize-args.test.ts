@@ -77,6 +77,65 @@ describe('normalizeArgs', () => {
     expect(normalizeArgs(spec, args)).toBe(args)
   })
 
+  it('inside an anyOf that nothing accepts, the one member the value can be by its shape decides', () => {
+    // Found by the strict dialect's differential test: a strict model sends null for `a`, which
+    // it left out, and a string too short for `é`. The issue must be the short string, not the
+    // null (seed 1743466553).
+    const union = {
+      place: {
+        anyOf: [
+          {
+            type: 'object',
+            properties: {
+              a: { type: 'string', maxLength: 2 },
+              é: { type: 'array', items: { type: 'string', minLength: 3 }, required: true },
+            },
+          },
+        ],
+      },
+    } as const satisfies SchemaSpec
+    const args = { place: { a: null, é: ['abc', 'bi'] } }
+    expect(normalizeArgs(union, args)).toEqual({ place: { é: ['abc', 'bi'] } })
+    const [issue, ...others] = checkArgs(union, normalizeArgs(union, args))
+    expect(others).toEqual([])
+    expect(issue?.code).toBe('invalid_union')
+    expect(
+      issue?.code === 'invalid_union' && issue.alternatives.flat().map((inner) => inner.path),
+    ).toEqual([['place', 'é', 1]])
+    // A discriminated union: the member whose one-value enum the object carries.
+    const tagged = {
+      step: {
+        anyOf: [
+          {
+            type: 'object',
+            properties: {
+              kind: { type: 'string', enum: ['read'], required: true },
+              path: { type: 'string', minLength: 3, required: true },
+              limit: { type: 'integer' },
+            },
+          },
+          {
+            type: 'object',
+            properties: {
+              kind: { type: 'string', enum: ['write'], required: true },
+              path: { type: 'string', required: true },
+              limit: { type: 'integer' },
+            },
+          },
+        ],
+      },
+    } as const satisfies SchemaSpec
+    expect(normalizeArgs(tagged, { step: { kind: 'read', path: 'a', limit: null } })).toEqual({
+      step: { kind: 'read', path: 'a' },
+    })
+    // Two members it can be by shape, or none: the value stays as given.
+    const untagged = { step: { kind: 'copy', path: 'a', limit: null } }
+    expect(normalizeArgs(tagged, untagged)).toBe(untagged)
+    const scalars = { value: { anyOf: [{ type: 'string', maxLength: 1 }, { type: 'integer' }] } }
+    const scalar = { value: 'long' }
+    expect(normalizeArgs(scalars as SchemaSpec, scalar)).toBe(scalar)
+  })
+
   it('leaves values that are not objects alone, and keys the spec does not declare', () => {
     expect(normalizeArgs(spec, null)).toBeNull()
     expect(normalizeArgs(spec, [1])).toEqual([1])

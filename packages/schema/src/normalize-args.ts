@@ -12,7 +12,9 @@ import type { StandardJSONSchemaSource } from './standard-tool-schema.js'
  * such arguments validate as if the member had been left out, and the tool receives
  * `InferArgs` (`limit?: number`, never `limit: null`). A `null` for a required property, or for
  * one that is `nullable`, stays (and a required one is then reported by `checkArgs`). Inside an
- * `anyOf`, the first member that accepts the normalized value decides.
+ * `anyOf`, the first member that accepts the normalized value decides; when none does, the one
+ * member the value can be by its shape (an array's `array`, an object's `object` whose one-value
+ * `enum` members it carries), if there is one.
  *
  * Returns `args` itself when nothing is removed (the common case: no allocation); otherwise a
  * copy along the changed paths, sharing untouched subtrees. Never mutates `args`, never throws on

@@ -73,9 +73,12 @@ function normalizeValue(prop: CompiledProp, value: unknown): unknown {
 }
 
 /**
- * A union normalizes as its first member that accepts the normalized value does; when no
- * member's normalization changes anything, or none accepts, the value stays as given (and
- * validation then says what is wrong with it). Members are only run when a `null` was removed.
+ * A union normalizes as its first member that accepts the normalized value does. When none
+ * accepts it (something else in it is wrong), the one member the value can be by its shape
+ * decides ({@link admitsByShape}), so that validation names what is wrong rather than a `null` a
+ * strict model sent for a member it left out; when no member's normalization changes anything,
+ * or the shape fits none or several, the value stays as given (and validation then says what is
+ * wrong with it). Members are only run when a `null` was removed.
  */
 function normalizeUnion(prop: CompiledAnyOfProp, value: unknown): unknown {
   // A first pass that allocates nothing: most calls have no null to remove.
@@ -94,5 +97,32 @@ function normalizeUnion(prop: CompiledAnyOfProp, value: unknown): unknown {
     const candidate = normalizeValue(member, value)
     if (validatorOf(member).isValid(candidate)) return candidate
   }
-  return value
+  let only: CompiledProp | undefined
+  for (const member of prop.members) {
+    if (!admitsByShape(member, value)) continue
+    if (only !== undefined) return value
+    only = member
+  }
+  return only === undefined ? value : normalizeValue(only, value)
+}
+
+/**
+ * Whether a container can be a value of `prop` by its shape alone: an array of an `array`, an
+ * object of an `object` whose one-value `enum` members it has, with those values (a
+ * discriminated union's tags). Scalars are not asked: a union only normalizes containers.
+ */
+function admitsByShape(prop: CompiledProp, value: unknown): boolean {
+  if (prop.kind === 'anyOf') return prop.members.some((member) => admitsByShape(member, value))
+  if (Array.isArray(value)) return prop.type === 'array'
+  if (prop.type !== 'object' || typeof value !== 'object' || value === null) return false
+  const record = value as Record<string, unknown>
+  for (const field of prop.fields ?? []) {
+    const tag =
+      field.kind === 'typed' && field.enumValues?.length === 1 ? field.enumValues[0] : undefined
+    if (tag === undefined) continue
+    if (!Object.prototype.hasOwnProperty.call(record, field.key) || record[field.key] !== tag) {
+      return false
+    }
+  }
+  return true
 }
