@@ -180,6 +180,40 @@ describe('permissions(): deciding calls from settings files', () => {
     ).toBe('APPROVAL_UNAVAILABLE')
   })
 
+  it('decides in the call’s own stack when the listeners inside decide at once, after them when they wait', async () => {
+    const { root } = project()
+    const { registry, decisions } = recordingRegistry()
+    registry.register(shellTool([]))
+    const plugin = permissions({
+      projectRoot: root,
+      sources: [{ kind: 'cli', settings: { permissions: { allow: ['Bash(ls *)'] } } }],
+    })
+    registry.use(plugin)
+    await plugin.ready
+    expect((await registry.execute(call('shell', { command: 'ls -la' }))).isError).toBe(false)
+    decisions.length = 0
+    // Nothing inside waits: the rules' record is made before execute() returns its promise.
+    const atOnce = registry.execute(call('shell', { command: 'ls src' }))
+    expect(decisions.map((decision) => decision.source.id)).toEqual(['Bash(ls *)'])
+    expect((await atOnce).isError).toBe(false)
+    decisions.length = 0
+    // An inner listener that waits: the rules decide after it, on the arguments it left.
+    registry.on('tools/pre-execute', async () => {
+      await Promise.resolve()
+      return { kind: 'allow', arguments: { command: 'rm -rf /' } }
+    })
+    const later = registry.execute(call('shell', { command: 'ls src' }))
+    expect(decisions).toEqual([])
+    expect((await later).error?.code).toBe('APPROVAL_UNAVAILABLE')
+    // The rules' record first, then the pipeline's of the chain's edit and ask, then nobody to ask.
+    expect(decisions.map((decision) => [decision.source.kind, decision.outcome])).toEqual([
+      ['permissions', 'ask'],
+      ['pre-execute', 'edit'],
+      ['pre-execute', 'ask'],
+      ['approval', 'deny'],
+    ])
+  })
+
   it('refuses options it cannot use, naming them', () => {
     expect(() => permissions({ projectRoot: 'relative' })).toThrow(
       new PermissionsError(

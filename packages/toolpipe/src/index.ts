@@ -148,6 +148,7 @@ export {
   isCallOf,
   ListenerError,
   OutputInvalidError,
+  settledDecision,
   ToolBlockedError,
   ToolCancelledError,
   ToolDeniedError,

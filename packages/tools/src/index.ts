@@ -84,6 +84,7 @@ export type {
   ToolSuccessResult,
 } from './tool-execution.js'
 export { ToolFailedError } from './tool-failed-error.js'
+export { settledDecision } from './settled-decision.js'
 export type { ToolProgress } from './tool-progress.js'
 export { ToolNotFoundError } from './tool-not-found-error.js'
 export { ToolPipelineError } from './tool-pipeline-error.js'

@@ -1,21 +1,14 @@
 import { createHook } from 'node:async_hooks'
 import { describe, expect, it } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
-import { alice, bob, text, tool } from './__fixtures__/tools.js'
+import { alice, bob, registryWithRead, text } from './__fixtures__/tools.js'
 import type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
-import { createToolRegistry } from './tool-registry.js'
 
 /**
  * SPEC §6.3 steps 5, 8 and 9: the pre-execute, execute and post-execute chains. Each listener may
  * call `next()` for the decision below it (the default at the bottom), and a scoped listener takes
  * part only in the calls of its own agent.
  */
-
-function registryWithRead() {
-  const registry = createToolRegistry()
-  registry.register(tool('read', () => [text('read ran')]))
-  return registry
-}
 
 describe('listener chains', () => {
   it('next() at the bottom of the chain resolves to the default decision: allow, accept', async () => {

@@ -12,7 +12,7 @@ import type {
   ToolRegistry,
   ToolRules,
 } from './index.js'
-import { defineTool } from './index.js'
+import { defineTool, settledDecision } from './index.js'
 
 /** The types SPEC §18.4, §18.5, §18.1, §19 and §20 add to the registry. */
 
@@ -26,6 +26,17 @@ declare module './index.js' {
 }
 
 describe('pre-execute decisions (§18.4)', () => {
+  it('settledDecision takes what next() gave and may not know the decision yet', () => {
+    registry.on('tools/pre-execute', (_exec, next) => {
+      const pending = next()
+      const inner = settledDecision(pending)
+      expectTypeOf(inner).toEqualTypeOf<PreToolDecision | undefined>()
+      return inner ?? pending
+    })
+    // @ts-expect-error -- only a promise of a pre-execute decision, as next() gives
+    settledDecision(Promise.resolve({ kind: 'accept' }))
+  })
+
   it('carry edited arguments, deny codes and remember', () => {
     expectTypeOf<{ kind: 'allow'; arguments: { command: 'ls' } }>().toExtend<PreToolDecision>()
     expectTypeOf<{ kind: 'deny'; reason: 'no'; code: 'HOOK_DENIED' }>().toExtend<PreToolDecision>()

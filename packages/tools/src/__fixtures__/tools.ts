@@ -1,6 +1,8 @@
 import type { Agent, ContentBlock } from '@toolpipe/core'
 import type { ToolDefinition, ToolExecuteReturn } from '../tool-definition.js'
 import type { ToolExecution } from '../tool-execution.js'
+import { createToolRegistry } from '../tool-registry.js'
+import type { ToolRegistry } from '../tool-registry.js'
 
 /** A hand-written tool (no schema DSL) whose body is the given function. */
 export function tool(
@@ -18,6 +20,13 @@ export function tool(
     execute: async (args, exec) => run(args, exec),
     ...extra,
   }
+}
+
+/** A registry holding one tool, `read`, whose body answers `read ran`. */
+export function registryWithRead(): ToolRegistry {
+  const registry = createToolRegistry()
+  registry.register(tool('read', () => [text('read ran')]))
+  return registry
 }
 
 export function text(value: string): ContentBlock {

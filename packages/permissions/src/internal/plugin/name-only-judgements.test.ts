@@ -64,4 +64,21 @@ describe('NameOnlyJudgements', () => {
     expect(judgements.get(deploy, ruleSetOf({}), 'default')).toBeUndefined()
     expect(judgements.get(shell, rules, 'default')).toBeUndefined()
   })
+
+  it('keeps each view its own judgement while calls alternate between tools', () => {
+    const judgements = new NameOnlyJudgements()
+    const rules = ruleSetOf({})
+    const forDeploy = judged('default')
+    const forShell = judged('plan')
+    judgements.set(deploy, rules, forDeploy)
+    judgements.set(shell, rules, forShell)
+    // Each view its own, whichever was set or asked last.
+    expect(judgements.get(deploy, rules, 'default')?.decision).toBe(forDeploy.decision)
+    expect(judgements.get(shell, rules, 'plan')?.decision).toBe(forShell.decision)
+    expect(judgements.get(shell, rules, 'default')).toBeUndefined()
+    expect(judgements.get(deploy, rules, 'default')?.decision).toBe(forDeploy.decision)
+    // A judgement under other rules is not given back, even for the view asked last.
+    expect(judgements.get(deploy, ruleSetOf({}), 'default')).toBeUndefined()
+    expect(judgements.get(deploy, rules, 'plan')).toBeUndefined()
+  })
 })

@@ -8,6 +8,7 @@ import type {
   ToolExecutionToken,
   ToolRegistry,
 } from '@toolpipe/tools'
+import { settledDecision } from '@toolpipe/tools'
 import type { Explanation } from '../../explanation.js'
 import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import { PermissionsError } from '../../permissions-error.js'
@@ -155,12 +156,16 @@ export class PermissionsRuntime {
       this.#report(registry, exec, managedDenialRecord(unreadable))
       return managedDenial(unreadable)
     }
-    // Once the parser is loaded and the rules linted, no await of its own: one continuation
-    // after the inner listeners' decision is all a call costs.
     const decide = (inner: PreToolDecision) => this.#decideAfter(registry, exec, inner)
-    return this.#parser === undefined || !this.#lint.linted
-      ? this.#prepare().then(() => next().then(decide))
-      : next().then(decide)
+    if (this.#parser === undefined || !this.#lint.linted) {
+      return this.#prepare().then(() => next().then(decide))
+    }
+    // Once the parser is loaded and the rules linted, no await of its own: the decision is made
+    // as soon as the inner listeners' is known, at once when none of them waited for anything
+    // (then the call waits for no promise of this listener's).
+    const pending = next()
+    const inner = settledDecision(pending)
+    return inner === undefined ? pending.then(decide) : this.#decideAfter(registry, exec, inner)
   }
 
   /** The `tools/approval` observer: an always-answer to an ask the rules made becomes rules. */

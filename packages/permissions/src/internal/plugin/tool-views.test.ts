@@ -31,4 +31,23 @@ describe('ToolViews', () => {
       'Bash',
     ])
   })
+
+  it('gives each definition its own view while calls alternate, and a new one to a replacement', () => {
+    const registry = createToolRegistry()
+    registry.register(plainTool('run', { annotations: { readOnly: true } }))
+    registry.register(plainTool('edit'))
+    const views = new ToolViews(new Map())
+    const run = views.of(registry, 'run', undefined)
+    const edit = views.of(registry, 'edit', undefined)
+    expect(run).toMatchObject({ ruleName: 'run', readOnly: true })
+    expect(edit).toMatchObject({ ruleName: 'edit', readOnly: false })
+    expect(views.of(registry, 'run', undefined)).toBe(run)
+    expect(views.of(registry, 'edit', undefined)).toBe(edit)
+    // bob's own `edit` shadows the shared one for bob: a definition of its own, a view of its own.
+    const bob = { id: 'bob' }
+    registry.register(plainTool('edit'), { scope: bob })
+    const bobs = views.of(registry, 'edit', bob)
+    expect(bobs).not.toBe(edit)
+    expect(views.of(registry, 'edit', undefined)).toBe(edit)
+  })
 })

@@ -1,7 +1,7 @@
 import type { ToolDefinition } from '../../tool-definition.js'
 import type { ToolExecution, ToolExecutionResult } from '../../tool-execution.js'
 import { ToolNotFoundError } from '../../tool-not-found-error.js'
-import { hasListenerFor, startWaterfall } from '../compose.js'
+import { callWithExecution, hasListenerFor, startWaterfall } from '../compose.js'
 import type { WaterfallStart } from '../compose.js'
 import { errorResult, failureResult } from '../error-result.js'
 import type { Pipeline } from '../pipeline.js'
@@ -29,9 +29,10 @@ export function dispatch(
   return startWaterfall(
     entries,
     exec.agent,
-    (wrapper, next) => wrapper(exec, next),
+    callWithExecution,
     (value) => readExecutionResult(value, pipeline.contentTypes),
     () => runTool(pipeline, exec, tool),
+    exec,
   )
 }
 

@@ -1,9 +1,10 @@
 import type { PreToolDecision } from '../../tool-decisions.js'
 import type { ToolExecution } from '../../tool-execution.js'
-import { startWaterfall } from '../compose.js'
+import { callWithExecution, startWaterfall } from '../compose.js'
 import type { WaterfallStart } from '../compose.js'
 import type { Pipeline } from '../pipeline.js'
 import { readPreDecision } from '../read-pre-decision.js'
+import { rememberSettledDecision } from '../../settled-decision.js'
 
 const allow: PreToolDecision = Object.freeze({ kind: 'allow' })
 const defaultAllow = (): PreToolDecision => allow
@@ -12,7 +13,8 @@ const defaultAllow = (): PreToolDecision => allow
  * ones: this layer is not monotonic (guards are). Each decision is read once, into a frozen copy.
  * Started only: the caller awaits what the outermost listener returned and reads it with `read`
  * (one promise fewer per call than a finished chain). Never throws; `returned` rejects with what
- * a listener throws, and `read` throws `ToolPipelineError` for a malformed decision.
+ * a listener throws, and `read` throws `ToolPipelineError` for a malformed decision. A `next()`
+ * whose decision is known at once says so to `settledDecision`.
  */
 export function runPreExecute(
   pipeline: Pipeline,
@@ -21,8 +23,10 @@ export function runPreExecute(
   return startWaterfall(
     pipeline.preExecuteListeners.entries,
     exec.agent,
-    (listener, next) => listener(exec, next),
+    callWithExecution,
     readPreDecision,
     defaultAllow,
+    exec,
+    rememberSettledDecision,
   )
 }
