@@ -18,7 +18,7 @@ export interface WaterfallStart<TValue> {
    * Checks the settled value of `returned` (no check for what `next()` last resolved to, or for
    * the default). Throws what `check` throws.
    */
-  read(value: unknown): TValue
+  readonly read: (value: unknown) => TValue
 }
 
 /**
@@ -42,7 +42,7 @@ export function runWaterfall<TListener, TValue>(
   check: (value: unknown) => TValue,
   innermost: () => TValue | Promise<TValue>,
 ): Promise<TValue> {
-  const value = settle(new Waterfall(entries, agent, invoke, check, innermost, undefined).start(0))
+  const value = settle(startWaterfall(entries, agent, invoke, check, innermost, undefined))
   return value instanceof Promise ? value : Promise.resolve(value)
 }
 
@@ -67,59 +67,22 @@ export function startWaterfall<TListener, TValue, TContext>(
   context: TContext,
   settled?: (promise: Promise<TValue>, value: TValue) => void,
 ): WaterfallStart<TValue> {
-  return new Waterfall(entries, agent, invoke, check, innermost, context, settled).start(0)
-}
-
-/** A started step as this module sees it: whether its value needs reading at all. */
-interface Started<TValue> extends WaterfallStart<TValue> {
-  /** `returned` needs no reading: the default's, or `next()`'s own promise passed on. */
-  readonly trusted: boolean
-}
-
-/** One run of a chain: what each of its steps needs. One object per run, not a closure each. */
-class Waterfall<TListener, TValue, TContext> {
-  constructor(
-    readonly entries: readonly ListenerEntry<TListener>[],
-    readonly agent: Agent | undefined,
-    readonly invoke: (
-      listener: TListener,
-      next: () => Promise<TValue>,
-      context: TContext,
-    ) => TValue | Promise<TValue>,
-    readonly check: (value: unknown) => TValue,
-    readonly innermost: () => TValue | Promise<TValue>,
-    readonly context: TContext,
-    readonly settled?: (promise: Promise<TValue>, value: TValue) => void,
-  ) {}
-
-  /** Starts the step of the first listener from `from` on that applies, else the default. */
-  start(from: number): Started<TValue> {
-    const entries = this.entries
+  const step = (from: number): WaterfallStart<TValue> => {
     // Stryker disable next-line EqualityOperator: one step past the end reads undefined, which the entry test below skips
     for (let index = from; index < entries.length; index++) {
       const entry = entries[index]
-      if (entry === undefined || (entry.scope !== undefined && entry.scope !== this.agent)) continue
-      return new Step(this, index + 1, entry.listener)
+      if (entry === undefined || (entry.scope !== undefined && entry.scope !== agent)) continue
+      return startStep(entry.listener, invoke, check, step, index + 1, context, settled)
     }
     let returned: unknown
     try {
-      returned = adopt(this.innermost())
+      returned = adopt(innermost())
     } catch (error) {
       returned = rejected(error)
     }
-    return new Trusted(returned)
+    return { returned, read: trusted as (value: unknown) => TValue }
   }
-}
-
-/** A start whose value needs no check: the default's (`innermost` gives frozen values). */
-class Trusted<TValue> implements Started<TValue> {
-  readonly trusted = true
-
-  constructor(readonly returned: unknown) {}
-
-  read(value: unknown): TValue {
-    return value as TValue
-  }
+  return step(0)
 }
 
 /**
@@ -128,71 +91,63 @@ class Trusted<TValue> implements Started<TValue> {
  * trusted default): a listener that passes it on unchanged is not checked again, and one that
  * returns `next()`'s own promise costs no promise of its own.
  */
-class Step<TListener, TValue, TContext> implements Started<TValue> {
-  readonly returned: unknown
-  /** `returned` is `next()`'s own promise: its value is the rest of the chain's, read already. */
-  readonly trusted: boolean
-  /** What `next()` last resolved to. */
-  #fromNext: TValue | undefined = undefined
-  /**
-   * The last promise `next()` gave before the listener returned, not yet watched. Each promise
-   * `next()` gives is watched: its value recorded, and its rejection handled (a listener that
-   * drops it must not turn that into an unhandled one, which ends a Node process; one that awaits
-   * it still sees the rejection). The last one given before the listener returned is watched
-   * only then, and not at all when the listener returned it.
-   */
-  #unwatched: Promise<TValue> | undefined = undefined
-  #listenerReturned = false
-  readonly #chain: Waterfall<TListener, TValue, TContext>
-  readonly #inner: number
-
-  constructor(chain: Waterfall<TListener, TValue, TContext>, inner: number, listener: TListener) {
-    this.#chain = chain
-    this.#inner = inner
-    let returned: unknown
-    try {
-      returned = adopt(chain.invoke(listener, () => this.#next(), chain.context))
-    } catch (error) {
-      returned = rejected(error)
-    }
-    this.returned = returned
-    this.#listenerReturned = true
-    const unwatched = this.#unwatched
-    this.trusted = unwatched !== undefined && returned === unwatched
-    // Recorded before the listener's own value is read: the listener sees the value only in a
-    // reaction to the same promise, registered before this one, so its value settles after.
-    if (unwatched !== undefined && !this.trusted) this.#watch(unwatched)
+function startStep<TListener, TValue, TContext>(
+  listener: TListener,
+  invoke: (
+    listener: TListener,
+    next: () => Promise<TValue>,
+    context: TContext,
+  ) => TValue | Promise<TValue>,
+  check: (value: unknown) => TValue,
+  step: (from: number) => WaterfallStart<TValue>,
+  inner: number,
+  context: TContext,
+  settled: ((promise: Promise<TValue>, value: TValue) => void) | undefined,
+): WaterfallStart<TValue> {
+  let fromNext: TValue | undefined
+  // Each promise `next()` gives is watched: its value recorded, and its rejection handled (a
+  // listener that drops it must not turn that into an unhandled one, which ends a Node process;
+  // one that awaits it still sees the rejection). The last one given before the listener
+  // returned is watched only then, and not at all when the listener returned it.
+  let unwatched: Promise<TValue> | undefined
+  let listenerReturned = false
+  const record = (value: TValue): void => {
+    fromNext = value
   }
-
-  read(value: unknown): TValue {
-    if (this.trusted) return value as TValue
-    return value === this.#fromNext && value !== undefined
-      ? (value as TValue)
-      : this.#chain.check(value)
-  }
-
-  #next(): Promise<TValue> {
-    const value = settle(this.#chain.start(this.#inner))
+  const next = (): Promise<TValue> => {
+    const value = settle(step(inner))
     if (!(value instanceof Promise)) {
-      this.#fromNext = value
+      fromNext = value
       // A promise of its own for each call: one shared between calls would be one a listener
       // could change for every other call (and a frozen one breaks Node's async hooks).
       const promise = Promise.resolve(value)
-      this.#chain.settled?.(promise, value)
+      settled?.(promise, value)
       return promise
     }
-    if (this.#listenerReturned) this.#watch(value)
+    if (listenerReturned) value.then(record, ignore)
     else {
-      if (this.#unwatched !== undefined) this.#watch(this.#unwatched)
-      this.#unwatched = value
+      unwatched?.then(record, ignore)
+      unwatched = value
     }
     return value
   }
-
-  #watch(promise: Promise<TValue>): void {
-    promise.then((value) => {
-      this.#fromNext = value
-    }, ignore)
+  let returned: unknown
+  try {
+    returned = adopt(invoke(listener, next, context))
+  } catch (error) {
+    returned = rejected(error)
+  }
+  listenerReturned = true
+  if (unwatched !== undefined) {
+    // `next()`'s own promise, passed on: its value is the rest of the chain's, read already.
+    if (returned === unwatched) return { returned, read: trusted as (value: unknown) => TValue }
+    // Recorded before the listener's own value is read: the listener sees the value only in a
+    // reaction to the same promise, registered before this one, so its value settles after.
+    unwatched.then(record, ignore)
+  }
+  return {
+    returned,
+    read: (value) => (value === fromNext && value !== undefined ? (value as TValue) : check(value)),
   }
 }
 
@@ -200,15 +155,20 @@ class Step<TListener, TValue, TContext> implements Started<TValue> {
  * A started step's checked value: as it is when it has one, else a promise of it (the step's own
  * promise when its value needs no reading).
  */
-function settle<TValue>(start: Started<TValue>): TValue | Promise<TValue> {
-  const returned = start.returned
-  if (start.trusted) return returned as TValue | Promise<TValue>
-  if (returned instanceof Promise) return returned.then((value) => start.read(value))
+function settle<TValue>(start: WaterfallStart<TValue>): TValue | Promise<TValue> {
+  const { returned, read } = start
+  if (read === trusted) return returned as TValue | Promise<TValue>
+  if (returned instanceof Promise) return returned.then(read)
   try {
-    return start.read(returned)
+    return read(returned)
   } catch (error) {
     return rejected(error)
   }
+}
+
+/** The default's value needs no check: `innermost` gives frozen values. */
+function trusted(value: unknown): unknown {
+  return value
 }
 
 /**
