@@ -23,13 +23,17 @@ afterEach(() => {
  * The harness's registry with `permissions()` from the project's `.claude/settings.json`
  * registered first (`before`), then `commandHooks()` reading the same file's one PreToolUse hook.
  */
-function setup(rules: { allow?: string[]; ask?: string[]; deny?: string[] }, hook: string) {
+function setup(
+  rules: { allow?: string[]; ask?: string[]; deny?: string[] },
+  hook: string,
+  matcher = 'Bash',
+) {
   mkdirSync(join(project.root, '.claude'), { recursive: true })
   writeFileSync(
     join(project.root, '.claude', 'settings.json'),
     JSON.stringify({
       permissions: rules,
-      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] },
+      hooks: { PreToolUse: [{ matcher, hooks: [{ type: 'command', command: hook }] }] },
     }),
   )
   const sources = [{ kind: 'project' as const, path: '.claude/settings.json' }]
@@ -120,5 +124,19 @@ describe('permissions() registered before commandHooks()', () => {
     expect(result.error).toEqual({ name: 'ToolDeniedError', code: 'HOOK_DENIED' })
     expect(result.content).toEqual([{ type: 'text', text: 'Error: not now' }])
     expect(denying.ran).toEqual([])
+  })
+
+  it('with no hook for the call, the rules decide in the call’s own stack', async () => {
+    // The hooks' listener passes the rest of the chain's promise on when no hook matches, so the
+    // permissions listener learns the default allow at once (`settledDecision`) and decides then.
+    const { call, ran, decisions } = setup({ allow: ['Bash(ls *)'] }, allow, 'Write')
+    expect((await call('ls')).isError).toBe(false)
+    decisions.length = 0
+    const running = call('ls -la')
+    expect(decisions.map(({ decision: { stage, outcome } }) => [stage, outcome])).toEqual([
+      ['rule', 'allow'],
+    ])
+    expect((await running).isError).toBe(false)
+    expect(ran.map(({ args }) => args)).toEqual([{ command: 'ls' }, { command: 'ls -la' }])
   })
 })

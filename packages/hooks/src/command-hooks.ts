@@ -94,17 +94,20 @@ function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => v
   const dispatched = new WeakSet<ToolExecution>()
 
   const disposers = [
-    registry.on('tools/pre-execute', async (exec, next) => {
+    registry.on('tools/pre-execute', (exec, next) => {
       const running = runHooksAt(installed, exec, 'pre')
+      // No hook for this call: the rest of the chain's own promise, so that a listener outside
+      // (the permissions plugin) still learns a decision made at once (`settledDecision`).
       if (running === undefined) return next()
-      const { replies, sequential } = await running
-      const contexts = contextsOf(replies)
-      if (contexts.length > 0) preContexts.set(exec, contexts)
-      const verdict = combinePreAnswers(replies, exec.arguments, sequential)
-      if (verdict.kind === 'deny') {
-        return { kind: 'deny', reason: verdict.reason, code: verdict.code }
-      }
-      return withInnerDecision(verdict, await next())
+      return running.then(async ({ replies, sequential }) => {
+        const contexts = contextsOf(replies)
+        if (contexts.length > 0) preContexts.set(exec, contexts)
+        const verdict = combinePreAnswers(replies, exec.arguments, sequential)
+        if (verdict.kind === 'deny') {
+          return { kind: 'deny', reason: verdict.reason, code: verdict.code }
+        }
+        return withInnerDecision(verdict, await next())
+      })
     }),
     registry.on('tools/execute', (exec, next) => {
       dispatched.add(exec)

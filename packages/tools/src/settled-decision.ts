@@ -6,7 +6,8 @@ let settledValue: PreToolDecision | undefined
 
 /**
  * What a `tools/pre-execute` listener's `next()` promise resolves to, when the listeners inside
- * it (and the default `allow`) decided without waiting for anything: a listener that has the
+ * it (and the default `allow`) decided without waiting for anything (a listener that passes on
+ * its own `next()`'s promise of such a decision waits for nothing either): a listener that has the
  * decision can make its own synchronously, and the call then waits for no promise of its. Call
  * it right after `next()`; `undefined` means the decision is not known yet: await the promise.
  *

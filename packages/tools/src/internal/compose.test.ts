@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { agent } from '../__fixtures__/tools.js'
-import { runWaterfall } from './compose.js'
+import { callWithExecution, runWaterfall, startWaterfall } from './compose.js'
 import type { ListenerEntry } from './compose.js'
 
 type Step = (next: () => Promise<string>) => string | Promise<string>
@@ -135,6 +135,51 @@ describe('runWaterfall', () => {
     )
     expect(outcome).toBe(value)
     expect(checked).toEqual([])
+  })
+
+  it('a step that passes on next()’s promise of a value known at once has that value at once', () => {
+    const value = { decided: true }
+    type Passing = (call: string, next: () => Promise<typeof value>) => Promise<typeof value>
+    const passOn: ListenerEntry<Passing> = { listener: (_call, next) => next(), scope: undefined }
+    const told: [Promise<typeof value>, typeof value][] = []
+    const started = startWaterfall(
+      [passOn, passOn],
+      undefined,
+      callWithExecution,
+      () => {
+        throw new Error('no value here needs a check')
+      },
+      () => value,
+      'the call',
+      (promise, known) => told.push([promise, known]),
+    )
+    // No promise to wait for, outermost included: each step passed on what the one inside had.
+    expect(started.returned).toBe(value)
+    expect(started.read(started.returned)).toBe(value)
+    // Each next() said which promise it gave for a value it had at once.
+    expect(told.map(([promise, known]) => [promise instanceof Promise, known])).toEqual([
+      [true, value],
+      [true, value],
+    ])
+  })
+
+  it('a step that returns a promise of its own stays a promise, even of the same value', async () => {
+    const value = { decided: true }
+    type Wrapping = (next: () => Promise<typeof value>) => Promise<typeof value>
+    const wrap: ListenerEntry<Wrapping> = {
+      listener: (next) => next().then((inner) => inner),
+      scope: undefined,
+    }
+    const started = startWaterfall(
+      [wrap],
+      undefined,
+      (listener, next) => listener(next),
+      (candidate) => candidate as typeof value,
+      () => value,
+      undefined,
+    )
+    expect(started.returned).toBeInstanceOf(Promise)
+    expect(started.read(await started.returned)).toBe(value)
   })
 
   it('a listener that drops a rejecting next() leaves no unhandled rejection behind', async () => {

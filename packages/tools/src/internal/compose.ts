@@ -110,6 +110,9 @@ function startStep<TListener, TValue, TContext>(
   // one that awaits it still sees the rejection). The last one given before the listener
   // returned is watched only then, and not at all when the listener returned it.
   let unwatched: Promise<TValue> | undefined
+  // The last promise `next()` gave for a value it had at once, and that value.
+  let given: Promise<TValue> | undefined
+  let givenValue: TValue | undefined
   let listenerReturned = false
   const record = (value: TValue): void => {
     fromNext = value
@@ -121,6 +124,8 @@ function startStep<TListener, TValue, TContext>(
       // A promise of its own for each call: one shared between calls would be one a listener
       // could change for every other call (and a frozen one breaks Node's async hooks).
       const promise = Promise.resolve(value)
+      given = promise
+      givenValue = value
       settled?.(promise, value)
       return promise
     }
@@ -138,6 +143,11 @@ function startStep<TListener, TValue, TContext>(
     returned = rejected(error)
   }
   listenerReturned = true
+  // `next()`'s own promise of a value it had at once, passed on: the step has that value now, so
+  // the listener outside it (or the pipeline) need not wait for it either.
+  if (given !== undefined && returned === given) {
+    return { returned: givenValue, read: trusted as (value: unknown) => TValue }
+  }
   if (unwatched !== undefined) {
     // `next()`'s own promise, passed on: its value is the rest of the chain's, read already.
     if (returned === unwatched) return { returned, read: trusted as (value: unknown) => TValue }
