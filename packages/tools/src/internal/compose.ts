@@ -21,6 +21,19 @@ export interface WaterfallStart<TValue> {
   readonly read: (value: unknown) => TValue
 }
 
+/** Calls one listener with its `next()` and the waterfall's context. */
+type Invoke<TListener, TValue, TContext> = (
+  listener: TListener,
+  next: () => Promise<TValue>,
+  context: TContext,
+) => TValue | Promise<TValue>
+
+/** Told of each promise `next()` gives for a value it has at once, and of that value. */
+type Settled<TValue> = (promise: Promise<TValue>, value: TValue) => void
+
+/** How a started step's value is read. */
+type Read<TValue> = (value: unknown) => TValue
+
 /**
  * Runs a waterfall: each listener receives a `next()` that runs the rest of the chain and resolves
  * to its value. Not calling `next()` short-circuits; calling it again runs the rest again (a retry
@@ -57,15 +70,11 @@ export function runWaterfall<TListener, TValue>(
 export function startWaterfall<TListener, TValue, TContext>(
   entries: readonly ListenerEntry<TListener>[],
   agent: Agent | undefined,
-  invoke: (
-    listener: TListener,
-    next: () => Promise<TValue>,
-    context: TContext,
-  ) => TValue | Promise<TValue>,
+  invoke: Invoke<TListener, TValue, TContext>,
   check: (value: unknown) => TValue,
   innermost: () => TValue | Promise<TValue>,
   context: TContext,
-  settled?: (promise: Promise<TValue>, value: TValue) => void,
+  settled?: Settled<TValue>,
 ): WaterfallStart<TValue> {
   const step = (from: number): WaterfallStart<TValue> => {
     // Stryker disable next-line EqualityOperator: one step past the end reads undefined, which the entry test below skips
@@ -80,7 +89,7 @@ export function startWaterfall<TListener, TValue, TContext>(
     } catch (error) {
       returned = rejected(error)
     }
-    return { returned, read: trusted as (value: unknown) => TValue }
+    return { returned, read: trusted as Read<TValue> }
   }
   return step(0)
 }
@@ -93,16 +102,12 @@ export function startWaterfall<TListener, TValue, TContext>(
  */
 function startStep<TListener, TValue, TContext>(
   listener: TListener,
-  invoke: (
-    listener: TListener,
-    next: () => Promise<TValue>,
-    context: TContext,
-  ) => TValue | Promise<TValue>,
+  invoke: Invoke<TListener, TValue, TContext>,
   check: (value: unknown) => TValue,
   step: (from: number) => WaterfallStart<TValue>,
   inner: number,
   context: TContext,
-  settled: ((promise: Promise<TValue>, value: TValue) => void) | undefined,
+  settled: Settled<TValue> | undefined,
 ): WaterfallStart<TValue> {
   let fromNext: TValue | undefined
   // Each promise `next()` gives is watched: its value recorded, and its rejection handled (a
@@ -143,18 +148,13 @@ function startStep<TListener, TValue, TContext>(
     returned = rejected(error)
   }
   listenerReturned = true
-  // `next()`'s own promise of a value it had at once, passed on: the step has that value now, so
-  // the listener outside it (or the pipeline) need not wait for it either.
-  if (given !== undefined && returned === given) {
-    return { returned: givenValue, read: trusted as (value: unknown) => TValue }
-  }
-  if (unwatched !== undefined) {
-    // `next()`'s own promise, passed on: its value is the rest of the chain's, read already.
-    if (returned === unwatched) return { returned, read: trusted as (value: unknown) => TValue }
-    // Recorded before the listener's own value is read: the listener sees the value only in a
-    // reaction to the same promise, registered before this one, so its value settles after.
-    unwatched.then(record, ignore)
-  }
+  // `next()`'s own promise passed on. Of a value it had at once: the step has that value now, and
+  // no one outside waits for it. Of the rest of the chain's promise: its value was read already.
+  const passedOn = returned === given ? givenValue : returned === unwatched ? returned : undefined
+  if (passedOn !== undefined) return { returned: passedOn, read: trusted as Read<TValue> }
+  // Recorded before the listener's own value is read: the listener sees the value only in a
+  // reaction to the same promise, registered before this one, so its value settles after.
+  unwatched?.then(record, ignore)
   return {
     returned,
     read: (value) => (value === fromNext && value !== undefined ? (value as TValue) : check(value)),
