@@ -18,7 +18,7 @@ export interface WaterfallStart<TValue> {
    * Checks the settled value of `returned` (no check for what `next()` last resolved to, or for
    * the default). Throws what `check` throws.
    */
-  readonly read: (value: unknown) => TValue
+  readonly read: Read<TValue>
 }
 
 /** Calls one listener with its `next()` and the waterfall's context. */

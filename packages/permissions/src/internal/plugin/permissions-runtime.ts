@@ -156,16 +156,26 @@ export class PermissionsRuntime {
       this.#report(registry, exec, managedDenialRecord(unreadable))
       return managedDenial(unreadable)
     }
-    const decide = (inner: PreToolDecision) => this.#decideAfter(registry, exec, inner)
     if (this.#parser === undefined || !this.#lint.linted) {
-      return this.#prepare().then(() => next().then(decide))
+      return this.#prepare().then(() => this.#decideWhenSettled(registry, exec, next()))
     }
     // Once the parser is loaded and the rules linted, no await of its own: the decision is made
     // as soon as the inner listeners' is known, at once when none of them waited for anything
     // (then the call waits for no promise of this listener's).
     const pending = next()
     const inner = settledDecision(pending)
-    return inner === undefined ? pending.then(decide) : this.#decideAfter(registry, exec, inner)
+    return inner === undefined
+      ? this.#decideWhenSettled(registry, exec, pending)
+      : this.#decideAfter(registry, exec, inner)
+  }
+
+  /** {@link PermissionsRuntime.preExecute}'s decision once `pending`, the inner one, settles. */
+  #decideWhenSettled(
+    registry: ToolRegistry,
+    exec: ToolExecution,
+    pending: Promise<PreToolDecision>,
+  ): Promise<PreToolDecision> {
+    return pending.then((inner) => this.#decideAfter(registry, exec, inner))
   }
 
   /** The `tools/approval` observer: an always-answer to an ask the rules made becomes rules. */
