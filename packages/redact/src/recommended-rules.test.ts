@@ -31,4 +31,26 @@ describe("'recommended': secretlint's preset and toolpipe's supplementary rules"
     const key = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYz0QWERT9k3' // 40 characters
     expect(redact(`AWS_SECRET_ACCESS_KEY=${key}`)).toBe('AWS_SECRET_ACCESS_KEY=[REDACTED:aws]')
   })
+
+  it('finds every credential inside JSON text, as a structured result’s content holds it', () => {
+    // `content` defaults to the JSON of `structured`: quotes there are `\"`, and in JSON of JSON `\\\"`.
+    for (const credential of credentials) {
+      for (const text of [
+        JSON.stringify({ out: credential.text }),
+        JSON.stringify(JSON.stringify({ out: credential.text })),
+      ]) {
+        expect(redact(text), `${credential.kind}: ${text.slice(0, 60)}`).not.toContain(
+          credential.secret,
+        )
+      }
+    }
+  })
+
+  it('finds an AWS secret key after its JSON name, escaped or not', () => {
+    const key = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYz0QWERT9k3'
+    const object = { SecretAccessKey: key }
+    for (const text of [JSON.stringify(object), JSON.stringify(JSON.stringify(object))]) {
+      expect(redact(text)).not.toContain(key)
+    }
+  })
 })

@@ -73,7 +73,7 @@ describe('redactSecrets() in the pipeline', () => {
     expect(JSON.stringify(decisions)).not.toContain(github)
   })
 
-  it('redacts every string of the structured value and the meta, not their keys', async () => {
+  it('redacts every string of the structured value and the meta, leaving keys without secrets', async () => {
     const { call } = setup(undefined, {
       content: [{ type: 'text', text: 'ok' }],
       structured: { tokens: [{ name: 'ci', value: npm }], note: `use ${github}` },
@@ -143,14 +143,13 @@ describe('redactSecrets() in the pipeline', () => {
     })
   })
 
-  it('passes a value that is not text unchanged, with one warning', async () => {
-    const binary = `\u0089PNG\u0000\u0001${github}`
-    const { call, warnings } = setup(undefined, [{ type: 'text', text: binary }])
-    expect((await call()).content).toEqual([{ type: 'text', text: binary }])
-    await call()
-    expect(warnings).toEqual([
-      'toolpipe: redactSecrets: content[0].text is not text (it holds NUL characters): passed unscanned',
+  it('scans a text holding NUL characters too (`env -0` prints the environment that way)', async () => {
+    const environment = `HOME=/home/dev\u0000GITHUB_TOKEN=${github}\u0000`
+    const { call, warnings } = setup(undefined, [{ type: 'text', text: environment }])
+    expect((await call()).content).toEqual([
+      { type: 'text', text: 'HOME=/home/dev\u0000GITHUB_TOKEN=[REDACTED:github]\u0000' },
     ])
+    expect(warnings).toEqual([])
   })
 
   it('asks the approval service with the arguments and the card redacted', async () => {

@@ -48,13 +48,15 @@ const maxRecords = 50
  * `SecretBlockedError` (`SECRET_BLOCKED`, naming the rule and the line, never the value). Each
  * finding is a `tools/decision` record (stage `post`, source kind `redact`, the rule id).
  *
- * It is a `tools/execute` wrapper: install it after `outputBudget()` (inside it), so that the
- * budget cuts and spills only redacted text, and no spill file holds a secret.
+ * Its `tools/execute` wrapper is innermost (SPEC §25: before `outputBudget()`): whatever order
+ * the plugins are installed in, the budget cuts and spills only redacted text, and no spill file
+ * holds a secret. It provides `tools/shown` too, so that an approval request's arguments and
+ * card (and the cards a bridge draws through `shownValue`) hold none.
  *
  * @throws SecretBlockedError (`INVALID_OPTIONS`) naming an option it cannot use
  * @example
+ * registry.use(redactSecrets()) // innermost whatever the order: the budget spills redacted text
  * registry.use(outputBudget())
- * registry.use(redactSecrets()) // inside the budget: what it spills is already redacted
  */
 export function redactSecrets(options?: RedactSecretsOptions): RedactSecretsPlugin {
   const config = readOptions(options)
@@ -66,7 +68,7 @@ export function redactSecrets(options?: RedactSecretsOptions): RedactSecretsPlug
     if (error === undefined) warnSafely(logger, message)
     else warnSafely(logger, message, error)
   }
-  const scan = (text: string): SecretFinding[] | undefined =>
+  const scan = (text: string): SecretFinding[] =>
     scanText(text, config.scanners, config.allow, (ruleId, error) => {
       warnOnce(
         `rule:${ruleId}`,
@@ -74,31 +76,35 @@ export function redactSecrets(options?: RedactSecretsOptions): RedactSecretsPlug
         error,
       )
     })
-  const redactString: StringRedactor = (text, where) => {
+  const redactString: StringRedactor = (text) => {
     const findings = scan(text)
-    if (findings === undefined) {
-      warnOnce(
-        `binary:${where}`,
-        `toolpipe: redactSecrets: ${where} is not text (it holds NUL characters): passed unscanned`,
-      )
-      return { text: undefined, findings: [] }
-    }
     if (findings.length === 0) return { text: undefined, findings }
     const action = config.action === 'block' ? 'redact' : config.action
     return { text: applyAction(text, findings, action), findings }
   }
+  const redactShown = <TValue>(value: TValue) => redactValue(value, '$', redactString, []) as TValue
   const plugin = ((registry: ToolRegistry) => {
     if (config.logger === undefined) logger = registry.logger
-    return registry.on('tools/execute', async (exec, next) => {
-      const result = await next()
-      return redactResult(registry, exec, result, redactString, config)
-    })
+    // Innermost, wherever it is installed: the first to see what the tool returned, so that no
+    // other wrapper (an output budget and its spill file, a span) ever holds a secret.
+    const unwrap = registry.on(
+      'tools/execute',
+      async (exec, next) => {
+        const result = await next()
+        return redactResult(registry, exec, result, redactString, config)
+      },
+      { innermost: true },
+    )
+    // What a person is asked to approve (arguments and card) holds no secret either.
+    const unshow = registry.provide('tools/shown', redactShown)
+    return () => {
+      unshow()
+      unwrap()
+    }
   }) as RedactSecretsPlugin
   Object.defineProperties(plugin, {
-    scan: { value: (text: string) => (typeof text === 'string' ? (scan(text) ?? []) : []) },
-    redact: {
-      value: <TValue>(value: TValue) => redactValue(value, '$', redactString, []) as TValue,
-    },
+    scan: { value: (text: string) => (typeof text === 'string' ? scan(text) : []) },
+    redact: { value: redactShown },
     approvalService: {
       value: (service: ApprovalService) => redactedApprovals(service, redactString),
     },

@@ -8,10 +8,12 @@ import type { SecretRule } from './secret-rule.js'
 export const supplementaryRules: readonly SecretRule[] = Object.freeze([
   {
     // The preset finds `AWS_SECRET_ACCESS_KEY=…` only: this finds the key after the names the
-    // AWS CLI's files and APIs give it (`aws_secret_access_key = …`, `"SecretAccessKey": "…"`).
+    // AWS CLI's files and APIs give it (`aws_secret_access_key = …`, `"SecretAccessKey": "…"`),
+    // also where that JSON is itself a string's text (`\"SecretAccessKey\": \"…\"`: a structured
+    // result's `content` is its JSON).
     id: 'aws-secret-access-key',
     pattern:
-      /secret_?access_?key["']?\s*[:=]\s*["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
+      /secret_?access_?key(?:\\{0,3}["'])?\s*[:=]\s*(?:\\{0,3}["'])?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
     keywords: ['secret'],
   },
   {

@@ -93,8 +93,10 @@ export { ToolRegistryError } from './tool-registry-error.js'
 export type { ToolRegistryErrorCode } from './tool-registry-error.js'
 export type { ToolRestriction } from './tool-restriction.js'
 export type { Subject, ToolRules } from './tool-rules.js'
+export { shownValue } from './provided-values.js'
 export type {
   PolicyContext,
+  ShownValueFilter,
   ToolProvidedValueMap,
   ToolProvidedValueName,
 } from './provided-values.js'

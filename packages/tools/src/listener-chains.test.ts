@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { callInput } from '@toolpipe/call-inputs'
 import { alice, bob, registryWithRead, text } from './__fixtures__/tools.js'
 import type { PostToolDecision, PreToolDecision } from './tool-decisions.js'
+import type { ToolExecutionResult } from './tool-execution.js'
 
 /**
  * SPEC §6.3 steps 5, 8 and 9: the pre-execute, execute and post-execute chains. Each listener may
@@ -93,6 +94,45 @@ describe('listener chains', () => {
       isError: true,
       error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
     })
+  })
+})
+
+describe('innermost listeners', () => {
+  it('wrap the tool inside every other wrapper, whenever those are added, and see its result first', async () => {
+    const registry = registryWithRead()
+    const ran: string[] = []
+    const wrapper =
+      (who: string) => async (_exec: unknown, next: () => Promise<ToolExecutionResult>) => {
+        ran.push(`${who} in`)
+        const result = await next()
+        ran.push(`${who} out`)
+        return who === 'redact' ? { ...result, content: [text('redacted')] } : result
+      }
+    registry.on('tools/execute', wrapper('redact'), { innermost: true })
+    let seen: unknown
+    registry.on('tools/execute', async (_exec, next) => {
+      const result = await next()
+      seen = result.content
+      ran.push('budget')
+      return result
+    })
+    registry.on('tools/execute', wrapper('outer'), { prepend: true })
+    const result = await registry.execute(callInput('read'))
+    expect(ran).toEqual(['outer in', 'redact in', 'redact out', 'budget', 'outer out'])
+    expect(seen).toEqual([text('redacted')])
+    expect(result.content).toEqual([text('redacted')])
+  })
+
+  it('are refused with prepend: one listener has one place', () => {
+    const registry = registryWithRead()
+    expect(() =>
+      registry.on('tools/execute', (_exec, next) => next(), { prepend: true, innermost: true }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_LISTENER' }))
+    expect(() =>
+      registry
+        .scope(alice)
+        .on('tools/execute', (_exec, next) => next(), { prepend: true, innermost: true }),
+    ).toThrow(/either prepended \(outermost\) or innermost/u)
   })
 })
 

@@ -1,4 +1,5 @@
 import type { Agent } from '@toolpipe/core'
+import { ToolRegistryError } from './tool-registry-error.js'
 
 /**
  * What a policy plugin (`@toolpipe/permissions`) tells the plugins beside it about how it
@@ -18,11 +19,42 @@ export interface PolicyContext {
 }
 
 /**
+ * Takes out of a value a person is shown what must not be shown there (`@toolpipe/redact`: the
+ * secrets): a copy, or the value itself when nothing changed. The pipeline applies it to an
+ * approval request's arguments and pending card; a bridge that draws a call's cards applies it
+ * through {@link shownValue}.
+ */
+export type ShownValueFilter = <TValue>(value: TValue) => TValue
+
+/**
  * Values plugins provide to the plugins beside them on one registry, by name (see
  * `registry.provide`). Extend it by declaration merging for a plugin's own values.
  */
 export interface ToolProvidedValueMap {
   'policy/context': PolicyContext
+  'tools/shown': ShownValueFilter
+}
+
+/**
+ * `value` as a person may be shown it: every `tools/shown` filter of `registry`'s plugins
+ * applied, in the order they were provided. What a filter throws is thrown: a card that could
+ * not be cleaned is not shown.
+ */
+export function shownValue<TValue>(
+  registry: { provided(name: 'tools/shown'): readonly unknown[] },
+  value: TValue,
+): TValue {
+  let shown = value
+  for (const filter of registry.provided('tools/shown')) {
+    if (typeof filter !== 'function') {
+      throw new ToolRegistryError(
+        'a provided "tools/shown" value must be a function',
+        'INVALID_PLUGIN',
+      )
+    }
+    shown = (filter as ShownValueFilter)(shown)
+  }
+  return shown
 }
 
 /** A name of {@link ToolProvidedValueMap}. */

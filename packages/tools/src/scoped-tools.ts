@@ -4,7 +4,9 @@ import type { NativeToolSchema, ToolDefinition, ToolSchema } from './tool-defini
 import type { ToolDescriptor } from './tool-descriptor.js'
 import type { ToolListenerMap } from './tool-events.js'
 import type { ToolExecutionInput, ToolExecutionResult, ToolGuard } from './tool-execution.js'
+import { placeOf } from './internal/add-listener.js'
 import type { RegistryInternals } from './internal/registry-internals.js'
+import type { ListenerOptions } from './tool-registry-options.js'
 import { ScopeRegistrations } from './internal/scope-registrations.js'
 import type { Disposer } from './disposer.js'
 import type { ToolRestriction } from './tool-restriction.js'
@@ -30,7 +32,7 @@ export interface ScopedTools {
   on<TEvent extends keyof ToolListenerMap>(
     event: TEvent,
     listener: ToolListenerMap[TEvent],
-    options?: { readonly prepend?: boolean | undefined },
+    options?: Omit<ListenerOptions, 'scope'>,
   ): Disposer
   get(name: string): ToolDefinition | undefined
   list(): ToolDefinition[]
@@ -88,8 +90,7 @@ export function createScopedTools(agent: Agent, internals: RegistryInternals): S
     },
     on(event, listener, options) {
       held.assertOpen()
-      const prepend = options?.prepend === true
-      return held.track(internals.addListener(event, listener, agent, prepend), false)
+      return held.track(internals.addListener(event, listener, agent, placeOf(options)), false)
     },
     get: (name) => internals.get(name, agent),
     list: () => internals.list(agent),

@@ -51,4 +51,10 @@ export interface ScopeOptions {
 export interface ListenerOptions extends ScopeOptions {
   /** Make this listener the outermost one instead of the innermost. */
   readonly prepend?: boolean | undefined
+  /**
+   * Put this listener inside every listener added without it, whenever they are added: the first
+   * to see what the tool returned (`@toolpipe/redact` takes secrets out there, before an output
+   * budget spills the text). Innermost listeners keep their own order; not with `prepend`.
+   */
+  readonly innermost?: boolean | undefined
 }

@@ -1,11 +1,11 @@
 import type { Agent } from '@toolpipe/core'
 import type { Disposer } from './disposer.js'
+import { placeOf } from './internal/add-listener.js'
 import { checkScope } from './internal/check-scope.js'
 import { createRegistryInternals } from './internal/create-registry-internals.js'
 import { executeBatch } from './internal/execute-batch.js'
 import { executeCall } from './internal/execute-pipeline.js'
 import { once } from './internal/once.js'
-import { ProvidedValueStore } from './internal/provided-value-store.js'
 import { createRegistryParts } from './internal/registry-parts.js'
 import { commitChange, reversibleDisposer } from './internal/registry-internals.js'
 import { notifyPluginEvent } from './internal/steps/notify-plugin-event.js'
@@ -65,7 +65,8 @@ export interface ToolRegistry {
   /** Adds a guard: the final, monotonic policy before dispatch. It can only deny. */
   guard(guard: ToolGuard, options?: ScopeOptions): Disposer
   /**
-   * Adds a listener; first registered is outermost, unless `prepend`. Besides the built-in
+   * Adds a listener; first registered is outermost, unless `prepend` (outermost) or `innermost`
+   * (inside every listener added without it). Besides the built-in
    * events, an observer of a plugin's event (SPEC §19), one a plugin tells with `notify`, typed by
    * {@link ToolPluginEventMap}, which the plugin extends.
    */
@@ -237,7 +238,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
   const parts = createRegistryParts(options, logger)
   const { pipeline } = parts
   const internals = createRegistryInternals(parts, options.dialects)
-  const provided = new ProvidedValueStore()
+  const provided = pipeline.provided
   const registry: ToolRegistry = {
     logger,
     register(definition, registerOptions) {
@@ -252,8 +253,8 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     },
     on(event, listener, listenerOptions) {
       const scope = checkScope(listenerOptions?.scope, false)
-      const prepend = listenerOptions?.prepend === true
-      return reversibleDisposer(internals, internals.addListener(event, listener, scope, prepend))
+      const place = placeOf(listenerOptions)
+      return reversibleDisposer(internals, internals.addListener(event, listener, scope, place))
     },
     notify(event, exec, payload) {
       notifyPluginEvent(pipeline, event, exec, payload)

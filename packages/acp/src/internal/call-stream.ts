@@ -2,13 +2,19 @@ import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { JsonValue } from '@toolpipe/core'
 import { warnSafely } from '@toolpipe/core/internal'
 import { presentCallSafely, presentResultSafely } from '@toolpipe/presentation'
-import type { PresentableTool, ToolCallView, ToolResult } from '@toolpipe/presentation'
+import type {
+  PresentableTool,
+  ToolCallView,
+  ToolResult,
+  ToolResultView,
+} from '@toolpipe/presentation'
 import type {
   ToolExecution as PipelineExecution,
   ToolExecutionResult,
   ToolProgress,
   ToolRegistry,
 } from '@toolpipe/tools'
+import { shownValue } from '@toolpipe/tools'
 import type { AcpClientConnection } from '../acp-client-connection.js'
 import { toAcpToolCallUpdate } from '../to-acp-tool-call-update.js'
 import { callFields } from './call-fields.js'
@@ -55,7 +61,11 @@ export class CallStream {
     const known = this.#calls.get(exec)
     if (known !== undefined) return known
     const state: CallState = {
-      pending: presentCallSafely(this.#toolOf(exec), exec.arguments),
+      pending: this.#shown(exec, presentCallSafely(this.#toolOf(exec), exec.arguments), {
+        card: 'generic',
+        title: exec.name,
+        kind: 'other',
+      }),
       started: false,
     }
     this.#calls.set(exec, state)
@@ -91,7 +101,9 @@ export class CallStream {
     const { pending } = this.announce(exec)
     const shown: ToolResult = { content: result.content, isError: result.isError }
     if (result.meta !== undefined) shown.meta = result.meta
-    const view = presentResultSafely(this.#toolOf(exec), exec.arguments, shown)
+    const view = this.#shown(exec, presentResultSafely(this.#toolOf(exec), exec.arguments, shown), {
+      card: 'generic',
+    })
     this.#send(
       exec,
       toAcpToolCallUpdate(view, {
@@ -104,6 +116,27 @@ export class CallStream {
       }),
     )
     this.#calls.delete(exec)
+  }
+
+  /**
+   * `view` as a person may be shown it (the registry's `tools/shown` filters: `@toolpipe/redact`
+   * takes secrets out); `bare`, with a warning, when a filter fails: no card goes out unclean.
+   */
+  #shown<TView extends ToolCallView | ToolResultView>(
+    exec: StreamedExecution,
+    view: TView,
+    bare: TView,
+  ): TView {
+    try {
+      return shownValue(this.#registry, view)
+    } catch (error) {
+      warnSafely(
+        this.#registry.logger,
+        `toolpipe/acp: the card of call "${exec.callId}" could not be cleaned for display; sending its bare title`,
+        error,
+      )
+      return bare
+    }
   }
 
   #toolOf(exec: StreamedExecution): PresentableTool {

@@ -20,9 +20,16 @@ describe('applyAction', () => {
     )
   })
 
-  it('masks a short value whole', () => {
-    const short = 'x=hunter2pass!'
-    expect(applyAction(short, [at(short, 'hunter2pass!')], 'mask')).toBe(`x=${'*'.repeat(12)}`)
+  it('masks a value of 8 characters or fewer whole: keeping eight would show it', () => {
+    const short = 'x=hunter2!'
+    expect(applyAction(short, [at(short, 'hunter2!')], 'mask')).toBe(`x=${'*'.repeat(8)}`)
+  })
+
+  it('keeps the first and last 4 of any longer value, as the SPEC says (12 characters: 4 hidden)', () => {
+    const pin = 'pin=pin-12345678;'
+    expect(applyAction(pin, [at(pin, 'pin-12345678')], 'mask')).toBe('pin=pin-****5678;')
+    const nine = 'k=abcdefghi'
+    expect(applyAction(nine, [at(nine, 'abcdefghi')], 'mask')).toBe('k=abcd*fghi')
   })
 
   it('replaces overlapping findings as one span, named by the first', () => {

@@ -2,7 +2,8 @@ import type { SecretAction, SecretFinding } from '../secret-rule.js'
 
 /**
  * `text` with its findings replaced (SPEC §25): `redact` → `[REDACTED:<rule id>]`, `mask` → the
- * first and last 4 characters kept and the rest `*` (a value of 12 characters or fewer all `*`).
+ * first and last 4 characters kept and the rest `*` (a value of 8 characters or fewer all `*`:
+ * keeping eight of them would show it whole).
  * Overlapping findings are replaced as one span, named by the first.
  */
 export function applyAction(
@@ -29,6 +30,6 @@ export function applyAction(
 }
 
 function mask(value: string): string {
-  if (value.length <= 12) return '*'.repeat(value.length)
+  if (value.length <= 8) return '*'.repeat(value.length)
   return `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`
 }

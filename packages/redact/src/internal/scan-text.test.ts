@@ -56,14 +56,27 @@ describe('scanText', () => {
     expect(failures.map(([id]) => id)).toEqual(['broken'])
   })
 
-  it('says a text holding NUL characters is not text', () => {
-    expect(scanText(`PNG\u0000\u0001${secret}`, [token], none, fail)).toBeUndefined()
+  it('scans a text holding NUL characters as any other', () => {
+    expect(scanText(`PNG\u0000\u0001${secret}`, [token], none, fail)).toEqual([
+      { ruleId: 'tok', start: 5, end: 29, line: 1 },
+    ])
+  })
+
+  it('keeps the quotes and backslashes at a match’s edges out of the finding', () => {
+    const quoted = customScanner({ id: 'uri', pattern: /"?mongodb:\/\/\S+/ })
+    const text = `MONGO_URI="mongodb://u:p@db/x"\nJSON: \\"mongodb://u:p@db/y\\"`
+    const found = scanText(text, [quoted], none, fail)
+    expect(found.map(({ start, end }) => text.slice(start, end))).toEqual([
+      'mongodb://u:p@db/x',
+      'mongodb://u:p@db/y',
+    ])
+    expect(scanText(text, [quoted], new Set(['mongodb://u:p@db/x']), fail)).toHaveLength(1)
   })
 
   it('finds secrets in a 10 MB text window by window: at the start, across a boundary, at the end', () => {
     const filler = 'x'.repeat(windowSize - windowOverlap - 10)
     const text = `${secret}\n${filler}${secret}\n${'y'.repeat(10 * 1024 * 1024)}\n${secret}`
-    const found = scanText(text, [token], none, fail) ?? []
+    const found = scanText(text, [token], none, fail)
     expect(found.map((finding) => finding.start)).toEqual([
       0,
       secret.length + 1 + filler.length,

@@ -16,15 +16,17 @@ export type RuleFailure = (ruleId: string, error: unknown) => void
  * Every secret `scanners` find in `text` (SPEC §25), in order of their start, each range once:
  * searched window by window (bounded work whatever the text's size or line length), a rule whose
  * keywords the window does not hold skipped, a rule that throws told to `failed` and skipped,
- * values in `allow` left out. Undefined for text that is not text (it holds NUL characters).
+ * values in `allow` left out. A finding never begins or ends with a quote or a backslash: a
+ * rule that takes in the quote around a value (`"mongodb://…"`) would otherwise redact the quote
+ * and miss the value in `allow`. Text holding NUL characters is scanned too (`env -0` prints the
+ * environment that way).
  */
 export function scanText(
   text: string,
   scanners: readonly Scanner[],
   allow: ReadonlySet<string>,
   failed: RuleFailure,
-): SecretFinding[] | undefined {
-  if (text.includes('\u0000')) return undefined
+): SecretFinding[] {
   const seen = new Set<string>()
   const ranges: { ruleId: string; start: number; end: number }[] = []
   for (let offset = 0; offset < text.length; offset += windowSize - windowOverlap) {
@@ -40,8 +42,7 @@ export function scanText(
         continue
       }
       for (const [from, to] of found) {
-        const start = offset + from
-        const end = offset + to
+        const [start, end] = unquoted(text, offset + from, offset + to)
         if (!(start >= offset && end > start && end <= offset + window.length)) continue
         // One secret found by two rules is one finding (the first rule's).
         const key = `${String(start)}:${String(end)}`
@@ -54,6 +55,20 @@ export function scanText(
   }
   ranges.sort((a, b) => a.start - b.start || b.end - a.end)
   return withLines(text, ranges)
+}
+
+/** `[start, end)` without the quotes and backslashes at its edges. */
+function unquoted(text: string, start: number, end: number): [number, number] {
+  let first = start
+  let last = end
+  while (first < last && isQuote(text.charCodeAt(first))) first++
+  while (last > first && isQuote(text.charCodeAt(last - 1))) last--
+  return [first, last]
+}
+
+/** `"`, `'`, a backtick or a backslash. */
+function isQuote(code: number): boolean {
+  return code === 0x22 || code === 0x27 || code === 0x60 || code === 0x5c
 }
 
 /** Each range with its 1-based line, counted once through the text. */

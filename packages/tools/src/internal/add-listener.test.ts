@@ -14,8 +14,8 @@ describe('addListener', () => {
     const alice = agent('alice')
     const first = () => undefined
     const second = () => undefined
-    addListener(registry, 'tools/result', first, undefined, false)
-    addListener(registry, 'tools/result', second, alice, true)
+    addListener(registry, 'tools/result', first, undefined, 'last')
+    addListener(registry, 'tools/result', second, alice, 'first')
     expect(registry.listeners['tools/result'].entries.map((entry) => entry.listener)).toEqual([
       second,
       first,
@@ -27,7 +27,7 @@ describe('addListener', () => {
     const registry = parts()
     const observer = () => undefined
     expect(registry.pluginObservers.has('audit/entry')).toBe(false)
-    const handle = addListener(registry, 'audit/entry', observer, undefined, false)
+    const handle = addListener(registry, 'audit/entry', observer, undefined, 'last')
     expect(registry.pluginObservers.get('audit/entry')?.entries.map((e) => e.listener)).toEqual([
       observer,
     ])
@@ -36,19 +36,19 @@ describe('addListener', () => {
   })
 
   it('refuses an event name that is not a non-empty string, listing the built-in ones', () => {
-    expect(() => addListener(parts(), '', () => undefined, undefined, false)).toThrow(
+    expect(() => addListener(parts(), '', () => undefined, undefined, 'last')).toThrow(
       new ToolRegistryError(
         'an event name must be a non-empty string, got ""; the built-in events are tools/start, tools/pre-execute, tools/approval, tools/execute, tools/progress, tools/post-execute, tools/result, tools/decision, tools/change',
         'INVALID_LISTENER',
       ),
     )
-    expect(() => addListener(parts(), 7, () => undefined, undefined, false)).toThrow(
+    expect(() => addListener(parts(), 7, () => undefined, undefined, 'last')).toThrow(
       ToolRegistryError,
     )
   })
 
   it('refuses a listener that is not a function, naming the event', () => {
-    expect(() => addListener(parts(), 'tools/result', 'log', undefined, false)).toThrow(
+    expect(() => addListener(parts(), 'tools/result', 'log', undefined, 'last')).toThrow(
       new ToolRegistryError('a tools/result listener must be a function', 'INVALID_LISTENER'),
     )
   })

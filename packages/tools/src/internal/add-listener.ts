@@ -4,6 +4,7 @@ import type { PluginObserver } from '../tool-events.js'
 import { ToolRegistryError } from '../tool-registry-error.js'
 import { eventNames, isBuiltInEvent } from './event-names.js'
 import { ListenerList } from './listener-list.js'
+import type { ListenerPlace } from './listener-list.js'
 import type { RegistryParts } from './registry-parts.js'
 import type { Reversible } from './reversible.js'
 
@@ -18,7 +19,7 @@ export function addListener(
   event: unknown,
   listener: unknown,
   scope: Agent | undefined,
-  prepend: boolean,
+  place: ListenerPlace,
 ): Reversible {
   if (typeof event !== 'string' || event === '') {
     throw new ToolRegistryError(
@@ -30,12 +31,30 @@ export function addListener(
     throw new ToolRegistryError(`a ${event} listener must be a function`, 'INVALID_LISTENER')
   }
   if (isBuiltInEvent(event)) {
-    return (parts.listeners[event] as ListenerList<unknown>).add(listener, scope, prepend)
+    return (parts.listeners[event] as ListenerList<unknown>).add(listener, scope, place)
   }
   let observers = parts.pluginObservers.get(event)
   if (observers === undefined) {
     observers = new ListenerList()
     parts.pluginObservers.set(event, observers)
   }
-  return observers.add(listener as PluginObserver<unknown>, scope, prepend)
+  return observers.add(listener as PluginObserver<unknown>, scope, place)
+}
+
+/**
+ * Where `options` put a listener (`prepend`: first; `innermost`: inside all others). Refuses
+ * (`INVALID_LISTENER`) both at once, which would be two places.
+ */
+export function placeOf(
+  options: { readonly prepend?: unknown; readonly innermost?: unknown } | undefined,
+): ListenerPlace {
+  const prepend = options?.prepend === true
+  const innermost = options?.innermost === true
+  if (prepend && innermost) {
+    throw new ToolRegistryError(
+      'a listener is either prepended (outermost) or innermost, not both',
+      'INVALID_LISTENER',
+    )
+  }
+  return prepend ? 'first' : innermost ? 'innermost' : 'last'
 }

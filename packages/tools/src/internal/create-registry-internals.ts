@@ -46,8 +46,8 @@ export function createRegistryInternals(
       }
       return parts.guards.add(guard, scope)
     },
-    addListener: (event, listener, scope, prepend) =>
-      addListener(parts, event, listener, scope, prepend),
+    addListener: (event, listener, scope, place) =>
+      addListener(parts, event, listener, scope, place),
     addHide(filter, scope) {
       if (typeof filter !== 'function') {
         throw new ToolRegistryError(

@@ -15,6 +15,7 @@ import type { ToolGuard } from '../tool-execution.js'
 import type { ApprovalMemory } from './approval-memory.js'
 import type { DerivedNormalizers } from './derived-normalizers.js'
 import type { ListenerEntry } from './compose.js'
+import type { ProvidedValueStore } from './provided-value-store.js'
 import type { ToolLayers } from './tool-layers.js'
 
 /** Everything of the registry that one call reads. */
@@ -46,4 +47,6 @@ export interface Pipeline {
   readonly cancellation: AbortFanOut
   /** The content block kinds tools may return beyond core's (`contentTypes`). */
   readonly contentTypes: ReadonlySet<string>
+  /** What the plugins provide to each other (`registry.provide`): `tools/shown` is read here. */
+  readonly provided: ProvidedValueStore
 }

@@ -6,6 +6,7 @@ import type { ProviderToolSearchTool } from '../schemas-options.js'
 import type { ToolDescriptor } from '../tool-descriptor.js'
 import type { ToolExecutionResult, ToolGuard } from '../tool-execution.js'
 import type { ToolRestriction } from '../tool-restriction.js'
+import type { ListenerPlace } from './listener-list.js'
 import type { Reversible } from './reversible.js'
 
 /**
@@ -32,7 +33,7 @@ export interface RegistryInternals {
     event: string,
     listener: unknown,
     scope: Agent | undefined,
-    prepend: boolean,
+    place: ListenerPlace,
   ): Reversible
   /** A visibility filter (SPEC §18.2) for `scope`'s view, or every view. */
   addHide(filter: unknown, scope: Agent | undefined): Reversible

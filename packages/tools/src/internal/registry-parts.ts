@@ -7,6 +7,7 @@ import { readContentTypes } from './content-mistake.js'
 import { DerivedNormalizers } from './derived-normalizers.js'
 import { ListenerList } from './listener-list.js'
 import type { Pipeline } from './pipeline.js'
+import { ProvidedValueStore } from './provided-value-store.js'
 import { ToolLayers } from './tool-layers.js'
 
 /** The listeners of each built-in event, by its name. */
@@ -70,6 +71,7 @@ export function createRegistryParts(
     normalizers: new DerivedNormalizers(),
     cancellation: new AbortFanOut(),
     contentTypes: readContentTypes(options.contentTypes),
+    provided: new ProvidedValueStore(),
   }
   return { logger, layers, guards, listeners, pluginObservers, approvalMemory, pipeline }
 }

@@ -11,6 +11,7 @@ import { warnSafely } from '@toolpipe/core/internal'
 import { notifyApproval } from './notify-approval.js'
 import { recordDecision, recordsDecisions } from './record-decision.js'
 import { validateArguments } from './validate-arguments.js'
+import { shownValue } from '../../provided-values.js'
 
 /**
  * Step 6: an `ask` is answered from the scope's memory of always-answers (SPEC §12.3) or goes to
@@ -51,7 +52,8 @@ export async function requestApproval(
     return denial
   }
   const ticket = memory.ticket(agent)
-  const outcome = await ask(pipeline, exec, service, approvalRequest(exec, agent, tool, reason))
+  const request = approvalRequest(pipeline, exec, agent, tool, reason)
+  const outcome = await ask(pipeline, exec, service, request)
   if (remember && (outcome.kind === 'allowed-always' || outcome.kind === 'rejected-always')) {
     memory.remember(ticket, name, outcome)
   }
@@ -92,8 +94,12 @@ function noService(
   )
 }
 
-/** What the approval service is asked: the call as it will run, with its pending card. */
+/**
+ * What the approval service is asked: the call as it will run, with its pending card, both as a
+ * person may be shown them (`tools/shown`: a secret in the arguments is not put in front of them).
+ */
 function approvalRequest(
+  pipeline: Pipeline,
   exec: ToolExecution,
   agent: Agent,
   tool: ToolDefinition,
@@ -105,11 +111,11 @@ function approvalRequest(
     toolName: exec.name,
     callId: exec.callId,
     // The validated, frozen arguments (SPEC §22): what the person approves is what runs.
-    arguments: exec.arguments,
+    arguments: shownValue(pipeline.provided, exec.arguments),
     ...(reason === undefined ? {} : { reason }),
     ...(signal === undefined ? {} : { signal }),
     // The card of the definition this call resolved to: what the person approves is what runs.
-    view: presentCallSafely(tool, exec.arguments),
+    view: shownValue(pipeline.provided, presentCallSafely(tool, exec.arguments)),
   })
 }
 
