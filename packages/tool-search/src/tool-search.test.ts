@@ -1,6 +1,7 @@
 import { callInput } from '@toolpipe/call-inputs'
 import { createToolRegistry } from '@toolpipe/tools'
-import { describe, expect, it } from 'vitest'
+import MiniSearch from 'minisearch'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { catalogue, deferred, readFile } from './__fixtures__/catalogue.js'
 import { toolSearch } from './tool-search.js'
 
@@ -86,6 +87,47 @@ describe('find', () => {
 })
 
 describe('the index follows the registry (tools/change)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('indexes only the tool a change adds, replaces or removes, never the whole catalogue again', () => {
+    const { registry, search } = searchOver()
+    const add = vi.spyOn(MiniSearch.prototype, 'add')
+    const remove = vi.spyOn(MiniSearch.prototype, 'remove')
+    // The tools' documents (their ids are names; a group's document has a number).
+    const tools = (spy: typeof add | typeof remove): string[] =>
+      spy.mock.calls.flatMap(([document]: [{ id: unknown }]) =>
+        typeof document.id === 'string' ? [document.id] : [],
+      )
+    search.find('warm up')
+    expect(tools(add)).toHaveLength(catalogue.length + 1)
+    /** What one change re-indexed, read by the next `find`. */
+    const step = (change: () => void) => {
+      add.mockClear()
+      remove.mockClear()
+      change()
+      search.find('translate a sentence')
+      return { added: tools(add), removed: tools(remove) }
+    }
+    let dispose: () => void = () => undefined
+    const mount = () => {
+      dispose = registry.register(deferred('translate_text', 'Translate text.'))
+    }
+    expect(step(mount)).toEqual({ added: ['translate_text'], removed: [] })
+    const replace = () => {
+      registry.batch(() => {
+        dispose()
+        mount()
+      })
+    }
+    expect(step(replace)).toEqual({
+      added: ['translate_text'],
+      removed: ['translate_text'],
+    })
+    expect(step(dispose)).toEqual({ added: [], removed: ['translate_text'] })
+  })
+
   it('finds a tool mounted after the search was made, and not a removed one', () => {
     const { registry, search } = searchOver()
     expect(names(search.find('translate a sentence into French'))).not.toContain('translate_text')
@@ -125,6 +167,40 @@ describe('the index follows the registry (tools/change)', () => {
     expect(names(search.find('coordinates of an address'))).not.toContain('maps_geocode')
     hide()
     expect(names(search.find('coordinates of an address'))[0]).toBe('maps_geocode')
+  })
+})
+
+describe('how many tools a search finds', () => {
+  const found = (result: { structured?: unknown }) =>
+    (result.structured as { tools: { name: string }[] }).tools.map((tool) => tool.name)
+
+  it('caps a model’s limit above maxResults at maxResults instead of refusing it', async () => {
+    const { registry } = searchOver({ maxResults: 5 })
+    for (let index = 0; index < 8; index++) {
+      registry.register(deferred(`widget_${String(index)}`, 'Polish a widget.'))
+    }
+    const query = 'polish a widget'
+    const capped = await registry.execute(callInput('tool_search', { query, limit: 10 }))
+    expect(capped).toMatchObject({ isError: false })
+    expect(found(capped)).toHaveLength(5)
+    const fewer = await registry.execute(callInput('tool_search', { query, limit: 2 }))
+    expect(found(fewer)).toHaveLength(2)
+    // Still an integer of at least 1.
+    for (const limit of [0, -3, 2.5, '10']) {
+      const refused = await registry.execute(callInput('tool_search', { query, limit }))
+      expect(refused).toMatchObject({ isError: true, error: { code: 'INVALID_ARGS' } })
+    }
+  })
+
+  it('takes maxResults up to 1,000', async () => {
+    const registry = createToolRegistry()
+    for (let index = 0; index < 60; index++) {
+      registry.register(deferred(`widget_${String(index)}`, 'Polish a widget.'))
+    }
+    const search = toolSearch(registry, { maxResults: 1000 })
+    expect(search.find('polish a widget')).toHaveLength(60)
+    const query = { query: 'polish a widget', limit: 1000 }
+    expect(found(await registry.execute(callInput('tool_search', query)))).toHaveLength(60)
   })
 })
 

@@ -15,7 +15,10 @@ export interface ToolSearchOptions {
    * is registered in its scope, and a session's calls run as it. Default: the global layer.
    */
   readonly scope?: Agent | undefined
-  /** How many tools a search finds at most, and `find`'s default limit. Default 5, at most 50. */
+  /**
+   * How many tools a `tool_search` call finds at most (a model's larger `limit` is read as this),
+   * and `find`'s default limit: an integer from 1 to 1,000. Default 5.
+   */
   readonly maxResults?: number | undefined
   /**
    * The tools a session always shows (never searched for): these names, or those a function
@@ -44,9 +47,12 @@ export interface ToolSearch {
   dispose(): void
 }
 
-/** The default and the largest `maxResults`. */
+/**
+ * The default and the largest `maxResults`. The largest is a bound on a typo (a million results),
+ * not on use: a harness that shows a model 1,000 tools at once has chosen to.
+ */
 const defaultMaxResults = 5
-const largestMaxResults = 50
+const largestMaxResults = 1000
 
 /**
  * Puts a registry's deferred tools behind a search (SPEC §24): registers `tool_search` (in the

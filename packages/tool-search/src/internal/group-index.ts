@@ -38,9 +38,13 @@ export class GroupIndex {
   readonly #dirty = new Set<Group>()
   #nextId = 0
 
-  add(definition: ToolDefinition): void {
+  /**
+   * Adds a tool to the group of its `searchText`, and returns the group's key: the one string of
+   * that text every member's lookup uses (or `undefined` for a tool of no group).
+   */
+  add(definition: ToolDefinition): string | undefined {
     const key = definition.searchText
-    if (key === undefined || key === '') return
+    if (key === undefined || key === '') return undefined
     let group = this.#groups.get(key)
     if (group === undefined) {
       group = { id: this.#nextId++, key, members: new Map(), document: undefined }
@@ -48,6 +52,7 @@ export class GroupIndex {
     }
     group.members.set(definition.name, definition)
     this.#dirty.add(group)
+    return group.key
   }
 
   remove(definition: ToolDefinition): void {

@@ -15,8 +15,9 @@ export interface FoundTool {
 
 /**
  * The `tool_search` tool (SPEC §24): `{ query, limit? }` → `{ tools: [{ name, description }] }`,
- * with a text listing for the model. It only searches: a session that runs it loads what it found.
- * Its description never changes with the catalogue, so a provider's prompt cache keeps it.
+ * with a text listing for the model; a `limit` above `maxResults` is read as `maxResults`. It
+ * only searches: a session that runs it loads what it found. Its description never changes with
+ * the catalogue, so a provider's prompt cache keeps it.
  */
 export function searchTool(
   maxResults: number,
@@ -38,9 +39,10 @@ export function searchTool(
       },
       limit: {
         type: 'integer',
+        // No `maximum`: a model that asks for more than the search gives gets maxResults, not
+        // an INVALID_ARGS error and a wasted step.
         minimum: 1,
-        maximum: maxResults,
-        description: `How many tools to load at most (default ${String(maxResults)}).`,
+        description: `How many tools to load (at most ${String(maxResults)}, the default).`,
       },
     },
     outputSchema: {
@@ -60,7 +62,8 @@ export function searchTool(
     annotations: { title: 'Search tools', readOnly: true, idempotent: true },
     concurrencySafe: true,
     execute({ query, limit }) {
-      const tools = search(query, limit ?? maxResults).map(({ name, description }) => ({
+      const found = search(query, Math.min(limit ?? maxResults, maxResults))
+      const tools = found.map(({ name, description }) => ({
         name,
         description:
           description.length > descriptionLimit

@@ -46,6 +46,29 @@ export function termOf(word: string): string | undefined {
   return /^\p{N}+$/u.test(word) ? word : stemmer(word)
 }
 
+/**
+ * The most words one {@link cachedTermOf} remembers: a hostile text of a million distinct words
+ * costs no more memory.
+ */
+const maxCachedWords = 20_000
+
+/**
+ * A {@link termOf} that remembers each word's term. A catalogue says the same words again and
+ * again (a mount of 100 real tools: 100,000 characters, a few thousand distinct words), and
+ * stemming is most of what indexing a tool costs.
+ */
+export function cachedTermOf(): (word: string) => string | undefined {
+  const cache = new Map<string, string | null>()
+  return (word) => {
+    const cached = cache.get(word)
+    if (cached !== undefined) return cached ?? undefined
+    const term = termOf(word)
+    if (cache.size === maxCachedWords) cache.clear()
+    cache.set(word, term ?? null)
+    return term
+  }
+}
+
 /** The terms of an indexed text, in order (repeats kept: BM25 counts them). */
 export function textTerms(text: string): string[] {
   const terms: string[] = []

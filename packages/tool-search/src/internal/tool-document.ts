@@ -34,26 +34,39 @@ export const documentFields = [
 ] as const
 
 /**
- * The most characters taken from one field: what a tool is for comes first, and a long text past
- * it (usage notes, examples) makes the tool match every query a little.
+ * The most characters read of one text: the title, the description, one parameter's name or
+ * description. Every text is indexed whole, since a word far into it (a second paragraph, an
+ * option named at the end) is still what a task may ask for; the bound is only against a hostile
+ * definition (an MCP server may send a megabyte description), far above any real one: the longest
+ * description of the bench's 672 real tools is 6,550 characters.
  */
-const fieldLimit = 400
+const textLimit = 20_000
+/** The most parameters read of one tool, nested ones counted: no real tool comes near. */
+const maxParameters = 1_000
+/**
+ * The most characters of one tool's parameter text in all: 1,000 parameters of 20,000 characters
+ * each would be 20 MB to index for one tool.
+ */
+const parametersLimit = 100_000
 /** How deep parameters are read: a hostile schema nested thousands deep costs no more. */
 const maxSchemaDepth = 6
-/** The most schema nodes read of one tool's parameters. */
-const maxSchemaNodes = 400
+/**
+ * The most schema nodes read of one tool's parameters: the parameters, and the `items` and
+ * combinator branches that hold them.
+ */
+const maxSchemaNodes = 2 * maxParameters
 
 /** The document of a registered (so already checked, JSON) definition. */
 export function toolDocument(definition: ToolDefinition): ToolDocument {
   const { annotations } = definition
-  const title = limited(annotations?.title ?? '')
-  const description = limited(definition.description)
+  const title = limited(annotations?.title ?? '', textLimit)
+  const description = limited(definition.description, textLimit)
   return {
     id: definition.name,
     name: definition.name,
     title,
     description,
-    parameters: limited(parameterText(definition.parameters as JsonValue)),
+    parameters: parameterText(definition.parameters as JsonValue),
     hints: hintText(definition),
     related: relatedText(`${definition.name} ${title}`),
   }
@@ -69,8 +82,8 @@ function relatedText(text: string): string {
   return [...related].join(' ')
 }
 
-function limited(text: string): string {
-  return text.length > fieldLimit ? text.slice(0, fieldLimit) : text
+function limited(text: string, limit: number): string {
+  return text.length > limit ? text.slice(0, limit) : text
 }
 
 /** The annotations' flags as words a task might use. */
@@ -85,47 +98,81 @@ function hintText(definition: ToolDefinition): string {
   return hints.join(' ')
 }
 
+/** The texts of a parameter walk so far, and their length in all. */
+interface ParameterWords {
+  readonly parts: string[]
+  length: number
+  /** Parameters (schema properties, nested ones too) named so far. */
+  parameters: number
+}
+
 /**
- * The words of a parameters schema: property names, descriptions, titles and string enum values,
- * breadth first through `properties`, `items` and the combinators, bounded in depth and nodes.
+ * The words of a parameters schema: every property's name, every description and title, and
+ * string enum values, breadth first through `properties`, `items`, `additionalProperties` and the
+ * combinators. Bounded only against hostile schemas: depth, nodes, parameters and characters.
  */
 function parameterText(schema: JsonValue): string {
-  const parts: string[] = []
+  const words: ParameterWords = { parts: [], length: 0, parameters: 0 }
   let queue: JsonValue[] = [schema]
   let nodes = 0
   for (let depth = 0; depth < maxSchemaDepth && queue.length > 0; depth += 1) {
     const next: JsonValue[] = []
+    // A child is read only while the node budget has room: a hostile `anyOf` of a million
+    // branches is not copied.
+    const enqueue = (child: JsonValue | undefined): void => {
+      if (isObject(child) && nodes + next.length < maxSchemaNodes) next.push(child)
+    }
     for (const node of queue) {
-      if (nodes === maxSchemaNodes) return parts.join(' ')
+      if (nodes === maxSchemaNodes || words.length >= parametersLimit) return words.parts.join(' ')
       nodes += 1
-      if (!isObject(node)) continue
-      for (const key of ['title', 'description'] as const) {
-        const text = node[key]
-        if (typeof text === 'string') parts.push(text)
-      }
-      const { enum: values } = node
-      if (Array.isArray(values)) {
-        for (const value of values.slice(0, 50)) if (typeof value === 'string') parts.push(value)
-      }
-      const { properties } = node
-      if (isObject(properties)) {
-        for (const [name, property] of Object.entries(properties)) {
-          parts.push(name)
-          next.push(property)
-        }
-      }
-      for (const key of ['items', 'additionalProperties'] as const) {
-        const child = node[key]
-        if (isObject(child)) next.push(child)
-      }
-      for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
-        const children = node[key]
-        if (Array.isArray(children)) next.push(...children)
-      }
+      if (isObject(node)) readNode(node, words, enqueue)
     }
     queue = next
   }
-  return parts.join(' ')
+  return words.parts.join(' ')
+}
+
+/** Adds one schema node's own words to `words`, and hands its subschemas to `enqueue`. */
+function readNode(
+  node: Readonly<Record<string, JsonValue>>,
+  words: ParameterWords,
+  enqueue: (child: JsonValue | undefined) => void,
+): void {
+  for (const key of ['title', 'description'] as const) {
+    const text = node[key]
+    if (typeof text === 'string') addText(words, text)
+  }
+  const { enum: values } = node
+  if (Array.isArray(values)) {
+    for (const value of values.slice(0, 50)) if (typeof value === 'string') addText(words, value)
+  }
+  const { properties } = node
+  if (isObject(properties)) {
+    // `for…in`, not `Object.entries`: a million properties are not copied to read a thousand.
+    for (const name in properties) {
+      if (!Object.hasOwn(properties, name)) continue
+      if (words.parameters === maxParameters) break
+      words.parameters += 1
+      addText(words, name)
+      enqueue(properties[name])
+    }
+  }
+  const { items, additionalProperties } = node
+  enqueue(items)
+  enqueue(additionalProperties)
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    const children = node[key]
+    if (Array.isArray(children)) for (const child of children) enqueue(child)
+  }
+}
+
+/** Adds `text`, cut at the text limit and at what the parameter text has room for. */
+function addText(words: ParameterWords, text: string): void {
+  const room = parametersLimit - words.length
+  if (room <= 0) return
+  const part = limited(text, Math.min(textLimit, room))
+  words.parts.push(part)
+  words.length += part.length + 1
 }
 
 function isObject(value: JsonValue | undefined): value is Readonly<Record<string, JsonValue>> {

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch'
 import type { ToolDefinition } from '@toolpipe/tools'
 import { GroupIndex } from './group-index.js'
-import { queryTerms, termOf, words } from './terms.js'
+import { cachedTermOf, queryTerms, words } from './terms.js'
 import { documentFields, toolDocument } from './tool-document.js'
 import type { ToolDocument } from './tool-document.js'
 
@@ -44,12 +44,14 @@ const groupLift = 1
  * replaced or removed is indexed, re-indexed or dropped, and nothing else is touched.
  */
 export class ToolIndex {
+  /** Each indexed word's term, remembered: declared first, since `#search` reads it. */
+  readonly #termOf = cachedTermOf()
   readonly #search = new MiniSearch<ToolDocument>({
     fields: [...documentFields],
     storeFields: [],
     tokenize: words,
     // The related field holds terms already stemmed.
-    processTerm: (word, field) => (field === 'related' ? word : (termOf(word) ?? null)),
+    processTerm: (word, field) => (field === 'related' ? word : (this.#termOf(word) ?? null)),
     searchOptions: {
       // Query terms arrive tokenized and stemmed (see `find`).
       tokenize: (text) => text.split(' '),
@@ -92,9 +94,10 @@ export class ToolIndex {
       if (this.#indexed.has(name)) continue
       const document = toolDocument(definition)
       this.#search.add(document)
-      this.#groups.add(definition)
-      const { searchText } = definition
-      if (searchText !== undefined && searchText !== '') this.#groupOf.set(name, searchText)
+      // The group's own key string: equal texts of other members would be compared character by
+      // character at each of a search's thousands of lookups.
+      const group = this.#groups.add(definition)
+      if (group !== undefined) this.#groupOf.set(name, group)
       this.#indexed.set(name, { definition, document })
     }
   }
