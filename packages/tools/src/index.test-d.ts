@@ -21,28 +21,13 @@ import type {
   ListenerError,
   ToolBlockedError,
   ToolFailedError,
-  ShownValueFilter,
 } from './index.js'
-import { createToolRegistry, defineTool, isCallOf, shownValue, ToolDeniedError } from './index.js'
+import { createToolRegistry, defineTool, isCallOf, ToolDeniedError } from './index.js'
 
 declare const registry: ToolRegistry
 declare const agent: Agent
 
 describe('ToolRegistry', () => {
-  it('places a listener first or innermost, and provides tools/shown filters that keep types', () => {
-    registry.on('tools/execute', (_exec, next) => next(), { innermost: true })
-    registry.scope(agent).on('tools/execute', (_exec, next) => next(), { innermost: true })
-    const filter: ShownValueFilter = (value) => value
-    expectTypeOf(registry.provide('tools/shown', filter)).toEqualTypeOf<Disposer>()
-    expectTypeOf(shownValue(registry, { card: 'generic' as const })).toEqualTypeOf<{
-      card: 'generic'
-    }>()
-    // @ts-expect-error: a filter is a function
-    registry.provide('tools/shown', 'hide')
-    // @ts-expect-error: a filter keeps the type of what it cleans
-    registry.provide('tools/shown', () => 'shown')
-  })
-
   it('types each event’s listener', () => {
     registry.on('tools/pre-execute', async (exec, next) => {
       expectTypeOf(exec).toEqualTypeOf<ToolExecution>()
