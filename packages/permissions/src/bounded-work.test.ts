@@ -40,6 +40,29 @@ describe('bounded work', () => {
     }
   })
 
+  it('asks when the files a line names, from every place its cd commands may lead, are too many to look up', () => {
+    const places = Array.from({ length: 60 }, (_, index) => `cd /tmp/d${String(index)}`)
+    const files = Array.from({ length: 400 }, (_, index) => `echo >f${String(index)}`)
+    const explanation = checkPermission({
+      parser,
+      command: [...places, ...files].join('; '),
+      rules,
+      mode: 'bypassPermissions',
+    })
+    expect(explanation.decision).toBe('ask')
+    expect(explanation.basis).toBe('cannot-read')
+    expect(explanation.reason).toContain('paths to look up')
+    // A line that names a few files from a few places is judged file by file, as before.
+    const few = checkPermission({
+      parser,
+      command: 'cd /tmp/a; cd /tmp/b; echo > f; echo > /etc/passwd',
+      rules,
+      mode: 'bypassPermissions',
+    })
+    expect(few.decision).toBe('deny')
+    expect(few.basis).toBe('rule')
+  })
+
   it('asks at once for a line longer than 100 KB, in every mode', () => {
     for (const mode of ['default', 'bypassPermissions'] as const) {
       const explanation = checkPermission({

@@ -17,6 +17,16 @@ function nest(open: string, inner: string, close: string, size: number): string 
   return open.repeat(depth) + inner + close.repeat(depth)
 }
 
+/** 60 `cd`s, then as many writes to distinct relative files as fit in `size`. */
+function filesFromPlaces(size: number): string {
+  let line = Array.from({ length: 60 }, (_, index) => `cd /tmp/d${String(index)}; `).join('')
+  for (let index = 0; ; index++) {
+    const next = `echo >f${String(index)}; `
+    if (line.length + next.length > size) return line.slice(0, size)
+    line += next
+  }
+}
+
 /**
  * The shapes (SPEC §26's bounded work): what makes a parser, a walk over its tree or a rule
  * matcher do the most work per character, and lines where a denied command hides behind size.
@@ -46,6 +56,8 @@ export const hostileLines: Readonly<Record<string, HostileShape>> = {
   'one long string': { make: (n) => fit('a', n, "echo '", "'"), hidesDenied: false },
   'long arithmetic': { make: (n) => fit('1+', n, 'echo $((', '1))'), hidesDenied: false },
   'many redirections': { make: (n) => fit(' > f', n, 'echo x'), hidesDenied: false },
+  // Each relative file is looked up from every place the `cd`s may have led.
+  'files from many cd places': { make: (n) => filesFromPlaces(n), hidesDenied: false },
   'many bash -c strings': {
     make: (n) => fit(`bash -c 'bash -c "bash -c ls"'; `, n, '', 'bash -c "rm -rf ~"'),
     hidesDenied: true,

@@ -11,6 +11,8 @@ const manual = (anchor: string) => `https://www.gnu.org/software/bash/manual/bas
 const arithmetic = manual('Shell-Arithmetic')
 const hereDocuments = manual('Here-Documents')
 const tilde = manual('Tilde-Expansion')
+const pipelines = manual('Pipelines')
+const grouping = manual('Command-Grouping')
 const bourneBuiltins = manual('Bourne-Shell-Builtins')
 const bashBuiltins = manual('Bash-Builtins')
 const variables = manual('Bash-Variables')
@@ -75,6 +77,13 @@ export const failClosedCorpus: readonly CorpusRow[] = [
     [`for ((i=${subscript}; 0;)); do true; done`, 'ask'],
     [`echo \${y:${subscript}}`, 'ask'],
   ]),
+  // An associative or indexed array's `[key]=value` is arithmetic on the key, appended (`+=`) too.
+  ...both(everyday, manual('Arrays'), [
+    [`x=${subscript}; a+=([x]=1)`, 'ask'],
+    ['a+=([x]=1)', 'ask'],
+    ['a+=( [$x]=1 )', 'ask'],
+    ['declare -a a+=([x]=1)', 'ask'],
+  ]),
   ...both(everyday, shellcheck1322, [
     [`[[ ${subscript} -eq 1 ]]`, 'ask'],
     [`x=${subscript}; [[ $x -lt 2 ]]`, 'ask'],
@@ -110,6 +119,26 @@ export const failClosedCorpus: readonly CorpusRow[] = [
     ['cat <<E\n${a[$i]}\nE', 'ask'],
   ]),
   ...both(everyday, llxprt2922, [['cat <<E\n`rm -rf ~`\nE', 'ask']]),
+  // A shell reading commands from a pipe: tree-sitter puts `cat <<EOF | sh`'s `| sh` inside the
+  // here-document's redirect, and a shell inside a subshell, group, loop or `if` reads the input
+  // of the stage around it ("the standard output of command1 is connected via a pipe to the
+  // standard input of command2").
+  ...both(everyday, pipelines, [
+    ['cat <<EOF | sh\nrm -rf ~\nEOF', 'ask'],
+    ['cat <<EOF |& bash -s\nrm -rf ~\nEOF', 'ask'],
+    ['cat <<EOF | wc -l | sh\nrm -rf ~\nEOF', 'ask'],
+    ["echo 'rm -rf ~' | (sh)", 'ask'],
+    ["echo 'rm -rf ~' | { sh; }", 'ask'],
+    ["echo 'rm -rf ~' | (cat; bash)", 'ask'],
+    ["echo 'rm -rf ~' | while read -r l; do sh; done", 'ask'],
+    ["echo 'rm -rf ~' | if true; then bash; fi", 'ask'],
+  ]),
+  // "Redirections … applied to the entire command list" of a group or subshell: its shell reads them.
+  ...both(everyday, grouping, [
+    ['(sh) <<EOF\nrm -rf ~\nEOF', 'ask'],
+    ["{ bash; } <<< 'rm -rf ~'", 'ask'],
+    ['while read -r l; do sh; done < ./script.sh', 'ask'],
+  ]),
   ...both(everyday, qwen9417, [['cat <<E\n$(rm -rf ~)\nE', 'deny']]),
   ...both({ allow: ['Bash(cat *)'], ask: ['Bash(pandoc *)'] }, claude48518, [
     ["cat <<'EOF' | pandoc --to=plain\nx\nEOF", 'ask'],

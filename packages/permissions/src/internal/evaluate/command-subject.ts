@@ -13,9 +13,16 @@ import { geminiVerdict } from './gemini-verdict.js'
 import type { GeminiFacts } from './gemini-verdict.js'
 import { shellPathCandidates, workingDirectories } from './path-candidates.js'
 import { stricter } from './verdict.js'
+import type { Verdict } from './verdict.js'
 
 /** Distinct redirection targets judged in one line; more ask (SPEC §26, bounded work). */
 const maxFilesJudged = 500
+
+/**
+ * Paths looked up on disk for one line's redirections: each relative file from every place `cd`
+ * may have led (64 places × 400 files took 200 ms); more ask (SPEC §26: ≤ 50 ms for any line).
+ */
+const maxPathsResolved = 1_000
 
 /** What judging one command subject gives. */
 export interface JudgedCommand {
@@ -154,6 +161,7 @@ function judgeRedirects(
   const judged: { kind: 'read' | 'edit'; path: string; final: Final }[] = []
   // A line may name one file many times (`> f > f > f`): each is judged once.
   const seen = new Set<string>()
+  let resolved = 0
   for (const redirect of analysis.redirects) {
     const key = JSON.stringify([
       redirect.kind,
@@ -163,14 +171,9 @@ function judgeRedirects(
     ])
     if (seen.has(key)) continue
     seen.add(key)
-    if (seen.size > maxFilesJudged) {
-      const final = items.decide({
-        verdict: {
-          decision: 'ask',
-          basis: 'cannot-read',
-          reason: `more than ${maxFilesJudged} files named in one line: too much to judge in bounded time`,
-        },
-      })
+    resolved += redirect.path?.anchor === 'cwd' ? (bases?.length ?? 1) : 1
+    if (seen.size > maxFilesJudged || resolved > maxPathsResolved) {
+      const final = items.decide({ verdict: tooManyFiles(seen.size > maxFilesJudged) })
       judged.push({ kind: redirect.kind, path: '…', final })
       break
     }
@@ -194,6 +197,17 @@ function judgeRedirects(
     judged.push({ kind: redirect.kind, path: candidates[0] ?? '…', final: items.decide(item) })
   }
   return judged
+}
+
+/** The ask of a line that names more files than can be judged in bounded time. */
+function tooManyFiles(files: boolean): Verdict {
+  return {
+    decision: 'ask',
+    basis: 'cannot-read',
+    reason: files
+      ? `more than ${maxFilesJudged} files named in one line: too much to judge in bounded time`
+      : `more than ${maxPathsResolved} paths to look up for the files this line names from the places its cd commands may lead: too much to judge in bounded time`,
+  }
 }
 
 /**

@@ -121,11 +121,30 @@ describe('generaliseAnswer (SPEC §18.3)', () => {
     ['chmod -R 777 .', 'Bash(chmod -R 777 .)'],
     ['kill -9 1234', 'Bash(kill -9 1234)'],
     ['npm publish --access public', 'Bash(npm publish --access public)'],
+    // Read as the program reads them: a path, a bundle of flags, an option's value, options
+    // before the subcommand.
+    ['/bin/rm -rf a', 'Bash(/bin/rm -rf a)'],
+    ['git push -fu origin main', 'Bash(git push -fu origin main)'],
+    [
+      'git push --force-with-lease=main origin main',
+      'Bash(git push --force-with-lease=main origin main)',
+    ],
+    ['git --no-pager push --force', 'Bash(git --no-pager push --force)'],
+    ['git -C repo status', 'Bash(git -C repo status)'],
+    ['kubectl -n x delete pod y', 'Bash(kubectl -n x delete pod y)'],
+    ['docker system prune -af', 'Bash(docker system prune -af)'],
   ])('%j → exactly %s, which allows that command and no other', (line, rule) => {
     expect(generalise(command(line)).rules).toEqual([rule])
     const rules = { allow: [rule] }
     expect(checkPermission({ parser, command: line, rules }).decision).toBe('allow')
     expect(checkPermission({ parser, command: `${line} /`, rules }).decision).toBe('ask')
+  })
+
+  it('still widens what does not destroy: a subcommand right after the program, its options after', () => {
+    expect(generalise(command('git push origin main')).rules).toEqual(['Bash(git push origin *)'])
+    expect(generalise(command('git status --short')).rules).toEqual(['Bash(git status *)'])
+    expect(generalise(command('kubectl get pods -n x')).rules).toEqual(['Bash(kubectl get pods *)'])
+    expect(generalise(command('docker ps -a')).rules).toEqual(['Bash(docker ps *)'])
   })
 
   it('writes no allow for a command an ask rule matched: it could never apply', () => {

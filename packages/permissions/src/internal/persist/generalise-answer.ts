@@ -1,5 +1,6 @@
 import type { Explanation, SubjectExplanation } from '../../explanation.js'
 import type { ShellAnalysis, SimpleCommand } from '../shell/analyze-shell.js'
+import { basename } from '../shell/command-spellings.js'
 import { shownCommand } from '../shell/command-text.js'
 import type { CommandWord } from '../shell/command-text.js'
 import type { Subject } from '@toolpipe/tools'
@@ -178,19 +179,42 @@ function isSubcommand(word: string): boolean {
   )
 }
 
-/** Whether a command destroys or escalates (SPEC §26's table): it gets an exact rule. */
+/**
+ * Whether a command destroys or escalates (SPEC §26's table): it gets an exact rule. Read the
+ * way the program reads it, erring towards exact: the program by its base name (`/bin/rm`), a
+ * subcommand wherever it stands (`git --no-pager push`, `kubectl -n x delete`), an option also
+ * in a bundle of short flags (`-fu`) or with its value (`--force-with-lease=main`). (A word known
+ * only when it runs is no rule's: the general path withholds it.) A program with destructive
+ * subcommands whose
+ * subcommand cannot be read right after it (`git -C dir …`) gets an exact rule too: `git *`
+ * would stand for `git push --force`.
+ */
 function isDestructive(words: readonly CommandWord[]): boolean {
-  const first = words[0]?.literal ?? ''
+  const first = basename(words[0]?.literal ?? '')
   if (destructivePrograms.has(first)) return true
   const entries = Object.hasOwn(destructiveSubcommands, first)
     ? destructiveSubcommands[first]
     : undefined
   if (entries === undefined) return false
   const literals = words.slice(1).map((word) => word.literal)
+  const second = literals[0]
+  if (second !== undefined && !isSubcommand(second)) return true
   return entries.some((entry) => {
     const [subcommand, ...options] = entry.split(' ')
-    return literals[0] === subcommand && options.every((option) => literals.includes(option))
+    const at = literals.indexOf(subcommand)
+    if (at < 0) return false
+    const rest = literals.slice(at + 1)
+    return options.every((option) => rest.some((word) => mayBeOption(word, option)))
   })
+}
+
+/** Whether `word` says `option`: itself, `--option=value`, or a bundle of short flags holding it. */
+function mayBeOption(word: string | undefined, option: string): boolean {
+  if (word === undefined) return false
+  if (word === option) return true
+  if (option.startsWith('--')) return word.startsWith(`${option}=`)
+  if (/^-[A-Za-z]$/.test(option)) return /^-[A-Za-z]+$/.test(word) && word.includes(option[1] ?? '')
+  return false
 }
 
 /** A word as rule syntax reads it back: quoted when it holds a space, `*`, a quote or `\`. */

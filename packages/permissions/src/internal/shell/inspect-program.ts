@@ -124,8 +124,49 @@ function feedsInput(
       return { what: 'a file', body: undefined }
     }
   }
-  if (statement.parent?.type === 'pipeline' && previousNamedSibling(statement) !== undefined) {
-    return { what: 'a pipe', body: undefined }
+  return inheritedInput(statement)
+}
+
+/**
+ * What feeds a command through the commands around it: a shell inside a subshell, a group, a
+ * loop or an `if` reads their input (`echo 'rm x' | (sh)`, `(sh) <<EOF`, `while …; do sh; done
+ * < f`), so every enclosing stage after a pipe, and every enclosing redirected statement that
+ * redirects input, feeds it. A redirect of an enclosing statement may feed only another command
+ * of it (`cat <<EOF && sh`): that asks too, which errs the safe way.
+ */
+function inheritedInput(statement: SyntaxNode): { what: string; body: undefined } | undefined {
+  for (let current = statement; current.parent !== undefined; current = current.parent) {
+    const parent = current.parent
+    if (parent.type === 'pipeline' && followsPipe(current))
+      return { what: 'a pipe', body: undefined }
+    if (parent.type === 'redirected_statement' && readsInput(parent)) {
+      return { what: 'the input of a command around it', body: undefined }
+    }
   }
   return undefined
+}
+
+/** Whether a redirected statement redirects its input (`<`, `<<`, `<<<`, `<>`). */
+function readsInput(statement: SyntaxNode): boolean {
+  return statement.children.some(
+    (child) =>
+      child.type === 'heredoc_redirect' ||
+      child.type === 'herestring_redirect' ||
+      (child.type === 'file_redirect' &&
+        child.children.some((part) => part.type === '<' || part.type === '<>')),
+  )
+}
+
+/**
+ * Whether a pipeline's stage reads an earlier stage's output: a stage before it, or a `|` before
+ * it (tree-sitter puts `cat <<EOF | sh`'s `| sh` inside the here-document's redirect, where `sh`
+ * is the pipeline's first named child but still reads `cat`'s output).
+ */
+function followsPipe(statement: SyntaxNode): boolean {
+  if (previousNamedSibling(statement) !== undefined) return true
+  for (const sibling of statement.parent?.children ?? []) {
+    if (sibling === statement) return false
+    if (sibling.type === '|' || sibling.type === '|&') return true
+  }
+  return false
 }

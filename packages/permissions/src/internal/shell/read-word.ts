@@ -1,6 +1,6 @@
 import { escapeLiteral, unknown } from './command-text.js'
 import type { CommandWord } from './command-text.js'
-import { assignmentName, assignmentValue } from './syntax-node.js'
+import { assignmentName, assignmentOperator, assignmentValue } from './syntax-node.js'
 import type { SyntaxNode } from './syntax-node.js'
 
 /**
@@ -53,7 +53,8 @@ function appendNode(node: SyntaxNode, out: Builder): void {
         appendUnknown(out)
         return
       }
-      appendQuoted(`${name.text}=`, out)
+      // `a+=(…)` appends: read as written, so that what its value hides is seen as in `a=(…)`.
+      appendQuoted(`${name.text}${assignmentOperator(node)}`, out)
       if (value !== undefined) appendNode(value, out)
       return
     }

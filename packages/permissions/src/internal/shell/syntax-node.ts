@@ -109,9 +109,16 @@ export function assignmentName(node: SyntaxNode): SyntaxNode | undefined {
   return node.children.find((child) => child.named)
 }
 
-/** The value of a `variable_assignment`: what follows its `=`, or undefined for `x=`. */
+/** The operator of a `variable_assignment`: `=`, or `+=` (which appends). */
+export function assignmentOperator(node: SyntaxNode): '=' | '+=' {
+  return node.children.some((child) => !child.named && child.type === '+=') ? '+=' : '='
+}
+
+/** The value of a `variable_assignment`: what follows its `=` or `+=`, or undefined for `x=`. */
 export function assignmentValue(node: SyntaxNode): SyntaxNode | undefined {
-  const equals = node.children.findIndex((child) => !child.named && child.type === '=')
+  const equals = node.children.findIndex(
+    (child) => !child.named && (child.type === '=' || child.type === '+='),
+  )
   return equals < 0 ? undefined : node.children[equals + 1]
 }
 
