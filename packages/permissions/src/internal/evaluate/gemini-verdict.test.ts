@@ -77,8 +77,47 @@ describe('geminiVerdict', () => {
     ).toEqual(['ask', 0, 'hidden-command'])
   })
 
-  it('reads the whole line for deny and ask rules only, and decides nothing no rule names', () => {
+  it('leaves a line the highest matching rule allows to its simple commands, and decides nothing no rule names', () => {
     expect(geminiVerdict(gemini, facts({}), { kind: 'line', line: 'git status' })).toBeUndefined()
     expect(geminiVerdict(gemini, facts({}), command('ls'))).toBeUndefined()
+  })
+
+  // Gemini CLI's policy engine: "the rule with the highest priority wins" on the whole command,
+  // which is then re-checked per sub-command (https://geminicli.com/docs/reference/policy-engine/).
+  it('lets a higher allow on the whole line shadow a lower deny that also matches it', () => {
+    const ordered = ruleSetOf(
+      {},
+      [
+        '[[rule]]\ntoolName = "Bash"\ncommandPrefix = "git"\ndecision = "deny"\npriority = 10\n',
+        '[[rule]]\ntoolName = "Bash"\ncommandPrefix = "git status"\ndecision = "allow"\npriority = 100\n',
+      ].join('\n'),
+    ).gemini
+    const line: GeminiItem = { kind: 'line', line: 'git status' }
+    expect(geminiVerdict(ordered, facts({}), line)).toBeUndefined()
+    expect(brief(geminiVerdict(ordered, facts({}), command('git status')))).toEqual([
+      'allow',
+      1,
+      'rule',
+    ])
+    expect(brief(geminiVerdict(ordered, facts({}), { kind: 'line', line: 'git push' }))).toEqual([
+      'deny',
+      0,
+      'rule',
+    ])
+  })
+
+  it('lets a higher unconstrained ask on the tool decide the whole line over a lower deny', () => {
+    const ordered = ruleSetOf(
+      {},
+      [
+        '[[rule]]\ntoolName = "Bash"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 10\n',
+        '[[rule]]\ntoolName = "Bash"\ndecision = "ask_user"\npriority = 100\n',
+      ].join('\n'),
+    ).gemini
+    expect(brief(geminiVerdict(ordered, facts({}), { kind: 'line', line: 'rm x' }))).toEqual([
+      'ask',
+      1,
+      'rule',
+    ])
   })
 })

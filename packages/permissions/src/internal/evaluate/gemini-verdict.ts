@@ -34,7 +34,10 @@ export interface GeminiCommand {
 export type GeminiItem =
   /** The call of a tool without command subjects, or a path or URL subject. */
   | { readonly kind: 'call' }
-  /** The whole command line, as Gemini CLI first checks it: only deny and ask count. */
+  /**
+   * The whole command line, as Gemini CLI first checks it: the highest rule that matches decides
+   * a deny or an ask; an allow there leaves it to each simple command.
+   */
   | { readonly kind: 'line'; readonly line: string }
   /** One simple command, as Gemini CLI re-checks each sub-command. */
   | { readonly kind: 'command'; readonly command: GeminiCommand }
@@ -45,8 +48,8 @@ type Match = 'yes' | 'maybe' | 'no'
  * Gemini CLI's rule (its policy engine docs): of the rules that match, the highest priority
  * decides (toolpipe breaks a tie by strictness). On a command tool, `commandPrefix`,
  * `commandRegex` and `argsPattern` are matched against the whole line and again per simple
- * command (SPEC §26), so an allow covers every part and a deny written over the whole line still
- * denies. A deny or ask rule that matches for some value of a command's run-time words makes the
+ * command (SPEC §26): the highest rule matching the whole line decides it, and when that
+ * allows, each simple command is decided again, so an allow covers every part. A deny or ask rule that matches for some value of a command's run-time words makes the
  * item ask ("possibly denied"); an allow on a command with redirections asks unless the rule says
  * `allowRedirection`.
  */
@@ -58,7 +61,6 @@ export function geminiVerdict(
   let possible: GeminiRule | undefined
   for (const rule of rules) {
     if (!applies(rule, facts)) continue
-    if (item.kind === 'line' && rule.decision === 'allow') continue
     const match = matches(rule, facts, item)
     if (match === 'no') continue
     if (match === 'maybe') {
@@ -70,6 +72,9 @@ export function geminiVerdict(
     if (rule.decision === 'ask') {
       return { decision: 'ask', rule, basis: 'rule', reason: `${describeRule(rule)} asks` }
     }
+    // The whole line allowed by the highest rule that matches it: lower rules no longer decide
+    // it, and each simple command is checked again on its own (Gemini CLI's re-check).
+    if (item.kind === 'line') return undefined
     return allowed(rule, item)
   }
   return possible === undefined ? undefined : maybeDenied(possible)
@@ -104,7 +109,7 @@ function matches(rule: GeminiRule, facts: GeminiFacts, item: GeminiItem): Match 
   }
   if (item.kind === 'line') {
     if (rule.argsPattern !== undefined && !rule.argsPattern.test(facts.argsJson())) return 'no'
-    if (!constrained) return rule.argsPattern === undefined ? 'no' : 'yes'
+    if (!constrained) return 'yes'
     return lineMatches(rule, item.line) ? 'yes' : 'no'
   }
   const command = item.command
