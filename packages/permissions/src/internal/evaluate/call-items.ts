@@ -8,6 +8,7 @@ import { finalDecision } from './final-decision.js'
 import type { Final, Item } from './final-decision.js'
 import { geminiVerdict } from './gemini-verdict.js'
 import type { GeminiFacts } from './gemini-verdict.js'
+import { quadraticBudget } from './gemini-verdict.js'
 import { isInside } from './path-candidates.js'
 import { stricter } from './verdict.js'
 import type { Verdict } from './verdict.js'
@@ -39,6 +40,7 @@ export class CallItems {
       agentId: facts.agentId,
       hints: facts.hints,
       argsJson: () => (argsJson ??= canonicalJson(facts.arguments)),
+      quadraticBudget: { left: quadraticBudget },
     }
   }
 

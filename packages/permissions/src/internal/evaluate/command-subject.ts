@@ -138,9 +138,12 @@ function explainCommand(command: SimpleCommand, final: Final): CommandExplanatio
   }
 }
 
-/** The call's arguments with `command` set to one simple command (Gemini's sub-command check). */
-function withCommand(gemini: GeminiFacts, command: string): unknown {
-  const args: unknown = JSON.parse(gemini.argsJson())
+/**
+ * The call's arguments with `command` set to one simple command (Gemini's sub-command check):
+ * a shallow copy of the arguments, never their JSON parsed again (a 100 KB line of many commands
+ * would parse it once per command).
+ */
+function withCommand(args: unknown, command: string): unknown {
   return typeof args === 'object' && args !== null && !Array.isArray(args)
     ? { ...args, command }
     : { command }

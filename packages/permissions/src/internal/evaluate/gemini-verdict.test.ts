@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ruleSetOf } from '../../__fixtures__/rule-sets.js'
-import { geminiVerdict } from './gemini-verdict.js'
+import { geminiVerdict, quadraticBudget } from './gemini-verdict.js'
 import type { GeminiCommand, GeminiFacts, GeminiItem } from './gemini-verdict.js'
 import type { Verdict } from './verdict.js'
 
@@ -18,6 +18,7 @@ function facts(args: unknown): GeminiFacts {
     agentId: undefined,
     hints: {},
     argsJson: () => JSON.stringify(args),
+    quadraticBudget: { left: quadraticBudget },
   }
 }
 
@@ -118,6 +119,29 @@ describe('geminiVerdict', () => {
       'ask',
       1,
       'rule',
+    ])
+  })
+
+  // SPEC §26: a decision on any input ≤ 100 KB in ≤ 50 ms. `.*curl.*` tried from every position
+  // of 100 KB took 6.5 s; it runs on short texts, and a longer one asks.
+  it('runs a quadratic regex on short texts only, within the call’s budget, and asks past them', () => {
+    const { gemini: quadratic } = ruleSetOf(
+      {},
+      '[[rule]]\ntoolName = "Bash"\nargsPattern = ".*curl.*"\ndecision = "deny"\n',
+    )
+    expect(quadratic[0]?.quadraticRegex).toBe(true)
+    const short = facts({ command: 'curl x.example' })
+    expect(brief(geminiVerdict(quadratic, short, { kind: 'call' }))).toEqual(['deny', 0, 'rule'])
+    const long = facts({ command: `echo ${'x'.repeat(100_000)}` })
+    const asked = geminiVerdict(quadratic, long, { kind: 'call' })
+    expect(brief(asked)).toEqual(['ask', 0, 'possibly-denied'])
+    expect(asked?.reason).toContain('run only on texts of at most 2048 characters')
+    const spent = facts({ command: 'echo hi' })
+    spent.quadraticBudget.left = 10
+    expect(brief(geminiVerdict(quadratic, spent, { kind: 'call' }))).toEqual([
+      'ask',
+      0,
+      'possibly-denied',
     ])
   })
 })

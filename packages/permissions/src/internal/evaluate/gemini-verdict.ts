@@ -4,6 +4,7 @@ import { mayMatch, mustMatch, needsMayMatch } from '../rules/command-pattern.js'
 import { matchesToolGlob } from '../rules/tool-glob.js'
 import { ruleNamesOf } from '@toolpipe/settings-files'
 import type { GeminiRule } from '../rules/gemini-policy.js'
+import { quadraticTextLimit } from '../rules/gemini-regex.js'
 import { describeRule } from './verdict.js'
 import type { Verdict } from './verdict.js'
 
@@ -16,7 +17,15 @@ export interface GeminiFacts {
   readonly hints: Readonly<Record<string, unknown>>
   /** The arguments' canonical JSON (keys sorted, as Gemini CLI sorts them), made once. */
   readonly argsJson: () => string
+  /**
+   * What the call may still spend on regexes whose time grows with the square of the text (in
+   * characters squared): a line of many long commands cannot add up past SPEC §26's bound.
+   */
+  readonly quadraticBudget: { left: number }
 }
+
+/** A call's budget for quadratic regexes: 4 × 2,048², some 10 ms. */
+export const quadraticBudget = 4 * quadraticTextLimit * quadraticTextLimit
 
 /** One simple command, for `commandPrefix`, `commandRegex` and `argsPattern`. */
 export interface GeminiCommand {
@@ -42,7 +51,8 @@ export type GeminiItem =
   /** One simple command, as Gemini CLI re-checks each sub-command. */
   | { readonly kind: 'command'; readonly command: GeminiCommand }
 
-type Match = 'yes' | 'maybe' | 'no'
+/** `too-long`: a quadratic regex was not run on a text this long (or past the call's budget). */
+type Match = 'yes' | 'maybe' | 'no' | 'too-long'
 
 /**
  * Gemini CLI's rule (its policy engine docs): of the rules that match, the highest priority
@@ -58,13 +68,13 @@ export function geminiVerdict(
   facts: GeminiFacts,
   item: GeminiItem,
 ): Verdict | undefined {
-  let possible: GeminiRule | undefined
+  let possible: { rule: GeminiRule; tooLong: boolean } | undefined
   for (const rule of rules) {
     if (!applies(rule, facts)) continue
     const match = matches(rule, facts, item)
     if (match === 'no') continue
-    if (match === 'maybe') {
-      possible ??= rule
+    if (match === 'maybe' || match === 'too-long') {
+      possible ??= { rule, tooLong: match === 'too-long' }
       continue
     }
     if (rule.decision === 'deny') return denied(rule)
@@ -103,46 +113,85 @@ function matches(rule: GeminiRule, facts: GeminiFacts, item: GeminiItem): Match 
   const constrained = rule.commandPrefixes !== undefined || rule.commandRegex !== undefined
   // A regex that can backtrack catastrophically is never run: it may match anything it names.
   if (rule.unsafeRegex) return item.kind === 'call' && constrained ? 'no' : 'maybe'
-  if (item.kind === 'call') {
-    if (constrained) return 'no'
-    return rule.argsPattern === undefined || rule.argsPattern.test(facts.argsJson()) ? 'yes' : 'no'
-  }
+  if (item.kind === 'call') return constrained ? 'no' : argsMatch(rule, facts, facts.argsJson)
   if (item.kind === 'line') {
-    if (rule.argsPattern !== undefined && !rule.argsPattern.test(facts.argsJson())) return 'no'
-    if (!constrained) return 'yes'
-    return lineMatches(rule, item.line) ? 'yes' : 'no'
+    return both(argsMatch(rule, facts, facts.argsJson), () =>
+      constrained ? lineMatches(rule, facts, item.line) : 'yes',
+    )
   }
   const command = item.command
-  if (rule.argsPattern !== undefined && !rule.argsPattern.test(command.argsJson())) return 'no'
-  if (!constrained) return 'yes'
-  if (rule.decision === 'allow') {
-    return command.allowText !== undefined && commandMatches(rule, command.allowText) ? 'yes' : 'no'
+  return both(argsMatch(rule, facts, command.argsJson), () =>
+    constrained ? commandMatch(rule, facts, command) : 'yes',
+  )
+}
+
+/** Both matches: `no` if either is, `yes` if both are, else whichever is not sure. */
+function both(first: Match, second: () => Match): Match {
+  if (first === 'no') return 'no'
+  const then = second()
+  if (then === 'no' || (first === 'yes' && then === 'yes')) return then
+  return first === 'too-long' || then === 'too-long' ? 'too-long' : 'maybe'
+}
+
+function argsMatch(rule: GeminiRule, facts: GeminiFacts, json: () => string): Match {
+  return rule.argsPattern === undefined ? 'yes' : run(rule, rule.argsPattern, json(), facts)
+}
+
+/**
+ * `regex` on `text`: a quadratic rule's only on a text of at most `quadraticTextLimit`
+ * characters within the call's budget (`too-long` otherwise: SPEC §26's bounded work).
+ */
+function run(rule: GeminiRule, regex: RegExp, text: string, facts: GeminiFacts): Match {
+  if (rule.quadraticRegex) {
+    const cost = text.length * text.length
+    const budget = facts.quadraticBudget
+    if (text.length > quadraticTextLimit || cost > budget.left) return 'too-long'
+    budget.left -= cost
   }
-  if (command.denyTexts.some((text) => commandMatches(rule, text))) return 'yes'
+  return regex.test(text) ? 'yes' : 'no'
+}
+
+/** A constrained rule on one simple command: its allow spelling, or any of its deny ones. */
+function commandMatch(rule: GeminiRule, facts: GeminiFacts, command: GeminiCommand): Match {
+  if (rule.decision === 'allow') {
+    return command.allowText === undefined ? 'no' : commandMatches(rule, facts, command.allowText)
+  }
+  let unsure: Match = 'no'
+  for (const text of command.denyTexts) {
+    const match = commandMatches(rule, facts, text)
+    if (match === 'yes') return 'yes'
+    if (match === 'too-long') unsure = 'too-long'
+  }
+  if (unsure !== 'no') return unsure
   return command.denyTexts.some((text) => mayMatchCommand(rule, text)) ? 'maybe' : 'no'
 }
 
 /** `commandPrefix` / `commandRegex` on the raw line, framed as Gemini CLI frames it. */
-function lineMatches(rule: GeminiRule, line: string): boolean {
+function lineMatches(rule: GeminiRule, facts: GeminiFacts, line: string): Match {
   if (rule.commandPrefixes !== undefined) {
     const trimmed = line.trimStart()
-    return rule.commandPrefixes.some(
+    const found = rule.commandPrefixes.some(
       (prefix) =>
         trimmed === prefix ||
         (trimmed.startsWith(prefix) && /\s/.test(trimmed.charAt(prefix.length))),
     )
+    return found ? 'yes' : 'no'
   }
-  return rule.commandRegex?.test(JSON.stringify({ command: line })) === true
+  const regex = rule.commandRegex
+  return regex === undefined ? 'no' : run(rule, regex, JSON.stringify({ command: line }), facts)
 }
 
 /** Whether the rule matches a command's spelling whatever its run-time words are. */
-function commandMatches(rule: GeminiRule, text: string): boolean {
+function commandMatches(rule: GeminiRule, facts: GeminiFacts, text: string): Match {
   if (rule.commandPrefixes !== undefined) {
-    return rule.commandPrefixes.some((prefix) =>
+    const found = rule.commandPrefixes.some((prefix) =>
       prefixPatterns(prefix).some((pattern) => mustMatch(pattern, text)),
     )
+    return found ? 'yes' : 'no'
   }
-  return rule.commandRegex?.test(JSON.stringify({ command: displayText(text) })) === true
+  const regex = rule.commandRegex
+  if (regex === undefined) return 'no'
+  return run(rule, regex, JSON.stringify({ command: displayText(text) }), facts)
 }
 
 /** Whether the rule may match for some value of the command's run-time words. */
@@ -168,12 +217,15 @@ function denied(rule: GeminiRule): Verdict {
   return { decision: 'deny', rule, reason: `denied by ${describeRule(rule)}${message}` }
 }
 
-function maybeDenied(rule: GeminiRule): Verdict {
+function maybeDenied({ rule, tooLong }: { rule: GeminiRule; tooLong: boolean }): Verdict {
+  const why = tooLong
+    ? `its regex is run only on texts of at most ${String(quadraticTextLimit)} characters (its time grows with the square of the length)`
+    : 'part of the command is known only when it runs'
   return {
     decision: 'ask',
     rule,
     basis: rule.decision === 'deny' ? 'possibly-denied' : 'rule',
-    reason: `${describeRule(rule)} may match: part of the command is known only when it runs`,
+    reason: `${describeRule(rule)} may match: ${why}`,
   }
 }
 

@@ -2,7 +2,7 @@ import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import type { SettingsSourceKind as SourceKind } from '@toolpipe/settings-files'
 import { isPlainObject } from '@toolpipe/core/internal'
 import type { RuleOrigin } from './compiled-rule.js'
-import { compileGeminiRegex, isSafeRegex, regexWarnings } from './gemini-regex.js'
+import { compileGeminiRegex, regexCost, regexWarnings } from './gemini-regex.js'
 
 /** A decision a Gemini CLI policy rule gives. */
 export type GeminiDecision = 'allow' | 'ask' | 'deny'
@@ -32,6 +32,13 @@ export interface GeminiRule {
    * every call it could be about asks as possibly matching it.
    */
   readonly unsafeRegex: boolean
+  /**
+   * Its regex may take time of the order of the square of the text's length (`.*curl.*` as an
+   * `argsPattern`, tried from every position): it is run only on texts of at most
+   * `quadraticTextLimit` characters, within the call's budget; on a longer text the rule may
+   * match (a deny or ask asks, an allow does not allow).
+   */
+  readonly quadraticRegex: boolean
 }
 
 /**
@@ -126,7 +133,12 @@ function compileGeminiRule(entry: unknown, index: number, origin: RuleOrigin): G
 
 type Matchers = Pick<
   GeminiRule,
-  'toolNames' | 'argsPattern' | 'commandPrefixes' | 'commandRegex' | 'unsafeRegex'
+  | 'toolNames'
+  | 'argsPattern'
+  | 'commandPrefixes'
+  | 'commandRegex'
+  | 'unsafeRegex'
+  | 'quadraticRegex'
 >
 
 /** What a rule matches: tool names (with `mcpName`), a command prefix or regex, its arguments. */
@@ -148,10 +160,20 @@ function readMatchers(entry: Readonly<Record<string, unknown>>): Matchers | stri
   if (typeof argsPattern === 'string') return argsPattern
   const commandRegex = compileGeminiRegex(entry.commandRegex, 'commandRegex', '"command":"')
   if (typeof commandRegex === 'string') return commandRegex
-  const unsafeRegex = [argsPattern, commandRegex].some(
-    (pattern) => pattern !== undefined && !isSafeRegex(pattern),
-  )
-  return { toolNames: names, argsPattern, commandPrefixes, commandRegex, unsafeRegex }
+  // commandRegex is tested on `{"command":"…"}`, where its `"command":"` stands once;
+  // argsPattern on the arguments' JSON, from every position.
+  const costs = [
+    argsPattern === undefined ? 'linear' : regexCost(argsPattern, false),
+    commandRegex === undefined ? 'linear' : regexCost(commandRegex, true),
+  ]
+  return {
+    toolNames: names,
+    argsPattern,
+    commandPrefixes,
+    commandRegex,
+    unsafeRegex: costs.includes('unsafe'),
+    quadraticRegex: costs.includes('quadratic'),
+  }
 }
 
 type Limits = Pick<
