@@ -38,6 +38,17 @@ describe('evaluateCall', () => {
     ])
   })
 
+  it('explains an ask by its own reason before the mode’s: what hides a command, not "no rule matched"', () => {
+    for (const line of ['PATH=. ls', 'eval ls', "echo 'rm x' | sh"]) {
+      const { explanation } = evaluated('Bash', [{ kind: 'command', command: line }])
+      expect(explanation.decision).toBe('ask')
+      expect(explanation.basis).toBe('hidden-command')
+      expect(explanation.reason).toMatch(
+        /^no rule may allow .*: it hides a command from the rules$/u,
+      )
+    }
+  })
+
   it('allows a call only when every subject is allowed', () => {
     const both = evaluated('Read', [
       { kind: 'read', path: 'src/a.ts' },

@@ -98,11 +98,19 @@ function autoAllowedBySandbox(
   }
 }
 
-/** The deciding final of several: the first deny, else the first ask, else an allow. */
+/**
+ * The deciding final of several: the first deny, else the first ask, else an allow — of a deny
+ * or an ask, one with a reason of its own (a rule, a hidden command, a line that cannot be read)
+ * before one the mode gave for want of a rule: `PATH=. ls` under `Bash(ls *)` asks because the
+ * assignment hides what runs, not because no rule matched.
+ */
 function summary(finals: readonly Final[]): Omit<SubjectExplanation, 'subject' | 'commands'> {
+  const first = (decision: PermissionDecision) =>
+    finals.find((final) => final.decision === decision && final.basis !== 'mode') ??
+    finals.find((final) => final.decision === decision)
   const deciding =
-    finals.find((final) => final.decision === 'deny') ??
-    finals.find((final) => final.decision === 'ask') ??
+    first('deny') ??
+    first('ask') ??
     finals.find((final) => final.verdict?.rule === undefined) ??
     finals[0]
   const decision: PermissionDecision = deciding?.decision ?? 'allow'
