@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolDecision } from '@toolpipe/tools'
@@ -118,6 +118,31 @@ describe.runIf(onLinux)('fail closed', () => {
       sandbox.run('touch ran', { callId: 'call_3', dangerouslyDisableSandbox: true }),
     ).rejects.toMatchObject({ name: 'SandboxError', code: 'SANDBOX_REQUIRED' })
   })
+
+  it.each<[string, Partial<SandboxOptions>, string]>([
+    ['unavailable', {}, 'SANDBOX_UNAVAILABLE'],
+    ['unavailable', { settings: { allowUnsandboxedCommands: false } }, 'SANDBOX_UNAVAILABLE'],
+    [
+      "unavailable with 'run-unsandboxed'",
+      { unavailable: 'run-unsandboxed', settings: { allowUnsandboxedCommands: false } },
+      'SANDBOX_REQUIRED',
+    ],
+  ])(
+    'refuses dangerouslyDisableSandbox while %s (%j): %s, fail closed first',
+    async (_state, options, code) => {
+      const project = projectFolder()
+      const sandbox = await start({
+        projectRoot: project,
+        ...options,
+        settings: { ...options.settings, enabled: false },
+      })
+      expect(sandbox.reason).toBe('disabled in settings')
+      await expect(
+        sandbox.run('touch ran', { callId: 'call_10', dangerouslyDisableSandbox: true }),
+      ).rejects.toMatchObject({ name: 'SandboxError', code })
+      expect(existsSync(join(project, 'ran'))).toBe(false)
+    },
+  )
 
   it('runs an excluded command outside, and only a plain one', async () => {
     const sandbox = await start({ settings: { excludedCommands: ['touch'] } })

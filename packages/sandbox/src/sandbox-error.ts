@@ -6,8 +6,9 @@ export type SandboxErrorCode =
   | 'INVALID_OPTIONS'
   /**
    * The sandbox cannot start here (bwrap, socat or rg missing, an unsupported platform, user
-   * namespaces refused, `enabled: false` in settings, or disposed): the message names why. No
-   * command ran.
+   * namespaces refused, `enabled: false` in settings, disposed, or the runtime could not restart
+   * under changed filesystem settings): the message names why. No command ran, whatever the run
+   * asked (`dangerouslyDisableSandbox` included).
    */
   | 'SANDBOX_UNAVAILABLE'
   /**

@@ -63,7 +63,9 @@ export interface SandboxOptions {
   /**
    * When the sandbox cannot start: `refuse` (default) rejects every run with
    * `SANDBOX_UNAVAILABLE`; `run-unsandboxed` runs commands without it, each run saying
-   * `sandboxed: false` and reporting a `tools/decision` record (source kind `sandbox`).
+   * `sandboxed: false` and reporting a `tools/decision` record (source kind `sandbox`) on its
+   * call — where the sandbox is installed in the registry (`registry.use(sandbox)`); elsewhere the
+   * first such run is warned about.
    */
   readonly unavailable?: 'refuse' | 'run-unsandboxed' | undefined
   /** The home folder for `~/` (default: the user's). */
@@ -90,7 +92,10 @@ export interface SandboxRunOptions {
   readonly env?: Readonly<Record<string, string>> | undefined
   /** How many bytes of stdout and of stderr are kept, each (default 1 MiB); the rest is drained. */
   readonly maxOutputBytes?: number | undefined
-  /** Claude Code's Bash parameter: run outside the sandbox, where the settings allow it. */
+  /**
+   * Claude Code's Bash parameter: run outside the sandbox, where the settings allow it. Never
+   * where the sandbox is unavailable and `unavailable` is `refuse`: that refusal comes first.
+   */
   readonly dangerouslyDisableSandbox?: boolean | undefined
 }
 
@@ -116,7 +121,10 @@ export interface SandboxRun {
   /** Whether it ran inside the sandbox. */
   readonly sandboxed: boolean
   readonly durationMs: number
-  /** The sandbox's own reports for this run (a denied read on Linux reads as a missing file). */
+  /**
+   * The sandbox's own reports for this run, judged by the settings and rules in force for it (a
+   * denied read on Linux reads as a missing file).
+   */
   readonly violations: readonly SandboxViolation[]
 }
 

@@ -23,13 +23,31 @@ export const onLinux = process.platform === 'linux'
 export const notLinux =
   'the real-sandbox tests run on Linux (bubblewrap); this platform cannot have it'
 
-/** A project folder with a git folder (hooks, config), under a fresh temporary folder. */
-export function projectFolder(): string {
+/** A project folder under a fresh temporary folder: with a git folder (hooks, config) unless `git: false`. */
+export function projectFolder(options: { git?: boolean } = {}): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolpipe-sandbox-')))
   const project = join(root, 'project')
+  mkdirSync(project)
+  if (options.git !== false) gitFolder(project)
+  return project
+}
+
+/** What `git init` leaves that matters here: `.git/hooks` and `.git/config`, made on the host. */
+export function gitFolder(project: string): void {
   mkdirSync(join(project, '.git', 'hooks'), { recursive: true })
   writeFileSync(join(project, '.git', 'config'), '[core]\n')
-  return project
+}
+
+/**
+ * Resolves once `condition` holds (a watched file read again, a run started), polling; rejects
+ * with `what` after a minute, which a busy machine does not come near.
+ */
+export async function eventually(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 /** A logger that records what it is told. */

@@ -44,13 +44,21 @@ describe('runtimeConfig', () => {
     })
   })
 
-  it('leaves git alone in a project without a git folder', () => {
-    const project = join(projectFolder(), 'sub')
-    mkdirSync(project)
+  it('denies .git itself in a project without a git folder: no command can create one', () => {
+    const project = projectFolder({ git: false })
     expect(runtimeConfig(project, none, undefined, []).filesystem.denyWrite).toEqual([
       join(project, '.claude'),
       join(project, '.toolpipe'),
+      join(project, '.git'),
     ])
+  })
+
+  it('denies a .git file (a worktree’s pointer): no command can point it elsewhere', () => {
+    const project = projectFolder({ git: false })
+    writeFileSync(join(project, '.git'), 'gitdir: /work/main/.git/worktrees/app\n')
+    expect(runtimeConfig(project, none, undefined, []).filesystem.denyWrite).toContain(
+      join(project, '.git'),
+    )
   })
 
   it('merges the settings with the rules, each list once', () => {

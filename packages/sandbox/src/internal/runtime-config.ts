@@ -7,7 +7,7 @@ import type { ResolvedSandboxSettings } from './settings-in-force.js'
 /**
  * What no sandboxed command may rewrite, under the project root (SPEC §23): Claude Code's and
  * toolpipe's settings folders whole (settings, hook scripts, commands, the persisted rules), and
- * git's hooks and config.
+ * git's hooks and config (see {@link gitDenials}).
  */
 const governingFolders = ['.claude', '.toolpipe']
 const gitFiles = ['.git/hooks', '.git/config']
@@ -17,7 +17,7 @@ const gitFiles = ['.git/hooks', '.git/config']
  * writable and everything else read-only; `sandbox.filesystem` and the rules' `Edit(…)` allows
  * add writable paths, their denies and every file that governs the sandbox (each settings
  * source, the persisted-rules file, Claude Code's and toolpipe's settings files under the
- * project root, `.git/hooks`, `.git/config`) are write-denied; `Read(…)` denies are unreadable;
+ * project root, git's hooks and config) are write-denied; `Read(…)` denies are unreadable;
  * domains come from the settings and the `WebFetch(domain:…)` rules.
  */
 export function runtimeConfig(
@@ -49,7 +49,7 @@ export function runtimeConfig(
       rules?.denyWrite,
       settingsFiles,
       governingFolders.map((folder) => join(projectRoot, folder)),
-      isFolder(join(projectRoot, '.git')) ? gitFiles.map((file) => join(projectRoot, file)) : [],
+      gitDenials(projectRoot),
     ),
     allowWrite,
   )
@@ -71,6 +71,17 @@ export function writeDenials(paths: readonly string[], writable: readonly string
     if (literal.some((other) => other !== path && isInside(path, other))) return false
     return existsSync(path) || writable.some((root) => isInside(path, root))
   })
+}
+
+/**
+ * Git's hooks and config under the project root, write-denied: `.git/hooks` and `.git/config`
+ * where `.git` is a folder. Where it is not one, `.git` itself: where it is missing no command can
+ * create it (and plant a hook that a later `git init` keeps), and where it is a file (a worktree's
+ * or submodule's pointer) no command can point it at a git folder of its own making.
+ */
+function gitDenials(projectRoot: string): string[] {
+  const git = join(projectRoot, '.git')
+  return isFolder(git) ? gitFiles.map((file) => join(projectRoot, file)) : [git]
 }
 
 function isPattern(path: string): boolean {

@@ -86,6 +86,7 @@ export class SandboxCore {
   get reason(): string | undefined {
     if (this.#disposed) return 'the sandbox was disposed'
     if (this.#failure !== undefined) return this.#failure
+    if (this.#session?.failure !== undefined) return this.#session.failure
     return this.settings.current.enabled ? undefined : 'disabled in settings'
   }
 
@@ -138,10 +139,16 @@ export class SandboxCore {
 
   /**
    * Why `command` runs without the sandbox, undefined when it runs in it; throws where it may not
-   * run at all: unavailable and `refuse`, or `dangerouslyDisableSandbox` where not allowed.
+   * run at all, in this order: unavailable and `refuse` (whatever the run asked), then
+   * `dangerouslyDisableSandbox` where the settings do not allow unsandboxed commands.
    */
   #whyUnsandboxed(command: string, options: SandboxRunOptions): Unsandboxed | undefined {
     const settings = this.settings.current
+    const reason = this.reason
+    // Fail closed first: no option of a run turns an unavailable sandbox into an unsandboxed run.
+    if (reason !== undefined && this.config.unavailable === 'refuse') {
+      throw new SandboxError(`sandbox: unavailable: ${reason}`, 'SANDBOX_UNAVAILABLE')
+    }
     if (options.dangerouslyDisableSandbox === true) {
       if (!settings.allowUnsandboxedCommands) {
         throw new SandboxError(
@@ -151,13 +158,7 @@ export class SandboxCore {
       }
       return { id: 'dangerouslyDisableSandbox', reason: 'dangerouslyDisableSandbox was asked for' }
     }
-    const reason = this.reason
-    if (reason !== undefined) {
-      if (this.config.unavailable === 'refuse') {
-        throw new SandboxError(`sandbox: unavailable: ${reason}`, 'SANDBOX_UNAVAILABLE')
-      }
-      return { id: 'unavailable', reason }
-    }
+    if (reason !== undefined) return { id: 'unavailable', reason }
     if (isExcludedCommand(command, settings.excludedCommands)) {
       return { id: 'excludedCommands', reason: 'an excluded command (sandbox.excludedCommands)' }
     }
@@ -170,15 +171,21 @@ export class SandboxCore {
     session: SrtSession,
     withRules = true,
   ): Promise<SandboxRun> {
-    session.apply(this.#runtimeConfig(withRules))
     // Keys are compared on their first 100 characters: the count first keeps each run's own.
     const key = `${String(++this.#count)}:${options.callId}`
     return this.#track(command, options, async (signal) => {
-      const line = await session.wrap(command, key, signal)
-      const outcome = await runProcess(this.#plan(line, options, signal))
-      session.finished()
-      const failed = outcome.exitCode !== 0
-      return { ...outcome, sandboxed: true, violations: await session.violations(key, failed) }
+      // Admitted under the config in force when it starts: the monitor judges its writes by it.
+      await session.enter(() => this.#runtimeConfig(withRules), signal)
+      let wrapped = false
+      try {
+        const line = await session.wrap(command, key, signal)
+        wrapped = true
+        const outcome = await runProcess(this.#plan(line, options, signal))
+        const failed = outcome.exitCode !== 0
+        return { ...outcome, sandboxed: true, violations: await session.violations(key, failed) }
+      } finally {
+        session.leave(wrapped)
+      }
     })
   }
 

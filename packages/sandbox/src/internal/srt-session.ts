@@ -1,5 +1,6 @@
 import { SandboxManager } from '@anthropic-ai/sandbox-runtime'
 import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
+import { SandboxError } from '../sandbox-error.js'
 import type { SandboxAskRequest, SandboxLogger, SandboxViolation } from '../sandbox-options.js'
 import { readViolation } from './violations.js'
 
@@ -9,13 +10,26 @@ export interface LiveRuns {
   only(): { readonly callId: string; readonly command: string } | undefined
 }
 
+type AskCallback = (request: { host: string; port: number | undefined }) => Promise<boolean>
+
 /**
- * The sandbox runtime (srt) as this package drives it: started once with its violation monitor,
- * its configuration replaced when the settings or rules changed, commands wrapped under a key of
+ * The sandbox runtime (srt) as this package drives it: started with its violation monitor, its
+ * configuration replaced when the settings or rules changed, commands wrapped under a key of
  * their own, violations read back by that key. The runtime's manager is one per process.
+ *
+ * On Linux the monitor judges each write it observes against the filesystem lists it was started
+ * with, and `updateConfig` does not change them: where the filesystem part of the config differs
+ * from them, the runtime is restarted with the new config before the next run — once no run is
+ * live, so that no live run's reports are judged by the wrong lists or lost with its monitor.
  */
 export class SrtSession {
   #applied = ''
+  #judged = ''
+  #live = 0
+  #restarting = false
+  #failure: string | undefined
+  #callback: AskCallback = () => Promise.resolve(false)
+  readonly #changes = new Set<() => void>()
   readonly #logger: SandboxLogger
   readonly #warnedGlobs = new Set<string>()
 
@@ -32,13 +46,18 @@ export class SrtSession {
     return errors.length === 0 ? undefined : errors.join('; ')
   }
 
+  /** Why commands can no longer run here (a restart failed); undefined while they can. */
+  get failure(): string | undefined {
+    return this.#failure
+  }
+
   /** Starts the runtime with `config`; network destinations nothing decides go to `ask`. */
   async start(
     config: SandboxRuntimeConfig,
     ask: ((request: SandboxAskRequest) => Promise<boolean>) | undefined,
     live: LiveRuns,
   ): Promise<void> {
-    const callback = async ({ host, port }: { host: string; port: number | undefined }) => {
+    this.#callback = async ({ host, port }) => {
       if (ask === undefined || port === undefined) return false
       const run = live.only()
       try {
@@ -57,18 +76,50 @@ export class SrtSession {
         return false
       }
     }
-    await SandboxManager.initialize(config, callback, true)
-    this.#applied = JSON.stringify(config)
-    this.#warnGlobs()
+    await SandboxManager.initialize(config, this.#callback, true)
+    this.#installed(config)
   }
 
-  /** Applies `config` to commands wrapped from now on, when it differs from the one in force. */
-  apply(config: SandboxRuntimeConfig): void {
-    const text = JSON.stringify(config)
-    if (text === this.#applied) return
-    SandboxManager.updateConfig(config)
-    this.#applied = text
-    this.#warnGlobs()
+  /**
+   * Admits one run under the config `derive` gives (each admitted run ends with {@link leave}):
+   * applies it, after restarting the runtime where its violation monitor judges by another
+   * filesystem config. That restart waits until no admitted run is live, deriving the config again
+   * after each wait; `signal` ends the wait (rejecting with its reason).
+   */
+  async enter(derive: () => SandboxRuntimeConfig, signal: AbortSignal): Promise<void> {
+    for (;;) {
+      signal.throwIfAborted()
+      if (this.#failure !== undefined) {
+        throw new SandboxError(`sandbox: unavailable: ${this.#failure}`, 'SANDBOX_UNAVAILABLE')
+      }
+      const config = derive()
+      const judged = judgedPart(config)
+      if (!this.#restarting && judged === this.#judged) {
+        this.#apply(config)
+        this.#live++
+        return
+      }
+      if (!this.#restarting && this.#live === 0) {
+        this.#restarting = true
+        try {
+          await this.#restart(config)
+          this.#live++
+        } finally {
+          this.#restarting = false
+          this.#notify()
+        }
+        return
+      }
+      await this.#nextChange(signal)
+    }
+  }
+
+  /** Ends a run {@link enter} admitted; `wrapped` when the runtime wrapped its command. */
+  leave(wrapped: boolean): void {
+    // What the runtime cleans per command (its placeholders for missing denied paths).
+    if (wrapped) SandboxManager.cleanupAfterCommand()
+    this.#live--
+    if (this.#live === 0) this.#notify()
   }
 
   /** `command` wrapped to run sandboxed under `key`, as one bash command line. */
@@ -94,13 +145,58 @@ export class SrtSession {
     return [...new Set(events.map((event) => event.line))].map(readViolation)
   }
 
-  /** After a command: what the runtime cleans per command. */
-  finished(): void {
-    SandboxManager.cleanupAfterCommand()
-  }
-
   async stop(): Promise<void> {
     await SandboxManager.reset()
+  }
+
+  /** Applies `config` to commands wrapped from now on, when it differs from the one in force. */
+  #apply(config: SandboxRuntimeConfig): void {
+    const text = JSON.stringify(config)
+    if (text === this.#applied) return
+    SandboxManager.updateConfig(config)
+    this.#applied = text
+    this.#warnGlobs()
+  }
+
+  /** The runtime stopped and started again under `config`; a failure leaves it unavailable. */
+  async #restart(config: SandboxRuntimeConfig): Promise<void> {
+    try {
+      await SandboxManager.reset()
+      await SandboxManager.initialize(config, this.#callback, true)
+    } catch (error) {
+      this.#failure = `the sandbox runtime did not restart under the changed filesystem settings: ${error instanceof Error ? error.message : String(error)}`
+      throw new SandboxError(`sandbox: unavailable: ${this.#failure}`, 'SANDBOX_UNAVAILABLE', {
+        cause: error,
+      })
+    }
+    this.#installed(config)
+  }
+
+  #installed(config: SandboxRuntimeConfig): void {
+    this.#applied = JSON.stringify(config)
+    this.#judged = judgedPart(config)
+    this.#warnGlobs()
+  }
+
+  /** Resolves on the next change of who is live or restarting; rejects when `signal` aborts. */
+  #nextChange(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const changed = (): void => {
+        this.#changes.delete(changed)
+        signal.removeEventListener('abort', aborted)
+        resolve()
+      }
+      const aborted = (): void => {
+        this.#changes.delete(changed)
+        reject(signal.reason as Error)
+      }
+      this.#changes.add(changed)
+      signal.addEventListener('abort', aborted, { once: true })
+    })
+  }
+
+  #notify(): void {
+    for (const changed of [...this.#changes]) changed()
   }
 
   #warnGlobs(): void {
@@ -110,4 +206,12 @@ export class SrtSession {
       this.#logger.warn(`toolpipe: sandbox: ${warning}`)
     }
   }
+}
+
+/**
+ * What the runtime's Linux violation monitor fixes when it starts: the filesystem config. On
+ * macOS the runtime reports Seatbelt's own denials, which follow every wrap: nothing to restart.
+ */
+function judgedPart(config: SandboxRuntimeConfig): string {
+  return process.platform === 'linux' ? JSON.stringify(config.filesystem) : ''
 }
