@@ -66,7 +66,9 @@ export interface PermissionsOptions {
    * The sandbox commands run in (SPEC §23): with its `autoAllowBashIfSandboxed`, a command
    * subject no rule matched that `willSandbox` says runs sandboxed is allowed without asking
    * (decision record source kind `sandbox`). Deny rules still deny, ask rules still ask, and a
-   * subject with `dangerouslyDisableSandbox: true` is never allowed this way.
+   * subject with `dangerouslyDisableSandbox: true` is never allowed this way. A sandbox that is
+   * a registry plugin (`@toolpipe/sandbox`'s) is installed with this plugin, so that its
+   * unsandboxed runs are on their calls' records.
    */
   readonly sandbox?: PermissionsSandbox | undefined
 }

@@ -4,6 +4,7 @@ import type { PermissionsOptions } from './permissions-options.js'
 import type { SandboxRuleView } from './internal/sandbox-rules.js'
 import { PermissionsRuntime } from './internal/plugin/permissions-runtime.js'
 import { readOptions } from './internal/read-options.js'
+import { warnSafely } from '@toolpipe/core/internal'
 
 /** The permissions plugin: install it with `registry.use`, ask it why with `explain`. */
 export interface PermissionsPlugin extends ToolRegistryPlugin {
@@ -82,9 +83,31 @@ function install(runtime: PermissionsRuntime, registry: ToolRegistry): () => voi
     registry.on('tools/change', () => {
       runtime.toolsChanged()
     }),
+    ...linkSandbox(runtime, registry),
   ]
   return () => {
     for (const dispose of disposers) dispose()
     runtime.uninstall()
+  }
+}
+
+/**
+ * A `@toolpipe/sandbox` sandbox given as `sandbox` is a registry plugin too: installed here, so
+ * that a command it runs unsandboxed is on its call's record (SPEC §23) without a
+ * `registry.use(sandbox)` of its own (which it counts, in the same registry). One installed in
+ * another registry is left there, with a warning.
+ */
+function linkSandbox(runtime: PermissionsRuntime, registry: ToolRegistry): (() => void)[] {
+  const sandbox = runtime.config.sandbox
+  if (typeof sandbox !== 'function') return []
+  try {
+    return [registry.use(sandbox)]
+  } catch (error) {
+    warnSafely(
+      runtime.config.logger ?? registry.logger,
+      'toolpipe: permissions: the sandbox could not be installed in this registry (its unsandboxed runs are recorded where it is installed)',
+      error,
+    )
+    return []
   }
 }

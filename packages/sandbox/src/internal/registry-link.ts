@@ -9,6 +9,8 @@ import type { SandboxLogger } from '../sandbox-options.js'
  */
 export class RegistryLink {
   #registry: ToolRegistry | undefined
+  #installs = 0
+  #off: (() => void) | undefined
   readonly #running = new Map<string, ToolExecution[]>()
   readonly #logger: SandboxLogger
   #unrecordedWarned = false
@@ -17,7 +19,16 @@ export class RegistryLink {
     this.#logger = logger
   }
 
+  /**
+   * Installs the link in `registry`. Installing it again in the same registry (`registry.use(
+   * sandbox)` beside `permissions({ sandbox })`, which links it too) only counts: the link holds
+   * until each install is disposed. Another registry is refused (`ALREADY_INSTALLED`).
+   */
   install(registry: ToolRegistry): () => void {
+    if (this.#registry === registry) {
+      this.#installs++
+      return this.#disposer()
+    }
     if (this.#registry !== undefined) {
       throw new SandboxError(
         'sandbox: already installed in a registry; dispose it there first',
@@ -25,7 +36,8 @@ export class RegistryLink {
       )
     }
     this.#registry = registry
-    const off = registry.on('tools/execute', async (exec, next) => {
+    this.#installs = 1
+    this.#off = registry.on('tools/execute', async (exec, next) => {
       const list = this.#running.get(exec.callId) ?? []
       list.push(exec)
       this.#running.set(exec.callId, list)
@@ -36,11 +48,27 @@ export class RegistryLink {
         if (list.length === 0) this.#running.delete(exec.callId)
       }
     })
+    return this.#disposer()
+  }
+
+  /** A disposer of one install: a second call does nothing. */
+  #disposer(): () => void {
+    let disposed = false
     return () => {
-      off()
-      this.#registry = undefined
-      this.#running.clear()
+      if (disposed) return
+      disposed = true
+      this.#release()
     }
+  }
+
+  /** One install disposed: the last one takes the link out of its registry. */
+  #release(): void {
+    this.#installs--
+    if (this.#installs > 0) return
+    this.#off?.()
+    this.#off = undefined
+    this.#registry = undefined
+    this.#running.clear()
   }
 
   /** Reports `decision` on the running call `callId`; warns once when there is none to report on. */
