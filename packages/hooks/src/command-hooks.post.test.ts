@@ -152,7 +152,9 @@ describe('PostToolUse', () => {
     }
   })
 
-  it('continue: false ends the call with HOOK_STOPPED and the stop reason', async () => {
+  // SPEC §19: "`continue: false` blocks with the stop reason and code HOOK_STOPPED"; §26: a
+  // PostToolUse block "keeps the tool's output and adds the reason after it".
+  it('continue: false blocks with HOOK_STOPPED: the output kept, the stop reason after it', async () => {
     const { call } = harness(
       post('PostToolUse', 'Bash', answers({ continue: false, stopReason: 'tests broke; stop' })),
       {
@@ -160,7 +162,10 @@ describe('PostToolUse', () => {
       },
     )
     expect(await call({ command: 'pnpm test' })).toEqual({
-      content: [{ type: 'text', text: 'Error: tests broke; stop' }],
+      content: [
+        { type: 'text', text: 'Bash ran' },
+        { type: 'text', text: 'tests broke; stop' },
+      ],
       isError: true,
       error: { name: 'HookStoppedError', code: 'HOOK_STOPPED' },
     })

@@ -2,7 +2,6 @@ import { resolve } from 'node:path'
 import { warnSafely } from '@toolpipe/core/internal'
 import type { ToolExecution, ToolRegistry, ToolRegistryPlugin } from '@toolpipe/tools'
 import type { CommandHooksConfig, CommandHooksOptions } from './command-hooks-options.js'
-import { HookStoppedError } from './hook-stopped-error.js'
 import { combinePostAnswers } from './internal/combine-post-answers.js'
 import { combinePreAnswers } from './internal/combine-pre-answers.js'
 import type { HookReply } from './internal/combine-pre-answers.js'
@@ -10,7 +9,7 @@ import type { CommandHooksSetup } from './internal/command-hooks-setup.js'
 import { HookProcesses } from './internal/hook-processes.js'
 import { HookSettingsStore } from './internal/hook-settings-store.js'
 import { joinContext } from './internal/join-context.js'
-import { postBlock } from './internal/post-block.js'
+import { postBlock, postStop } from './internal/post-block.js'
 import { readCommandHooksOptions } from './internal/read-command-hooks-options.js'
 import { readLegacyHooksArguments } from './internal/read-legacy-hooks-arguments.js'
 import { runHooksAt } from './internal/run-hooks-at.js'
@@ -124,8 +123,10 @@ function installHooks(registry: ToolRegistry, setup: CommandHooksSetup): () => v
       const inner = await next()
       contexts.push(...contextsOf(replies))
       const verdict = combinePostAnswers(replies)
-      if (verdict.kind === 'stop') throw new HookStoppedError(verdict.reason)
       const context = joinContext(inner.additionalContext, contexts)
+      if (verdict.kind === 'stop') {
+        return postStop(verdict.reason, inner, result.content, setup.dialect, context)
+      }
       if (verdict.kind === 'accept') {
         return context === undefined ? inner : { ...inner, additionalContext: context }
       }

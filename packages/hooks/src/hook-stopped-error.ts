@@ -1,9 +1,9 @@
 import { HarnessError } from '@toolpipe/core'
 
 /**
- * A hook answered `continue: false` after a call's body ran (SPEC §19): the call's result
- * becomes the error result `Error: <stop reason>` with `{ name: 'HookStoppedError', code:
- * 'HOOK_STOPPED' }`, and the harness may end the turn on that code. (Before the body, the same
+ * A hook answered `continue: false` (SPEC §19): after a call's body ran, the result keeps the
+ * tool's output with the stop reason after it, and its error is `{ name: 'HookStoppedError',
+ * code: 'HOOK_STOPPED' }`, which the harness may end the turn on. (Before the body, the same
  * answer denies the call: `ToolDeniedError` with code `HOOK_STOPPED`.)
  */
 export class HookStoppedError extends HarnessError<'HOOK_STOPPED'> {

@@ -43,6 +43,21 @@ describe('step 9: tools/post-execute', () => {
     })
   })
 
+  it('a block that stands for an error of its own gives that name and code', async () => {
+    const registry = createToolRegistry()
+    registry.register(tool('test', () => [text('3 failed')]))
+    registry.on('tools/post-execute', () => ({
+      kind: 'block',
+      feedback: [text('3 failed'), text('stop: fix the build first')],
+      error: { name: 'HookStoppedError', code: 'HOOK_STOPPED' },
+    }))
+    expect(await registry.execute(callInput('test'))).toEqual({
+      content: [text('3 failed'), text('stop: fix the build first')],
+      isError: true,
+      error: { name: 'HookStoppedError', code: 'HOOK_STOPPED' },
+    })
+  })
+
   it('never turns an error into a success: accept keeps isError true', async () => {
     const registry = createToolRegistry()
     registry.register(

@@ -1,4 +1,4 @@
-import type { ContentBlock, HookContext, JsonValue } from '@toolpipe/core'
+import type { ContentBlock, HookContext, JsonValue, ToolErrorInfo } from '@toolpipe/core'
 
 /**
  * What `tools/pre-execute` decides about a call before it runs (SPEC §6.3 step 5, §18.4).
@@ -42,4 +42,10 @@ export type PostToolDecision =
       /** Becomes the content of an error result: tell the model what to do instead. */
       feedback: ContentBlock[]
       additionalContext?: HookContext | undefined
+      /**
+       * What the block stands for, when not a plain block: the result's `error` (default
+       * `{ name: 'ToolBlockedError', code: 'POST_BLOCKED' }`), as a hook's `continue: false` is
+       * `HookStoppedError` / `HOOK_STOPPED` with the tool's output kept.
+       */
+      error?: ToolErrorInfo | undefined
     }

@@ -31,3 +31,26 @@ export function postBlock(
   }
   return { kind: 'block', feedback: [...output, ...feedback], ...withContext }
 }
+
+/**
+ * The decision after the body when a hook answered `continue: false` (SPEC §19): it blocks with
+ * the stop reason, as a block does — the tool's output (or failure) kept and the reason after it
+ * (SPEC §26: never replaced; Gemini CLI's `AfterTool` replaces it, as its deny does) — and the
+ * result's error is `HookStoppedError` / `HOOK_STOPPED`, which the harness can end the turn on.
+ */
+export function postStop(
+  reason: string,
+  inner: PostToolDecision,
+  content: readonly ContentBlock[],
+  dialect: HooksDialect,
+  context: HookContext | undefined,
+): PostToolDecision {
+  const output =
+    dialect === 'gemini' ? [] : inner.kind === 'block' ? inner.feedback : (inner.content ?? content)
+  return {
+    kind: 'block',
+    feedback: [...output, { type: 'text', text: reason }],
+    ...(context === undefined ? {} : { additionalContext: context }),
+    error: { name: 'HookStoppedError', code: 'HOOK_STOPPED' },
+  }
+}

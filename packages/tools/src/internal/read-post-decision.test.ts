@@ -10,7 +10,7 @@ import { readPostDecision } from './read-post-decision.js'
  */
 
 const expected =
-  "{ kind: 'accept', content?, additionalContext? } or { kind: 'block', feedback, additionalContext? }"
+  "{ kind: 'accept', content?, additionalContext? } or { kind: 'block', feedback, additionalContext?, error? }"
 const context = { content: [text('note')], source: { kind: 'user' } } as const
 
 function refusal(value: unknown): ToolPipelineError {
@@ -25,6 +25,25 @@ function refusal(value: unknown): ToolPipelineError {
 }
 
 describe('readPostDecision', () => {
+  it('keeps the error a block stands for, as a frozen { name, code } read once', () => {
+    let reads = 0
+    const error = {
+      get name() {
+        reads++
+        return 'HookStoppedError'
+      },
+      code: 'HOOK_STOPPED',
+    }
+    const decision = readPostDecision({ kind: 'block', feedback: [text('stop')], error })
+    expect(decision).toStrictEqual({
+      kind: 'block',
+      feedback: [text('stop')],
+      error: { name: 'HookStoppedError', code: 'HOOK_STOPPED' },
+    })
+    expect(reads).toBe(1)
+    expect(decision.kind === 'block' && Object.isFrozen(decision.error)).toBe(true)
+  })
+
   it('keeps only the members given: no undefined content or context is added', () => {
     const bare = readPostDecision({ kind: 'accept' })
     expect(Object.keys(bare)).toEqual(['kind'])
@@ -56,6 +75,16 @@ describe('readPostDecision', () => {
       'an object with keys ["kind","additionalContext"]',
     ],
     ['a block without feedback', { kind: 'block' }, 'an object with keys ["kind"]'],
+    [
+      'a block whose error has no code',
+      { kind: 'block', feedback: [], error: { name: 'E' } },
+      'an object with keys ["kind","feedback","error"]',
+    ],
+    [
+      'a block whose error is a string',
+      { kind: 'block', feedback: [], error: 'HOOK_STOPPED' },
+      'an object with keys ["kind","feedback","error"]',
+    ],
   ])('refuses %s, naming the event and what it expects', (_label, value, described) => {
     expect(refusal(value).message).toBe(
       `a tools/post-execute listener returned ${described}; expected ${expected}`,

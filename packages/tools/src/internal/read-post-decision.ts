@@ -1,3 +1,4 @@
+import type { ToolErrorInfo } from '@toolpipe/core'
 import type { PostToolDecision } from '../tool-decisions.js'
 import { invalidDecision, isHookContext } from './checks.js'
 import { checkContent, coreOnly, invalidContent } from './content-mistake.js'
@@ -7,7 +8,7 @@ import { readMembers } from './read-members.js'
 
 const event = 'tools/post-execute'
 const expected =
-  "{ kind: 'accept', content?, additionalContext? } or { kind: 'block', feedback, additionalContext? }"
+  "{ kind: 'accept', content?, additionalContext? } or { kind: 'block', feedback, additionalContext?, error? }"
 
 /** What marks a member that failed its check. */
 const malformed: unique symbol = Symbol('malformed')
@@ -28,7 +29,7 @@ export function readPostDecision(
 ): PostToolDecision {
   const members = readMembers(
     value,
-    ['kind', 'content', 'feedback', 'additionalContext'],
+    ['kind', 'content', 'feedback', 'additionalContext', 'error'],
     `a ${event} listener's decision`,
   )
   const kind = members?.kind
@@ -47,8 +48,15 @@ export function readPostDecision(
         checkContent(content, contentTypes, invalidContent(`a ${event} listener`))
       }
       const withContext = context === undefined ? {} : { additionalContext: context }
-      if (kind === 'block' && content !== undefined) {
-        return Object.freeze({ kind, feedback: content, ...withContext })
+      // A block may stand for an error of its own (a hook's HOOK_STOPPED), read once.
+      const error = members.error === undefined ? undefined : readErrorInfo(members.error)
+      if (kind === 'block' && content !== undefined && error !== malformed) {
+        return Object.freeze({
+          kind,
+          feedback: content,
+          ...withContext,
+          ...(error === undefined ? {} : { error }),
+        })
       }
       if (kind === 'accept') {
         return Object.freeze({
@@ -60,6 +68,17 @@ export function readPostDecision(
     }
   }
   throw invalidDecision(event, value, expected)
+}
+
+/** `{ name, code }`, two non-empty strings, as a frozen copy; `malformed` for anything else. */
+function readErrorInfo(value: unknown): ToolErrorInfo | typeof malformed {
+  const members = readMembers(value, ['name', 'code'], `a ${event} listener's error`)
+  const name = members?.name
+  const code = members?.code
+  if (typeof name !== 'string' || name === '' || typeof code !== 'string' || code === '') {
+    return malformed
+  }
+  return Object.freeze({ name, code })
 }
 
 function isArray(value: unknown): value is unknown[] {

@@ -19,7 +19,7 @@ const postDecisions: Readonly<Record<'block' | 'edit', ToolDecision>> = Object.f
 /**
  * Step 9: the `tools/post-execute` waterfall, default `accept`. `accept` may replace the content
  * and the additional context; `block` makes the result `{ content: feedback, isError: true }` with
- * `ToolBlockedError` / `POST_BLOCKED`. `isError` never goes from true to false, and an accepted
+ * `ToolBlockedError` / `POST_BLOCKED` (or the name and code of the block's own `error`). `isError` never goes from true to false, and an accepted
  * error keeps its `error`. Listeners see the frozen result. Never throws: a listener's throw is
  * the call's error result.
  */
@@ -54,7 +54,7 @@ export async function reviewResult(
       {
         content: decision.feedback,
         isError: true,
-        error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
+        error: decision.error ?? { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
       },
       context,
     )
