@@ -2,7 +2,8 @@ import type { ContentBlock, JsonValue } from '@toolpipe/core'
 import { describeThrown } from '@toolpipe/core/internal'
 import type { AbortFanOut } from '@toolpipe/core/internal'
 import type { ToolExecuteReturn, ToolExecution } from '@toolpipe/tools'
-import type { ContentBlock as McpContentBlock, Progress } from '@modelcontextprotocol/sdk/types.js'
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { Progress } from '@modelcontextprotocol/sdk/types.js'
 import type { McpClient } from '../mcp-client.js'
 import { McpProtocolError } from '../mcp-protocol-error.js'
 import { McpToolError } from '../mcp-tool-error.js'
@@ -46,7 +47,7 @@ export async function callMcpTool(
   try {
     result = await context.client.callTool(
       { name: original, arguments: args as Record<string, unknown> },
-      undefined,
+      lenientCallToolResult,
       {
         signal: relay.signal,
         ...(context.requestTimeoutMs === undefined ? {} : { timeout: context.requestTimeoutMs }),
@@ -65,6 +66,27 @@ export async function callMcpTool(
 }
 
 type CallToolAnswer = Awaited<ReturnType<McpClient['callTool']>>
+
+/**
+ * The SDK's `CallToolResultSchema`, but for the blocks of `content`, which are kept as the server
+ * sent them: one malformed block then fails the call as the pipeline fails any tool's (SPEC §22,
+ * `INVALID_CONTENT` naming its index, see `fromMcpContent`), not as a protocol error listing the
+ * whole schema. Everything else is the SDK's own check. The SDK takes a schema by its `safeParse`
+ * (as it takes zod 3's).
+ */
+const lenientCallToolResult = {
+  safeParse(data: unknown): { success: boolean; data?: unknown; error?: unknown } {
+    const strict = CallToolResultSchema.safeParse(data)
+    if (strict.success || !isRecord(data) || !Array.isArray(data.content)) return strict
+    const content: unknown[] = data.content
+    const rest = CallToolResultSchema.safeParse({ ...data, content: [] })
+    return rest.success ? { success: true, data: { ...rest.data, content } } : strict
+  },
+} as unknown as typeof CallToolResultSchema
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
 
 /**
  * A signal of the call's own, which the caller's `signal` aborts while the call runs (until
@@ -116,10 +138,10 @@ function toolReturn(
       'MCP_PROTOCOL_ERROR',
     )
   }
-  // The SDK parsed the result with its schema: an array of content here is an array of MCP content.
-  const content = result.content as McpContentBlock[]
+  // Every block as the server sent it (see lenientCallToolResult).
+  const content: readonly unknown[] = result.content
   if (result.isError === true) {
-    const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n')
+    const text = content.flatMap((block) => (isTextBlock(block) ? [block.text] : [])).join('\n')
     // The pipeline writes `Error: ` before the message; a server that wrote it too is not doubled.
     const message = text.replace(/^Error:\s*/u, '')
     throw new McpToolError(
@@ -132,6 +154,10 @@ function toolReturn(
   if (structured === undefined) return blocks
   // Without content of its own, the model reads the structured value as JSON text.
   return blocks.length === 0 ? { structured } : { content: blocks, structured }
+}
+
+function isTextBlock(block: unknown): block is { type: 'text'; text: string } {
+  return isRecord(block) && block.type === 'text' && typeof block.text === 'string'
 }
 
 function noop(): void {

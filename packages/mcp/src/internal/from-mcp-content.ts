@@ -1,4 +1,5 @@
 import type { ContentBlock } from '@toolpipe/core'
+import { ContentBlockSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { ContentBlock as McpContentBlock } from '@modelcontextprotocol/sdk/types.js'
 
 /**
@@ -13,10 +14,35 @@ import type { ContentBlock as McpContentBlock } from '@modelcontextprotocol/sdk/
  * | `resource` with an image `blob` | an `image` block |
  * | `resource` with another `blob` | a `text` block `[binary resource <uri> (<mimeType>) omitted]` |
  * | `resource_link` | a `text` block `[resource link "<name>": <uri>]` |
- * | anything else | a `text` block holding its JSON |
+ * | an object of another `type` | a `text` block holding its JSON |
+ * | a malformed block of a known type, or no object | itself: the pipeline refuses it |
+ *
+ * A block the server got wrong (`{ type: 'text', text: 5 }`, an image without data) is handed on
+ * as it came, so that the call fails as any tool's malformed content does (SPEC §22:
+ * `InvalidContentError` / `INVALID_CONTENT`, naming the block's index).
  */
-export function fromMcpContent(blocks: readonly McpContentBlock[]): ContentBlock[] {
-  return blocks.map(fromMcpBlock)
+export function fromMcpContent(blocks: readonly unknown[]): ContentBlock[] {
+  return blocks.map((block) => {
+    const parsed = ContentBlockSchema.safeParse(block)
+    if (parsed.success) return fromMcpBlock(parsed.data)
+    if (isObject(block) && typeof block.type === 'string' && !mcpTypes.has(block.type)) {
+      return { type: 'text', text: JSON.stringify(block) }
+    }
+    return block as ContentBlock
+  })
+}
+
+/** The kinds of MCP content this reads (`ContentBlockSchema`'s). */
+const mcpTypes: ReadonlySet<string> = new Set([
+  'text',
+  'image',
+  'audio',
+  'resource',
+  'resource_link',
+])
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function fromMcpBlock(block: McpContentBlock): ContentBlock {
