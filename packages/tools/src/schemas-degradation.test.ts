@@ -141,6 +141,23 @@ describe('schemas(scope, { dialect }) degrades per tool', () => {
     ])
   })
 
+  it('counts a tool by its name: a remount or the same tool in several scopes warns once', () => {
+    const logger = recordingLogger()
+    const registry = createToolRegistry({ logger })
+    // A new definition object each time, as a remount or a refresh makes.
+    const fresh = () => ({ ...configure })
+    const dispose = registry.register(fresh())
+    registry.schemas(undefined, { dialect: 'openai-strict' })
+    dispose()
+    registry.register(fresh())
+    registry.schemas(undefined, { dialect: 'openai-strict' })
+    for (const id of ['a', 'b']) {
+      registry.scope(agent(id)).register(fresh())
+      registry.scope(agent(id)).schemas({ dialect: 'openai-strict' })
+    }
+    expect(logger.warnings).toHaveLength(1)
+  })
+
   it('with onDialectIssue: reported on every call, as data, and not logged', () => {
     const logger = recordingLogger()
     const registry = registryOf(logger)

@@ -33,11 +33,18 @@ export interface SchemasRequest {
  * belongs to the registry that made it, and a definition no longer referenced takes its entries
  * with it.
  */
+/** At most this many (tool, dialect) warnings are remembered by one registry. */
+const warnedLimit = 10_000
+
 export class DialectSchemas {
   readonly dialects: readonly Dialect[]
   readonly #converted = new WeakMap<ToolDefinition, Map<Dialect, ProviderSchemaResult>>()
-  /** The (definition, dialect) pairs already warned about: once each for the registry's lifetime. */
-  readonly #warned = new WeakMap<ToolDefinition, Set<SchemasDialect>>()
+  /**
+   * The (tool name, dialect) pairs already warned about: once each for the registry's lifetime,
+   * whichever definition of that name (a remount, a tool in several scopes) is shown. At most
+   * {@link warnedLimit} are kept.
+   */
+  readonly #warned = new Set<string>()
   readonly #logger: { warn(message: string, ...details: unknown[]): void }
 
   constructor(dialects: unknown, logger: { warn(message: string, ...details: unknown[]): void }) {
@@ -140,11 +147,11 @@ export class DialectSchemas {
       }
       return
     }
-    let warned = this.#warned.get(definition)
-    if (warned?.has(dialect) === true) return
-    warned ??= new Set()
-    warned.add(dialect)
-    this.#warned.set(definition, warned)
+    const key = `${dialect}\u0000${tool}`
+    if (this.#warned.has(key)) return
+    // A registry of ever new names keeps no ever-growing set: past the limit it starts over.
+    if (this.#warned.size >= warnedLimit) this.#warned.clear()
+    this.#warned.add(key)
     const done =
       action === 'non-strict'
         ? 'sent without strict mode (the openai dialect)'
