@@ -40,6 +40,20 @@ describe('at most 100 issues', () => {
     expect(reads).toBeLessThan(250)
   })
 
+  it('lists a union whose alternatives alone would pass the limit, with the issues that fit', () => {
+    // 100 alternatives, each refusing 5 with one issue: 100 alternative issues and the union.
+    const union = {
+      anyOf: Array.from({ length: 100 }, (_, index) => ({
+        type: 'object' as const,
+        properties: { [`p${String(index)}`]: { type: 'string' as const, required: true } },
+      })),
+    }
+    const issues = checkArgs({ k: union }, { k: 5 })
+    expect(issues.map((issue) => issue.code)).toEqual(['invalid_union', 'too_many_issues'])
+    expect(issues[0]).toMatchObject({ path: ['k'], message: '"k" must be an object, got number' })
+    expect(issues[1]?.message).toContain('the first 100 are listed')
+  })
+
   it('in the ToolArgsError of validateArgs too', () => {
     const list = Array.from({ length: 500 }, () => ({}))
     try {

@@ -1,5 +1,6 @@
 import type { AnyOfNodeDefinition } from '../node-definition.js'
 import { branchRun, issuesOf, pathTo, record } from './issue-run.js'
+import type { IssueRun } from './issue-run.js'
 import type { RawIssue } from './raw-issue.js'
 import type { BuildContext, Collect, NodeCheck, Test } from './node-check.js'
 import { childWalkOf, collectChildOf } from './collect-child.js'
@@ -43,19 +44,26 @@ export function anyOfCheck(
     }
     // None accepts: what they found is charged to the value's budget, as one walk would be.
     const left = run.budget.left
-    run.budget.left = Math.max(0, left - spent)
-    if (exhausted || spent > left) {
+    if (exhausted || spent >= left) {
+      // More than the budget holds: the union is still what is wrong here, listed with the
+      // alternatives' issues that fit beside it (so "the first 100 are listed" holds), and the
+      // walk stops.
+      // (With no room for one alternative's issue beside it, the union is not worded at all.)
+      if (left > 1) record(run, unionIssue(run, value, fitting(found, left - 1)))
+      run.budget.left = 0
       run.budget.exhausted = true
       return
     }
-    record(run, {
-      code: 'invalid_union',
-      path: pathTo(run, context.depth),
-      node,
-      value,
-      alternatives: found,
-    })
+    run.budget.left = left - spent
+    record(run, unionIssue(run, value, found))
   }
+  const unionIssue = (run: IssueRun, value: unknown, alternatives: RawIssue[][]): RawIssue => ({
+    code: 'invalid_union',
+    path: pathTo(run, context.depth),
+    node,
+    value,
+    alternatives,
+  })
   return {
     node,
     test,
@@ -68,4 +76,17 @@ export function anyOfCheck(
     // Stryker disable next-line BooleanLiteral: read only of an array's object items (object-elements-test.ts), never of a union
     storesSelf: false,
   }
+}
+
+/** The alternatives' issues, in order, as many as `room` holds (an alternative cut short if need be). */
+function fitting(found: readonly RawIssue[][], room: number): RawIssue[][] {
+  const kept: RawIssue[][] = []
+  let left = room
+  for (const issues of found) {
+    if (left <= 0) break
+    const part = issues.slice(0, left)
+    kept.push(part)
+    left -= part.length
+  }
+  return kept
 }
