@@ -32,6 +32,8 @@ describe('outputBudget: its own failures never fail the call', () => {
     expect(result.isError).toBe(false)
     expect(Buffer.byteLength(textOf(result.content))).toBeLessThanOrEqual(500)
     expect(logger.warnings[0]?.[0]).toMatch(/countTokens failed/)
+    // Bytes are no token count: the notice says N is an estimate (SPEC §20, `~N`).
+    expect(textOf(result.content)).toMatch(/\[… ~\d+ tokens omitted \(\d+ bytes\)/u)
   })
 
   it('says the output was dropped when its file cannot be written, and warns', async () => {

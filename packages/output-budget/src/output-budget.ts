@@ -103,10 +103,15 @@ export function outputBudget(options?: OutputBudgetOptions): ToolRegistryPlugin 
   }
 }
 
-/** The fallback count: a token is at least one byte, so bytes never undercount. */
-function utf8Bytes(text: string): number {
-  return Buffer.byteLength(text)
-}
+/**
+ * The fallback count: a token is at least one byte, so bytes never undercount; marked
+ * `approximate`, so that a notice writes what it counted as `~N`.
+ */
+const utf8Bytes: TokenCounter = Object.defineProperty(
+  (text: string): number => Buffer.byteLength(text),
+  'approximate',
+  { value: true },
+)
 
 /** The tool's own `maxOutputTokens` when it has a usable one, else the plugin's budget. */
 function budgetOf(registry: ToolRegistry, exec: ToolExecution, settings: BudgetSettings): number {

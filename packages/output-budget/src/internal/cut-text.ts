@@ -53,7 +53,8 @@ export function cutText(
       omittedLength: tailStart - head.index,
       omittedBytes,
       omittedTokens: omitted === '' ? 0 : count(omitted),
-      estimated: false,
+      // Bytes counted for tokens (a failed counter) are an upper bound, not a count.
+      estimated: count.approximate === true,
     }
   }
   return {

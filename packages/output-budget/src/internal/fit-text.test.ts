@@ -51,9 +51,22 @@ describe('cutToFit', () => {
   })
 
   it('gives the notice alone when the limit leaves no room for a preview', () => {
-    const { texts, cut } = fit(['y'.repeat(2_000)], 10)
+    const { texts, cut, tokens } = fit(['y'.repeat(2_000)], 70)
     expect(cut.head).toBe('')
     expect(cut.tail).toBe('')
     expect(texts).toEqual([notice(2_000)])
+    expect(tokens).toBeLessThanOrEqual(70)
+  })
+
+  // SPEC §20: "the cut text as a whole fits the budget", however small.
+  it.each([
+    [30, '[… 2000 tokens omitted]'],
+    [10, '[…]'],
+    [2, '…'],
+    [0, ''],
+  ])('gives a shorter notice when the limit (%i) is smaller than the notice: %j', (limit, text) => {
+    const { texts, tokens } = fit(['y'.repeat(2_000)], limit)
+    expect(texts).toEqual([text])
+    expect(tokens).toBeLessThanOrEqual(limit)
   })
 })

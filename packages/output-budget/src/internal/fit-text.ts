@@ -46,12 +46,34 @@ export function cutToFit(
     const cutTexts = splitCut(texts, cut, textNotice(cut, outcome))
     let tokens = 0
     for (const text of cutTexts) tokens += text === undefined ? 0 : count(text)
-    if (tokens <= limit || head + tail === 0) return { texts: cutTexts, cut, tokens }
+    if (tokens <= limit) return { texts: cutTexts, cut, tokens }
+    if (head + tail === 0) return shortestFit(texts, cut, limit, count, { texts: cutTexts, tokens })
     const excess = tokens - limit
     const shrinkHead = Math.min(head, Math.ceil((excess * head) / (head + tail)) + 1)
     head -= shrinkHead
     tail = Math.max(0, tail - (excess - shrinkHead) - 1)
   }
+}
+
+/**
+ * A budget smaller than the notice itself (SPEC §20: the cut text as a whole fits the budget):
+ * shorter notices in turn — `[… N tokens omitted]`, `[…]`, `…` — and at last no text at all.
+ */
+function shortestFit(
+  texts: readonly string[],
+  cut: TextCut,
+  limit: number,
+  count: CountTokens,
+  full: { readonly texts: readonly (string | undefined)[]; readonly tokens: number },
+): FittedText {
+  const tokens = `${cut.estimated ? '~' : ''}${String(cut.omittedTokens)}`
+  for (const notice of [`[… ${tokens} tokens omitted]`, '[…]', '…', '']) {
+    const shorter = splitCut(texts, cut, notice)
+    let counted = 0
+    for (const text of shorter) counted += text === undefined ? 0 : count(text)
+    if (counted <= limit) return { texts: shorter, cut, tokens: counted }
+  }
+  return { ...full, cut }
 }
 
 /**

@@ -11,6 +11,17 @@ describe('textNotice', () => {
     ).toBe('[… 1234 tokens omitted (5678 bytes); the full output is in /t/c-1.txt …]')
   })
 
+  it('keeps to one line: a control character of the path is written as its escape', () => {
+    const notice = textNotice(
+      { omittedTokens: 1, omittedBytes: 2, estimated: false },
+      { kind: 'saved', path: '/tmp/a b\nc/x.txt' },
+    )
+    expect(notice).toBe(
+      '[… 1 tokens omitted (2 bytes); the full output is in /tmp/a b\\u000ac/x.txt …]',
+    )
+    expect(notice).not.toContain('\n')
+  })
+
   it('marks an estimate with ~', () => {
     expect(
       textNotice(

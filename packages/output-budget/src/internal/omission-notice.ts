@@ -20,7 +20,7 @@ export function textNotice(omission: Omission, spill: SpillOutcome): string {
   const tokens = `${omission.estimated ? '~' : ''}${omission.omittedTokens}`
   const where =
     spill.kind === 'saved'
-      ? `the full output is in ${spill.path}`
+      ? `the full output is in ${oneLine(spill.path)}`
       : `the full output was dropped${droppedBecause(spill)}`
   return `[… ${tokens} tokens omitted (${omission.omittedBytes} bytes); ${where} …]`
 }
@@ -37,8 +37,22 @@ export function blockNotice(
 ): string {
   const kind = mimeType === undefined ? '' : `${printable(mimeType)}, `
   const where =
-    spill.kind === 'saved' ? `it is in ${spill.path}` : `it was dropped${droppedBecause(spill)}`
+    spill.kind === 'saved'
+      ? `it is in ${oneLine(spill.path)}`
+      : `it was dropped${droppedBecause(spill)}`
   return `[… ${printable(type)} block omitted (${kind}${bytes} bytes); ${where} …]`
+}
+
+/**
+ * A path on one line: a control character (a line break in `spill.dir`) written as its JSON
+ * escape (`\\n`), so that the notice stays the one line the model reads.
+ */
+function oneLine(path: string): string {
+  return path.replace(
+    // eslint-disable-next-line no-control-regex -- the control characters are what is escaped
+    /[\u0000-\u001f\u007f]/gu,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 function droppedBecause(spill: SpillOutcome): string {

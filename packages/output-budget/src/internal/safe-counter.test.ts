@@ -28,4 +28,20 @@ describe('safeCounter', () => {
       expect(onFailure).toHaveBeenCalledOnce()
     },
   )
+
+  // SPEC §20: "N may be an estimate marked `~`": bytes counted for tokens are no count.
+  it('is approximate once it counts bytes, or when the counter it is given counts bytes itself', () => {
+    let broken = false
+    const count = safeCounter((text) => {
+      if (broken) throw new Error('no model')
+      return text.length
+    }, vi.fn())
+    count('a')
+    expect(count.approximate).toBe(false)
+    broken = true
+    count('a')
+    expect(count.approximate).toBe(true)
+    const bytes = Object.assign((text: string) => text.length, { approximate: true })
+    expect(safeCounter(bytes, vi.fn()).approximate).toBe(true)
+  })
 })

@@ -14,7 +14,8 @@ export function safeCounter(
   onFailure: (error: unknown) => void,
 ): CountTokens {
   let failed = false
-  return (text) => {
+  const approximate = (counter as { readonly approximate?: unknown }).approximate === true
+  const count = (text: string): number => {
     if (!failed) {
       try {
         const tokens: unknown = counter(text)
@@ -30,4 +31,6 @@ export function safeCounter(
     }
     return Buffer.byteLength(text)
   }
+  // Counts are bytes once the counter failed (or when it counts bytes itself): `~N`.
+  return Object.defineProperty(count, 'approximate', { get: () => failed || approximate })
 }

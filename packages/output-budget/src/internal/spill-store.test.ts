@@ -59,6 +59,16 @@ describe('SpillStore', () => {
     expect(await modeOf(join(scratch, 'shared'))).toBe(0o750)
   })
 
+  // Node 24.21's recursive mkdir never returns for a path under /proc: one level at a time.
+  it.runIf(process.platform === 'linux')(
+    'says ENOENT at once for a folder that cannot be made under /proc',
+    async () => {
+      await expect(
+        new SpillStore('/proc/toolpipe-nowhere/spill').saveText('c', 'x'),
+      ).rejects.toMatchObject({ code: 'ENOENT' })
+    },
+  )
+
   it('refuses a spill folder that is a file', async () => {
     await writeFile(join(scratch, 'file'), '')
     await expect(new SpillStore(join(scratch, 'file')).saveText('c', 'x')).rejects.toThrow()

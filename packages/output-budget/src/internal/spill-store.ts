@@ -122,14 +122,43 @@ export class SpillStore {
       return mkdtemp(join(tmpdir(), 'toolpipe-output-'))
     }
     const folder = this.#configured
-    const created = await mkdir(folder, { recursive: true, mode: 0o700 })
+    const created = await makeFolders(folder)
     // mkdir's mode passes through the umask; the folder this store made is 0700 exactly.
-    if (created !== undefined) await chmod(folder, 0o700)
+    if (created) await chmod(folder, 0o700)
     else if (!(await stat(folder)).isDirectory()) {
       throw new Error(`spill.dir ${folder} is not a folder`)
     }
     return folder
   }
+}
+
+/**
+ * `folder` made with each missing parent, 0700 (before the umask), one level at a time; whether
+ * `folder` itself was made. Not `mkdir(…, { recursive: true })`: on Node 24.21 it never returns
+ * for a path under `/proc`, where one level's own `mkdir` says ENOENT at once.
+ */
+async function makeFolders(folder: string): Promise<boolean> {
+  const missing: string[] = []
+  for (let current = folder; ; current = dirname(current)) {
+    const found = await stat(current).then(
+      () => true,
+      (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(current) === current) {
+          throw error
+        }
+        return false
+      },
+    )
+    if (found) break
+    missing.push(current)
+  }
+  for (const path of missing.reverse()) {
+    await mkdir(path, { mode: 0o700 }).catch((error: unknown) => {
+      // Made meanwhile by another store: the check of the folder below still applies.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    })
+  }
+  return missing.length > 0
 }
 
 async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {

@@ -1,7 +1,11 @@
 import { sliceEnd, sliceStart } from './text-slices.js'
 
 /** A counter that never throws and always answers a whole number ≥ 0 (see `SafeCounter`). */
-export type CountTokens = (text: string) => number
+/**
+ * Counts a text's tokens. `approximate`: what it counts is an upper bound, not the tokens (a
+ * failed counter's UTF-8 bytes), so a count it gives is written `~N`.
+ */
+export type CountTokens = ((text: string) => number) & { readonly approximate?: boolean }
 
 /**
  * How many tokens a prefix may count above the whole text: a prefix that stops inside a word can
