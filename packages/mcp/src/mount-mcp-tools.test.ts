@@ -187,8 +187,8 @@ describe('mountMcpTools: listing and names', () => {
       [
         registry,
         remote.client,
-        { prefix: 'has space' },
-        'mountMcpTools: prefix must be 1 to 32 letters, digits, "_" or "-", got "has space"',
+        { prefix: '' },
+        'mountMcpTools: prefix must be a string of 1 to 256 characters (mapped into a tool name as the server\'s tool names are), got ""',
       ],
       [
         registry,

@@ -15,6 +15,11 @@ export interface MountedToolContext {
   readonly client: McpClient
   /** The SDK's per-request timeout, restarted by each progress notification. */
   readonly requestTimeoutMs: number | undefined
+  /**
+   * The tool's own `timeoutMs`, which the timeout policy enforces: where it is set and
+   * `requestTimeoutMs` is not, the SDK's default of 60 s does not cut the call short.
+   */
+  readonly toolTimeoutMs?: number | undefined
   /** The mount's one listener per caller signal, however many calls share the signal. */
   readonly aborts: AbortFanOut
   /** The JSON Schema validator to compile an output schema outside the subset with. */
@@ -50,7 +55,7 @@ export async function callMcpTool(
       lenientCallToolResult,
       {
         signal: relay.signal,
-        ...(context.requestTimeoutMs === undefined ? {} : { timeout: context.requestTimeoutMs }),
+        ...requestTimeout(context),
         resetTimeoutOnProgress: true,
         onprogress: (progress) => {
           forwardProgress(exec, progress)
@@ -66,6 +71,19 @@ export async function callMcpTool(
 }
 
 type CallToolAnswer = Awaited<ReturnType<McpClient['callTool']>>
+
+/** The longest delay a timer honours: 2^31−1 ms. */
+const longestTimeoutMs = 2_147_483_647
+
+/**
+ * The SDK's request timeout for one call: the mount's `requestTimeoutMs`; else, for a tool with a
+ * `timeoutMs` of its own, none the SDK would enforce first (the timeout policy ends the call at
+ * its deadline, through the call's signal: SPEC §22); else the SDK's default (60 s).
+ */
+function requestTimeout(context: MountedToolContext): { timeout?: number } {
+  if (context.requestTimeoutMs !== undefined) return { timeout: context.requestTimeoutMs }
+  return context.toolTimeoutMs === undefined ? {} : { timeout: longestTimeoutMs }
+}
 
 /**
  * The SDK's `CallToolResultSchema`, but for the blocks of `content`, which are kept as the server

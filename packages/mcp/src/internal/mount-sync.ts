@@ -137,7 +137,8 @@ export class MountSync {
     // server's own name, with odd characters as `_` and collisions resolved), so that no two tools
     // share one and no rule's syntax is broken by a space or a parenthesis.
     const ruleParts = mapToolNames(originals, undefined)
-    const server = prefix ?? serverPart(this.#client)
+    // The prefix stands for the server in rule names, mapped as a tool-name fragment is.
+    const server = prefix === undefined ? serverPart(this.#client) : namePart(prefix)
     const searchText = serverSearchText(this.#client)
     const built: BuiltTool[] = []
     // One validator per listing, made when a changed tool first needs it, kept by nothing after.
@@ -199,7 +200,11 @@ export class MountSync {
 
 /** The server's advertised name as a rule-name part: mapped as a tool name would be. */
 function serverPart(client: McpClient): string {
-  const name = client.getServerVersion()?.name ?? 'server'
+  return namePart(client.getServerVersion()?.name ?? 'server')
+}
+
+/** `name` as a tool-name fragment: other characters as `_`, a long one shortened with a hash. */
+function namePart(name: string): string {
   return mapToolNames([name], undefined).get(name) ?? '_'
 }
 

@@ -96,7 +96,8 @@ export function mountedTool(
     permissions: { ruleName },
     ...searchFields(settings),
     presentCall: (args) => ({ card: 'generic', title, kind: 'other', rawInput: args }),
-    execute: (args, exec) => callMcpTool(original, args, exec, context, checkStructured),
+    execute: (args, exec) =>
+      callMcpTool(original, args, exec, { ...context, toolTimeoutMs: timeoutMs }, checkStructured),
   }
   return {
     definition,

@@ -7,7 +7,8 @@ import { McpBridgeError } from '../mcp-bridge-error.js'
 
 /** The longest delay a timer honours: 2^31−1 ms. */
 const maxTimeoutMs = 2_147_483_647
-const prefixPattern = /^[a-zA-Z0-9_-]{1,32}$/u
+/** The longest prefix taken: its mapped form is a tool-name fragment (SPEC §13). */
+const maxPrefixLength = 256
 
 /** `mountMcpTools`' options, checked once. */
 export interface MountSettings {
@@ -93,9 +94,12 @@ function checkCallbacksAndTimeouts(
   invalid: (message: string) => McpBridgeError,
 ): void {
   const { prefix, include, logger } = given
-  if (prefix !== undefined && (typeof prefix !== 'string' || !prefixPattern.test(prefix))) {
+  if (
+    prefix !== undefined &&
+    (typeof prefix !== 'string' || prefix === '' || prefix.length > maxPrefixLength)
+  ) {
     throw invalid(
-      `prefix must be 1 to 32 letters, digits, "_" or "-", got ${describeValue(prefix)}`,
+      `prefix must be a string of 1 to ${String(maxPrefixLength)} characters (mapped into a tool name as the server's tool names are), got ${describeValue(prefix)}`,
     )
   }
   if (include !== undefined && typeof include !== 'function') {
