@@ -18,12 +18,16 @@ describe('permissions(): deciding calls from settings files', () => {
   it('hides a tool a bare deny names, and shows it again when the rule goes', async () => {
     const { root, write } = project()
     const file = write('.toolpipe/settings.json', { permissions: { deny: ['deploy'] } })
-    const { registry } = recordingRegistry()
+    const { registry, warnings } = recordingRegistry()
     registry.register(plainTool('deploy'))
     registry.register(plainTool('status'))
     const changes = vi.fn()
     registry.on('tools/change', changes)
-    registry.use(permissions({ projectRoot: root, sources: settingsSources }))
+    const plugin = permissions({ projectRoot: root, sources: settingsSources })
+    registry.use(plugin)
+    await plugin.ready
+    // The deny names a registered tool, hidden or not: nothing to report.
+    expect(warnings.filter((warning) => warning.includes('deploy'))).toEqual([])
     expect(registry.get('deploy')).toBeUndefined()
     expect(registry.list().map((tool) => tool.name)).toEqual(['status'])
     expect(registry.schemas().map((tool) => tool.name)).toEqual(['status'])
@@ -34,6 +38,24 @@ describe('permissions(): deciding calls from settings files', () => {
       expect(registry.get('deploy')).toBeDefined()
     })
     expect(changes.mock.calls.length).toBeGreaterThan(before)
+  })
+
+  // SPEC §18.5: `explain(input)` → "the decision a call would get and why"; a hidden tool's call
+  // is refused (UNKNOWN_TOOL), by the bare deny that hides it.
+  it('explains a call of a tool a bare deny hides as that deny, by the tool’s own rule name', async () => {
+    const { root, write } = project()
+    write('.toolpipe/settings.json', { permissions: { deny: ['Bash'] } })
+    const { registry } = recordingRegistry()
+    registry.register(shellTool([]))
+    const plugin = permissions({ projectRoot: root, sources: settingsSources })
+    registry.use(plugin)
+    await plugin.ready
+    expect(registry.get('shell')).toBeUndefined()
+    const explanation = await plugin.explain(call('shell', { command: 'ls' }))
+    expect(explanation).toMatchObject({ decision: 'deny', rule: { text: 'Bash', list: 'deny' } })
+    expect((await registry.execute(call('shell', { command: 'ls' }))).error?.code).toBe(
+      'UNKNOWN_TOOL',
+    )
   })
 
   it('reports malformed rules and rules naming no tool with file and index, and ignores them', async () => {

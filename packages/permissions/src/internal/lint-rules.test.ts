@@ -16,8 +16,22 @@ const github = toolView('mcp__github__create_issue', undefined, new Map())
 describe('lintRules', () => {
   it('names a rule that names no tool, with its file, list and index', () => {
     const rules = ruleSetOf({ allow: ['Bash(ls *)', 'Nope'], deny: ['Gone'] })
+    // SPEC §18.2: "A rule that names an unknown tool … is reported", a bare deny too.
     expect(lintRules(rules, [shell], nothingHidden)).toEqual([
+      'toolpipe: cli settings permissions.deny[0] "Gone": no tool is named "Gone"; it matches nothing until one is',
       'toolpipe: cli settings permissions.allow[1] "Nope": no tool is named "Nope"; it matches nothing until one is',
+    ])
+  })
+
+  it('names a path after another file tool’s name, which no path rule is (Edit and Read are)', () => {
+    const write = toolView(
+      'write_file',
+      undefined,
+      new Map([['write_file', { ruleName: 'Write', subjects: () => [] }]]),
+    )
+    const rules = ruleSetOf({ deny: ['Write(/secret/**)', 'Write(content:x)'], allow: ['Write'] })
+    expect(lintRules(rules, [write], nothingHidden)).toEqual([
+      'toolpipe: cli settings permissions.deny[0] "Write(/secret/**)": a path after "Write" is no path rule and matches nothing: write Edit(…) (it covers every tool that writes a file)',
     ])
   })
 

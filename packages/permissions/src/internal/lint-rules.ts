@@ -9,6 +9,21 @@ import type { HiddenTools } from './hidden-tools.js'
 const subjectRuleNames = new Set(['Read', 'Edit', 'WebFetch'])
 
 /**
+ * Claude Code's other file tools: a path after their name is no path rule (`Write(src/**)`
+ * matches nothing), since paths are `Edit(…)` rules (which cover every tool that writes a file)
+ * and `Read(…)` rules (every tool that reads one).
+ */
+const fileToolRuleNames: Readonly<Record<string, 'Edit' | 'Read'>> = {
+  Write: 'Edit',
+  MultiEdit: 'Edit',
+  NotebookEdit: 'Edit',
+  Glob: 'Read',
+  Grep: 'Read',
+  LS: 'Read',
+  NotebookRead: 'Read',
+}
+
+/**
  * What is wrong with rules given the tools in the registry (SPEC §18.2): a rule naming no tool,
  * a specifier on a tool that has no subjects (which never matches: paths are `Read(…)` and
  * `Edit(…)` rules), a `Name(param:value)` rule in an allow list. Each is reported and matches
@@ -61,9 +76,13 @@ function lintRule(
   }
   const view = registered.byRuleName.get(rule.toolName)
   if (view === undefined) {
-    return rule.list === 'deny' && rule.bare
-      ? undefined
-      : `no tool is named "${rule.toolName}"${aliasNote(rule.toolName)}; it matches nothing until one is`
+    return `no tool is named "${rule.toolName}"${aliasNote(rule.toolName)}; it matches nothing until one is`
+  }
+  const pathRule = Object.hasOwn(fileToolRuleNames, rule.toolName)
+    ? fileToolRuleNames[rule.toolName]
+    : undefined
+  if (!rule.bare && rule.param === undefined && pathRule !== undefined) {
+    return `a path after "${rule.toolName}" is no path rule and matches nothing: write ${pathRule}(…) (it covers every tool that ${pathRule === 'Edit' ? 'writes' : 'reads'} a file)`
   }
   if (rule.bare || view.rules?.subjects !== undefined) return undefined
   if (rule.param === undefined) {

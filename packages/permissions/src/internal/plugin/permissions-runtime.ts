@@ -211,7 +211,10 @@ export class PermissionsRuntime {
   #explainNow(input: ToolExecutionInput): Explanation {
     const unreadable = this.#sources.rules.managedUnreadable
     if (unreadable !== undefined) return managedDenialExplanation(unreadable, this.mode())
-    const view = this.#views.of(this.#registry, input.name, input.agent)
+    // A tool the rules hide is judged by its own rule name: the bare deny that hides it denies.
+    const view = this.#views.of(this.#registry, input.name, input.agent, (name) =>
+      this.#hiding.hiddenDefinition(name),
+    )
     return this.#judgeNow(view, input.agent, input.arguments).evaluation.explanation
   }
 
@@ -278,6 +281,7 @@ export class PermissionsRuntime {
       this.#sources.rules,
       this.#hiding.hiddenTools,
       this.#logger,
+      (registry, agent) => this.#hiding.hiddenIn(registry, agent),
     )
   }
 

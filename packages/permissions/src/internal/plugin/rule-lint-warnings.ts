@@ -1,5 +1,5 @@
 import type { Agent } from '@toolpipe/core'
-import type { ToolRegistry } from '@toolpipe/tools'
+import type { ToolDefinition, ToolRegistry } from '@toolpipe/tools'
 import type { HiddenTools } from '../hidden-tools.js'
 import { lintRules } from '../lint-rules.js'
 import type { RuleSet } from '../rules/rule-set.js'
@@ -28,10 +28,12 @@ export class RuleLintWarnings {
     rules: RuleSet,
     hiddenTools: HiddenTools,
     logger: PluginLogger,
+    hiddenIn?: (registry: ToolRegistry, agent: Agent | undefined) => readonly ToolDefinition[],
   ): void {
     this.#linted = true
     if (registry === undefined) return
-    for (const message of lintRules(rules, views.all(registry, scope), hiddenTools)) {
+    const tools = views.all(registry, scope, hiddenIn)
+    for (const message of lintRules(rules, tools, hiddenTools)) {
       if (this.#warned.has(message)) continue
       this.#warned.add(message)
       logger.warn(message)

@@ -1,5 +1,5 @@
 import type { Agent } from '@toolpipe/core'
-import type { ToolRegistry, ToolRules, ToolVisibilityFilter } from '@toolpipe/tools'
+import type { ToolDefinition, ToolRegistry, ToolRules, ToolVisibilityFilter } from '@toolpipe/tools'
 import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import { hiddenTools } from '../hidden-tools.js'
 import type { HiddenTools } from '../hidden-tools.js'
@@ -15,6 +15,10 @@ export class ToolHiding {
   #unhide: (() => void) | undefined
   readonly #scope: Agent | undefined
   readonly #filter: ToolVisibilityFilter
+  /** The definitions the filter last hid, by name: what `explain` judges a hidden tool by. */
+  readonly #hidden = new Map<string, WeakRef<ToolDefinition>>()
+  /** While {@link hiddenIn} lists a registry: the definitions the filter hides meanwhile. */
+  #collecting: ToolDefinition[] | undefined
 
   constructor(tools: ReadonlyMap<string, ToolRules>, scope: Agent | undefined) {
     this.#scope = scope
@@ -22,8 +26,35 @@ export class ToolHiding {
       // Called on every lookup of every tool (the pipeline looks a call's tool up twice).
       if (this.#hiddenTools.hidesNothing === true) return false
       const ruleName = (tools.get(name) ?? definition.permissions)?.ruleName ?? name
-      return this.#hiddenTools.hides(ruleName)
+      const hides = this.#hiddenTools.hides(ruleName)
+      if (hides) {
+        this.#hidden.set(name, new WeakRef(definition))
+        this.#collecting?.push(definition)
+      }
+      return hides
     }
+  }
+
+  /** The tools of `registry` the rules hide from `agent`'s view (for the lint: they exist). */
+  hiddenIn(registry: ToolRegistry, agent: Agent | undefined): ToolDefinition[] {
+    const hidden: ToolDefinition[] = []
+    this.#collecting = hidden
+    try {
+      registry.list(agent)
+    } finally {
+      this.#collecting = undefined
+    }
+    return hidden
+  }
+
+  /**
+   * The definition of `name` the rules hide, as the registry last offered it: the registry no
+   * longer shows it, but `explain` judges it by its own rule name (a bare `Bash` deny denies it).
+   */
+  hiddenDefinition(name: string): ToolDefinition | undefined {
+    const definition = this.#hidden.get(name)?.deref()
+    if (definition === undefined) this.#hidden.delete(name)
+    return definition
   }
 
   /** The tools hidden now. */
