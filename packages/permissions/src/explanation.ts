@@ -50,11 +50,17 @@ export interface SubjectExplanation {
   readonly reason: string
   /** For a command subject: each simple command (those a shell string runs included). */
   readonly commands?: readonly CommandExplanation[]
+  /**
+   * For a command subject: each file its redirections write or read, as an `edit` or `read`
+   * subject with its decision (which the command subject's decision includes).
+   */
+  readonly redirects?: readonly SubjectExplanation[]
 }
 
 /**
- * The decision a call would get and why (SPEC §18.3), computed without running anything. A
- * command subject's redirections appear as `edit` (and `read`) subjects after it.
+ * The decision a call would get and why (SPEC §18.3), computed without running anything: one
+ * entry per subject of the call; a command subject lists its simple commands and its
+ * redirections' files.
  */
 export interface Explanation {
   readonly decision: PermissionDecision

@@ -123,12 +123,15 @@ describe('permissions(): deciding calls from settings files', () => {
               reason: 'denied by rule "Bash(rm *)" in .toolpipe/settings.json',
             },
           ],
-        },
-        {
-          subject: { kind: 'edit', path: join(root, 'log.txt') },
-          decision: 'ask',
-          basis: 'mode',
-          reason: 'no rule matched, default mode',
+          // SPEC §18.3: one entry per subject; a redirection's file is inside its command's.
+          redirects: [
+            {
+              subject: { kind: 'edit', path: join(root, 'log.txt') },
+              decision: 'ask',
+              basis: 'mode',
+              reason: 'no rule matched, default mode',
+            },
+          ],
         },
       ],
     })

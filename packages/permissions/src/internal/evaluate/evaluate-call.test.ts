@@ -30,8 +30,10 @@ describe('evaluateCall', () => {
     })
     expect(explanation.subjects.map((subject) => [subject.subject, subject.decision])).toEqual([
       [{ kind: 'command', command: line }, 'deny'],
-      [{ kind: 'edit', path: '/project/out' }, 'ask'],
     ])
+    expect(
+      explanation.subjects[0]?.redirects?.map((file) => [file.subject, file.decision]),
+    ).toEqual([[{ kind: 'edit', path: '/project/out' }, 'ask']])
     expect(explanation.subjects[0]?.commands?.map((command) => command.decision)).toEqual([
       'allow',
       'deny',
@@ -47,6 +49,16 @@ describe('evaluateCall', () => {
         /^no rule may allow .*: it hides a command from the rules$/u,
       )
     }
+  })
+
+  it('decides a command subject by its redirections too: one entry per subject', () => {
+    const { explanation } = evaluated('Bash', [{ kind: 'command', command: 'ls > out.txt' }])
+    expect(explanation.subjects).toHaveLength(1)
+    expect(explanation.subjects[0]).toMatchObject({
+      decision: 'ask',
+      commands: [{ command: 'ls', decision: 'allow' }],
+      redirects: [{ subject: { kind: 'edit', path: '/project/out.txt' }, decision: 'ask' }],
+    })
   })
 
   it('allows a call only when every subject is allowed', () => {

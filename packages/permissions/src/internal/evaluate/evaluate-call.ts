@@ -43,13 +43,18 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
       const judged = judgeCommand(subject, items)
       items.sandboxed = false
       analyses.push(judged.analysis)
-      subjects.push({ subject, ...summary(judged.finals), commands: judged.commands })
-      for (const redirect of judged.redirects) {
-        subjects.push({
-          subject: { kind: redirect.kind, path: redirect.path },
-          ...summary([redirect.final]),
-        })
-      }
+      // One entry per subject (SPEC §18.3): its redirections are inside it, and decide it too.
+      const redirects = judged.redirects.map((redirect) => ({
+        subject: { kind: redirect.kind, path: redirect.path },
+        ...summary([redirect.final]),
+      }))
+      const finals = [...judged.finals, ...judged.redirects.map((redirect) => redirect.final)]
+      subjects.push({
+        subject,
+        ...summary(finals),
+        commands: judged.commands,
+        ...(redirects.length === 0 ? {} : { redirects }),
+      })
       continue
     }
     analyses.push(undefined)

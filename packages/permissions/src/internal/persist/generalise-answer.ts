@@ -61,8 +61,8 @@ export function generaliseAnswer(
     add(answer, `${subject.kind === 'read' ? 'Read' : 'Edit'}(/${escapePath(absolute)})`)
   }
   // Redirections the call asked about: exact Edit rules for their files.
-  for (const entry of explanation.subjects) {
-    if (subjectList.includes(entry.subject) || entry.subject.kind !== 'edit') continue
+  for (const entry of explanation.subjects.flatMap((subject) => subject.redirects ?? [])) {
+    if (entry.subject.kind !== 'edit') continue
     if (entry.basis === 'rule' && entry.decision !== 'ask') continue
     if (entry.subject.path !== '…') add(answer, `Edit(/${escapePath(entry.subject.path)})`)
     else answer.withheld.push('a redirection to a file known only when it runs')
