@@ -4,23 +4,13 @@ import { join } from 'node:path'
 import { callInput } from '@toolpipe/call-inputs'
 import { outputBudget } from '@toolpipe/output-budget'
 import { createToolRegistry, shownValue } from '@toolpipe/tools'
-import type { ApprovalRequest, ToolDefinition, ToolExecuteReturn } from '@toolpipe/tools'
+import type { ApprovalRequest } from '@toolpipe/tools'
 import { describe, expect, it } from 'vitest'
+import { github, tool } from './__fixtures__/tools.js'
 import { redactSecrets } from './redact-secrets.js'
 
 // SPEC §25: "Compose order: `redactSecrets()` before `outputBudget()`, so no spill file holds a
 // secret", and the arguments in `ApprovalRequest`/cards are redacted too.
-const github = 'ghp_0123456789abcdefghijABCDEFGHIJ012345'
-
-function tool(name: string, returns: ToolExecuteReturn, extra: Partial<ToolDefinition> = {}) {
-  return {
-    name,
-    description: `the ${name} tool`,
-    parameters: { type: 'object', properties: {} },
-    execute: () => Promise.resolve(returns),
-    ...extra,
-  } satisfies ToolDefinition
-}
 
 describe.each([
   ['redactSecrets() then outputBudget() (the SPEC’s order)', 'redact first'],

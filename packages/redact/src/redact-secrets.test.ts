@@ -4,33 +4,14 @@ import { join } from 'node:path'
 import { callInput } from '@toolpipe/call-inputs'
 import { outputBudget } from '@toolpipe/output-budget'
 import { createToolRegistry } from '@toolpipe/tools'
-import type {
-  ApprovalRequest,
-  ToolDecision,
-  ToolDefinition,
-  ToolExecuteReturn,
-} from '@toolpipe/tools'
+import type { ApprovalRequest, ToolDecision, ToolExecuteReturn } from '@toolpipe/tools'
 import { describe, expect, it } from 'vitest'
+import { github, tool } from './__fixtures__/tools.js'
 import { redactSecrets } from './redact-secrets.js'
 import type { RedactSecretsOptions } from './redact-secrets.js'
 import { SecretBlockedError } from './secret-blocked-error.js'
 
-const github = 'ghp_0123456789abcdefghijABCDEFGHIJ012345'
 const npm = 'npm_abcdefghijABCDEFGHIJ0123456789abcdef'
-
-function tool(
-  name: string,
-  returns: ToolExecuteReturn,
-  extra: Partial<ToolDefinition> = {},
-): ToolDefinition {
-  return {
-    name,
-    description: `the ${name} tool`,
-    parameters: { type: 'object', properties: {} },
-    execute: () => Promise.resolve(returns),
-    ...extra,
-  }
-}
 
 function setup(
   options?: RedactSecretsOptions,

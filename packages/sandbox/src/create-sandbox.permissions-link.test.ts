@@ -1,32 +1,16 @@
 import { permissions } from '@toolpipe/permissions'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolDecision } from '@toolpipe/tools'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { onLinux, pathOf, projectFolder, shellTool } from './__fixtures__/sandbox-fixtures.js'
-import { createSandbox } from './create-sandbox.js'
-import type { Sandbox, SandboxOptions } from './sandbox-options.js'
+import { startedSandboxes } from './__fixtures__/started-sandboxes.js'
 
 // SPEC §23: with `unavailable: 'run-unsandboxed'`, each run without the sandbox is "a
 // `tools/decision` record with source kind `sandbox`": given to `permissions({ sandbox })`, the
 // sandbox is installed with that plugin, so the record needs no `registry.use(sandbox)`.
 describe.runIf(onLinux)('the sandbox installed by permissions({ sandbox })', () => {
-  const live: Sandbox[] = []
   const path = process.env.PATH
-
-  afterEach(async () => {
-    process.env.PATH = path
-    await Promise.all(live.splice(0).map((sandbox) => sandbox.dispose()))
-  })
-
-  async function start(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-    const sandbox = await createSandbox({
-      projectRoot: projectFolder(),
-      logger: { warn: () => undefined },
-      ...options,
-    })
-    live.push(sandbox)
-    return sandbox
-  }
+  const start = startedSandboxes()
 
   it('records an unsandboxed run where only permissions({ sandbox }) installed it, and counts a second install', async () => {
     process.env.PATH = pathOf(['socat', 'rg'])

@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createToolRegistry } from '@toolpipe/tools'
 import type { ToolDecision } from '@toolpipe/tools'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   notLinux,
   onLinux,
@@ -11,6 +11,7 @@ import {
   recordingLogger,
   shellTool,
 } from './__fixtures__/sandbox-fixtures.js'
+import { startedSandboxes } from './__fixtures__/started-sandboxes.js'
 import { createSandbox } from './create-sandbox.js'
 import { SandboxError } from './sandbox-error.js'
 import type { Sandbox, SandboxOptions } from './sandbox-options.js'
@@ -19,23 +20,8 @@ import type { Sandbox, SandboxOptions } from './sandbox-options.js'
 // a silent unsandboxed run; unsandboxed runs happen only where the options or settings say so,
 // and each is on the call's record.
 describe.runIf(onLinux)('fail closed', () => {
-  const live: Sandbox[] = []
   const path = process.env.PATH
-
-  afterEach(async () => {
-    process.env.PATH = path
-    await Promise.all(live.splice(0).map((sandbox) => sandbox.dispose()))
-  })
-
-  async function start(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-    const sandbox = await createSandbox({
-      projectRoot: projectFolder(),
-      logger: { warn: () => undefined },
-      ...options,
-    })
-    live.push(sandbox)
-    return sandbox
-  }
+  const start = startedSandboxes()
 
   /** A registry with the `run_shell` tool running its command in `sandbox`, and its records. */
   function shellRegistry(sandbox: Sandbox) {
