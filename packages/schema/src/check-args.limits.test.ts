@@ -45,7 +45,7 @@ describe('at most 100 issues', () => {
     const union = {
       anyOf: Array.from({ length: 100 }, (_, index) => ({
         type: 'object' as const,
-        properties: { [`p${String(index)}`]: { type: 'string' as const, required: true } },
+        properties: { [`p${String(index)}`]: { type: 'string' as const, required: true as const } },
       })),
     }
     const issues = checkArgs({ k: union }, { k: 5 })

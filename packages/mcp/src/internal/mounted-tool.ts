@@ -51,28 +51,7 @@ export function mountedTool(
   settings: MountedToolSettings,
 ): MountedTool {
   const original = tool.name
-  let described: {
-    description: string
-    title: string
-    inputSchema: JsonObject & { type: 'object' }
-    outputSchema?: JsonObject
-    annotations?: JsonObject
-  }
-  try {
-    described = snapshotJson({
-      description: tool.description ?? '',
-      title: tool.title ?? tool.annotations?.title ?? original,
-      inputSchema: tool.inputSchema,
-      ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
-      ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
-    }) as typeof described
-  } catch (error) {
-    throw new McpProtocolError(
-      `the description of MCP tool "${original}" is not JSON data a registry can hold`,
-      'MCP_PROTOCOL_ERROR',
-      { cause: error },
-    )
-  }
+  const described = describedTool(tool)
   const { description, title, inputSchema } = described
   const annotations = annotationsOf(tool)
   const outputSchema =
@@ -103,6 +82,34 @@ export function mountedTool(
     definition,
     fingerprint: JSON.stringify({ name, original, ruleName, ...searchFields(settings), described }),
     outputSchema: described.outputSchema,
+  }
+}
+
+/** What a listed tool says of itself, as a JSON copy a registry can hold. */
+interface DescribedTool {
+  description: string
+  title: string
+  inputSchema: JsonObject & { type: 'object' }
+  outputSchema?: JsonObject
+  annotations?: JsonObject
+}
+
+/** @throws {McpProtocolError} when the tool's description is not JSON data a registry can hold */
+function describedTool(tool: Tool): DescribedTool {
+  try {
+    return snapshotJson({
+      description: tool.description ?? '',
+      title: tool.title ?? tool.annotations?.title ?? tool.name,
+      inputSchema: tool.inputSchema,
+      ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
+      ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
+    }) as unknown as DescribedTool
+  } catch (error) {
+    throw new McpProtocolError(
+      `the description of MCP tool "${tool.name}" is not JSON data a registry can hold`,
+      'MCP_PROTOCOL_ERROR',
+      { cause: error },
+    )
   }
 }
 

@@ -27,7 +27,38 @@ export function anyOfCheck(
     }
     return false
   }
-  const collect: Collect = (value, run) => {
+  const collect = unionCollect(node, alternatives, context.depth)
+  return {
+    node,
+    test,
+    collect,
+    collectChild: collectChildOf(childWalkOf(node, context, test, collect)),
+    inline: 'call',
+    // Stryker disable next-line ArrayDeclaration: read only for inline: 'enum'
+    enumValues: [],
+    objectShape: undefined,
+    // Stryker disable next-line BooleanLiteral: read only of an array's object items (object-elements-test.ts), never of a union
+    storesSelf: false,
+  }
+}
+
+/**
+ * The issue walk of a union: each alternative walked on a budget of its own; none accepting,
+ * one `invalid_union` issue holding their issues, charged to the value's budget.
+ */
+function unionCollect(
+  node: AnyOfNodeDefinition,
+  alternatives: readonly NodeCheck[],
+  depth: number,
+): Collect {
+  const unionIssue = (run: IssueRun, value: unknown, found: RawIssue[][]): RawIssue => ({
+    code: 'invalid_union',
+    path: pathTo(run, depth),
+    node,
+    value,
+    alternatives: found,
+  })
+  return (value, run) => {
     const found: RawIssue[][] = []
     let spent = 0
     let exhausted = false
@@ -47,8 +78,7 @@ export function anyOfCheck(
     if (exhausted || spent >= left) {
       // More than the budget holds: the union is still what is wrong here, listed with the
       // alternatives' issues that fit beside it (so "the first 100 are listed" holds), and the
-      // walk stops.
-      // (With no room for one alternative's issue beside it, the union is not worded at all.)
+      // walk stops. (With no room for one alternative's issue beside it, it is not worded.)
       if (left > 1) record(run, unionIssue(run, value, fitting(found, left - 1)))
       run.budget.left = 0
       run.budget.exhausted = true
@@ -56,25 +86,6 @@ export function anyOfCheck(
     }
     run.budget.left = left - spent
     record(run, unionIssue(run, value, found))
-  }
-  const unionIssue = (run: IssueRun, value: unknown, alternatives: RawIssue[][]): RawIssue => ({
-    code: 'invalid_union',
-    path: pathTo(run, context.depth),
-    node,
-    value,
-    alternatives,
-  })
-  return {
-    node,
-    test,
-    collect,
-    collectChild: collectChildOf(childWalkOf(node, context, test, collect)),
-    inline: 'call',
-    // Stryker disable next-line ArrayDeclaration: read only for inline: 'enum'
-    enumValues: [],
-    objectShape: undefined,
-    // Stryker disable next-line BooleanLiteral: read only of an array's object items (object-elements-test.ts), never of a union
-    storesSelf: false,
   }
 }
 
