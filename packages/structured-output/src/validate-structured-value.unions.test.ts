@@ -117,7 +117,7 @@ describe('at most 100 issues', () => {
     expect(issues.at(-1)?.code).toBe('too_many_issues')
   })
 
-  it('a union whose alternatives run out of issues is listed with those that fit, then too_many_issues', () => {
+  it('a union whose every alternative runs out of issues leaves only too_many_issues', () => {
     const node = {
       anyOf: [
         { type: 'array', items: { type: 'string' } },
@@ -125,12 +125,22 @@ describe('at most 100 issues', () => {
       ],
     } as const
     const issues = validateBothWays(member(node), { a: Array.from({ length: 150 }, () => true) })
-    // Neither alternative got to the end of the list. The union is still what is wrong with "a":
-    // it is listed with the first alternative's first 99 issues (100 in all, as the message says),
-    // and the value then says there was too much to list.
+    // Neither alternative got to the end of the list: what each found depends on the order its
+    // dialect walks in, so the union is not worded, and the value says only that there was too
+    // much to list.
+    expect(issues).toEqual([expect.objectContaining({ code: 'too_many_issues', path: [] })])
+  })
+
+  it('a union whose alternatives, whole, pass the limit is listed with the first that fit', () => {
+    const node = {
+      anyOf: Array.from({ length: 100 }, (_, index) => ({
+        type: 'object' as const,
+        properties: { [`p${String(index)}`]: { type: 'string' as const } },
+        required: [`p${String(index)}`],
+      })),
+    }
+    const issues = validateBothWays(member(node), { a: 5 })
     expect(issues.map((issue) => issue.code)).toEqual(['invalid_union', 'too_many_issues'])
-    expect(issues[0]?.path).toEqual(['a'])
-    expect(issues[1]?.message).toContain('the first 100 are listed')
   })
 
   it('exactly 100 issues is not too many', () => {

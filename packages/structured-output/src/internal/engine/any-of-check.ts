@@ -60,6 +60,8 @@ function unionCollect(
   })
   return (value, run) => {
     const found: RawIssue[][] = []
+    /** How many alternatives in a row, from the first, were walked to their end. */
+    let complete = 0
     let spent = 0
     let exhausted = false
     for (const alternative of alternatives) {
@@ -70,6 +72,7 @@ function unionCollect(
       // An alternative with nothing to say accepts the value.
       if (branch.issues.length === 0 && !branch.budget.exhausted) return
       found.push(issuesOf(branch))
+      if (!exhausted && !branch.budget.exhausted) complete++
       spent += run.budget.left - branch.budget.left
       exhausted ||= branch.budget.exhausted
     }
@@ -77,9 +80,11 @@ function unionCollect(
     const left = run.budget.left
     if (exhausted || spent >= left) {
       // More than the budget holds: the union is still what is wrong here, listed with the
-      // alternatives' issues that fit beside it (so "the first 100 are listed" holds), and the
-      // walk stops. (With no room for one alternative's issue beside it, it is not worded.)
-      if (left > 1) record(run, unionIssue(run, value, fitting(found, left - 1)))
+      // first alternatives whose issues fit beside it whole (so "the first 100 are listed"
+      // holds, and both dialects list the same ones: an alternative cut short would hold the
+      // issues its dialect's walk met first), and the walk stops; with none, it is not worded.
+      const kept = fitting(found.slice(0, complete), left - 1)
+      if (kept.length > 0) record(run, unionIssue(run, value, kept))
       run.budget.left = 0
       run.budget.exhausted = true
       return
@@ -89,15 +94,14 @@ function unionCollect(
   }
 }
 
-/** The alternatives' issues, in order, as many as `room` holds (an alternative cut short if need be). */
+/** The first alternatives whose issues, whole, fit in `room` together. */
 function fitting(found: readonly RawIssue[][], room: number): RawIssue[][] {
   const kept: RawIssue[][] = []
   let left = room
   for (const issues of found) {
-    if (left <= 0) break
-    const part = issues.slice(0, left)
-    kept.push(part)
-    left -= part.length
+    if (issues.length > left) break
+    kept.push(issues)
+    left -= issues.length
   }
   return kept
 }
