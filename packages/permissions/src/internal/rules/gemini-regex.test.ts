@@ -27,6 +27,8 @@ describe('regexCost', () => {
     ['x+y', false, 'quadratic'],
     ['[a-z]+ [a-z]+', false, 'quadratic'],
     ['"command":".*a.*b', true, 'quadratic'],
+    // After a run that can end anywhere, a run before a literal starts anywhere too.
+    ['"command":".*\\s*x', true, 'quadratic'],
     ['"command":"(git|npm) .*', true, 'linear'],
     ['(git|npm) .*', false, 'quadratic'],
     ['(a+)+b', false, 'unsafe'],

@@ -79,21 +79,25 @@ interface Atom {
  * or `{n,m}` (no group, alternation, backreference or lookaround): how many quantified atoms
  * have an atom that must match after them. Each can make a failing attempt try again once per
  * character it gives back; a quantified atom at the end never needs to. Tried from one place, an
- * atom followed by a literal it cannot match does not count (`\s*rm`: its run can end in one
- * place only). Undefined for any other regex.
+ * atom followed by a literal it cannot match does not count while no counted atom comes before
+ * it (`\s*rm\s+-rf`: each run starts and ends in one place; after `.*`, `\s*x` starts anywhere
+ * and reads its run again from each). Undefined for any other regex.
  */
 function greedyRunsBeforeTheEnd(source: string, startsOnce: boolean): number | undefined {
   const atoms = readAtoms(source)
   if (atoms === undefined) return undefined
-  let count = 0
-  let mandatoryAfter = false
-  for (let index = atoms.length - 1; index >= 0; index--) {
-    const atom = atoms[index]
-    if (atom === undefined) continue
-    const next = atoms[index + 1]
-    if (atom.quantified && mandatoryAfter && !(startsOnce && endsBefore(atom, next))) count++
-    if (atom.mandatory) mandatoryAfter = true
+  // Whether an atom that must match comes after each one.
+  const mandatoryAfter = atoms.map(() => false)
+  for (let index = atoms.length - 2; index >= 0; index--) {
+    mandatoryAfter[index] =
+      mandatoryAfter[index + 1] === true || atoms[index + 1]?.mandatory === true
   }
+  let count = 0
+  atoms.forEach((atom, index) => {
+    if (!atom.quantified || mandatoryAfter[index] !== true) return
+    if (startsOnce && count === 0 && endsBefore(atom, atoms[index + 1])) return
+    count++
+  })
   return count
 }
 
