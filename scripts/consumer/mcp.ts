@@ -81,7 +81,7 @@ async function checkMount(served: ToolRegistry, client: Client): Promise<void> {
 
   let refused = false
   try {
-    void mountMcpTools(mounting, client, { prefix: 'not valid' })
+    void mountMcpTools(mounting, client, { prefix: '' })
   } catch (error) {
     refused = error instanceof McpBridgeError && error.code === 'INVALID_OPTIONS'
   }
