@@ -91,7 +91,11 @@ describe.runIf(onLinux)('violations under the config in force', () => {
     expect(after.violations).toEqual([denied(join(gen, 'c'))])
   })
 
-  it('restarts its monitor for a changed config only once no run is live', async () => {
+  /**
+   * A sandbox whose rules let `cache` be written, and a first run started under them that stays
+   * live until `release()` (then runs `then`); from then on the rules let `other` be written.
+   */
+  async function heldFirstRun(then: (cache: string) => string) {
     const { project, cache, other } = folders()
     let rules = view([cache], [])
     const sandbox = await createSandbox({
@@ -100,13 +104,22 @@ describe.runIf(onLinux)('violations under the config in force', () => {
       logger: { warn: () => undefined },
     })
     live.push(sandbox)
-    // Started under the first rules, and live until the test says `go`.
     const first = sandbox.run(
-      `touch started; while [ ! -e go ]; do sleep 0.05; done; echo a > ${cache}/a`,
+      `touch started; while [ ! -e go ]; do sleep 0.05; done; ${then(cache)}`,
       { callId: 'call_first' },
     )
     await eventually(() => existsSync(join(project, 'started')), 'the first run to start')
     rules = view([other], [])
+    const release = () => {
+      writeFileSync(join(project, 'go'), '')
+    }
+    return { cache, other, sandbox, first, release }
+  }
+
+  it('restarts its monitor for a changed config only once no run is live', async () => {
+    const { cache, other, sandbox, first, release } = await heldFirstRun(
+      (cache) => `echo a > ${cache}/a`,
+    )
     let secondDone = false
     const second = sandbox.run(`echo b > ${other}/b; echo c > ${cache}/c`, {
       callId: 'call_second',
@@ -115,7 +128,7 @@ describe.runIf(onLinux)('violations under the config in force', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     // The second waits for the first: its config needs the monitor restarted.
     expect(secondDone).toBe(false)
-    writeFileSync(join(project, 'go'), '')
+    release()
     const [one, two] = await Promise.all([first, second])
     expect(one).toMatchObject({ exitCode: 0, violations: [] })
     expect(readFileSync(join(cache, 'a'), 'utf8')).toBe('a\n')
@@ -125,24 +138,12 @@ describe.runIf(onLinux)('violations under the config in force', () => {
   })
 
   it('lets a run waiting for that restart be aborted: it rejects and runs nothing', async () => {
-    const { project, cache, other } = folders()
-    let rules = view([cache], [])
-    const sandbox = await createSandbox({
-      projectRoot: project,
-      rules: { sandboxRules: () => rules },
-      logger: { warn: () => undefined },
-    })
-    live.push(sandbox)
-    const first = sandbox.run('touch started; while [ ! -e go ]; do sleep 0.05; done', {
-      callId: 'call_first',
-    })
-    await eventually(() => existsSync(join(project, 'started')), 'the first run to start')
-    rules = view([other], [])
+    const { other, sandbox, first, release } = await heldFirstRun(() => 'true')
     const stop = new AbortController()
     const waiting = sandbox.run(`touch ${other}/ran`, { callId: 'call_2', signal: stop.signal })
     stop.abort(new Error('no longer wanted'))
     await expect(waiting).rejects.toThrow('no longer wanted')
-    writeFileSync(join(project, 'go'), '')
+    release()
     expect(await first).toMatchObject({ exitCode: 0, violations: [] })
     expect(existsSync(join(other, 'ran'))).toBe(false)
   })

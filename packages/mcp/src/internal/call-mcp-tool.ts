@@ -1,5 +1,5 @@
 import type { ContentBlock, JsonValue } from '@toolpipe/core'
-import { describeThrown } from '@toolpipe/core/internal'
+import { describeThrown, isPlainObject } from '@toolpipe/core/internal'
 import type { AbortFanOut } from '@toolpipe/core/internal'
 import type { ToolExecuteReturn, ToolExecution } from '@toolpipe/tools'
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js'
@@ -8,6 +8,7 @@ import type { McpClient } from '../mcp-client.js'
 import { McpProtocolError } from '../mcp-protocol-error.js'
 import { McpToolError } from '../mcp-tool-error.js'
 import { fromMcpContent } from './from-mcp-content.js'
+import { maxTimeoutMs } from './read-mount-options.js'
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 
 /** How a mounted tool reaches its server. */
@@ -72,9 +73,6 @@ export async function callMcpTool(
 
 type CallToolAnswer = Awaited<ReturnType<McpClient['callTool']>>
 
-/** The longest delay a timer honours: 2^31−1 ms. */
-const longestTimeoutMs = 2_147_483_647
-
 /**
  * The SDK's request timeout for one call: the mount's `requestTimeoutMs`; else, for a tool with a
  * `timeoutMs` of its own, none the SDK would enforce first (the timeout policy ends the call at
@@ -82,7 +80,7 @@ const longestTimeoutMs = 2_147_483_647
  */
 function requestTimeout(context: MountedToolContext): { timeout?: number } {
   if (context.requestTimeoutMs !== undefined) return { timeout: context.requestTimeoutMs }
-  return context.toolTimeoutMs === undefined ? {} : { timeout: longestTimeoutMs }
+  return context.toolTimeoutMs === undefined ? {} : { timeout: maxTimeoutMs }
 }
 
 /**
@@ -95,16 +93,12 @@ function requestTimeout(context: MountedToolContext): { timeout?: number } {
 const lenientCallToolResult = {
   safeParse(data: unknown): { success: boolean; data?: unknown; error?: unknown } {
     const strict = CallToolResultSchema.safeParse(data)
-    if (strict.success || !isRecord(data) || !Array.isArray(data.content)) return strict
+    if (strict.success || !isPlainObject(data) || !Array.isArray(data.content)) return strict
     const content: unknown[] = data.content
     const rest = CallToolResultSchema.safeParse({ ...data, content: [] })
     return rest.success ? { success: true, data: { ...rest.data, content } } : strict
   },
 } as unknown as typeof CallToolResultSchema
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /**
  * A signal of the call's own, which the caller's `signal` aborts while the call runs (until
@@ -175,7 +169,7 @@ function toolReturn(
 }
 
 function isTextBlock(block: unknown): block is { type: 'text'; text: string } {
-  return isRecord(block) && block.type === 'text' && typeof block.text === 'string'
+  return isPlainObject(block) && block.type === 'text' && typeof block.text === 'string'
 }
 
 function noop(): void {

@@ -1,4 +1,5 @@
 import type { ContentBlock } from '@toolpipe/core'
+import { isPlainObject } from '@toolpipe/core/internal'
 import { ContentBlockSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { ContentBlock as McpContentBlock } from '@modelcontextprotocol/sdk/types.js'
 
@@ -25,7 +26,7 @@ export function fromMcpContent(blocks: readonly unknown[]): ContentBlock[] {
   return blocks.map((block) => {
     const parsed = ContentBlockSchema.safeParse(block)
     if (parsed.success) return fromMcpBlock(parsed.data)
-    if (isObject(block) && typeof block.type === 'string' && !mcpTypes.has(block.type)) {
+    if (isPlainObject(block) && typeof block.type === 'string' && !mcpTypes.has(block.type)) {
       return { type: 'text', text: JSON.stringify(block) }
     }
     return block as ContentBlock
@@ -40,10 +41,6 @@ const mcpTypes: ReadonlySet<string> = new Set([
   'resource',
   'resource_link',
 ])
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function fromMcpBlock(block: McpContentBlock): ContentBlock {
   switch (block.type) {

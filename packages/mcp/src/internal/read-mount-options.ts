@@ -6,7 +6,7 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/t
 import { McpBridgeError } from '../mcp-bridge-error.js'
 
 /** The longest delay a timer honours: 2^31−1 ms. */
-const maxTimeoutMs = 2_147_483_647
+export const maxTimeoutMs = 2_147_483_647
 /** The longest prefix taken: its mapped form is a tool-name fragment (SPEC §13). */
 const maxPrefixLength = 256
 
