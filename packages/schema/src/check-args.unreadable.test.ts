@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { codeRefused } from './__fixtures__/fused.js'
 import { revoked } from './__fixtures__/spec-mistakes.js'
 import { checkArgs } from './check-args.js'
 import type { SchemaSpec } from './schema-spec.js'
@@ -104,6 +105,8 @@ describe('validateArgs judges by the issue walk’s reading', () => {
     expect(() => {
       validateArgs({ path: { type: 'string', required: true } }, args)
     }).not.toThrow()
-    expect(reads).toBe(2)
+    // The fast test's, then the walk's; where a fused walk is written (internal/fused-walk.ts), it
+    // reads first, finds nothing, and leaves the answer to the general path's reading.
+    expect(reads).toBe(codeRefused ? 2 : 3)
   })
 })

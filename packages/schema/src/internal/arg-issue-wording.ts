@@ -218,7 +218,7 @@ function expectedText(node: TypedNodeDefinition): string {
 }
 
 /** What a message says after its subject: ` must be a string, got ` or ` must be one of "a", "b", got `. */
-function expectation(node: NodeDefinition | undefined): string {
+export function expectation(node: NodeDefinition | undefined): string {
   // No node: an element of an array without `items`, which any value would do for.
   if (node === undefined) return ' must be a JSON value, got '
   if (node.kind === 'anyOf') return ' must match one of the members of its anyOf, got '

@@ -73,6 +73,7 @@ function lookUpOrCompile(spec: unknown): CompiledSpec {
     fields,
     validator: engineValidator(objectSchemaOf(fields)),
     wording: new ArgIssueWording(),
+    fused: undefined,
   }
   compiledSpecs.set(spec as object, compiled)
   lastSpec = spec

@@ -2,6 +2,7 @@ import type { JsonValue } from '@toolpipe/core'
 import type { NumberBounds, Validator } from '@toolpipe/structured-output/internal'
 import type { SchemaType } from '../schema-spec.js'
 import type { ArgIssueWording } from './arg-issue-wording.js'
+import type { FusedWalk } from './fused-walk.js'
 
 /** A property of a spec, read once and checked: what `schemaSpecToJsonSchema` writes out. */
 export type CompiledProp = CompiledTypedProp | CompiledAnyOfProp
@@ -46,4 +47,9 @@ export interface CompiledSpec {
   readonly validator: Validator
   /** The words of its issues, kept per node. */
   readonly wording: ArgIssueWording
+  /**
+   * The failure path written for the spec (fused-walk.ts): `undefined` until arguments first
+   * fail, then the walk, or `null` when the spec has none.
+   */
+  fused: FusedWalk | null | undefined
 }

@@ -10,10 +10,13 @@ import { isUnknownMember } from './object-shape.js'
 // each own, and nothing else is listed; otherwise a second listing finds which are members, and
 // the others are dropped. Each member is read once, whichever way it goes.
 
-/** `let m0 = value["key"], …`: every declared member, read by name. */
-export function namedReads(node: TypedNodeDefinition): string[] {
+/**
+ * `let m0 = value["key"], …`: every declared member of the object named `object`, read by name
+ * into variables named `member` and the member's index.
+ */
+export function namedReads(node: TypedNodeDefinition, object = 'value', member = 'm'): string[] {
   const reads = node.properties.map(
-    (property, index) => `m${index} = value[${JSON.stringify(property.key)}]`,
+    (property, index) => `${member}${index} = ${object}[${JSON.stringify(property.key)}]`,
   )
   return [`  let ${reads.join(', ')}`]
 }
@@ -53,6 +56,8 @@ export interface NamedListing {
   readonly drop: (index: number) => string
   /** The generated name of `isUnknownMember`, when a member the node does not name fails. */
   readonly refuseUnknown: string | undefined
+  /** The name of the object the names were read from; `value` when not given. */
+  readonly object?: string | undefined
 }
 
 /**
@@ -61,21 +66,27 @@ export interface NamedListing {
  * `false` on a member the node does not declare.
  */
 export function namedListing(node: TypedNodeDefinition, listing: NamedListing): string[] {
-  return [...inOrder(node, listing), '  if (at < 0) {', ...byKey(node, listing), '  }']
+  const object = listing.object ?? 'value'
+  return [
+    ...inOrder(node, listing, object),
+    '  if (at < 0) {',
+    ...byKey(node, listing, object),
+    '  }',
+  ]
 }
 
 /**
  * The common case: the object lists its defined members in schema order, each own, and no
  * other key. `at` is the next member the listing may show; -1 when it showed anything else.
  */
-function inOrder(node: TypedNodeDefinition, { defined }: NamedListing): string[] {
+function inOrder(node: TypedNodeDefinition, { defined }: NamedListing, object: string): string[] {
   const count = node.properties.length
   const expected = node.properties.map((property, index) => {
     const key = JSON.stringify(property.key)
     // A defined member must come next; an undefined one may be skipped (fall through).
     return (
       `      case ${index}: if (${defined(index)}) {\n` +
-      `        if (key === ${key} && Object.prototype.hasOwnProperty.call(value, key)) { at = ${index + 1}; continue }\n` +
+      `        if (key === ${key} && Object.prototype.hasOwnProperty.call(${object}, key)) { at = ${index + 1}; continue }\n` +
       '        break\n' +
       '      }'
     )
@@ -85,7 +96,7 @@ function inOrder(node: TypedNodeDefinition, { defined }: NamedListing): string[]
   )
   return [
     '  let at = 0',
-    '  for (const key in value) {',
+    `  for (const key in ${object}) {`,
     '    switch (at) {',
     ...expected,
     '    }',
@@ -102,20 +113,24 @@ function inOrder(node: TypedNodeDefinition, { defined }: NamedListing): string[]
 }
 
 /** Which names are members: own keys `for…in` lists. Undeclared ones may refuse the object. */
-function byKey(node: TypedNodeDefinition, { drop, refuseUnknown }: NamedListing): string[] {
+function byKey(
+  node: TypedNodeDefinition,
+  { drop, refuseUnknown }: NamedListing,
+  object: string,
+): string[] {
   const cases = node.properties.map(
     (property, index) =>
-      `        case ${JSON.stringify(property.key)}: if (Object.prototype.hasOwnProperty.call(value, key)) own |= ${2 ** index}; continue`,
+      `        case ${JSON.stringify(property.key)}: if (Object.prototype.hasOwnProperty.call(${object}, key)) own |= ${2 ** index}; continue`,
   )
   if (refuseUnknown !== undefined) {
-    cases.push(`        default: if (${refuseUnknown}(value, key)) return false`)
+    cases.push(`        default: if (${refuseUnknown}(${object}, key)) return false`)
   }
   const drops = node.properties.map(
     (_, index) => `    if ((own & ${2 ** index}) === 0) ${drop(index)}`,
   )
   return [
     '    let own = 0',
-    '    for (const key in value) {',
+    `    for (const key in ${object}) {`,
     '      switch (key) {',
     ...cases,
     '      }',

@@ -1,0 +1,62 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { answers, codeRefused, writtenSpecArbitrary } from '../__fixtures__/fused.js'
+import { specArbitrary } from '../__fixtures__/spec-arbitraries.js'
+import { asJson, valuesFor } from '../__fixtures__/spec-values.js'
+import type { SchemaSpec } from '../schema-spec.js'
+import { propertyParameters, propertyRuns } from '../../../../property-runs.shared.js'
+
+// The fused walk (fused-walk.ts) against the general failure path (the engine's issue walk and
+// the wording), issue for issue: where the fused walk answers, it answers what the general path
+// does, in the same order, with the same messages; `checkArgs` gives that answer either way.
+
+interface Tally {
+  refused: number
+  answered: number
+  written: number
+}
+
+function agree(specs: fc.Arbitrary<SchemaSpec>, runs: number): Tally {
+  const tally: Tally = { refused: 0, answered: 0, written: 0 }
+  fc.assert(
+    fc.property(
+      specs.chain((spec) => fc.tuple(fc.constant(spec), valuesFor(spec))),
+      ([spec, values]) => {
+        for (const value of values.map(asJson)) {
+          const { general, fused, checked, written } = answers(spec, value)
+          expect(checked).toStrictEqual(general)
+          if (written) tally.written++
+          if (general.length === 0) continue
+          tally.refused++
+          if (fused === undefined) continue
+          tally.answered++
+          expect(fused).toStrictEqual(general)
+        }
+      },
+    ),
+    propertyParameters(runs),
+  )
+  return tally
+}
+
+describe('the fused walk says what the general path says', () => {
+  it('on specs of the shapes it is written for: arbitrary JSON, valid values, near-misses', () => {
+    const tally = agree(writtenSpecArbitrary, 400)
+    expect(tally.refused).toBeGreaterThanOrEqual(propertyRuns(1_000))
+    if (codeRefused) {
+      // Under a CSP no walk is written: the general path answers every time.
+      expect(tally.written).toBe(0)
+      expect(tally.answered).toBe(0)
+    } else {
+      // Not vacuous: most refused values are answered by the fused walk.
+      expect(tally.answered / tally.refused).toBeGreaterThan(0.6)
+    }
+  })
+
+  it('on specs of every keyword (most have no fused walk; those that have one agree)', () => {
+    const tally = agree(specArbitrary(undefined), 200)
+    expect(tally.refused).toBeGreaterThanOrEqual(propertyRuns(500))
+    if (codeRefused) expect(tally.written).toBe(0)
+    else expect(tally.answered).toBeGreaterThan(0)
+  })
+})
