@@ -65,15 +65,13 @@ export const writtenSpecArbitrary: fc.Arbitrary<SchemaSpec> = fc.letrec<{
 }>((tie) => ({
   prop: fc.oneof(
     { depthSize: 'small', maxDepth: 3 },
-    fc
-      .tuple(scalarArbitrary, flags)
-      .map(([scalar, { required, nullable }]) =>
-        withoutUndefined({
-          ...scalar,
-          required: trueOrLeftOut(required),
-          nullable: trueOrLeftOut(nullable),
-        }),
-      ),
+    fc.tuple(scalarArbitrary, flags).map(([scalar, { required, nullable }]) =>
+      withoutUndefined({
+        ...scalar,
+        required: trueOrLeftOut(required),
+        nullable: trueOrLeftOut(nullable),
+      }),
+    ),
     tie('container'),
   ),
   container: fc.oneof(
