@@ -59,4 +59,70 @@ describe('the fused walk says what the general path says', () => {
     if (codeRefused) expect(tally.written).toBe(0)
     else expect(tally.answered).toBeGreaterThan(0)
   })
+
+  it('on any JavaScript value fast-check can make, in every place of an edit_files-like spec', () => {
+    const spec: SchemaSpec = {
+      edits: {
+        type: 'array',
+        required: true,
+        items: {
+          type: 'object',
+          properties: {
+            path: { type: 'string', required: true },
+            count: { type: 'integer', nullable: true },
+            mode: { type: 'number', enum: [1, 2] },
+          },
+        },
+      },
+      options: { type: 'object', properties: { dry: { type: 'boolean' } } },
+      tags: { type: 'array', items: { type: 'string' } },
+    }
+    const anything = fc.anything({
+      maxDepth: 2,
+      withBigInt: true,
+      withBoxedValues: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withObjectString: true,
+      withTypedArray: true,
+      withSparseArray: true,
+    })
+    const odd = fc.constantFrom<unknown>(() => 1, Symbol('s'), 1n, new Date(0), new String('a'))
+    const edit = fc.record(
+      { path: anything, count: anything, mode: anything },
+      { requiredKeys: [] },
+    )
+    const args = fc.record(
+      {
+        edits: fc.oneof(fc.array(fc.oneof(edit, anything)), anything),
+        options: fc.oneof(fc.record({ dry: anything }), anything),
+        tags: fc.oneof(fc.array(anything), anything),
+      },
+      { requiredKeys: [] },
+    )
+    const tally = { refused: 0, answered: 0 }
+    fc.assert(
+      fc.property(args, odd, (value, other) => {
+        const placed = [
+          { ...value, options: other },
+          { ...value, edits: [other] },
+        ]
+        for (const each of [value, ...placed, { ...value, edits: [{ path: other }] }]) {
+          const { general, fused, checked } = answers(spec, each)
+          expect(checked).toStrictEqual(general)
+          if (general.length === 0) continue
+          tally.refused++
+          if (fused === undefined) continue
+          tally.answered++
+          expect(fused).toStrictEqual(general)
+        }
+      }),
+      propertyParameters(500),
+    )
+    expect(tally.refused).toBeGreaterThanOrEqual(propertyRuns(1_500))
+    if (codeRefused) expect(tally.answered).toBe(0)
+    else expect(tally.answered).toBeGreaterThan(tally.refused / 10)
+  })
 })

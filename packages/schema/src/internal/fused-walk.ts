@@ -25,12 +25,13 @@ import { receivedKind } from './received-kind.js'
 // per issue and per path in each, and messages joined from memos. This one pass reads each
 // member by name, lists the object's own keys as the engine's generated test does, and writes
 // each issue whole, its message joined from literals worked out once for its place. It says only
-// what the general path would say, in the same order: anything else it meets (a keyword it does
-// not write, a value that is not an ordinary object or a dense array, a getter or trap that
-// throws) and it gives up, and the general path answers; it also gives up
-// when it finds nothing, so it never calls arguments the fast test refused valid. Specs of any
-// other shape, and harnesses where `new Function` is refused (a Content Security Policy), have
-// the general path alone. The differential tests hold the two to the same issues.
+// what the general path would say, in the same order, the 100-issue budget and its
+// `too_many_issues` included. Anything else it meets (a value that is not an ordinary object or
+// a dense array, a getter or trap that throws) and it gives up, and the general path answers;
+// it also gives up when it finds nothing, so it never calls arguments the fast test refused
+// valid. Specs of any other shape, and harnesses where `new Function` is refused (a Content
+// Security Policy), have the general path alone. The differential tests hold the two to the
+// same issues.
 
 /** The issues of arguments the fast test refused, or undefined: the general path must say. */
 export type FusedWalk = (args: unknown) => ArgIssue[] | undefined
