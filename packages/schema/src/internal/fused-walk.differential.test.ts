@@ -53,8 +53,8 @@ describe('the fused walk says what the general path says', () => {
     }
   })
 
-  it('on specs of every keyword (most have no fused walk; those that have one agree)', () => {
-    const tally = agree(specArbitrary(undefined), 200)
+  it('on specs of every keyword, beside specs of its shapes (those with a walk agree)', () => {
+    const tally = agree(fc.oneof(specArbitrary(undefined), writtenSpecArbitrary), 200)
     expect(tally.refused).toBeGreaterThanOrEqual(propertyRuns(500))
     if (codeRefused) expect(tally.written).toBe(0)
     else expect(tally.answered).toBeGreaterThan(0)
