@@ -12,6 +12,7 @@ import { fusedWalkOf } from './fused-walk.js'
  */
 export function collectArgIssues(compiled: CompiledSpec, args: unknown): ArgIssue[] {
   let fused = compiled.fused
+  // Stryker disable next-line ConditionalExpression: the walk written again each time is the same walk
   if (fused === undefined) fused = compiled.fused = fusedWalkOf(compiled.validator.node) ?? null
   const issues = fused === null ? undefined : fused(args)
   return issues ?? generalArgIssues(compiled, args)

@@ -25,6 +25,31 @@ const editFiles = {
   options: { type: 'object', properties: { dry: { type: 'boolean', required: true } } },
 } satisfies SchemaSpec
 
+/** A spec of `count` optional string members. */
+function members(count: number): SchemaSpec {
+  return Object.fromEntries(
+    Array.from({ length: count }, (_, index) => [`m${index}`, { type: 'string' }]),
+  )
+}
+
+const strings: SchemaSpec = { a: { type: 'array', items: { type: 'string' } } }
+
+/** A spec whose member `a` is an object `depth` times over, `bottom` at the bottom. */
+function nestedObjects(depth: number, bottom: SchemaSpec = { a: { type: 'string' } }): SchemaSpec {
+  let spec = bottom
+  for (let level = 0; level < depth; level++) spec = { a: { type: 'object', properties: spec } }
+  return spec
+}
+
+/** A spec whose member `a` is an array of objects `depth` times over (two containers a level). */
+function nestedArrays(depth: number): SchemaSpec {
+  let spec: SchemaSpec = { a: { type: 'string' } }
+  for (let level = 0; level < depth; level++) {
+    spec = { a: { type: 'array', items: { type: 'object', properties: spec } } }
+  }
+  return spec
+}
+
 /** The fused walk answers `value` itself, with the general path's issues. */
 function expectAnswered(spec: SchemaSpec, value: unknown): void {
   const { general, fused, checked, written } = answers(spec, value)
@@ -45,10 +70,26 @@ describe('which specs get a fused walk', () => {
   const written: [string, SchemaSpec][] = [
     ['scalars with a type, nullable and enum', { a: { type: 'integer', nullable: true } }],
     ['arrays of objects of scalars, and objects', editFiles],
+    ['31 members', members(31)],
+    ['objects 8 deep, the root included', nestedObjects(7)],
+    ['arrays and objects 8 deep', { a: { type: 'object', properties: nestedArrays(3) } }],
+    ['an array of strings 8 deep', nestedObjects(6, strings)],
   ]
   const notWritten: [string, SchemaSpec][] = [
-    ['a number bound', { a: { type: 'number', minimum: 0 } }],
-    ['a string length', { a: { type: 'string', maxLength: 3 } }],
+    ['a minimum', { a: { type: 'number', minimum: 0 } }],
+    ['a maximum', { a: { type: 'integer', maximum: 0 } }],
+    ['an exclusive minimum', { a: { type: 'number', exclusiveMinimum: 0 } }],
+    ['an exclusive maximum', { a: { type: 'number', exclusiveMaximum: 0 } }],
+    ['a minimum length', { a: { type: 'string', minLength: 1 } }],
+    ['a maximum length', { a: { type: 'string', maxLength: 3 } }],
+    ['a maximum item count', { a: { type: 'array', items: { type: 'string' }, maxItems: 3 } }],
+    ['32 members', members(32)],
+    ['objects 9 deep', nestedObjects(8)],
+    ['an array of strings 9 deep', nestedObjects(7, strings)],
+    [
+      'arrays and objects 9 deep',
+      { a: { type: 'array', items: { type: 'object', properties: nestedArrays(3) } } },
+    ],
     ['a pattern', { a: { type: 'string', pattern: '^a' } }],
     ['an item count', { a: { type: 'array', items: { type: 'string' }, minItems: 1 } }],
     ['an anyOf', { a: { anyOf: [{ type: 'string' }, { type: 'number' }] } }],
@@ -83,6 +124,17 @@ describe('what it answers itself', () => {
       ],
       options: { dry: 'yes' },
     })
+  })
+
+  it('at the deepest place it writes, with the paths and messages of the general path', () => {
+    const deep = (depth: number, bottom: unknown): unknown => {
+      let value: unknown = { a: bottom }
+      for (let level = 0; level < depth; level++) value = { a: [{ b: 1 }, value] }
+      return value
+    }
+    const spec: SchemaSpec = nestedArrays(3)
+    expectAnswered(spec, deep(3, 5))
+    expect(answers(spec, deep(3, 5)).general[0]?.path).toEqual(['a', 1, 'a', 1, 'a', 1, 'a'])
   })
 
   it('a container sent as a scalar, and an element that is no object', () => {
