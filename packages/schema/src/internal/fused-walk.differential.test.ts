@@ -39,6 +39,53 @@ function agree(specs: fc.Arbitrary<SchemaSpec>, runs: number): Tally {
   return tally
 }
 
+/** An `edit_files`-like spec, for values of every JavaScript kind in every place. */
+const editFiles: SchemaSpec = {
+  edits: {
+    type: 'array',
+    required: true,
+    items: {
+      type: 'object',
+      properties: {
+        path: { type: 'string', required: true },
+        count: { type: 'integer', nullable: true },
+        mode: { type: 'number', enum: [1, 2] },
+      },
+    },
+  },
+  options: { type: 'object', properties: { dry: { type: 'boolean' } } },
+  tags: { type: 'array', items: { type: 'string' } },
+}
+
+/** Any JavaScript value fast-check makes, two levels deep. */
+const anything = fc.anything({
+  maxDepth: 2,
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withTypedArray: true,
+  withSparseArray: true,
+})
+
+/** Values no arbitrary above makes. */
+const odd = fc.constantFrom<unknown>(() => 1, Symbol('s'), 1n, new Date(0), new String('a'))
+
+const anyEdit = fc.record({ path: anything, count: anything, mode: anything }, { requiredKeys: [] })
+
+/** Arguments of that spec's shape, each place anything. */
+const editFilesArgs = fc.record(
+  {
+    edits: fc.oneof(fc.array(fc.oneof(anyEdit, anything)), anything),
+    options: fc.oneof(fc.record({ dry: anything }), anything),
+    tags: fc.oneof(fc.array(anything), anything),
+  },
+  { requiredKeys: [] },
+)
+
 describe('the fused walk says what the general path says', () => {
   it('on specs of the shapes it is written for: arbitrary JSON, valid values, near-misses', () => {
     const tally = agree(writtenSpecArbitrary, 400)
@@ -61,56 +108,15 @@ describe('the fused walk says what the general path says', () => {
   })
 
   it('on any JavaScript value fast-check can make, in every place of an edit_files-like spec', () => {
-    const spec: SchemaSpec = {
-      edits: {
-        type: 'array',
-        required: true,
-        items: {
-          type: 'object',
-          properties: {
-            path: { type: 'string', required: true },
-            count: { type: 'integer', nullable: true },
-            mode: { type: 'number', enum: [1, 2] },
-          },
-        },
-      },
-      options: { type: 'object', properties: { dry: { type: 'boolean' } } },
-      tags: { type: 'array', items: { type: 'string' } },
-    }
-    const anything = fc.anything({
-      maxDepth: 2,
-      withBigInt: true,
-      withBoxedValues: true,
-      withDate: true,
-      withMap: true,
-      withSet: true,
-      withNullPrototype: true,
-      withObjectString: true,
-      withTypedArray: true,
-      withSparseArray: true,
-    })
-    const odd = fc.constantFrom<unknown>(() => 1, Symbol('s'), 1n, new Date(0), new String('a'))
-    const edit = fc.record(
-      { path: anything, count: anything, mode: anything },
-      { requiredKeys: [] },
-    )
-    const args = fc.record(
-      {
-        edits: fc.oneof(fc.array(fc.oneof(edit, anything)), anything),
-        options: fc.oneof(fc.record({ dry: anything }), anything),
-        tags: fc.oneof(fc.array(anything), anything),
-      },
-      { requiredKeys: [] },
-    )
     const tally = { refused: 0, answered: 0 }
     fc.assert(
-      fc.property(args, odd, (value, other) => {
+      fc.property(editFilesArgs, odd, (value, other) => {
         const placed = [
           { ...value, options: other },
           { ...value, edits: [other] },
         ]
         for (const each of [value, ...placed, { ...value, edits: [{ path: other }] }]) {
-          const { general, fused, checked } = answers(spec, each)
+          const { general, fused, checked } = answers(editFiles, each)
           expect(checked).toStrictEqual(general)
           if (general.length === 0) continue
           tally.refused++

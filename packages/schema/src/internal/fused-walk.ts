@@ -13,6 +13,7 @@ import type {
 } from '@toolpipe/structured-output/internal'
 import type { ArgIssue } from '../arg-issue.js'
 import { expectation } from './arg-issue-wording.js'
+import { isWrittenObject } from './fused-shape.js'
 import { textExpression } from './fused-text.js'
 import type { Segment } from './fused-text.js'
 import { receivedText } from './issue-text.js'
@@ -36,12 +37,6 @@ import { receivedKind } from './received-kind.js'
 /** The issues of arguments the fast test refused, or undefined: the general path must say. */
 export type FusedWalk = (args: unknown) => ArgIssue[] | undefined
 
-/** Up to this many members an object is written out (the listing keeps one bit per member). */
-const memberLimit = 31
-
-/** Containers nest at most this deep in a spec the walk is written for. */
-const depthLimit = 8
-
 /**
  * The walk written for the spec whose root is `root`, or undefined when the spec has a shape it
  * does not write, or the code cannot be compiled.
@@ -53,69 +48,6 @@ export function fusedWalkOf(root: NodeDefinition): FusedWalk | undefined {
   if (root.kind !== 'typed' || root.type !== 'object' || !isWrittenObject(root, 0)) return undefined
   const writer = new WalkWriter()
   return writer.compile(writer.object(root, 'value', []))
-}
-
-/**
- * Whether a member of `node`, `depth` containers down, is written; or an array's items, which
- * are no array (`arrays` false).
- */
-function isWrittenMember(node: NodeDefinition, depth: number, arrays = true): boolean {
-  // Stryker disable next-line ConditionalExpression: a union has no type, and the switch's default refuses it all the same
-  if (node.kind !== 'typed') return false
-  switch (node.type) {
-    case 'object':
-      return isWrittenObject(node, depth)
-    case 'array':
-      return arrays && isWrittenArray(node, depth)
-    case 'string':
-    case 'number':
-    case 'integer':
-    case 'boolean':
-      return isWrittenScalar(node)
-    // Stryker disable next-line ConditionalExpression: a spec's nodes have the six DSL types, all cased above
-    default:
-      // Stryker disable next-line BooleanLiteral: as above, never reached
-      return false
-  }
-}
-
-/** A scalar with a type, `nullable` and an `enum` at most: no keyword the walk does not write. */
-function isWrittenScalar(node: TypedNodeDefinition): boolean {
-  return (
-    !node.hasConst &&
-    node.minimum === undefined &&
-    node.maximum === undefined &&
-    node.exclusiveMinimum === undefined &&
-    node.exclusiveMaximum === undefined &&
-    node.minLength === undefined &&
-    node.maxLength === undefined &&
-    node.pattern === undefined
-  )
-}
-
-function isWrittenObject(node: TypedNodeDefinition, depth: number): boolean {
-  return (
-    !node.nullable &&
-    !node.closed &&
-    depth < depthLimit &&
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: an object of no members writes `let` with nothing after it, which does not compile: no walk either
-    node.properties.length > 0 &&
-    node.properties.length <= memberLimit &&
-    node.properties.every((property) => isWrittenMember(property.node, depth + 1))
-  )
-}
-
-/** An array of written scalars or objects, with no item count. */
-function isWrittenArray(node: TypedNodeDefinition, depth: number): boolean {
-  const items = node.items
-  return (
-    !node.nullable &&
-    node.minItems === undefined &&
-    node.maxItems === undefined &&
-    depth < depthLimit &&
-    items !== undefined &&
-    isWrittenMember(items, depth + 1, false)
-  )
 }
 
 /** The one function of a walk being written, and the values it reads. */
