@@ -46,6 +46,7 @@ function isWrittenScalar(node: TypedNodeDefinition): boolean {
   )
 }
 
+/** An open object, not nullable, of 1 to 31 written members, `depth` containers down (the root's 0). */
 export function isWrittenObject(node: TypedNodeDefinition, depth: number): boolean {
   return (
     !node.nullable &&
