@@ -33,6 +33,26 @@ export function answers(spec: SchemaSpec, value: unknown): Answers {
   }
 }
 
+const edit = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', required: true },
+    old_text: { type: 'string', required: true },
+    count: { type: 'integer', nullable: true },
+    mode: { type: 'string', enum: ['a', 'b'] },
+  },
+} as const
+
+/**
+ * An `edit_files`-like spec of every shape the fused walk writes: an array of objects of scalars
+ * (nullable, enum), an array of scalars, an object.
+ */
+export const editFiles = {
+  edits: { type: 'array', required: true, items: edit },
+  tags: { type: 'array', items: { type: 'number', enum: [1, 2.5] } },
+  options: { type: 'object', properties: { dry: { type: 'boolean', required: true } } },
+} satisfies SchemaSpec
+
 const scalarArbitrary = fc.oneof(
   fc.record({
     type: fc.constant('string'),

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { answers, codeRefused, writtenSpecArbitrary } from '../__fixtures__/fused.js'
+import { answers, codeRefused, editFiles, writtenSpecArbitrary } from '../__fixtures__/fused.js'
 import { specArbitrary } from '../__fixtures__/spec-arbitraries.js'
 import { asJson, valuesFor } from '../__fixtures__/spec-values.js'
 import type { SchemaSpec } from '../schema-spec.js'
@@ -39,24 +39,6 @@ function agree(specs: fc.Arbitrary<SchemaSpec>, runs: number): Tally {
   return tally
 }
 
-/** An `edit_files`-like spec, for values of every JavaScript kind in every place. */
-const editFiles: SchemaSpec = {
-  edits: {
-    type: 'array',
-    required: true,
-    items: {
-      type: 'object',
-      properties: {
-        path: { type: 'string', required: true },
-        count: { type: 'integer', nullable: true },
-        mode: { type: 'number', enum: [1, 2] },
-      },
-    },
-  },
-  options: { type: 'object', properties: { dry: { type: 'boolean' } } },
-  tags: { type: 'array', items: { type: 'string' } },
-}
-
 /** Any JavaScript value fast-check makes, two levels deep. */
 const anything = fc.anything({
   maxDepth: 2,
@@ -74,7 +56,10 @@ const anything = fc.anything({
 /** Values no arbitrary above makes. */
 const odd = fc.constantFrom<unknown>(() => 1, Symbol('s'), 1n, new Date(0), new String('a'))
 
-const anyEdit = fc.record({ path: anything, count: anything, mode: anything }, { requiredKeys: [] })
+const anyEdit = fc.record(
+  { path: anything, old_text: anything, count: anything, mode: anything },
+  { requiredKeys: [] },
+)
 
 /** Arguments of that spec's shape, each place anything. */
 const editFilesArgs = fc.record(

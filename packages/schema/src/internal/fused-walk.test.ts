@@ -1,6 +1,6 @@
 import { revokedProxy, shifty, throwingGetter, trapThrowing } from '@toolpipe/hostile-values'
 import { afterEach, describe, expect, it } from 'vitest'
-import { answers, codeRefused } from '../__fixtures__/fused.js'
+import { answers, codeRefused, editFiles } from '../__fixtures__/fused.js'
 import type { SchemaSpec } from '../schema-spec.js'
 import { compiledSpec } from './compile-spec.js'
 import { fusedWalkOf } from './fused-walk.js'
@@ -8,22 +8,6 @@ import { fusedWalkOf } from './fused-walk.js'
 // The fused walk's own cases (fused-walk.ts): which specs get one, what it answers itself, and
 // where it leaves the answer to the general path. Every case also checks that `checkArgs` gives
 // the general path's issues, in the CSP run too, where no walk is written.
-
-const edit = {
-  type: 'object',
-  properties: {
-    path: { type: 'string', required: true },
-    old_text: { type: 'string', required: true },
-    count: { type: 'integer', nullable: true },
-    mode: { type: 'string', enum: ['a', 'b'] },
-  },
-} as const
-
-const editFiles = {
-  edits: { type: 'array', required: true, items: edit },
-  tags: { type: 'array', items: { type: 'number', enum: [1, 2.5] } },
-  options: { type: 'object', properties: { dry: { type: 'boolean', required: true } } },
-} satisfies SchemaSpec
 
 /** A spec of `count` optional string members. */
 function members(count: number): SchemaSpec {

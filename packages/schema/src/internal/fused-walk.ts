@@ -4,6 +4,7 @@ import {
   issueLimit,
   namedListing,
   namedReads,
+  typeCheck,
   wordTooManyIssues,
 } from '@toolpipe/structured-output/internal'
 import type {
@@ -144,7 +145,7 @@ class WalkWriter {
 
   /** The checks of a scalar `member` that is there: its type, then its `enum`. */
   #scalar(node: TypedNodeDefinition, member: string, segments: readonly Segment[]): string {
-    const test = `if (!${typeTest(node, member)}) ${this.#typeIssue(node, member, segments)}`
+    const test = `if (!(${typeCheck(node, member)})) ${this.#typeIssue(node, member, segments)}`
     const values = node.enumValues
     if (values === undefined) return test
     const members = values.map((_, index) => `${member} === ${this.value(values[index])}`)
@@ -227,19 +228,6 @@ function tooManyIssues(): ArgIssue {
     { code: 'too_many_issues', path: [], limit: issueLimit },
     'the arguments',
   )
-}
-
-/** `hasScalarType` of the engine, as an expression over `member`. */
-function typeTest(node: TypedNodeDefinition, member: string): string {
-  const test =
-    node.type === 'string'
-      ? `typeof ${member} === "string"`
-      : node.type === 'number'
-        ? `Number.isFinite(${member})`
-        : node.type === 'integer'
-          ? `Number.isInteger(${member})`
-          : `typeof ${member} === "boolean"`
-  return node.nullable ? `(${member} === null || ${test})` : `(${test})`
 }
 
 /** The issue's path, a fresh array: its keys as literals, its positions as the loops' counters. */

@@ -7,6 +7,7 @@ export { issueLimit } from './engine/issue-run.js'
 export type { Dialect } from './engine/node-check.js'
 export { createValidator, defaultBackEnd } from './engine/validator.js'
 export { namedListing, namedReads } from './engine/generated-named.js'
+export { typeCheck } from './engine/generated-test.js'
 export type { NamedListing } from './engine/generated-named.js'
 export type { BackEnd, Validator } from './engine/validator.js'
 export type {

@@ -169,7 +169,8 @@ function membership(
   return `(${members.map((value) => `${member} === ${literal(value)}`).join(' || ')})`
 }
 
-function typeCheck(node: TypedNodeDefinition, member: string): string {
+/** The test of a scalar node's `type` (`null` too when nullable), as an expression over `member`. */
+export function typeCheck(node: TypedNodeDefinition, member: string): string {
   const test = baseTypeCheck(node, member)
   return node.nullable ? `(${member} === null || ${test})` : test
 }
