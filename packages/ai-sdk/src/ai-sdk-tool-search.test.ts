@@ -57,6 +57,29 @@ describe('toAiSdkTools(registry, { toolSearch })', () => {
     expect(JSON.stringify(model.doGenerateCalls[1]?.prompt)).toContain('stripe_create_refund')
   })
 
+  it('takes the tool search itself, opening one session per tool set', async () => {
+    const { registry, search, ran } = setUp()
+    const model = scriptedModel([
+      () => ({
+        toolCalls: [
+          { id: 's1', name: 'tool_search', input: { query: 'refund the payment of order 17' } },
+        ],
+      }),
+      () => ({ toolCalls: [{ id: 'r1', name: 'stripe_create_refund', input: { id: 'ch_1' } }] }),
+      () => ({ text: 'Refunded.' }),
+    ])
+    const tools = toAiSdkTools(registry, { agent, toolSearch: search })
+    const other = toAiSdkTools(registry, { agent, toolSearch: search })
+    await generateText({ model, tools, stopWhen: stepCountIs(5), prompt: 'Refund order 17.' })
+    const [first, second] = sentTools(model)
+    expect(first).toEqual(['lookup_order', 'tool_search'])
+    expect(second).toEqual(['lookup_order', 'stripe_create_refund', 'tool_search'])
+    expect(ran).toEqual(['stripe_create_refund(ch_1)'])
+    // The other tool set is another conversation: its session has loaded nothing.
+    expect(Object.keys(tools)).toContain('stripe_create_refund')
+    expect(Object.keys(other)).toEqual(['lookup_order', 'tool_search'])
+  })
+
   it('runs a tool the session does not show when the model names it, through the pipeline', async () => {
     const { registry, session, ran, results } = setUp()
     registry.guard((exec) =>
@@ -131,7 +154,7 @@ describe('toAiSdkTools(registry, { toolSearch })', () => {
     const { registry } = setUp()
     expect(() => toAiSdkTools(registry, { toolSearch: {} as never })).toThrow(AiSdkBridgeError)
     expect(() => toAiSdkTools(registry, { toolSearch: 'x' as never })).toThrow(
-      /toAiSdkTools: toolSearch must be a tool search session/,
+      /toAiSdkTools: toolSearch must be a tool search or one of its sessions/,
     )
   })
 })

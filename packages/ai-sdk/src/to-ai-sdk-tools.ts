@@ -2,7 +2,13 @@ import { asCallId } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
 import { CallSequencer } from '@toolpipe/core/internal'
 import type { Dialect } from '@toolpipe/schema'
-import type { DialectIssueReport, ScopedTools, ToolRegistry, ToolSession } from '@toolpipe/tools'
+import type {
+  DialectIssueReport,
+  ScopedTools,
+  ToolRegistry,
+  ToolSession,
+  ToolSessionSource,
+} from '@toolpipe/tools'
 import {
   readAdapterSource,
   readOnDialectIssue,
@@ -41,13 +47,14 @@ export interface ToAiSdkToolsOptions {
    */
   readonly onDialectIssue?: ((report: DialectIssueReport) => void) | undefined
   /**
-   * A tool search session (`search.session()` of `@toolpipe/tool-search`, SPEC §24): the tool set
-   * then follows it step by step. Each step, the AI SDK lists what the session shows (the
+   * A tool search session (`search.session()` of `@toolpipe/tool-search`, SPEC §24), or the tool
+   * search itself (`toolSearch(registry)`: a new session is opened for this tool set, one
+   * conversation): the tool set then follows the session step by step. Each step, the AI SDK lists what the session shows (the
    * always-loaded tools, the ones its searches found, `tool_search`); every call runs through the
    * session, so a `tool_search` call loads what it finds for the next step; and a tool the
    * session does not show yet still runs when the model names it.
    */
-  readonly toolSearch?: ToolSession | undefined
+  readonly toolSearch?: ToolSession | ToolSessionSource | undefined
 }
 
 const what = 'toAiSdkTools'

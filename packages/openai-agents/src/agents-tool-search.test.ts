@@ -46,6 +46,26 @@ describe('toAgentsTools(registry, { toolSearch })', () => {
     expect([...session.loaded]).toContain('stripe_create_refund')
   })
 
+  it('takes the tool search itself, opening a session for these tools', async () => {
+    const { registry, ran } = deferredShop()
+    const model = new ScriptedModel([
+      [functionCall('tool_search', { query: 'refund the payment of order 17' }, { callId: 's1' })],
+      [functionCall('stripe_create_refund', { id: 'ch_1' }, { callId: 'r1' })],
+      [assistantMessage('Refunded.')],
+    ])
+    const agent = new Agent({
+      name: 'support',
+      instructions: 'Help.',
+      model,
+      tools: toAgentsTools(registry, { agent: support, toolSearch: toolSearch(registry) }),
+    })
+    const result = await new Runner({ tracingDisabled: true }).run(agent, 'Refund order 17.')
+    expect(result.finalOutput).toBe('Refunded.')
+    expect(toolNames(model.calls[0]!.request)).toEqual(['lookup_order', 'tool_search'])
+    expect(toolNames(model.calls[1]!.request)).toContain('stripe_create_refund')
+    expect(ran).toEqual(['stripe_create_refund(ch_1)'])
+  })
+
   it('refuses a toolSearch that is not a session', () => {
     const { registry } = setUp()
     let error: unknown
@@ -58,7 +78,7 @@ describe('toAgentsTools(registry, { toolSearch })', () => {
     expect(error).toMatchObject({
       code: 'INVALID_OPTIONS',
       message: expect.stringMatching(
-        /^toAgentsTools: toolSearch must be a tool search session \(search\.session\(\) of @toolpipe\/tool-search\), got /,
+        /^toAgentsTools: toolSearch must be a tool search or one of its sessions \(toolSearch\(registry\) or search\.session\(\) of @toolpipe\/tool-search\), got /,
       ) as unknown,
     })
   })

@@ -1,7 +1,13 @@
 import { asCallId } from '@toolpipe/core'
 import type { Agent } from '@toolpipe/core'
 import { CallSequencer } from '@toolpipe/core/internal'
-import type { DialectIssueReport, ScopedTools, ToolRegistry, ToolSession } from '@toolpipe/tools'
+import type {
+  DialectIssueReport,
+  ScopedTools,
+  ToolRegistry,
+  ToolSession,
+  ToolSessionSource,
+} from '@toolpipe/tools'
 import {
   readAdapterSource,
   readOnDialectIssue,
@@ -29,13 +35,15 @@ export interface ToAgentsToolsOptions {
    */
   readonly onDialectIssue?: ((report: DialectIssueReport) => void) | undefined
   /**
-   * A tool search session (`search.session()` of `@toolpipe/tool-search`, SPEC §24): each tool is
-   * then enabled (`isEnabled`) only while the session shows it, so each turn the model is sent
-   * the always-loaded tools, the ones its searches found and `tool_search`; every call runs
-   * through the session, so a `tool_search` call loads what it finds for the next turn. A call of
-   * a tool not shown yet meets Agents JS's own handling of a tool it was not given.
+   * A tool search session (`search.session()` of `@toolpipe/tool-search`, SPEC §24), or the tool
+   * search itself (`toolSearch(registry)`: a new session is opened for these tools, one
+   * conversation): each tool is then enabled (`isEnabled`) only while the session shows it, so
+   * each turn the model is sent the always-loaded tools, the ones its searches found and
+   * `tool_search`; every call runs through the session, so a `tool_search` call loads what it
+   * finds for the next turn. A call of a tool not shown yet meets Agents JS's own handling of a
+   * tool it was not given.
    */
-  readonly toolSearch?: ToolSession | undefined
+  readonly toolSearch?: ToolSession | ToolSessionSource | undefined
 }
 
 /** One toolpipe tool as an Agents JS function tool, its output what the model reads. */

@@ -28,8 +28,9 @@ export interface ToolSearchSession extends ToolSession {
    */
   readonly loaded: ReadonlySet<string>
   /**
-   * What the model is shown this step: the always-loaded tools, the loaded ones and
-   * `tool_search`, in the registry's order, as `registry.schemas(scope, options)` writes them.
+   * What the model is shown this step, as `registry.schemas(scope, options)` writes them: the
+   * always-loaded tools (in the registry's order), then the loaded ones in the order they were
+   * loaded, then `tool_search` — so what one step showed stays in front of what the next adds.
    */
   schemas(options?: ToolSearchSessionSchemasOptions): ToolSchema[]
   /**

@@ -234,6 +234,7 @@ export type {
   ToolRules,
   ToolSchema,
   ToolSession,
+  ToolSessionSource,
   ToolSuccessResult,
   ToolVisibilityFilter,
 } from '@toolpipe/tools'

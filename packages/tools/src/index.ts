@@ -21,7 +21,7 @@ export type {
   ToolRegistryLogger,
   ToolRegistryOptions,
 } from './tool-registry-options.js'
-export type { ToolSession } from './tool-session.js'
+export type { ToolSession, ToolSessionSource } from './tool-session.js'
 export type {
   AnthropicDeferredSchemasOptions,
   AnthropicToolSearchTool,

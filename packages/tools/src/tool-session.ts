@@ -21,3 +21,12 @@ export interface ToolSession {
    */
   execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
 }
+
+/**
+ * What opens a {@link ToolSession}: `@toolpipe/tool-search`'s `ToolSearch` is one. Given as an
+ * adapter's `toolSearch`, it opens one session for that tool set: one conversation.
+ */
+export interface ToolSessionSource {
+  /** A new session, nothing loaded yet. */
+  session(): ToolSession
+}

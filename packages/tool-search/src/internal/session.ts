@@ -4,8 +4,9 @@ import type {
   ToolExecutionInput,
   ToolExecutionResult,
   ToolRegistry,
+  ToolSchema,
 } from '@toolpipe/tools'
-import type { ToolSearchSession } from '../tool-search-session.js'
+import type { ToolSearchSession, ToolSearchSessionSchemasOptions } from '../tool-search-session.js'
 
 /** What a session needs of its tool search. */
 export interface SessionContext {
@@ -39,12 +40,7 @@ export function createSession(context: SessionContext): ToolSearchSession {
     get loaded() {
       return new Set([...loaded].filter(searchable))
     },
-    schemas: (options) =>
-      registry.schemas(scope, {
-        dialect: options?.dialect,
-        onDialectIssue: options?.onDialectIssue,
-        include: shown,
-      }),
+    schemas: (options) => shownSchemas(context, options, shown, [...loaded]),
     shows(name) {
       const definition = registry.get(name, scope)
       return definition !== undefined && shown(definition)
@@ -75,6 +71,44 @@ export function createSession(context: SessionContext): ToolSearchSession {
     },
     load,
   }
+}
+
+/**
+ * What a session shows ({@link inSessionOrder}), written by `registry.schemas()` in the dialect
+ * asked for: `shown` admits the tools, `loaded` is the loading order.
+ */
+function shownSchemas(
+  { registry, scope, tool, isAlwaysLoaded }: SessionContext,
+  options: ToolSearchSessionSchemasOptions | undefined,
+  shown: (definition: ToolDefinition) => boolean,
+  loaded: readonly string[],
+): ToolSchema[] {
+  const always = new Set<string>()
+  const listed = registry.schemas(scope, {
+    dialect: options?.dialect,
+    onDialectIssue: options?.onDialectIssue,
+    include: (definition) => {
+      if (definition !== tool && isAlwaysLoaded(definition)) always.add(definition.name)
+      return shown(definition)
+    },
+  })
+  return inSessionOrder(listed, always, loaded, tool.name)
+}
+
+/**
+ * `listed` (the registry's order) as SPEC §24 shows it: the always-loaded tools, then the loaded
+ * ones in the order they were loaded (what a step showed stays a prefix of what the next shows,
+ * `tool_search` aside), then `tool_search`.
+ */
+function inSessionOrder(
+  listed: ToolSchema[],
+  always: ReadonlySet<string>,
+  loaded: readonly string[],
+  searchName: string,
+): ToolSchema[] {
+  const rank = (name: string): number =>
+    always.has(name) ? 0 : name === searchName ? loaded.length + 1 : loaded.indexOf(name) + 1
+  return listed.sort((a, b) => rank(a.name) - rank(b.name))
 }
 
 /** The names a successful `tool_search` result lists. */

@@ -35,7 +35,67 @@ describe('readToolSession', () => {
     { ...session([]), execute: 1 },
   ])('refuses %j, naming the adapter', (value) => {
     expect(() => readToolSession(value, 'adapter', refuse)).toThrow(
-      /^adapter: toolSearch must be a tool search session \(search\.session\(\) of @toolpipe\/tool-search\), got /,
+      /^adapter: toolSearch must be a tool search or one of its sessions \(toolSearch\(registry\) or search\.session\(\) of @toolpipe\/tool-search\), got /,
+    )
+  })
+})
+
+describe('readToolSession, given what opens sessions (a ToolSearch)', () => {
+  it('calls its session() once and takes the session it returns', () => {
+    const opened = session([])
+    let opens = 0
+    const search = {
+      session: () => {
+        opens += 1
+        return opened
+      },
+    }
+    expect(readToolSession(search, 'adapter', refuse)).toBe(opened)
+    expect(opens).toBe(1)
+  })
+
+  it('prefers the session methods over session() when a value has both', () => {
+    const given = { ...session([]), session: () => session([]) }
+    expect(readToolSession(given, 'adapter', refuse)).toBe(given)
+  })
+
+  it.each([
+    [
+      { session: () => ({ shows: () => true }) },
+      /got a session\(\) that returned an object with keys \["shows"\]$/,
+    ],
+    [{ session: () => undefined }, /got a session\(\) that returned undefined$/],
+    [
+      {
+        session: () => {
+          throw new Error('boom')
+        },
+      },
+      /got a value that threw when read \(/,
+    ],
+    [
+      Object.defineProperty({}, 'schemas', {
+        get() {
+          throw new Error('getter')
+        },
+      }),
+      /got a value that threw when read \(/,
+    ],
+    [
+      new Proxy(
+        {},
+        {
+          get() {
+            throw new Error('trap')
+          },
+        },
+      ),
+      /got a value that threw when read \(/,
+    ],
+  ])('refuses case %# with the adapter’s own error, never a raw one', (value, detail) => {
+    expect(() => readToolSession(value, 'adapter', refuse)).toThrow(detail)
+    expect(() => readToolSession(value, 'adapter', refuse)).toThrow(
+      /^adapter: toolSearch must be a tool search or one of its sessions/,
     )
   })
 })

@@ -3,8 +3,10 @@ import type { ToolSession } from '../tool-session.js'
 import type { ToolSource } from './tool-source.js'
 
 /**
- * Reads an adapter's `toolSearch` option, untrusted: a {@link ToolSession} (its three methods), or
- * `undefined` when it is left out. `refuse(message)` makes the adapter's own error.
+ * Reads an adapter's `toolSearch` option, untrusted: a {@link ToolSession} (its three methods),
+ * a {@link ToolSessionSource} (a `ToolSearch`: its `session()` is called once, and what it returns
+ * must be a session), or `undefined` when it is left out. `refuse(message)` makes the adapter's
+ * own error; a getter or `session()` that throws is refused with it too.
  */
 export function readToolSession(
   value: unknown,
@@ -12,16 +14,39 @@ export function readToolSession(
   refuse: (message: string) => Error,
 ): ToolSession | undefined {
   if (value === undefined) return undefined
-  const refused = (): Error =>
+  const refused = (detail = describeValue(value)): Error =>
     refuse(
-      `${what}: toolSearch must be a tool search session (search.session() of @toolpipe/tool-search), got ${describeValue(value)}`,
+      `${what}: toolSearch must be a tool search or one of its sessions (toolSearch(registry) or search.session() of @toolpipe/tool-search), got ${detail}`,
     )
-  if (typeof value !== 'object' || value === null) throw refused()
-  const candidate = value as Partial<Record<keyof ToolSession, unknown>>
-  for (const method of ['schemas', 'shows', 'execute'] as const) {
-    if (typeof candidate[method] !== 'function') throw refused()
+  let opened: unknown = notASource
+  try {
+    if (isSession(value)) return value
+    const open =
+      typeof value === 'object' && value !== null ? readMember(value, 'session') : undefined
+    if (typeof open === 'function') {
+      opened = Reflect.apply(open, value, [])
+      if (isSession(opened)) return opened
+    }
+  } catch (error) {
+    throw refused(`a value that threw when read (${describeValue(error)})`)
   }
-  return value as ToolSession
+  throw opened === notASource
+    ? refused()
+    : refused(`a session() that returned ${describeValue(opened)}`)
+}
+
+/** What {@link readToolSession} opened when the value has no `session()` to call. */
+const notASource = Symbol('not a session source')
+
+function isSession(value: unknown): value is ToolSession {
+  if (typeof value !== 'object' || value === null) return false
+  return (['schemas', 'shows', 'execute'] as const).every(
+    (method) => typeof readMember(value, method) === 'function',
+  )
+}
+
+function readMember(value: object, key: string): unknown {
+  return (value as Readonly<Record<string, unknown>>)[key]
 }
 
 /**
