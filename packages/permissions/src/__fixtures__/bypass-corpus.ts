@@ -4,6 +4,7 @@ import { quotingRows } from './bypass-corpus/quoting-and-redirects.js'
 import { parserMisreadRows } from './bypass-corpus/parser-misreads.js'
 import { pathRows } from './bypass-corpus/paths-and-urls.js'
 import { toolRows } from './bypass-corpus/tools-and-modes.js'
+import { hiddenInTextRows } from './bypass-corpus/hidden-in-text.js'
 import type { CorpusRow } from './bypass-corpus/corpus-rows.js'
 
 export type { CorpusRow, GeminiCorpusRow } from './bypass-corpus/corpus-rows.js'
@@ -21,4 +22,5 @@ export const bypassCorpus: readonly CorpusRow[] = [
   ...parserMisreadRows,
   ...pathRows,
   ...toolRows,
+  ...hiddenInTextRows,
 ]

@@ -138,6 +138,8 @@ export const stringRunners: Readonly<
   compgen: { options: ['-C'] },
   bind: { options: ['-x'] },
   fc: { options: ['-e'] },
+  // `jobs -x command args…` runs the command, job specs replaced by process group ids.
+  jobs: { options: ['-x'] },
 }
 
 /**
@@ -150,6 +152,16 @@ export const codeChangingBuiltins: Readonly<Record<string, string>> = {
   alias: 'alias, which can make a command name run other commands',
   shopt: 'shopt, which can turn on alias expansion or change how words expand',
 }
+
+/**
+ * `set` options that leave how bash reads later commands alone (`set -euo pipefail`, `set -x`);
+ * any other (`-k`, `-H`, `-o keyword`, `-o history`, `-o posix`, …) is a hidden command.
+ */
+export const safeSetLetters = 'aefuvxnCbhmB'
+export const safeSetLongOptions: ReadonlySet<string> = new Set([
+  ...['errexit', 'nounset', 'xtrace', 'verbose', 'pipefail', 'noclobber', 'noglob', 'noexec'],
+  ...['allexport', 'notify', 'hashall', 'monitor', 'braceexpand', 'ignoreeof', 'emacs', 'vi'],
+])
 
 /**
  * Variables that decide which code runs (SPEC §26): assigning one by any means (`NAME=…`,
@@ -286,6 +298,20 @@ export const tarCommandOptions = {
   short: ['I', 'F'],
 } as const
 
+/**
+ * Options of programs otherwise known never to run their words that do run a command (any
+ * abbreviation of the long ones counts): `rg --pre`, `sort --compress-program`, `zip -TT`,
+ * `man -P`/`-H`.
+ */
+export const inertProgramCommandOptions: Readonly<
+  Record<string, { readonly long: readonly string[]; readonly short: readonly string[] }>
+> = {
+  rg: { long: ['pre'], short: [] },
+  sort: { long: ['compress-program'], short: [] },
+  zip: { long: ['unzip-command'], short: ['TT'] },
+  man: { long: ['pager', 'html'], short: ['P', 'H'] },
+}
+
 /** rsync options that run a command (any abbreviation of the long ones counts). */
 export const rsyncCommandOptions = { long: ['rsh', 'rsync-path'], short: ['e'] } as const
 
@@ -302,7 +328,10 @@ export const gitFlagOptions: ReadonlySet<string> = new Set([
   ...['--no-optional-locks', '--no-advice', '--version', '--html-path', '--man-path'],
 ])
 
-/** git subcommand options that run a string (`git rebase -x 'make'`). */
+/**
+ * git subcommand options that run a string (`git rebase -x 'make'`); a long one matches any
+ * abbreviation of it, as git's parse-options takes any unambiguous one.
+ */
 export const gitSubcommandCommandOptions: Readonly<Record<string, readonly string[]>> = {
   rebase: ['-x', '--exec'],
   difftool: ['-x', '--extcmd', '-t', '--tool'],
@@ -322,10 +351,14 @@ export const gitSubcommandCommandOptions: Readonly<Record<string, readonly strin
   'fast-import': ['*'],
   archive: ['--remote', '--exec'],
   fetch: ['--upload-pack'],
+  'fetch-pack': ['--upload-pack', '--exec'],
+  'send-pack': ['--receive-pack', '--exec'],
   clone: ['-u', '--upload-pack', '--template', '-c', '--config'],
-  'ls-remote': ['--upload-pack'],
+  'ls-remote': ['-u', '--upload-pack', '--exec'],
   pull: ['--upload-pack'],
   push: ['--receive-pack', '--exec'],
+  // `git grep -O<pager>` runs the pager with the matching files.
+  grep: ['-O', '--open-files-in-pager'],
   'for-each-repo': ['*'],
 }
 
@@ -414,11 +447,12 @@ export const destructiveSubcommands: Readonly<Record<string, readonly string[]>>
  */
 export const linkMakingPrograms: ReadonlySet<string> = new Set([
   ...['ln', 'link', 'mv', 'cp', 'rsync', 'tar', 'gtar', 'bsdtar', 'unzip', 'cpio', 'install'],
-  ...['rename', 'mount', 'bindfs'],
+  ...['rename', 'mount', 'bindfs', 'patch', 'pax', '7z', '7za', 'bsdunzip'],
 ])
 export const linkMakingGitSubcommands: ReadonlySet<string> = new Set([
   ...['checkout', 'switch', 'restore', 'reset', 'clone', 'pull', 'merge', 'rebase', 'stash'],
-  ...['apply', 'am', 'cherry-pick', 'revert', 'worktree', 'submodule', 'read-tree'],
+  ...['apply', 'am', 'cherry-pick', 'revert', 'worktree', 'submodule', 'read-tree', 'mv'],
+  ...['checkout-index', 'sparse-checkout', 'bisect', 'lfs'],
 ])
 
 /** Builtins that change the working directory (SPEC §26: later relative paths move with it). */

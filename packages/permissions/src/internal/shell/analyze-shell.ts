@@ -33,6 +33,13 @@ export function analyzeShell(
   budget: WorkBudget = workBudget(),
 ): ShellAnalysis {
   if (line.length > maxLineLength) return empty(`longer than ${maxLineLength} characters`)
+  const joined = joinWordContinuations(line)
+  if (joined !== undefined) {
+    // bash removes `\` + newline before it reads anything, so `$\⏎(id)` is `$(id)`; the parser
+    // does not. Deny and ask rules read the joined line; nothing in it is allowed.
+    const inner = analyzeShell(parser, joined, depth, budget)
+    return { ...inner, unparseable: inner.unparseable ?? continuationReason }
+  }
   const parsed = parse(parser, line, budget)
   if (parsed === undefined) {
     return empty(
@@ -60,6 +67,48 @@ export function analyzeShell(
     movesMayRepeat: visible.movesMayRepeat || before?.movesMayRepeat === true,
     linksMade: visible.linksMade || before?.linksMade === true,
   }
+}
+
+const continuationReason = 'a line continuation inside a word, which bash joins before reading'
+
+/**
+ * `line` with every line continuation (`\\` + newline, the backslash not itself quoted by one
+ * before it) removed, as bash removes them before it reads the line — or undefined when every
+ * run of continuations sits where the walk already reads them as bash does: after a blank or at
+ * the start of a line (between words), or between two ordinary word characters (`git st\\⏎atus`
+ * is one word: the walk joins the parser's two tokens). Anywhere else (`$\\⏎(id)`, `a\\⏎#; id`,
+ * `|\\⏎sh`, in a here-document's body) the parser reads something bash does not. The removal
+ * ignores quotes (inside `'…'` bash keeps the pair), so the joined line is read by deny and ask
+ * rules only.
+ */
+export function joinWordContinuations(line: string): string | undefined {
+  let misread = false
+  const parts: string[] = []
+  let from = 0
+  for (let index = 0; index < line.length; index++) {
+    if (line.charAt(index) !== '\\') continue
+    if (line.charAt(index + 1) !== '\n') {
+      index++ // a quoted character: `\\⏎` is a backslash, then a newline
+      continue
+    }
+    const before = index === 0 ? '\n' : line.charAt(index - 1)
+    let end = index
+    while (line.charAt(end) === '\\' && line.charAt(end + 1) === '\n') end += 2
+    const after = line.charAt(end)
+    if (!' \t\n'.includes(before) && !(isWordChar(before) && (isWordChar(after) || after === '\\')))
+      misread = true
+    parts.push(line.slice(from, index))
+    from = end
+    index = end - 1
+  }
+  if (!misread) return undefined
+  parts.push(line.slice(from))
+  return parts.join('')
+}
+
+/** Characters of a word that start nothing in bash, wherever they stand. */
+function isWordChar(char: string): boolean {
+  return /^[A-Za-z0-9_./,:+=%-]$/.test(char)
 }
 
 function empty(unparseable: string): ShellAnalysis {

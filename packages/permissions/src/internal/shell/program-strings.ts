@@ -2,7 +2,7 @@ import type { CommandWord } from './command-text.js'
 import { bundleHas, isLongOptionOf } from './option-reader.js'
 import { scanAwkProgram } from './awk-program.js'
 import { scanSedScript } from './sed-script.js'
-import { joinTexts } from './wrappers.js'
+import { joinTexts, wordText } from './wrappers.js'
 import {
   awkFlagOptions,
   findWritingActions,
@@ -11,6 +11,7 @@ import {
   gitSubcommandCommandOptions,
   gitSubcommands,
   gitValueOptions,
+  inertProgramCommandOptions,
   rsyncCommandOptions,
   sedFlagOptions,
   tarCommandOptions,
@@ -27,9 +28,10 @@ export interface ProgramStrings {
 const none: ProgramStrings = Object.freeze({ hidingConstructs: [], nested: [] })
 
 /**
- * What `sed`, `awk`, `tar`, `git`, `rsync` and `parallel` are given to run (SPEC §26's
- * "programs that run strings"): an allow rule for one of them allows only an invocation whose
- * program text is literal and free of what runs code.
+ * What `sed`, `awk`, `tar`, `git`, `rsync`, `parallel`, `find`, `dc`, and the options of `rg`,
+ * `sort`, `zip` and `man` that run a command are given to run (SPEC §26's "programs that run
+ * strings"): an allow rule for one of them allows only an invocation whose program text is
+ * literal and free of what runs code.
  */
 export function programStrings(name: string, words: readonly CommandWord[]): ProgramStrings {
   switch (name) {
@@ -51,6 +53,15 @@ export function programStrings(name: string, words: readonly CommandWord[]): Pro
       return gitStrings(words)
     case 'find':
       return findWrites(words)
+    case 'rg':
+    case 'sort':
+    case 'zip':
+    case 'man': {
+      const table = inertProgramCommandOptions[name]
+      return table === undefined ? none : optionStrings(name, words, table, false)
+    }
+    case 'dc':
+      return dcStrings(words)
     case 'parallel':
       return {
         hidingConstructs: ['parallel, which runs its words as commands'],
@@ -192,8 +203,13 @@ function optionStrings(
       isLongOptionOf(literal, table.long) ||
       ((bundle || oldStyle) && table.short.some((option) => literal.includes(option)))
     ) {
-      // `--to-command=CMD`, `--checkpoint-action=exec=CMD`: deny rules read CMD.
-      const value = literal.includes('=') ? literal.slice(literal.indexOf('=') + 1) : undefined
+      // `--to-command=CMD`, `--checkpoint-action=exec=CMD`, `--pre CMD`, `-TT CMD`: deny rules
+      // read CMD.
+      const value = literal.includes('=')
+        ? literal.slice(literal.indexOf('=') + 1)
+        : literal.startsWith('--') || (bundle && table.short.some((o) => literal.endsWith(o)))
+          ? wordText(words[index + 1])
+          : undefined
       const command = value?.startsWith('exec=') === true ? value.slice(5) : value
       return {
         hidingConstructs: [`${name}'s option ${literal}, which runs a command`],
@@ -244,8 +260,11 @@ function gitStrings(words: readonly CommandWord[]): ProgramStrings {
     if (literal === undefined)
       return { hidingConstructs: [`git ${name} words known only at run time`], nested: [] }
     for (const option of options) {
-      if (literal === option || (option.startsWith('--') && literal.startsWith(`${option}=`))) {
-        const value = literal === option ? words[at + 1]?.literal : literal.slice(option.length + 1)
+      // git's parse-options takes any unambiguous abbreviation (`--upload-pa=…`, `--exe=…`).
+      const long = option.startsWith('--') && isLongOptionOf(literal, [option.slice(2)])
+      if (literal === option || long) {
+        const equals = literal.indexOf('=')
+        const value = equals < 0 ? words[at + 1]?.literal : literal.slice(equals + 1)
         const nested =
           option === 'run' || option === 'foreach' ? joinTexts(words.slice(at + 1)) : value
         return {
@@ -261,12 +280,39 @@ function gitStrings(words: readonly CommandWord[]): ProgramStrings {
   return none
 }
 
-/** find's `-fprint`, `-fprint0`, `-fprintf` and `-fls` write a file no redirection shows. */
+/**
+ * find's `-fprint`, `-fprint0`, `-fprintf` and `-fls` write a file no redirection shows; a word
+ * known only at run time may be `-exec` and the command after it (`find . $x`).
+ */
 function findWrites(words: readonly CommandWord[]): ProgramStrings {
+  if (words.some((word) => word.literal === undefined)) {
+    return { hidingConstructs: ['find words known only at run time'], nested: [] }
+  }
   const writes = words.find((word) => findWritingActions.has(word.literal ?? ''))
   return writes === undefined
     ? none
     : { hidingConstructs: [`find ${writes.literal ?? ''}, which writes a file`], nested: [] }
+}
+
+/**
+ * dc runs the rest of a line after `!` as a shell command, and a file operand as a script: only
+ * `-e`/`--expression` programs that are literal and free of `!` run nothing.
+ */
+function dcStrings(words: readonly CommandWord[]): ProgramStrings {
+  const hidden = { hidingConstructs: ['dc, which can run a shell command (!) or a script file'] }
+  let programs = 0
+  for (let index = 1; index < words.length; index++) {
+    const literal = words[index]?.literal
+    if (literal === undefined || literal.includes('!')) return { ...hidden, nested: [] }
+    if (/^(-h|--help|-V|--version)$/.test(literal)) return none
+    if (literal === '-e' || literal === '--expression') {
+      const program = words[++index]?.literal
+      if (program === undefined || program.includes('!')) return { ...hidden, nested: [] }
+    } else if (!/^(-e.|--expression=)/.test(literal)) return { ...hidden, nested: [] }
+    programs++
+  }
+  // Without a program of its own it reads one from its input.
+  return programs > 0 ? none : { ...hidden, nested: [] }
 }
 
 function untilSeparator(words: readonly CommandWord[]): number {

@@ -96,6 +96,11 @@ export class Walk implements WalkSink {
       case 'expansion':
         // ${x@P} expands a value as a prompt, which runs the substitutions in it.
         if (node.text.includes('@P')) this.foundHiding('a prompt expansion ${…@P}')
+        this.textHiding(node)
+        break
+      case 'word':
+      case 'string_content':
+        this.textHiding(node)
         break
       case 'file_redirect':
         this.redirect(node)
@@ -128,6 +133,17 @@ export class Walk implements WalkSink {
     if (variable !== undefined && isCodeVariable(variable.text)) {
       this.foundHiding(`a loop over ${variable.text}, which changes what later commands run`)
     }
+  }
+
+  /**
+   * A substitution bash finds in text the parser read as plain: tree-sitter-bash reads
+   * `${x:-`id`}`, `"${x:-'$(id)'}"` and `${x#$((…))}` as words inside the expansion, where bash
+   * runs them. Whatever the tree says, text that holds an unescaped backtick, `$(` or `$[` hides
+   * a command (a real substitution is a node of its own, found above as well).
+   */
+  private textHiding(node: SyntaxNode): void {
+    const why = substitutionInText(node.text)
+    if (why !== undefined) this.foundHiding(why)
   }
 
   misreadAs(why: string): void {
@@ -222,10 +238,33 @@ export class Walk implements WalkSink {
     const destination = redirectDestination(node)
     if (destination === undefined) return
     const target = readWord(destination)
+    // bash itself opens a connection for these names: no file rule can judge it.
+    if (/^\/dev\/(tcp|udp)\//.test(target.text)) {
+      this.foundHiding('a network connection through a /dev/tcp or /dev/udp redirection')
+    }
     const kind = redirectKind(readWrite ? '<>' : operator, target.literal)
     if (kind === undefined) return
     this.redirects.push({ kind, target, path: readPathWord(destination), nested: this.nested })
   }
+}
+
+/**
+ * Why `text` (a word, a string's content, an expansion) runs something bash would find in it: an
+ * unescaped backtick, `$(` (also `$((`) or `$[`; undefined when none. A backslash quotes the next
+ * character.
+ */
+export function substitutionInText(text: string): string | undefined {
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charAt(index)
+    if (char === '\\') {
+      index++
+      continue
+    }
+    if (char === '`') return 'a backtick substitution'
+    const next = text.charAt(index + 1)
+    if (char === '$' && (next === '(' || next === '[')) return 'a substitution inside a word'
+  }
+  return undefined
 }
 
 /** What a redirection operator does with its file: writes it, reads it, or neither. */
