@@ -1,31 +1,21 @@
 import type { CommandWord } from './command-text.js'
-import { bundleHas, isLongOptionOf } from './option-reader.js'
+import { isLongOptionOf } from './option-reader.js'
 import { scanAwkProgram } from './awk-program.js'
 import { scanSedScript } from './sed-script.js'
+import { gitStrings } from './git-strings.js'
+import { listOf, none } from './program-strings-result.js'
+import type { ProgramStrings } from './program-strings-result.js'
+
+export type { ProgramStrings } from './program-strings-result.js'
 import { joinTexts, wordText } from './wrappers.js'
 import {
   awkFlagOptions,
   findWritingActions,
-  gitCommandOptions,
-  gitFlagOptions,
-  gitSubcommandCommandOptions,
-  gitSubcommands,
-  gitValueOptions,
   inertProgramCommandOptions,
   rsyncCommandOptions,
   sedFlagOptions,
   tarCommandOptions,
 } from '../security-tables.js'
-
-/** What a program that runs strings (SPEC §26) was given to run. */
-export interface ProgramStrings {
-  /** Why no allow rule may allow this invocation; empty when its program text is harmless. */
-  readonly hidingConstructs: string[]
-  /** Command lines it runs, for deny rules (`sed 'e rm x'`, `awk 'BEGIN{system("rm x")}'`). */
-  readonly nested: string[]
-}
-
-const none: ProgramStrings = Object.freeze({ hidingConstructs: [], nested: [] })
 
 /**
  * What `sed`, `awk`, `tar`, `git`, `rsync`, `parallel`, `find`, `dc`, and the options of `rg`,
@@ -220,66 +210,6 @@ function optionStrings(
   return none
 }
 
-function gitStrings(words: readonly CommandWord[]): ProgramStrings {
-  let index = 1
-  for (; index < words.length; index++) {
-    const literal = words[index]?.literal
-    if (literal === undefined)
-      return { hidingConstructs: ['git options known only at run time'], nested: [] }
-    if (!literal.startsWith('-')) break
-    const option = literal.includes('=') ? literal.slice(0, literal.indexOf('=')) : literal
-    if (gitCommandOptions.has(option) || option.startsWith('-c')) {
-      return { hidingConstructs: [`git ${option}, which can make git run other code`], nested: [] }
-    }
-    if (gitValueOptions.has(option)) {
-      if (!literal.includes('=') && option !== '--list-cmds') index++
-      continue
-    }
-    if (!gitFlagOptions.has(option))
-      return { hidingConstructs: [`git's option ${literal}, which it cannot read`], nested: [] }
-  }
-  const subcommand = words[index]
-  if (subcommand === undefined) return none
-  const name = subcommand.literal
-  if (name === undefined || !gitSubcommands.has(name)) {
-    return {
-      hidingConstructs: [
-        'a git subcommand that may be an alias, which can run a shell command (!alias)',
-      ],
-      nested: [],
-    }
-  }
-  const options = Object.hasOwn(gitSubcommandCommandOptions, name)
-    ? gitSubcommandCommandOptions[name]
-    : undefined
-  if (options === undefined) return none
-  if (options.includes('*'))
-    return { hidingConstructs: [`git ${name}, which can make git run other code`], nested: [] }
-  for (let at = index + 1; at < words.length; at++) {
-    const literal = words[at]?.literal
-    if (literal === undefined)
-      return { hidingConstructs: [`git ${name} words known only at run time`], nested: [] }
-    for (const option of options) {
-      // git's parse-options takes any unambiguous abbreviation (`--upload-pa=…`, `--exe=…`).
-      const long = option.startsWith('--') && isLongOptionOf(literal, [option.slice(2)])
-      if (literal === option || long) {
-        const equals = literal.indexOf('=')
-        const value = equals < 0 ? words[at + 1]?.literal : literal.slice(equals + 1)
-        const nested =
-          option === 'run' || option === 'foreach' ? joinTexts(words.slice(at + 1)) : value
-        return {
-          hidingConstructs: [`git ${name} ${option}, which runs a command`],
-          nested: listOf(nested),
-        }
-      }
-      if (!option.startsWith('--') && option.startsWith('-') && bundleHas(literal, option)) {
-        return { hidingConstructs: [`git ${name} ${literal}, which runs a command`], nested: [] }
-      }
-    }
-  }
-  return none
-}
-
 /**
  * find's `-fprint`, `-fprint0`, `-fprintf` and `-fls` write a file no redirection shows; a word
  * known only at run time may be `-exec` and the command after it (`find . $x`).
@@ -318,10 +248,6 @@ function dcStrings(words: readonly CommandWord[]): ProgramStrings {
 function untilSeparator(words: readonly CommandWord[]): number {
   const at = words.findIndex((word) => word.literal === ':::' || word.literal === '::::')
   return at < 0 ? words.length : at
-}
-
-function listOf(value: string | undefined): string[] {
-  return value === undefined || value.trim() === '' ? [] : [value]
 }
 
 function unique(values: readonly string[]): string[] {
