@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { localServer, notLinux, onLinux, projectFolder } from './__fixtures__/sandbox-fixtures.js'
+import { startedSandboxes } from './__fixtures__/started-sandboxes.js'
 import { createSandbox } from './create-sandbox.js'
 import type { Sandbox, SandboxAskRequest } from './sandbox-options.js'
 
@@ -94,6 +95,29 @@ describe.runIf(onLinux)('the real sandbox on the network', () => {
     expect(asked).toEqual([])
     expect(server.paths).toEqual([])
     expect(run.violations.map((violation) => violation.kind)).toEqual(['network'])
+  })
+})
+
+// "A destination nothing decides goes to `ask` (none → denied)" (SPEC §23).
+describe.runIf(onLinux)('the real sandbox on the network, with no ask callback', () => {
+  const start = startedSandboxes()
+
+  it('denies a destination nothing decides, and reports it', async () => {
+    const server = await localServer()
+    try {
+      const sandbox = await start()
+      const run = await sandbox.run(
+        `curl -sS -m 10 --noproxy '' -o /dev/null -w '%{http_code}' http://localhost:${String(server.port)}/undecided`,
+        { callId: 'call_no_ask' },
+      )
+      expect(run.stdout).toBe('403')
+      expect(server.paths).toEqual([])
+      expect(run.violations.map(({ kind, target }) => ({ kind, target }))).toEqual([
+        { kind: 'network', target: `localhost:${String(server.port)}` },
+      ])
+    } finally {
+      await server.close()
+    }
   })
 })
 

@@ -72,6 +72,25 @@ describe.runIf(onLinux)('a run’s processes', () => {
     expect(run.stdout.length).toBe(1024 * 1024)
   })
 
+  it('keeps maxOutputBytes of stderr too, each stream on its own', async () => {
+    const run = await sandbox.run('yes toolpipe | head -c 5000000 >&2; echo done', {
+      callId: 'call_flood_stderr',
+      maxOutputBytes: 1000,
+    })
+    expect(run.exitCode).toBe(0)
+    expect(run.truncated).toBe(true)
+    expect(Buffer.byteLength(run.stderr)).toBe(1000)
+    expect(run.stdout).toBe('done\n')
+  })
+
+  it('keeps 1 MiB of stderr by default', async () => {
+    const run = await sandbox.run('head -c 3000000 /dev/zero | tr "\\0" a >&2', {
+      callId: 'call_default_stderr',
+    })
+    expect(run.truncated).toBe(true)
+    expect(run.stderr.length).toBe(1024 * 1024)
+  })
+
   it('never cuts a character in two', async () => {
     const run = await sandbox.run("printf 'aé€😀%.0s' $(seq 1 1000)", {
       callId: 'call_utf8',

@@ -7,7 +7,10 @@ export interface SandboxFileSource {
   readonly kind: SettingsSourceKind
   /** Absolute, or relative to `projectRoot`; `~/` is the home folder. It need not exist. */
   readonly path: string
-  /** A Gemini CLI policy file (`gemini`, or a path ending in `.toml`) has no `sandbox` key: skipped. */
+  /**
+   * A Gemini CLI policy file (`gemini`, or a path ending in `.toml`) has no `sandbox` key to read,
+   * but it governs the harness like any source: write-denied inside the sandbox.
+   */
   readonly format?: 'settings' | 'gemini' | undefined
 }
 

@@ -1,9 +1,7 @@
 import { homedir } from 'node:os'
-import { isAbsolute, join, relative, resolve } from 'node:path'
+import { isAbsolute, resolve } from 'node:path'
 import { describeValue, readPluginOptions } from '@toolpipe/core/internal'
 import type { PluginOptionsReader } from '@toolpipe/core/internal'
-import { compareSettingsSourceKinds, settingsSourceKinds } from '@toolpipe/settings-files'
-import type { SettingsSourceKind } from '@toolpipe/settings-files'
 import { SandboxError } from '../sandbox-error.js'
 import type {
   SandboxAskRequest,
@@ -11,24 +9,17 @@ import type {
   SandboxOptions,
   SandboxRuleView,
 } from '../sandbox-options.js'
-
-/** One settings source, checked and resolved. */
-export interface SandboxSourceSpec {
-  readonly kind: SettingsSourceKind
-  /** Absolute; undefined for settings given in code. */
-  readonly path: string | undefined
-  /** How warnings name it: relative to the project root when inside it. */
-  readonly label: string
-  /** For settings given in code: their `sandbox` member as given. */
-  readonly sandbox?: unknown
-}
+import { readSources } from './read-sources.js'
+import type { SandboxSourceSpec } from './read-sources.js'
 
 /** `createSandbox`'s options, read and checked once. */
 export interface SandboxConfig {
   readonly projectRoot: string
   readonly home: string
-  /** Highest precedence first; Gemini policy files left out. */
+  /** The sources whose `sandbox` key applies, highest precedence first; Gemini policy files left out. */
   readonly sources: readonly SandboxSourceSpec[]
+  /** Every source file given, Gemini policy files included: write-denied inside the sandbox. */
+  readonly sourceFiles: readonly string[]
   readonly settings: unknown
   readonly rules: { sandboxRules(): SandboxRuleView } | undefined
   readonly ask: ((request: SandboxAskRequest) => Promise<boolean>) | undefined
@@ -59,10 +50,12 @@ export function readOptions(options: SandboxOptions): SandboxConfig {
     'must be a permissions() plugin (with a sandboxRules function)',
   )
   const logger = withFunction(reader, 'logger', 'warn', 'must have a warn function')
+  const sources = readSources(reader, projectRoot, home)
   return {
     projectRoot,
     home,
-    sources: readSources(reader, projectRoot, home),
+    sources: sources.specs,
+    sourceFiles: sources.files,
     settings: reader.value('settings'),
     rules: rules as SandboxConfig['rules'],
     ask: reader.function('ask') as SandboxConfig['ask'],
@@ -101,49 +94,4 @@ function absolutePath(reader: PluginOptionsReader, name: string): string {
     reader.fail(name, `must be an absolute path, got ${describeValue(path)}`)
   }
   return path
-}
-
-/** How messages name a file: relative to the project root when inside it, else absolute. */
-function labelOf(root: string, path: string): string {
-  const inside = relative(root, path)
-  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path
-}
-
-function readSources(reader: PluginOptionsReader, root: string, home: string): SandboxSourceSpec[] {
-  const given = reader.value('sources') ?? []
-  if (!Array.isArray(given)) reader.fail('sources', `must be an array, got ${describeValue(given)}`)
-  const specs: SandboxSourceSpec[] = []
-  ;(given as readonly unknown[]).forEach((source, index) => {
-    const fail: (member: string, message: string) => never = (member, message) =>
-      reader.fail(`sources[${index}]${member}`, message)
-    if (typeof source !== 'object' || source === null) {
-      fail('', `must be an object, got ${describeValue(source)}`)
-    }
-    const { kind, path, format, settings } = source as Record<string, unknown>
-    if (typeof kind !== 'string' || !(settingsSourceKinds as readonly string[]).includes(kind)) {
-      fail('.kind', `must be one of ${settingsSourceKinds.join(', ')}, got ${describeValue(kind)}`)
-    }
-    if (settings !== undefined) {
-      if (kind !== 'cli') fail('.settings', `must go with kind "cli", got ${describeValue(kind)}`)
-      if (typeof settings !== 'object' || settings === null) fail('.settings', 'must be an object')
-      specs.push({
-        kind: 'cli',
-        path: undefined,
-        label: 'cli settings',
-        sandbox: (settings as { sandbox?: unknown }).sandbox,
-      })
-      return
-    }
-    if (typeof path !== 'string' || path === '') {
-      fail('.path', `must be a file path, got ${describeValue(path)}`)
-    }
-    if (format !== undefined && format !== 'settings' && format !== 'gemini') {
-      fail('.format', `must be "settings" or "gemini", got ${describeValue(format)}`)
-    }
-    const absolute =
-      path === '~' || path.startsWith('~/') ? join(home, path.slice(1)) : resolve(root, path)
-    if ((format ?? (absolute.endsWith('.toml') ? 'gemini' : 'settings')) === 'gemini') return
-    specs.push({ kind: kind as SettingsSourceKind, path: absolute, label: labelOf(root, absolute) })
-  })
-  return specs.sort((a, b) => compareSettingsSourceKinds(a.kind, b.kind))
 }

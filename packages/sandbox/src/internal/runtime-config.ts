@@ -17,14 +17,16 @@ const gitFiles = ['.git/hooks', '.git/config']
  * writable and everything else read-only; `sandbox.filesystem` and the rules' `Edit(…)` allows
  * add writable paths, their denies and every file that governs the sandbox (each settings
  * source, the persisted-rules file, Claude Code's and toolpipe's settings files under the
- * project root, git's hooks and config) are write-denied; `Read(…)` denies are unreadable;
- * domains come from the settings and the `WebFetch(domain:…)` rules.
+ * project root, git's hooks and config) are write-denied, whatever the allows say; `Read(…)`
+ * denies are unreadable; domains come from the settings and the `WebFetch(domain:…)` rules.
+ * `alsoDenied` are literal paths write-denied besides: every source file (Gemini policy files
+ * included) and the existing matches of the write-deny patterns (see `ConfigDeriver`).
  */
 export function runtimeConfig(
   projectRoot: string,
   settings: ResolvedSandboxSettings,
   rules: SandboxRuleView | undefined,
-  settingsFiles: readonly string[],
+  alsoDenied: readonly string[],
 ): SandboxRuntimeConfig {
   const unique = (...lists: (readonly string[] | undefined)[]): string[] => [
     ...new Set(lists.flatMap((list) => list ?? [])),
@@ -47,7 +49,7 @@ export function runtimeConfig(
     unique(
       settings.denyWrite,
       rules?.denyWrite,
-      settingsFiles,
+      alsoDenied,
       governingFolders.map((folder) => join(projectRoot, folder)),
       gitDenials(projectRoot),
     ),

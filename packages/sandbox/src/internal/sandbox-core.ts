@@ -1,14 +1,13 @@
 import { scrubSecretEnv } from '@toolpipe/core'
 import { isAbsolute, resolve } from 'node:path'
-import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
 import { SandboxError } from '../sandbox-error.js'
-import type { SandboxRun, SandboxRunOptions, SandboxRuleView } from '../sandbox-options.js'
+import type { SandboxRun, SandboxRunOptions } from '../sandbox-options.js'
+import { ConfigDeriver } from './derive-config.js'
 import { isExcludedCommand } from './excluded-commands.js'
 import type { SandboxConfig } from './read-options.js'
 import { RegistryLink } from './registry-link.js'
 import { runProcess } from './run-process.js'
 import type { ProcessPlan } from './run-process.js'
-import { runtimeConfig } from './runtime-config.js'
 import { SettingsInForce } from './settings-in-force.js'
 import { SrtSession } from './srt-session.js'
 
@@ -36,6 +35,7 @@ export class SandboxCore {
   readonly config: SandboxConfig
   readonly settings: SettingsInForce
   readonly link: RegistryLink
+  readonly #configs: ConfigDeriver
   readonly #runs = new Map<string, LiveRun>()
   #session: SrtSession | undefined
   #failure: string | undefined
@@ -46,6 +46,7 @@ export class SandboxCore {
     this.config = config
     this.settings = new SettingsInForce(config)
     this.link = new RegistryLink(config.logger)
+    this.#configs = new ConfigDeriver(config, this.settings)
   }
 
   /** Starts the runtime and proves it with one sandboxed `true`; a failure is the reason. */
@@ -59,7 +60,7 @@ export class SandboxCore {
     try {
       // The rules are read from the first run on: a permissions() plugin made after the sandbox
       // (it takes the sandbox) can be its `rules`.
-      await session.start(this.#runtimeConfig(false), this.config.ask, {
+      await session.start(await this.#configs.derive(false), this.config.ask, {
         only: () => (this.#runs.size === 1 ? [...this.#runs.values()][0] : undefined),
       })
     } catch (error) {
@@ -175,7 +176,7 @@ export class SandboxCore {
     const key = `${String(++this.#count)}:${options.callId}`
     return this.#track(command, options, async (signal) => {
       // Admitted under the config in force when it starts: the monitor judges its writes by it.
-      await session.enter(() => this.#runtimeConfig(withRules), signal)
+      await session.enter(() => this.#configs.derive(withRules), signal)
       let wrapped = false
       try {
         const line = await session.wrap(command, key, signal)
@@ -227,43 +228,5 @@ export class SandboxCore {
       maxOutputBytes: options.maxOutputBytes ?? defaultMaxOutputBytes,
       signal,
     }
-  }
-
-  /** The runtime configuration from the settings and rules in force now. */
-  #runtimeConfig(withRules: boolean): SandboxRuntimeConfig {
-    let rules: SandboxRuleView | undefined
-    const source = this.config.rules
-    if (source !== undefined && withRules) {
-      try {
-        rules = readRuleView(source.sandboxRules())
-      } catch (error) {
-        throw new SandboxError(
-          `sandbox: the rules could not be read, so no command runs: ${error instanceof Error ? error.message : String(error)}`,
-          'SANDBOX_UNAVAILABLE',
-          { cause: error },
-        )
-      }
-    }
-    const files = this.config.sources.flatMap((source) =>
-      source.path === undefined ? [] : [source.path],
-    )
-    return runtimeConfig(this.config.projectRoot, this.settings.current, rules, files)
-  }
-}
-
-/** A rule view as given, its lists kept to their strings (a hostile plugin's junk left out). */
-function readRuleView(view: unknown): SandboxRuleView {
-  const member = (name: keyof SandboxRuleView): string[] => {
-    const list: unknown = (view as Record<string, unknown> | null | undefined)?.[name]
-    return Array.isArray(list)
-      ? list.filter((entry): entry is string => typeof entry === 'string')
-      : []
-  }
-  return {
-    allowWrite: member('allowWrite'),
-    denyWrite: member('denyWrite'),
-    denyRead: member('denyRead'),
-    allowedDomains: member('allowedDomains'),
-    deniedDomains: member('deniedDomains'),
   }
 }

@@ -1,10 +1,11 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path'
-import { isPlainObject } from '@toolpipe/core/internal'
+import { isPlainObject, warnSafely } from '@toolpipe/core/internal'
 import { watchSettingsFile } from '@toolpipe/settings-files'
 import type { SettingsFileWatch } from '@toolpipe/settings-files'
 import { readSandboxSettings } from '../sandbox-settings.js'
 import type { SandboxSettings } from '../sandbox-settings.js'
-import type { SandboxConfig, SandboxSourceSpec } from './read-options.js'
+import type { SandboxConfig } from './read-options.js'
+import type { SandboxSourceSpec } from './read-sources.js'
 
 /** The `sandbox` settings of every source merged (SPEC §23): what a run goes by. */
 export interface ResolvedSandboxSettings {
@@ -92,7 +93,7 @@ export class SettingsInForce {
     for (const problem of problems) {
       if (this.#warned.has(problem)) continue
       this.#warned.add(problem)
-      this.#config.logger.warn(`toolpipe: ${problem}`)
+      warnSafely(this.#config.logger, `toolpipe: ${problem}`)
     }
     return settings
   }

@@ -1,5 +1,6 @@
 import { SandboxManager } from '@anthropic-ai/sandbox-runtime'
 import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
+import { warnSafely } from '@toolpipe/core/internal'
 import { SandboxError } from '../sandbox-error.js'
 import type { SandboxAskRequest, SandboxLogger, SandboxViolation } from '../sandbox-options.js'
 import { readViolation } from './violations.js'
@@ -69,8 +70,9 @@ export class SrtSession {
         })
         return answer === true
       } catch (error) {
-        this.#logger.warn(
-          `toolpipe: the sandbox's ask callback failed; ${host}:${port} denied`,
+        warnSafely(
+          this.#logger,
+          `toolpipe: the sandbox's ask callback failed; ${host}:${String(port)} denied`,
           error,
         )
         return false
@@ -86,13 +88,14 @@ export class SrtSession {
    * filesystem config. That restart waits until no admitted run is live, deriving the config again
    * after each wait; `signal` ends the wait (rejecting with its reason).
    */
-  async enter(derive: () => SandboxRuntimeConfig, signal: AbortSignal): Promise<void> {
+  async enter(derive: () => Promise<SandboxRuntimeConfig>, signal: AbortSignal): Promise<void> {
     for (;;) {
       signal.throwIfAborted()
-      if (this.#failure !== undefined) {
-        throw new SandboxError(`sandbox: unavailable: ${this.#failure}`, 'SANDBOX_UNAVAILABLE')
-      }
-      const config = derive()
+      this.#throwIfFailed()
+      const config = await derive()
+      // Deriving takes time (the write-deny patterns are searched): what it waited for may have changed.
+      signal.throwIfAborted()
+      this.#throwIfFailed()
       const judged = judgedPart(config)
       if (!this.#restarting && judged === this.#judged) {
         this.#apply(config)
@@ -111,6 +114,12 @@ export class SrtSession {
         return
       }
       await this.#nextChange(signal)
+    }
+  }
+
+  #throwIfFailed(): void {
+    if (this.#failure !== undefined) {
+      throw new SandboxError(`sandbox: unavailable: ${this.#failure}`, 'SANDBOX_UNAVAILABLE')
     }
   }
 
@@ -155,7 +164,7 @@ export class SrtSession {
     if (text === this.#applied) return
     SandboxManager.updateConfig(config)
     this.#applied = text
-    this.#warnGlobs()
+    this.#warnGlobs(config)
   }
 
   /** The runtime stopped and started again under `config`; a failure leaves it unavailable. */
@@ -175,7 +184,7 @@ export class SrtSession {
   #installed(config: SandboxRuntimeConfig): void {
     this.#applied = JSON.stringify(config)
     this.#judged = judgedPart(config)
-    this.#warnGlobs()
+    this.#warnGlobs(config)
   }
 
   /** Resolves on the next change of who is live or restarting; rejects when `signal` aborts. */
@@ -199,13 +208,26 @@ export class SrtSession {
     for (const changed of [...this.#changes]) changed()
   }
 
-  #warnGlobs(): void {
-    for (const warning of SandboxManager.getLinuxGlobPatternWarnings()) {
-      if (this.#warnedGlobs.has(warning)) continue
-      this.#warnedGlobs.add(warning)
-      this.#logger.warn(`toolpipe: sandbox: ${warning}`)
+  /** Once per pattern, what the runtime cannot do with it on this platform (Linux: bubblewrap). */
+  #warnGlobs(config: SandboxRuntimeConfig): void {
+    for (const pattern of SandboxManager.getLinuxGlobPatternWarnings()) {
+      if (this.#warnedGlobs.has(pattern)) continue
+      this.#warnedGlobs.add(pattern)
+      warnSafely(this.#logger, `toolpipe: sandbox: ${globWarning(pattern, config)}`)
     }
   }
+}
+
+/** What a pattern the runtime names (it takes none in write paths on Linux) does there. */
+function globWarning(pattern: string, config: SandboxRuntimeConfig): string {
+  const { denyWrite, allowWrite } = config.filesystem
+  if (denyWrite.includes(pattern)) {
+    return `new files matching the write-deny pattern ${pattern} cannot be write-denied on this platform (bubblewrap takes no patterns); the files and folders matching it when each command starts are write-denied`
+  }
+  if (allowWrite.includes(pattern)) {
+    return `the write-allow pattern ${pattern} makes nothing writable on this platform (bubblewrap takes no patterns); name the folder instead`
+  }
+  return `the pattern ${pattern} has no folder below the root to search from, so it is not applied on this platform`
 }
 
 /**
