@@ -229,6 +229,19 @@ describe.runIf(onLinux)('fail closed', () => {
     await sandbox.dispose()
     expect(await running).toMatchObject({ exitCode: null, signal: 'SIGKILL' })
   })
+
+  it('ends a run whose process has not started yet as one killed at once, when disposed', async () => {
+    const sandbox = await start()
+    // Disposed before the run has entered the runtime: the command never starts.
+    const disposed = sandbox.run('echo ran', { callId: 'call_10' })
+    await sandbox.dispose()
+    expect(await disposed).toMatchObject({
+      exitCode: null,
+      signal: 'SIGKILL',
+      stdout: '',
+      sandboxed: true,
+    })
+  })
 })
 
 describe('options it cannot use', () => {

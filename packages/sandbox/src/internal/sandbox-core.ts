@@ -120,7 +120,7 @@ export class SandboxCore {
       source: { kind: 'sandbox', id: why.id },
       reason: `ran without the sandbox: ${why.reason}`,
     })
-    return this.#track(command, options, async (signal) => ({
+    return this.#track(command, options, false, async (signal) => ({
       ...(await runProcess(this.#plan(command, options, signal))),
       sandboxed: false,
       violations: [],
@@ -174,7 +174,7 @@ export class SandboxCore {
   ): Promise<SandboxRun> {
     // Keys are compared on their first 100 characters: the count first keeps each run's own.
     const key = `${String(++this.#count)}:${options.callId}`
-    return this.#track(command, options, async (signal) => {
+    return this.#track(command, options, true, async (signal) => {
       // Admitted under the config in force when it starts: the monitor judges its writes by it.
       await session.enter(() => this.#configs.derive(withRules), signal)
       let wrapped = false
@@ -190,19 +190,30 @@ export class SandboxCore {
     })
   }
 
-  /** Runs `body` as a live run: ended by its caller's signal or by `dispose`. */
+  /**
+   * Runs `body` as a live run: ended by its caller's signal or by `dispose`. A run `dispose` ends
+   * before its process started (still waiting to enter the runtime, or being wrapped) resolves as
+   * one killed at once, with no output, as one it ends later does; the caller's own signal then
+   * rejects with its reason, as documented.
+   */
   async #track(
     command: string,
     options: SandboxRunOptions,
+    sandboxed: boolean,
     body: (signal: AbortSignal) => Promise<SandboxRun>,
   ): Promise<SandboxRun> {
+    const started = performance.now()
     const stop = new AbortController()
     const signal =
       options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal])
     const id = String(++this.#count)
     const run: LiveRun = { callId: options.callId, command, stop, done: Promise.resolve() }
     this.#runs.set(id, run)
-    const done = body(signal)
+    const done = body(signal).catch((error: unknown) => {
+      // The caller's own signal rejects with its reason; `dispose` ends the run as killed.
+      if (!stop.signal.aborted || options.signal?.aborted === true) throw error
+      return endedBeforeStart(sandboxed, performance.now() - started)
+    })
     run.done = done.catch(() => undefined)
     try {
       return await done
@@ -228,5 +239,19 @@ export class SandboxCore {
       maxOutputBytes: options.maxOutputBytes ?? defaultMaxOutputBytes,
       signal,
     }
+  }
+}
+
+/** What a run ended before its process started reads as: killed at once, nothing written. */
+function endedBeforeStart(sandboxed: boolean, durationMs: number): SandboxRun {
+  return {
+    exitCode: null,
+    signal: 'SIGKILL',
+    stdout: '',
+    stderr: '',
+    truncated: false,
+    sandboxed,
+    durationMs,
+    violations: [],
   }
 }
