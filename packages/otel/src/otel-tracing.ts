@@ -18,8 +18,9 @@ export interface OtelTracingOptions {
    */
   readonly meter?: Meter | undefined
   /**
-   * Record the call's arguments as JSON text in `gen_ai.tool.call.arguments`. Default `false`:
-   * arguments may hold anything the model wrote, secrets included.
+   * Record the call's arguments as JSON text in `gen_ai.tool.call.arguments`, as the registry's
+   * `tools/shown` filters clean them (`redactSecrets()`), left out when a filter throws. Default
+   * `false`: arguments may hold anything the model wrote, secrets included.
    */
   readonly recordArguments?: boolean | undefined
   /**

@@ -113,4 +113,49 @@ describe('jsonlAuditLog', () => {
       ).toBe(true)
     })
   })
+
+  describe('§25 the arguments it writes are the ones the tools/shown filters clean', () => {
+    const hide = <TValue>(value: TValue): TValue =>
+      JSON.parse(JSON.stringify(value).replaceAll('hunter2', '[hidden]')) as TValue
+
+    async function logged(filter: <TValue>(value: TValue) => TValue) {
+      const path = join(scratch().root, 'audit.jsonl')
+      const { registry, warnings } = recordingRegistry()
+      registry.register({
+        ...plainTool('login'),
+        parameters: { type: 'object', properties: { password: { type: 'string' } } },
+      })
+      registry.provide('tools/shown', filter)
+      registry.use(jsonlAuditLog(path, { includeArguments: true }))
+      const result = await registry.execute(call('login', { password: 'hunter2' }))
+      await eventually(() => {
+        expect(lines(path)).toHaveLength(1)
+      })
+      return { result, line: readFileSync(path, 'utf8'), warnings }
+    }
+
+    it('writes the arguments cleaned, the digest still of the call’s own', async () => {
+      const { line } = await logged(hide)
+      expect(JSON.parse(line)).toMatchObject({
+        arguments: { password: '[hidden]' },
+        argumentsSha256: createHash('sha256').update('{"password":"hunter2"}').digest('hex'),
+        outcome: 'OK',
+      })
+      expect(line).not.toContain('hunter2')
+    })
+
+    it('leaves the arguments out of the line, never raw, when a filter throws', async () => {
+      const { result, line, warnings } = await logged(() => {
+        throw new Error('filter broke')
+      })
+      expect(result.isError).toBe(false)
+      expect(line).not.toContain('hunter2')
+      expect((JSON.parse(line) as AuditLogLine).arguments).toBeUndefined()
+      expect(warnings).toContainEqual(
+        expect.stringMatching(
+          /^toolpipe: jsonlAuditLog: a tools\/shown filter failed on the arguments of call "[^"]+" of tool "login"; they are left out of its line$/,
+        ),
+      )
+    })
+  })
 })

@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto'
 import { appendFile, mkdir } from 'node:fs/promises'
 import { dirname, isAbsolute, resolve } from 'node:path'
 import type { JsonValue } from '@toolpipe/core'
+import { shownValue } from '@toolpipe/tools'
 import type {
   ToolDecision,
+  ToolExecution,
+  ToolExecutionResult,
   ToolExecutionToken,
   ToolRegistry,
   ToolRegistryPlugin,
@@ -12,7 +15,11 @@ import { canonicalJson, warnSafely } from '@toolpipe/core/internal'
 
 /** Options of {@link jsonlAuditLog}. */
 export interface JsonlAuditLogOptions {
-  /** Also write each call's arguments (default: only their SHA-256 digest). */
+  /**
+   * Also write each call's arguments (default: only their SHA-256 digest), as the registry's
+   * `tools/shown` filters clean them (`redactSecrets()`: no secret in the log); left out of the
+   * line, with a warning, when a filter throws.
+   */
   readonly includeArguments?: boolean | undefined
   /**
    * What a relative `path` is relative to (default: the project root of a `permissions()`
@@ -30,7 +37,7 @@ export interface AuditLogLine {
   readonly agentId?: string
   /** SHA-256 (hex) of the arguments' canonical JSON (keys sorted); absent when there were none. */
   readonly argumentsSha256?: string
-  /** The arguments, only with `includeArguments`. */
+  /** The arguments, only with `includeArguments`, as the `tools/shown` filters clean them. */
   readonly arguments?: JsonValue
   /** Every stage that decided or changed the call, in order (SPEC §18.5). */
   readonly decisions: readonly ToolDecision[]
@@ -69,20 +76,7 @@ export function jsonlAuditLog(
     const offResult = registry.on('tools/result', (exec, result) => {
       const recorded = decisions.get(exec.token) ?? []
       decisions.delete(exec.token)
-      const args = exec.arguments
-      const line: AuditLogLine = {
-        time: new Date().toISOString(),
-        callId: exec.callId,
-        tool: exec.name,
-        ...(exec.agent === undefined ? {} : { agentId: exec.agent.id }),
-        ...(args === undefined
-          ? {}
-          : { argumentsSha256: createHash('sha256').update(canonicalJson(args)).digest('hex') }),
-        ...(includeArguments && args !== undefined ? { arguments: args } : {}),
-        decisions: recorded,
-        outcome: result.isError ? result.error.code : 'OK',
-      }
-      const text = `${JSON.stringify(line)}\n`
+      const text = auditLine(registry, exec, result, recorded, includeArguments)
       const destination = target()
       queue = queue
         .then(async () => {
@@ -103,6 +97,46 @@ export function jsonlAuditLog(
       offResult()
     }
   }
+}
+
+/**
+ * The JSON line (newline included) of one finished call. With `includeArguments`, the arguments
+ * as the registry's `tools/shown` filters clean them (SPEC §25: `@toolpipe/redact` takes the
+ * secrets out); a filter that fails, or leaves no JSON, leaves them out, never writes them raw.
+ * The digest is always of the call's own arguments.
+ */
+function auditLine(
+  registry: ToolRegistry,
+  exec: ToolExecution<JsonValue | undefined>,
+  result: ToolExecutionResult,
+  decisions: readonly ToolDecision[],
+  includeArguments: boolean,
+): string {
+  const args = exec.arguments
+  const line = (shown: { arguments?: JsonValue }): AuditLogLine => ({
+    time: new Date().toISOString(),
+    callId: exec.callId,
+    tool: exec.name,
+    ...(exec.agent === undefined ? {} : { agentId: exec.agent.id }),
+    ...(args === undefined
+      ? {}
+      : { argumentsSha256: createHash('sha256').update(canonicalJson(args)).digest('hex') }),
+    ...shown,
+    decisions,
+    outcome: result.isError ? result.error.code : 'OK',
+  })
+  if (includeArguments && args !== undefined) {
+    try {
+      return `${JSON.stringify(line({ arguments: shownValue(registry, args) }))}\n`
+    } catch (error) {
+      warnSafely(
+        registry.logger,
+        `toolpipe: jsonlAuditLog: a tools/shown filter failed on the arguments of call "${exec.callId}" of tool "${exec.name}"; they are left out of its line`,
+        error,
+      )
+    }
+  }
+  return `${JSON.stringify(line({}))}\n`
 }
 
 /**

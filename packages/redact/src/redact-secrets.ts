@@ -9,7 +9,7 @@ import type {
 import { applyAction } from './internal/apply-action.js'
 import { readOptions } from './internal/read-options.js'
 import type { RedactConfig } from './internal/read-options.js'
-import { redactValue } from './internal/redact-value.js'
+import { redactContent, redactValue } from './internal/redact-value.js'
 import type { LocatedFinding, StringRedactor } from './internal/redact-value.js'
 import { scanText } from './internal/scan-text.js'
 import { SecretBlockedError } from './secret-blocked-error.js'
@@ -51,7 +51,8 @@ const maxRecords = 50
  * Its `tools/execute` wrapper is innermost (SPEC §25: before `outputBudget()`): whatever order
  * the plugins are installed in, the budget cuts and spills only redacted text, and no spill file
  * holds a secret. It provides `tools/shown` too, so that an approval request's arguments and
- * card (and the cards a bridge draws through `shownValue`) hold none.
+ * card, a progress update's message and content, the arguments a span or an audit line records
+ * (and the cards a bridge draws through `shownValue`) hold none.
  *
  * @throws SecretBlockedError (`INVALID_OPTIONS`) naming an option it cannot use
  * @example
@@ -138,7 +139,7 @@ function redactResult(
   config: RedactConfig,
 ): ToolExecutionResult {
   const found: LocatedFinding[] = []
-  const content = redactValue(result.content, 'content', redact, found)
+  const content = redactContent(result.content, 'content', redact, found)
   const structured =
     result.structured === undefined
       ? undefined

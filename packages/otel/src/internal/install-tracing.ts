@@ -88,7 +88,7 @@ function spanObservers(
 ): Disposer[] {
   return [
     registry.on('tools/approval', (exec, answer) => {
-      spans.get(exec)?.recordApproval(spanSettings, answer)
+      spans.get(exec)?.recordApproval(spanSettings, exec, answer)
     }),
     registry.on('tools/progress', (exec, update) => {
       spans.get(exec)?.recordProgress(spanSettings, update)

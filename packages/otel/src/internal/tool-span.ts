@@ -1,4 +1,5 @@
 import { describeTool, spanName, undescribed } from './describe-tool.js'
+import { shownArguments } from './shown-arguments.js'
 import type { DescribedTool } from './describe-tool.js'
 import {
   context,
@@ -75,12 +76,17 @@ export class ToolSpan {
   /** Whether the call's scope saw a tool of that name when the call started. */
   readonly knownTool: boolean
 
+  /** The registry whose `tools/shown` filters clean the arguments a span records. */
+  private readonly registry: ToolRegistry
+
   private constructor(
+    registry: ToolRegistry,
     span: Span,
     spanContext: Context | undefined,
     knownTool: boolean,
     startedAt: number,
   ) {
+    this.registry = registry
     this.span = span
     this.context = spanContext
     this.startedAt = startedAt
@@ -124,9 +130,11 @@ export class ToolSpan {
     }
     // JSON text only for a span that is recorded: a sampled-out call costs no serialisation.
     if (settings.recordArguments && exec.arguments !== undefined && span.isRecording()) {
-      span.setAttribute(ATTR_GEN_AI_TOOL_CALL_ARGUMENTS, JSON.stringify(exec.arguments))
+      const shown = shownArguments(registry, exec, exec.arguments)
+      if (shown !== undefined) span.setAttribute(ATTR_GEN_AI_TOOL_CALL_ARGUMENTS, shown)
     }
     return new ToolSpan(
+      registry,
       span,
       changesNothing(span, parent) ? undefined : trace.setSpan(parent, span),
       tool.description !== undefined,
@@ -145,9 +153,13 @@ export class ToolSpan {
   /**
    * The approval wait, as the `toolpipe.approval` event, stamped when the answer came back: the
    * outcome's kind, whether it came from the scope's memory, whether a person edited the
-   * arguments (the edit itself only with `recordArguments`).
+   * arguments (the edit itself only with `recordArguments`, as the `tools/shown` filters clean it).
    */
-  recordApproval(settings: SpanSettings, answer: ApprovalAnswer): void {
+  recordApproval(
+    settings: SpanSettings,
+    exec: Readonly<ToolExecution<JsonValue | undefined>>,
+    answer: ApprovalAnswer,
+  ): void {
     if (answer.outcome === undefined) {
       this.span.addEvent(TOOLPIPE_APPROVAL_EVENT, {
         [ATTR_ERROR_TYPE]: answer.error.code,
@@ -164,7 +176,8 @@ export class ToolSpan {
     if (outcome.kind === 'allowed-once' && outcome.arguments !== undefined) {
       attributes[ATTR_TOOLPIPE_APPROVAL_ARGUMENTS_EDITED] = true
       if (settings.recordArguments && this.span.isRecording()) {
-        attributes[ATTR_GEN_AI_TOOL_CALL_ARGUMENTS] = JSON.stringify(outcome.arguments)
+        const shown = shownArguments(this.registry, exec, outcome.arguments)
+        if (shown !== undefined) attributes[ATTR_GEN_AI_TOOL_CALL_ARGUMENTS] = shown
       }
     }
     this.span.addEvent(TOOLPIPE_APPROVAL_EVENT, attributes)

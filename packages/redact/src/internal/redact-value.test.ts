@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { redactValue } from './redact-value.js'
+import { redactContent, redactValue } from './redact-value.js'
 import type { LocatedFinding, StringRedactor } from './redact-value.js'
 
 // SPEC §25: every string of a structured value is redacted, before anyone after the tool sees it.
@@ -28,13 +28,80 @@ describe('redactValue', () => {
     })
   })
 
-  it('leaves an image’s or audio’s base64 data and a resource’s blob alone', () => {
+  it('§25 scans every string of a structured value, blocks’ binary-looking members included', () => {
+    const lookalikes = {
+      events: [{ type: 'image', data: secret }],
+      sound: { type: 'audio', data: secret },
+      file: { uri: 'file:///a.env', blob: secret },
+      block: { type: 'resource', resource: { uri: 'file:///b.env', blob: secret } },
+    }
+    const { value, found } = redacted(lookalikes)
+    expect(JSON.stringify(value)).not.toContain(secret)
+    expect(found.map((finding) => finding.where)).toEqual([
+      'structured.events[0].data',
+      'structured.sound.data',
+      'structured.file.blob',
+      'structured.block.resource.blob',
+    ])
+  })
+
+  it('leaves the binary of a result’s content blocks alone: image and audio data, a resource’s blob', () => {
     const blocks = [
       { type: 'image', data: secret, mimeType: 'image/png' },
       { type: 'audio', data: secret, mimeType: 'audio/wav' },
-      { uri: 'file:///a.bin', blob: secret },
+      { type: 'resource', resource: { uri: 'file:///a.bin', blob: secret } },
     ]
-    expect(redacted(blocks).value).toBe(blocks)
+    const found: LocatedFinding[] = []
+    expect(redactContent(blocks, 'content', redact, found)).toBe(blocks)
+    expect(found).toEqual([])
+  })
+
+  it('scans the rest of a result’s content blocks, and binary that is no text', () => {
+    const blocks = [
+      { type: 'text', text: secret },
+      { type: 'image', data: secret, mimeType: 'image/png', alt: secret },
+      { type: 'resource', resource: { uri: secret, blob: secret, text: secret } },
+      { type: 'image', data: [secret], mimeType: 'image/png' },
+      { uri: 'file:///c.bin', blob: secret },
+    ]
+    const found: LocatedFinding[] = []
+    const value = redactContent(blocks, 'content', redact, found)
+    expect(found.map((finding) => finding.where)).toEqual([
+      'content[0].text',
+      'content[1].alt',
+      'content[2].resource.uri',
+      'content[2].resource.text',
+      'content[3].data[0]',
+      'content[4].blob',
+    ])
+    expect(value).toEqual([
+      { type: 'text', text: '[REDACTED:tok]' },
+      { type: 'image', data: secret, mimeType: 'image/png', alt: '[REDACTED:tok]' },
+      {
+        type: 'resource',
+        resource: { uri: '[REDACTED:tok]', blob: secret, text: '[REDACTED:tok]' },
+      },
+      { type: 'image', data: ['[REDACTED:tok]'], mimeType: 'image/png' },
+      { uri: 'file:///c.bin', blob: '[REDACTED:tok]' },
+    ])
+  })
+
+  it('§25 writes the place under a key that held a secret without the key: `<key N>`', () => {
+    // A mask keeps a key's first and last 4 characters: the place must hold none of them.
+    const masked: StringRedactor = (text) => {
+      const result = redact(text, '')
+      return result.text === undefined
+        ? result
+        : { ...result, text: text.replaceAll(secret, `tok_${'*'.repeat(12)}cdef`) }
+    }
+    const found: LocatedFinding[] = []
+    const value = { plain: 1, [`id ${secret}`]: { note: `see ${secret}` } }
+    redactValue(value, 'structured', masked, found)
+    expect(found.map((finding) => finding.where)).toEqual([
+      'structured (a key)',
+      'structured.<key 2>.note',
+    ])
+    expect(JSON.stringify(found)).not.toMatch(/tok_|cdef/)
   })
 
   it('renames a key that holds a secret, and never writes that key in a place', () => {

@@ -23,12 +23,24 @@ const tooDeep = '[REDACTED:too-deep]'
 const unreadable = '[REDACTED:unreadable]'
 
 /**
+ * Where a content block keeps binary data, never scanned: the member `key` when it is a string,
+ * or, with `inner`, inside the object at `key` (a resource block's `resource.blob`).
+ */
+interface BinaryPart {
+  readonly key: string
+  readonly inner?: BinaryPart
+}
+
+/**
  * A copy of `value` with every string redacted (SPEC §25), keys included, made only where
  * something changed (an unchanged value is returned as it is): plain objects and arrays are
- * walked; an image's or audio's base64 `data` and a resource's `blob` are binary, never scanned.
- * A part that cannot be read (a throwing getter, a revoked Proxy) or lies deeper than 1,024
- * levels is replaced, never passed on unscanned; a cycle is left as it is (a result holding one
- * is no JSON, which the pipeline refuses).
+ * walked, every string scanned, whatever its name (a `data` or `blob` member of a structured value
+ * is text like any other; only {@link redactContent} leaves a content block's binary alone).
+ * A key that held a secret is renamed, and its place is written `<key N>` (N its 1-based
+ * position among the object's keys): no part of a secret, masked or not, is ever written in a
+ * place (`where` reaches records and messages). A part that cannot be read (a throwing getter, a
+ * revoked Proxy) or lies deeper than 1,024 levels is replaced, never passed on unscanned; a cycle
+ * is left as it is (a result holding one is no JSON, which the pipeline refuses).
  */
 export function redactValue(
   value: unknown,
@@ -37,6 +49,7 @@ export function redactValue(
   found: LocatedFinding[],
   depth = 0,
   ancestors = new Set<object>(),
+  binary?: BinaryPart,
 ): unknown {
   if (typeof value === 'string') return redactString(value, where, redact, found)
   if (typeof value !== 'object' || value === null || ancestors.has(value)) return value
@@ -46,11 +59,45 @@ export function redactValue(
     if (Array.isArray(value)) return redactArray(value, where, redact, found, depth, ancestors)
     const prototype: unknown = Object.getPrototypeOf(value)
     if (prototype !== Object.prototype && prototype !== null) return value
-    return redactObject(value as Record<string, unknown>, where, redact, found, depth, ancestors)
+    const walk = { redact, found, depth, ancestors, binary }
+    return redactObject(value as Record<string, unknown>, where, walk)
   } catch {
     return unreadable
   } finally {
     ancestors.delete(value)
+  }
+}
+
+/**
+ * A result's content (an array of content blocks) redacted like {@link redactValue}, except the
+ * binary of its blocks: an image's or audio's base64 `data` and a resource block's
+ * `resource.blob` are never scanned (base64 is no text, and a rule matching inside it would break
+ * the picture). Only here: the same shapes anywhere else (a structured value) are scanned whole.
+ */
+export function redactContent(
+  value: unknown,
+  where: string,
+  redact: StringRedactor,
+  found: LocatedFinding[],
+): unknown {
+  if (!Array.isArray(value)) return redactValue(value, where, redact, found)
+  try {
+    return redactArray(value, where, redact, found, 0, new Set<object>([value]), binaryPartOf)
+  } catch {
+    return unreadable
+  }
+}
+
+/** Where `block` keeps its binary, when it is a content block that has some. */
+function binaryPartOf(block: unknown): BinaryPart | undefined {
+  try {
+    if (typeof block !== 'object' || block === null || Array.isArray(block)) return undefined
+    const type = (block as { type?: unknown }).type
+    if (type === 'image' || type === 'audio') return { key: 'data' }
+    return type === 'resource' ? { key: 'resource', inner: { key: 'blob' } } : undefined
+  } catch {
+    // What cannot be read is scanned, and replaced there: never skipped.
+    return undefined
   }
 }
 
@@ -72,53 +119,52 @@ function redactArray(
   found: LocatedFinding[],
   depth: number,
   ancestors: Set<object>,
+  binaryOf?: (item: unknown) => BinaryPart | undefined,
 ): unknown[] {
   let copy: unknown[] | undefined
   for (let index = 0; index < value.length; index++) {
     const item = value[index]
-    const next = redactValue(
-      item,
-      `${where}[${String(index)}]`,
-      redact,
-      found,
-      depth + 1,
-      ancestors,
-    )
+    const place = `${where}[${String(index)}]`
+    const part = binaryOf?.(item)
+    const next = redactValue(item, place, redact, found, depth + 1, ancestors, part)
     if (next !== item) (copy ??= [...value])[index] = next
   }
   return copy ?? (value as unknown[])
 }
 
+/** How one object is walked: what {@link redactValue} was given for it. */
+interface ObjectWalk {
+  readonly redact: StringRedactor
+  readonly found: LocatedFinding[]
+  readonly depth: number
+  readonly ancestors: Set<object>
+  readonly binary: BinaryPart | undefined
+}
+
 function redactObject(
   value: Record<string, unknown>,
   where: string,
-  redact: StringRedactor,
-  found: LocatedFinding[],
-  depth: number,
-  ancestors: Set<object>,
+  { redact, found, depth, ancestors, binary }: ObjectWalk,
 ): Record<string, unknown> {
-  const binary = binaryKeyOf(value)
   const entries: [string, unknown][] = []
   let changed = false
-  for (const key of Object.keys(value)) {
-    // A key is a string of the value too: one holding a secret is renamed, and only the new
-    // name is ever written in a place (`where` reaches messages and records).
+  const keys = Object.keys(value)
+  for (const [index, key] of keys.entries()) {
+    // A key is a string of the value too: one holding a secret is renamed, and neither it nor
+    // its new name (a mask keeps 8 of its characters) is ever written in a place.
     const name = redactString(key, `${where} (a key)`, redact, found)
+    const place = name === key ? `${where}.${key}` : `${where}.<key ${String(index + 1)}>`
     const item = value[key]
+    const part = key === binary?.key ? binary : undefined
+    // A block's binary is left as it is when it is text (base64); anything else is scanned.
     const next =
-      key === binary
+      part !== undefined && part.inner === undefined && typeof item === 'string'
         ? item
-        : redactValue(item, `${where}.${name}`, redact, found, depth + 1, ancestors)
+        : redactValue(item, place, redact, found, depth + 1, ancestors, part?.inner)
     if (name !== key || next !== item) changed = true
     entries.push([name, next])
   }
   return changed ? objectOf(entries) : value
-}
-
-/** The key of `value` that holds binary data: an image's or audio's `data`, a resource's `blob`. */
-function binaryKeyOf(value: Record<string, unknown>): string | undefined {
-  if (value.type === 'image' || value.type === 'audio') return 'data'
-  return typeof value.uri === 'string' && typeof value.blob === 'string' ? 'blob' : undefined
 }
 
 /** A plain object of `entries`, in order; a name given twice (two keys redacted alike) is numbered. */

@@ -91,4 +91,36 @@ describe('scanText', () => {
       { ruleId: 'tok', start: text.length - secret.length, end: text.length, line: 1 },
     ])
   })
+
+  describe('§25 a match a window edge cuts is reported once, whole', () => {
+    const word = customScanner({ id: 'tok', pattern: /tok_[a-z]+/ })
+    const long = `tok_${'abcdefghijklmnopqrstuvwxyz'.repeat(2)}`
+    const straddling = `${' '.repeat(windowSize - 10)}${long} end`
+
+    it('finds a match straddling the first window’s end whole, and only once', () => {
+      expect(scanText(straddling, [word], none, fail)).toEqual([
+        { ruleId: 'tok', start: windowSize - 10, end: windowSize - 10 + long.length, line: 1 },
+      ])
+    })
+
+    it('leaves such a match out whole when its value is allowed', () => {
+      expect(scanText(straddling, [word], new Set([long]), fail)).toEqual([])
+    })
+
+    it('reports no piece the next window’s start makes of a longer word', () => {
+      // `\b` holds at a window's first character: the piece `ijklmnop` is no match in the text.
+      const eight = customScanner({ id: 'eight', pattern: /\b[a-z]{8}\b/ })
+      const nextStart = windowSize - windowOverlap
+      const text = `${' '.repeat(nextStart - 8)}abcdefghijklmnop${' '.repeat(windowSize)}`
+      expect(scanText(text, [eight], none, fail)).toEqual([])
+    })
+
+    it('still reports a match longer than the overlap that no window sees whole', () => {
+      const huge = `tok_${'a'.repeat(2 * windowOverlap)}`
+      const text = `${' '.repeat(windowSize - windowOverlap - 100)}${huge} end`
+      const found = scanText(text, [word], none, fail)
+      expect(found[0]).toMatchObject({ ruleId: 'tok', start: text.indexOf(huge) })
+      expect(found).toHaveLength(1)
+    })
+  })
 })

@@ -16,10 +16,12 @@ export type RuleFailure = (ruleId: string, error: unknown) => void
  * Every secret `scanners` find in `text` (SPEC §25), in order of their start, each range once:
  * searched window by window (bounded work whatever the text's size or line length), a rule whose
  * keywords the window does not hold skipped, a rule that throws told to `failed` and skipped,
- * values in `allow` left out. A finding never begins or ends with a quote or a backslash: a
- * rule that takes in the quote around a value (`"mongodb://…"`) would otherwise redact the quote
- * and miss the value in `allow`. Text holding NUL characters is scanned too (`env -0` prints the
- * environment that way).
+ * values in `allow` left out. A match a window's cut edge touches is not taken from that window
+ * when the window beside it sees that match whole (see {@link isCutShort}), so a secret is
+ * reported once, whole, wherever the windows fall. A finding never begins or ends with a quote
+ * or a backslash: a rule that takes in the quote around a value (`"mongodb://…"`) would
+ * otherwise redact the quote and miss the value in `allow`. Text holding NUL characters is
+ * scanned too (`env -0` prints the environment that way).
  */
 export function scanText(
   text: string,
@@ -32,6 +34,7 @@ export function scanText(
   for (let offset = 0; offset < text.length; offset += windowSize - windowOverlap) {
     const window =
       offset === 0 && text.length <= windowSize ? text : text.slice(offset, offset + windowSize)
+    const cut = { start: offset, end: offset + window.length, length: text.length }
     for (const scanner of scanners) {
       let found: [number, number][]
       try {
@@ -42,8 +45,9 @@ export function scanText(
         continue
       }
       for (const [from, to] of found) {
+        if (isCutShort(offset + from, offset + to, cut)) continue
         const [start, end] = unquoted(text, offset + from, offset + to)
-        if (!(start >= offset && end > start && end <= offset + window.length)) continue
+        if (end <= start) continue
         // One secret found by two rules is one finding (the first rule's).
         const key = `${String(start)}:${String(end)}`
         if (seen.has(key) || allow.has(text.slice(start, end))) continue
@@ -55,6 +59,26 @@ export function scanText(
   }
   ranges.sort((a, b) => a.start - b.start || b.end - a.end)
   return withLines(text, ranges)
+}
+
+/**
+ * Whether the match `[start, end)` of the window `cut` (offsets into a text of `cut.length`) may
+ * be a piece of a longer match, or one only the window's edge made (`\b`, a lookbehind), that the
+ * window beside it sees whole: a match that ends at the window's last character when the next
+ * window (which starts `windowOverlap` before this one's end) holds its start, or one that
+ * begins at the window's first character when the previous window (which ends `windowOverlap`
+ * after this one's start) holds its end. A match longer than the overlap is kept even when cut:
+ * no window sees it whole, and a cut secret is redacted rather than missed.
+ */
+function isCutShort(
+  start: number,
+  end: number,
+  cut: { readonly start: number; readonly end: number; readonly length: number },
+): boolean {
+  const cutAtEnd = cut.end < cut.length && end === cut.end
+  if (cutAtEnd && start > cut.end - windowOverlap) return true
+  const cutAtStart = cut.start > 0 && start === cut.start
+  return cutAtStart && end < cut.start + windowOverlap
 }
 
 /** `[start, end)` without the quotes and backslashes at its edges. */
