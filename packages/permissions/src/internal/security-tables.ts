@@ -57,18 +57,31 @@ export const denyOnlyWrappers: Readonly<Record<string, OptionSpec>> = {
   },
   taskset: { flags: ['-a', '--all-tasks', '-c', '--cpu-list'], positionals: 1 },
   chrt: {
-    flags: ['-a', '-b', '-d', '-f', '-i', '-o', '-r', '-R', '-v', '--all-tasks', '--batch'],
+    flags: [
+      ...['-a', '-b', '-d', '-f', '-i', '-o', '-r', '-R', '-v', '--all-tasks', '--batch'],
+      ...['--deadline', '--fifo', '--idle', '--other', '--rr', '--reset-on-fork', '--verbose'],
+    ],
     withValue: ['-T', '-P', '-D', '--sched-runtime', '--sched-period', '--sched-deadline'],
     positionals: 1,
   },
   flock: {
-    flags: ['-s', '-x', '-e', '-n', '-u', '-o', '-F', '--shared', '--exclusive', '--nonblock'],
+    flags: [
+      ...['-s', '-x', '-e', '-n', '-u', '-o', '-F', '--shared', '--exclusive', '--nonblock'],
+      ...['--unlock', '--close', '--no-fork', '--verbose'],
+    ],
     withValue: ['-w', '-E', '--timeout', '--wait', '--conflict-exit-code'],
     positionals: 1,
     shellOptions: ['-c', '--command'],
   },
   sudo: {
-    flags: ['-A', '-b', '-E', '-H', '-k', '-K', '-n', '-P', '-S', '-B', '-N', '-V'],
+    flags: [
+      ...['-A', '-b', '-E', '-H', '-k', '-K', '-n', '-P', '-S', '-B', '-N', '-V'],
+      ...['--askpass', '--background', '--bell', '--preserve-env', '--set-home'],
+      ...['--reset-timestamp', '--remove-timestamp', '--non-interactive', '--no-update'],
+      ...['--preserve-groups', '--stdin'],
+    ],
+    // `--preserve-env=LIST` names variables kept; it runs nothing.
+    attachedOnly: ['--preserve-env'],
     withValue: [
       ...['-C', '-D', '-g', '-h', '-p', '-r', '-R', '-t', '-T', '-U', '-u'],
       ...['--chdir', '--group', '--host', '--prompt', '--role', '--type', '--user'],

@@ -30,6 +30,21 @@ export const wrapperRows: readonly CorpusRow[] = [
     ["env -S 'rm -rf /'", 'deny'],
     ['env -- rm x', 'deny'],
   ]),
+  // SPEC §26's wrappers with combined and long flags: each spelling strips to the command.
+  ...rows(base, 'https://man7.org/linux/man-pages/man1/env.1.html', [
+    ['env -vS "rm -rf x"', 'deny'],
+    ["env -iS'rm -rf x'", 'deny'],
+    ['chrt --other 0 rm -rf x', 'deny'],
+    ['chrt --idle 0 rm -rf x', 'deny'],
+    ['flock --verbose /tmp/l rm -rf x', 'deny'],
+    ['flock --no-fork /tmp/l rm -rf x', 'deny'],
+    ['nice --5 rm -rf x', 'deny'],
+    ['sudo --preserve-env rm -rf x', 'deny'],
+    ['sudo --preserve-env=HOME rm -rf x', 'deny'],
+    ['sudo VAR=1 rm -rf x', 'deny'],
+    ['sudo -E VAR=1 OTHER=2 rm -rf x', 'deny'],
+    ['env -xS "rm -rf x"', 'ask'],
+  ]),
   ...rows(base, 'https://github.com/danielmiessler/LifeOS/issues/732', [
     ['xargs rm < list', 'deny'],
     ['ls | xargs rm', 'deny'],

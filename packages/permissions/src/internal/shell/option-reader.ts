@@ -52,7 +52,8 @@ export function readOption(
 ): number | undefined {
   const literal = words[index]?.literal ?? ''
   if (spec.flags?.includes(literal) === true) return index + 1
-  if (spec.numeric === true && literal.length > 1 && isDigits(literal.slice(1))) return index + 1
+  // nice's obsolete `-10` and `--10` (an adjustment of -10).
+  if (spec.numeric === true && isDigits(literal.replace(/^--?/, ''))) return index + 1
   if (literal.startsWith('--')) {
     const name = literal.includes('=') ? literal.slice(0, literal.indexOf('=')) : literal
     if (spec.withValue?.includes(name) === true) {

@@ -68,7 +68,19 @@ export function stripWrapper(
   if (after !== undefined && spec.shellOptions?.includes(after) === true) {
     return { kind: 'split-string', value: wordText(words[end.next + 1]), next: end.next + 1 }
   }
-  return { kind: 'wrapped', next: end.next, assignments: [] }
+  // sudo takes `NAME=value` words before the command, as env does.
+  const assignments: string[] = []
+  let next = end.next
+  if (name === 'sudo') {
+    for (; next < words.length; next++) {
+      const text = words[next]?.text ?? ''
+      const equals = text.indexOf('=')
+      if (equals <= 0 || !isName(text.slice(0, equals))) break
+      assignments.push(text.slice(0, equals))
+    }
+    if (next >= words.length) return { kind: 'none' }
+  }
+  return { kind: 'wrapped', next, assignments }
 }
 
 function stripXargs(words: readonly CommandWord[], at: number, forAllow: boolean): StripStep {
@@ -121,8 +133,14 @@ function stripEnv(words: readonly CommandWord[], at: number): StripStep {
       index++
       break
     }
-    // A bundle holding -S (`-iS 'cmd'`) splits a string too; anything unknown is unknown.
-    if (!literal.startsWith('--') && literal.includes('S')) return { kind: 'unknown' }
+    // A bundle of flags ending in -S (`-vS 'cmd'`, `-iS'cmd'`) splits a string too.
+    if (!literal.startsWith('--') && literal.includes('S')) {
+      const at = literal.indexOf('S')
+      if (!/^-[i0v]*$/.test(literal.slice(0, at))) return { kind: 'unknown' }
+      return at + 1 < literal.length
+        ? { kind: 'split-string', value: literal.slice(at + 1), next: index }
+        : { kind: 'split-string', value: wordText(words[index + 1]), next: index + 1 }
+    }
     const consumed = readOption(words, index, envOptions)
     if (consumed === undefined) return { kind: 'unknown' }
     index = consumed
