@@ -56,8 +56,9 @@ export interface SettingsFileWatch {
  * whenever it changes (SPEC §18.3): a changed file is re-read and takes effect for calls that
  * start afterwards; a file that does not parse leaves the previous content in force and logs one
  * warning with line and column; a missing file is an empty source. The watch follows the file
- * through editors' write-and-rename, and through its folder being created or removed later. It
- * never keeps the process alive. When the folder cannot be watched (`fs.watch` throws — EMFILE,
+ * through editors' write-and-rename, through its folder being created or removed later, and
+ * through symbolic links (SPEC §26): an edit of the file a link (or chain of links) leads to, and
+ * a link repointed, are heard. It never keeps the process alive. When the folder cannot be watched (`fs.watch` throws — EMFILE,
  * ENOSPC, EACCES — or its watch emits `'error'`), each kind of failure is warned once with the
  * file's label, and the file is polled (`fs.watchFile`, no watch descriptor needed) every
  * `pollMs` instead, so that a change is still noticed.

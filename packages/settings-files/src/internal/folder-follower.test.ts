@@ -1,63 +1,13 @@
-import { EventEmitter } from 'node:events'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ScratchFolders } from '../__fixtures__/scratch-folders.js'
-import type { FolderWatch, SettingsFileWatcher } from '../settings-file-watcher.js'
-import { FolderFollower } from './folder-follower.js'
+import { follow, handWatcher } from '../__fixtures__/hand-watcher.js'
 
 const folders = new ScratchFolders('toolpipe-follow-')
 afterEach(() => {
   folders.removeAll()
 })
-
-/** A watcher the test drives: the folders watched, their event callbacks and handles. */
-function handWatcher() {
-  const watched: {
-    folder: string
-    onEvent: (changed: string | null) => void
-    handle: EventEmitter & FolderWatch
-    closed: boolean
-  }[] = []
-  const polled: string[] = []
-  const watcher: SettingsFileWatcher = {
-    watchFolder: (folder, onEvent) => {
-      const entry = {
-        folder,
-        onEvent,
-        closed: false,
-        handle: Object.assign(new EventEmitter(), {
-          close: () => {
-            entry.closed = true
-          },
-        }),
-      }
-      watched.push(entry)
-      return entry.handle
-    },
-    poll: (path) => {
-      polled.push(path)
-      return () => undefined
-    },
-  }
-  return { watcher, watched, polled }
-}
-
-function follow(path: string, watcher: SettingsFileWatcher) {
-  const events: string[] = []
-  const warnings: string[] = []
-  const follower = new FolderFollower({
-    path,
-    label: 'settings.json',
-    logger: { warn: (message: string) => warnings.push(message) },
-    pollMs: 1_000,
-    watcher,
-    onEvent: () => events.push('event'),
-    onWatchFailed: () => events.push('failed'),
-  })
-  follower.arm()
-  return { follower, events, warnings }
-}
 
 describe('FolderFollower', () => {
   it('watches the nearest existing folder until the file’s folder exists, then that folder', () => {

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs'
-import { basename, dirname } from 'node:path'
+import { dirname } from 'node:path'
 import { warnSafely } from '@toolpipe/core/internal'
 import type { FolderWatch, SettingsFileWatcher } from '../settings-file-watcher.js'
 import type { SettingsFileLogger } from '../settings-file-logger.js'
+import { linkChainOf } from './link-chain.js'
 
 /** What a {@link FolderFollower} follows, and whom it tells. */
 export interface FolderFollowerOptions {
@@ -18,77 +19,96 @@ export interface FolderFollowerOptions {
   readonly onWatchFailed: () => void
 }
 
+/** One folder being watched, and the entries in it the file depends on. */
+interface WatchedFolder {
+  readonly handle: FolderWatch
+  /** The entries that matter; undefined for an ancestor of a missing folder (any event may be it). */
+  names: ReadonlySet<string> | undefined
+}
+
 /**
- * Follows a settings file's folder through `fs.watch` (or its nearest existing ancestor until the
- * folder exists, and again after it is removed), and falls back to polling the file when the
- * folder cannot be watched (`fs.watch` throws EMFILE, ENOSPC, EACCES, or its watch emits
- * `'error'`): each kind of failure is warned once with the file's label. Watching is tried again
- * at each change, so a watch that works later is used again.
+ * Follows a settings file through `fs.watch` on its folder (or its nearest existing ancestor until
+ * the folder exists, and again after it is removed) and, when the file is a symbolic link, on the
+ * folder of each link of the chain and of the file it ends at (SPEC §18.3, §26): an edit of the
+ * target, and a link repointed, are both heard. Each {@link arm} resolves the chain again, watching
+ * the folders it now needs and closing the others, so watches never pile up; at most one per link
+ * followed (Linux's limit, 40) and one for the file. It falls back to polling the file (which
+ * follows its links) when a folder cannot be watched (`fs.watch` throws EMFILE, ENOSPC, EACCES, or
+ * its watch emits `'error'`): each kind of failure is warned once with the file's label. Watching
+ * is tried again at each change, so a watch that works later is used again.
  */
 export class FolderFollower {
   readonly #options: FolderFollowerOptions
-  readonly #folder: string
-  readonly #name: string
   readonly #warnedFailures = new Set<string>()
-  #watch: FolderWatch | undefined
-  #watchedFolder: string | undefined
+  /** The watches by folder. */
+  readonly #watches = new Map<string, WatchedFolder>()
   #stopPolling: (() => void) | undefined
   #closed = false
 
   constructor(options: FolderFollowerOptions) {
     this.#options = options
-    this.#folder = dirname(options.path)
-    this.#name = basename(options.path)
   }
 
-  /** Watches the file's folder, or its nearest existing ancestor until the folder exists. */
+  /** Watches the folders the file (and the links it is reached through) need now. */
   arm(): void {
     if (this.#closed) return
-    let target = this.#folder
-    while (!existsSync(target) && dirname(target) !== target) target = dirname(target)
-    if (target === this.#watchedFolder && this.#watch !== undefined) return
-    this.#unwatch()
-    try {
-      this.#watch = this.#watchFolder(target)
-      this.#watchedFolder = target
-    } catch (error) {
-      this.#fallBack(error)
+    const wanted = wantedFolders(this.#options.path)
+    for (const [folder, watched] of this.#watches) {
+      if (wanted.has(folder)) continue
+      this.#watches.delete(folder)
+      closeQuietly(watched.handle)
+    }
+    for (const [folder, names] of wanted) {
+      const watched = this.#watches.get(folder)
+      if (watched !== undefined) {
+        watched.names = names
+        continue
+      }
+      try {
+        this.#watchFolder(folder, names)
+      } catch (error) {
+        this.#fallBack(error)
+      }
     }
   }
 
   /** Stops watching and polling. */
   close(): void {
     this.#closed = true
-    this.#unwatch()
+    for (const watched of this.#watches.values()) closeQuietly(watched.handle)
+    this.#watches.clear()
     this.#stopPolling?.()
     this.#stopPolling = undefined
   }
 
-  #watchFolder(target: string): FolderWatch {
-    const onFile = target === this.#folder
-    const handle = this.#options.watcher.watchFolder(target, (changed) => {
-      if (!onFile || changed === null || changed === this.#name || !existsSync(this.#folder)) {
+  #watchFolder(folder: string, names: ReadonlySet<string> | undefined): void {
+    // Set once the watcher returns: a watcher that called back at once has no handle to match.
+    const made: { handle?: FolderWatch } = {}
+    const isCurrent = (): boolean =>
+      made.handle !== undefined && this.#watches.get(folder)?.handle === made.handle
+    const handle = this.#options.watcher.watchFolder(folder, (changed) => {
+      // A handle closed since (the chain moved away) has nothing more to say.
+      if (!isCurrent()) return
+      const wantedNames = this.#watches.get(folder)?.names
+      if (
+        wantedNames === undefined ||
+        changed === null ||
+        wantedNames.has(changed) ||
+        !existsSync(folder)
+      ) {
         this.#options.onEvent()
       }
     })
+    made.handle = handle
+    this.#watches.set(folder, { handle, names })
     handle.on('error', (error) => {
       closeQuietly(handle)
-      if (this.#watch === handle) {
-        this.#watch = undefined
-        this.#watchedFolder = undefined
-      }
+      if (isCurrent()) this.#watches.delete(folder)
       this.#fallBack(error)
       // Watching is tried again at the next change the polling sees (not at once: a watch that
       // fails at once would spin).
       this.#options.onWatchFailed()
     })
-    return handle
-  }
-
-  #unwatch(): void {
-    if (this.#watch !== undefined) closeQuietly(this.#watch)
-    this.#watch = undefined
-    this.#watchedFolder = undefined
   }
 
   /** The folder cannot be watched: says so (once per kind of failure) and polls the file. */
@@ -120,6 +140,30 @@ function describeFailure(error: unknown): string {
   const code = (error as { code?: unknown } | undefined)?.code
   if (typeof code === 'string') return code
   return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * The folders to watch for `path`, each with the entries in it that matter: the folder of each
+ * entry of its link chain, or that folder's nearest existing ancestor (any event there).
+ */
+function wantedFolders(path: string): Map<string, ReadonlySet<string> | undefined> {
+  const wanted = new Map<string, Set<string> | undefined>()
+  for (const { folder, name } of linkChainOf(path)) {
+    const existing = nearestExisting(folder)
+    if (existing !== folder) {
+      wanted.set(existing, undefined)
+      continue
+    }
+    if (!wanted.has(folder)) wanted.set(folder, new Set())
+    wanted.get(folder)?.add(name)
+  }
+  return wanted
+}
+
+function nearestExisting(folder: string): string {
+  let existing = folder
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing)
+  return existing
 }
 
 function closeQuietly(handle: FolderWatch): void {
