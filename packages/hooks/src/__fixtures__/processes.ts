@@ -81,10 +81,18 @@ export function liveMembersOf(groupId: number): number[] {
   return members
 }
 
-/** Waits up to 4 s until a hook has written `count` pids, one per line, to `path`; returns them. */
-export async function pidsWritten(path: string, count: number): Promise<number[]> {
+/**
+ * Waits up to `withinMs` (a generous deadline: a busy machine may be slow to start a process)
+ * until a hook has written `count` pids, one per line, to `path`; returns them.
+ */
+export async function pidsWritten(
+  path: string,
+  count: number,
+  withinMs = 10_000,
+): Promise<number[]> {
+  const until = Date.now() + withinMs
   let pids: number[] = []
-  for (let attempt = 0; attempt < 200 && pids.length < count; attempt++) {
+  while (pids.length < count && Date.now() < until) {
     await sleep(20)
     try {
       pids = pidsIn(readFileSync(path, 'utf8'))

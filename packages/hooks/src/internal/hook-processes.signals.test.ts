@@ -22,7 +22,10 @@ afterAll(() => {
 })
 
 let harnesses = 0
-/** Starts a harness process whose hook is running; returns it and the hook's pids. */
+/**
+ * Starts a harness process whose hook is running (with "two-instances", a hook of each of two
+ * plugins); returns it and the hooks' pids.
+ */
 async function harnessWithRunningHook(mode = '') {
   const pidFile = join(root, `pids-${++harnesses}`)
   const harness = spawn(process.execPath, [fixture, pidFile, mode], {
@@ -33,9 +36,10 @@ async function harnessWithRunningHook(mode = '') {
   harness.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString()
   })
-  const pids = await pidsWritten(pidFile, 2)
+  const count = mode === 'two-instances' ? 4 : 2
+  const pids = await pidsWritten(pidFile, count)
   started.push(...pids)
-  expect(pids).toHaveLength(2)
+  expect(pids).toHaveLength(count)
   for (const pid of pids) expect(isGone(pid)).toBe(false)
   return { harness, pids, output: () => output }
 }
@@ -45,6 +49,18 @@ describe('hook processes and the signals that end the harness', () => {
     'kills every hook’s process group on %s, and the harness still ends by the signal',
     async (signal) => {
       const { harness, pids } = await harnessWithRunningHook()
+      const exited = once(harness, 'exit')
+      harness.kill(signal)
+      const [code, endedBy] = (await exited) as [number | null, NodeJS.Signals | null]
+      expect({ code, endedBy }).toEqual({ code: null, endedBy: signal })
+      for (const pid of pids) expect(await becomesGone(pid)).toBe(true)
+    },
+  )
+
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'kills the hooks of two commandHooks() plugins running at once on %s, and the harness still ends by it',
+    async (signal) => {
+      const { harness, pids } = await harnessWithRunningHook('two-instances')
       const exited = once(harness, 'exit')
       harness.kill(signal)
       const [code, endedBy] = (await exited) as [number | null, NodeJS.Signals | null]

@@ -3,7 +3,7 @@ import { hookToolInput } from './hook-tool-input.js'
 
 const roots = { projectRoot: '/p', home: '/home/me' }
 
-describe('hookToolInput: the tool_input a hook is told (SPEC §26)', () => {
+describe('hookToolInput: the tool_input a hook is told (SPEC §18.1, §26)', () => {
   it('adds Claude Code’s field from the subjects, after the tool’s own arguments', () => {
     const write = {
       ruleName: 'Write',
@@ -27,6 +27,32 @@ describe('hookToolInput: the tool_input a hook is told (SPEC §26)', () => {
     })
     expect(hookToolInput({ path: '~/notes' }, read as never, roots)).toMatchObject({
       file_path: '/home/me/notes',
+    })
+  })
+
+  it('resolves relative paths, and a command’s relative cwd, against the policy’s cwd when given', () => {
+    const withCwd = { ...roots, cwd: '/p/pkg' }
+    const read = {
+      ruleName: 'Read',
+      rules: { subjects: ({ path }: { path: string }) => [{ kind: 'read' as const, path }] },
+    }
+    expect(hookToolInput({ path: 'notes.txt' }, read as never, withCwd)).toMatchObject({
+      file_path: '/p/pkg/notes.txt',
+    })
+    expect(hookToolInput({ path: '/etc/hosts' }, read as never, withCwd)).toMatchObject({
+      file_path: '/etc/hosts',
+    })
+    const inFolder = {
+      ruleName: 'Write',
+      rules: {
+        subjects: ({ path }: { path: string }) => [
+          { kind: 'command' as const, command: 'date', cwd: 'out' },
+          { kind: 'edit' as const, path },
+        ],
+      },
+    }
+    expect(hookToolInput({ path: 'a.txt' }, inFolder as never, withCwd)).toMatchObject({
+      file_path: '/p/pkg/out/a.txt',
     })
   })
 

@@ -13,6 +13,11 @@ export type HookToolView = Pick<RuleView, 'ruleName' | 'rules'>
 export interface HookInputRoots {
   /** Absolute. */
   readonly projectRoot: string
+  /**
+   * Absolute: what relative paths resolve against, as the policy on the registry resolves them
+   * (`permissions({ cwd })`, SPEC §18.1); default `projectRoot`.
+   */
+  readonly cwd?: string | undefined
   /** The folder `~` means. */
   readonly home?: string | undefined
 }
@@ -121,14 +126,18 @@ function readSubject(value: unknown): Subject | undefined {
   }
 }
 
-/** What a relative path is relative to: the call's command's `cwd`, else the project root. */
+/**
+ * What a relative path is relative to: the call's command's `cwd` (itself resolved against the
+ * working directory), else the working directory: the policy's `cwd`, else the project root.
+ */
 function baseOf(subjects: readonly Subject[], roots: HookInputRoots): string {
+  const workingDirectory = roots.cwd ?? roots.projectRoot
   for (const subject of subjects) {
     if (subject.kind === 'command' && subject.cwd !== undefined && subject.cwd !== '') {
-      return resolve(roots.projectRoot, subject.cwd)
+      return resolve(workingDirectory, subject.cwd)
     }
   }
-  return roots.projectRoot
+  return workingDirectory
 }
 
 /** `path` absolute and normalised; `~` and `~/…` are under the home folder, as rules read them. */

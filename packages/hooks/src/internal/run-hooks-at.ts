@@ -11,8 +11,8 @@ import { hookDecision } from './hook-decision.js'
 import type { HookProcesses } from './hook-processes.js'
 import type { HookSettingsStore } from './hook-settings-store.js'
 import { hookToolInput } from './hook-tool-input.js'
-import { permissionModeOf } from './permission-mode-of.js'
 import { planHooks } from './plan-hooks.js'
+import { policyFactsOf } from './policy-facts-of.js'
 import { runHookPlan } from './run-hook-plan.js'
 
 /** What every call's hooks share once the plugin is installed. */
@@ -29,7 +29,8 @@ export type HookMoment = 'pre' | 'success' | 'failure'
 /**
  * Runs the hooks of a call at one moment, told the call as the hook's family names it (SPEC
  * §19, §26): the tool's rule name in the dialect's family, `tool_input` with Claude Code's
- * fields, the mode of the policy on the registry. Undefined when no hook matches.
+ * fields (relative paths resolved against the policy's `cwd`), the mode of the policy on the
+ * registry. Undefined when no hook matches.
  */
 export function runHooksAt(
   { registry, setup, store, processes }: InstalledHooks,
@@ -41,6 +42,7 @@ export function runHooksAt(
   const tool = visibleRuleView(registry, exec.name, exec.agent)
   const plan = planHooks(store.groups(), moment, tool.ruleName, dialect)
   if (plan.hooks.length === 0) return undefined
+  const policy = policyFactsOf(registry, exec.agent, setup.permissionMode)
   return runHookPlan(plan, {
     processes,
     facts: {
@@ -48,14 +50,15 @@ export function runHooksAt(
       sessionId: setup.sessionId,
       transcriptPath: setup.transcriptPath,
       cwd: projectRoot,
-      permissionMode: permissionModeOf(registry, exec.agent, setup.permissionMode),
+      permissionMode: policy.permissionMode,
       moment,
       toolName: ruleNameIn(dialect, tool.ruleName),
       toolInput: exec.arguments,
       toolUseId: exec.callId,
       result,
     },
-    toolInputOf: (args) => hookToolInput(args, tool, { projectRoot }),
+    // Relative subject paths resolve where the policy's rules resolve them (SPEC §18.1, §26).
+    toolInputOf: (args) => hookToolInput(args, tool, { projectRoot, cwd: policy.cwd }),
     cwd: projectRoot,
     env: () => ({
       ...(setup.scrubEnv ? scrubSecretEnv(process.env) : process.env),
