@@ -7,11 +7,11 @@ import { judgeCommand } from './command-subject.js'
 
 const parser = bashParser()
 
-function judged(command: string, rules: RuleSet, cwd?: string) {
+function judged(command: string, rules: RuleSet, cwd?: string, args: object = { command }) {
   const items = new CallItems(
     {
       ruleName: 'Bash',
-      arguments: { command },
+      arguments: args,
       subjects: undefined,
       readOnly: false,
       hints: {},
@@ -66,5 +66,22 @@ describe('judgeCommand', () => {
     expect(unreadable.finals[0]).toMatchObject({ decision: 'ask', basis: 'cannot-read' })
     const elsewhere = judged('ls > out', ruleSetOf({ allow: ['Bash(ls *)'] }), '/tmp')
     expect(elsewhere.redirects.map((redirect) => redirect.path)).toEqual(['/tmp/out'])
+  })
+
+  it('gives Gemini rules the call’s own arguments with command set to each simple command', () => {
+    const rules = ruleSetOf(
+      {},
+      [
+        `[[rule]]\ntoolName = "run_shell_command"\nargsPattern = '"cwd":"/safe"'\ndecision = "allow"\npriority = 2\n`,
+        `[[rule]]\ntoolName = "run_shell_command"\nargsPattern = '"mode":'\ndecision = "deny"\npriority = 1\n`,
+      ].join('\n'),
+    )
+    const line = 'ls; pwd'
+    const result = judged(line, rules, undefined, { command: line, cwd: '/safe' })
+    // Not the judge's own facts (their `mode`, `ruleName`): the allow covers each command.
+    expect(result.commands.map((command) => [command.command, command.decision])).toEqual([
+      ['ls', 'allow'],
+      ['pwd', 'allow'],
+    ])
   })
 })

@@ -1,7 +1,6 @@
 import type { CommandExplanation } from '../../explanation.js'
 import type { Subject } from '@toolpipe/tools'
 import { analyzeShell } from '../shell/analyze-shell.js'
-import { canonicalJson } from '@toolpipe/core/internal'
 import type { ShellAnalysis, ShellRedirect, SimpleCommand } from '../shell/analyze-shell.js'
 import { shownCommand } from '../shell/command-text.js'
 import { harmlessRedirectTargets } from '../security-tables.js'
@@ -106,7 +105,7 @@ function simpleCommandItem(
           command: {
             allowText: command.allowText,
             denyTexts: command.denyTexts,
-            argsJson: () => canonicalJson(withCommand(items.gemini, command.source)),
+            argsJson: () => items.argsJsonWith(command.source),
             redirects: writesFiles(analysis),
             hidesCommand: analysis.hidingConstructs.length > 0,
           },
@@ -135,17 +134,6 @@ function explainCommand(command: SimpleCommand, final: Final): CommandExplanatio
     ...ruleField(final.verdict),
     reason: final.reason,
   }
-}
-
-/**
- * The call's arguments with `command` set to one simple command (Gemini's sub-command check):
- * a shallow copy of the arguments, never their JSON parsed again (a 100 KB line of many commands
- * would parse it once per command).
- */
-function withCommand(args: unknown, command: string): unknown {
-  return typeof args === 'object' && args !== null && !Array.isArray(args)
-    ? { ...args, command }
-    : { command }
 }
 
 function judgeRedirects(

@@ -28,6 +28,8 @@ export interface Evaluation {
  */
 export function evaluateCall(facts: CallFacts, context: EvaluationContext): Evaluation {
   const items = new CallItems(facts, context)
+  const oversized = items.oversized()
+  if (oversized !== undefined) return { explanation: oversized, analyses: [] }
   const { rules } = context
   const subjects: SubjectExplanation[] = []
   const analyses: (ShellAnalysis | undefined)[] = []

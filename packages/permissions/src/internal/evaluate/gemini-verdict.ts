@@ -15,8 +15,12 @@ export interface GeminiFacts {
   readonly agentId: string | undefined
   /** The tool's annotations as MCP hints (`readOnlyHint`, …). */
   readonly hints: Readonly<Record<string, unknown>>
-  /** The arguments' canonical JSON (keys sorted, as Gemini CLI sorts them), made once. */
-  readonly argsJson: () => string
+  /**
+   * The arguments' canonical JSON (keys sorted, as Gemini CLI sorts them), made once; undefined
+   * when it is unknown (too large, too deep, unreadable): an `argsPattern` allow does not match
+   * then, a deny or ask may (SPEC §26, fail closed).
+   */
+  readonly argsJson: () => string | undefined
   /**
    * What the call may still spend on regexes whose time grows with the square of the text (in
    * characters squared): a line of many long commands cannot add up past SPEC §26's bound.
@@ -32,7 +36,7 @@ export interface GeminiCommand {
   readonly allowText: string | undefined
   readonly denyTexts: readonly string[]
   /** The canonical JSON of the call's arguments with `command` set to this simple command. */
-  readonly argsJson: () => string
+  readonly argsJson: () => string | undefined
   /** The line writes or reads files through redirections. */
   readonly redirects: boolean
   /** Something in the line hides a command from the rules: no rule allows it. */
@@ -51,8 +55,14 @@ export type GeminiItem =
   /** One simple command, as Gemini CLI re-checks each sub-command. */
   | { readonly kind: 'command'; readonly command: GeminiCommand }
 
-/** `too-long`: a quadratic regex was not run on a text this long (or past the call's budget). */
-type Match = 'yes' | 'maybe' | 'no' | 'too-long'
+/**
+ * `too-long`: a quadratic regex was not run on a text this long (or past the call's budget);
+ * `unknown-args`: the arguments' JSON is unknown (a deny or ask rule may match).
+ */
+type Match = 'yes' | 'maybe' | 'no' | 'too-long' | 'unknown-args'
+
+/** Why a rule may match, for a rule that is not sure. */
+type Unsure = Exclude<Match, 'yes' | 'no'>
 
 /**
  * Gemini CLI's rule (its policy engine docs): of the rules that match, the highest priority
@@ -68,13 +78,13 @@ export function geminiVerdict(
   facts: GeminiFacts,
   item: GeminiItem,
 ): Verdict | undefined {
-  let possible: { rule: GeminiRule; tooLong: boolean } | undefined
+  let possible: { rule: GeminiRule; why: Unsure } | undefined
   for (const rule of rules) {
     if (!applies(rule, facts)) continue
     const match = matches(rule, facts, item)
     if (match === 'no') continue
-    if (match === 'maybe' || match === 'too-long') {
-      possible ??= { rule, tooLong: match === 'too-long' }
+    if (match !== 'yes') {
+      possible ??= { rule, why: match }
       continue
     }
     if (rule.decision === 'deny') return denied(rule)
@@ -130,11 +140,17 @@ function both(first: Match, second: () => Match): Match {
   if (first === 'no') return 'no'
   const then = second()
   if (then === 'no' || (first === 'yes' && then === 'yes')) return then
-  return first === 'too-long' || then === 'too-long' ? 'too-long' : 'maybe'
+  for (const why of ['unknown-args', 'too-long'] as const) {
+    if (first === why || then === why) return why
+  }
+  return 'maybe'
 }
 
-function argsMatch(rule: GeminiRule, facts: GeminiFacts, json: () => string): Match {
-  return rule.argsPattern === undefined ? 'yes' : run(rule, rule.argsPattern, json(), facts)
+function argsMatch(rule: GeminiRule, facts: GeminiFacts, json: () => string | undefined): Match {
+  if (rule.argsPattern === undefined) return 'yes'
+  const text = json()
+  if (text === undefined) return rule.decision === 'allow' ? 'no' : 'unknown-args'
+  return run(rule, rule.argsPattern, text, facts)
 }
 
 /**
@@ -217,15 +233,18 @@ function denied(rule: GeminiRule): Verdict {
   return { decision: 'deny', rule, reason: `denied by ${describeRule(rule)}${message}` }
 }
 
-function maybeDenied({ rule, tooLong }: { rule: GeminiRule; tooLong: boolean }): Verdict {
-  const why = tooLong
-    ? `its regex is run only on texts of at most ${String(quadraticTextLimit)} characters (its time grows with the square of the length)`
-    : 'part of the command is known only when it runs'
+function maybeDenied({ rule, why }: { rule: GeminiRule; why: Unsure }): Verdict {
+  const because =
+    why === 'too-long'
+      ? `its regex is run only on texts of at most ${String(quadraticTextLimit)} characters (its time grows with the square of the length)`
+      : why === 'unknown-args'
+        ? "the call's arguments are too large, too deep or unreadable to match its argsPattern against"
+        : 'part of the command is known only when it runs'
   return {
     decision: 'ask',
     rule,
     basis: rule.decision === 'deny' ? 'possibly-denied' : 'rule',
-    reason: `${describeRule(rule)} may match: ${why}`,
+    reason: `${describeRule(rule)} may match: ${because}`,
   }
 }
 

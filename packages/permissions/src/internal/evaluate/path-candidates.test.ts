@@ -69,3 +69,48 @@ describe('workingDirectories and shellPathCandidates', () => {
     expect(isInside('/ab', '/a')).toBe(false)
   })
 })
+
+describe('paths through links, in bounded work (SPEC §26)', () => {
+  it('resolves a path of 50,000 names (100 KB) in linear work, .. popping what it reached', () => {
+    const scratch = project().root
+    const started = performance.now()
+    expect(physicalPath(`${scratch}/${'a/'.repeat(50_000)}f`)).toBe(
+      `${scratch}/${'a/'.repeat(50_000)}f`,
+    )
+    expect(physicalPath(`${scratch}/${'a/b/../'.repeat(15_000)}f`)).toBe(
+      `${scratch}/${'a/'.repeat(15_000)}f`,
+    )
+    // A generous bound for a busy two-core machine: the quadratic walk took tens of seconds.
+    expect(performance.now() - started).toBeLessThan(5_000)
+  })
+
+  it('moves a cd to the lexical place and to the physical one, where .. follows the link', () => {
+    const scratch = project().root
+    const proj = join(scratch, 'proj')
+    mkdirSync(join(proj, 'src'), { recursive: true })
+    mkdirSync(join(scratch, 'outside', 'sub'), { recursive: true })
+    mkdirSync(join(scratch, 'outside', 'etc'), { recursive: true })
+    symlinkSync('../../outside/sub', join(proj, 'src', 'escape'))
+    const into = (path: string) => ({ anchor: 'cwd' as const, path })
+    // bash: `cd src/escape/../etc` lands in outside/etc (no proj/src/etc: it falls back).
+    expect(workingDirectories(proj, [into('src/escape/../etc')], '/h', false)).toEqual([
+      proj,
+      join(proj, 'src', 'etc'),
+      join(scratch, 'outside', 'etc'),
+    ])
+    // `cd src/escape && cd ../etc`: the second cd from either place the first one led.
+    expect(workingDirectories(proj, [into('src/escape'), into('../etc')], '/h', false)).toEqual(
+      expect.arrayContaining([join(proj, 'src', 'etc'), join(scratch, 'outside', 'etc')]),
+    )
+    // `cd -P src/escape/..` (its -P read as an option): outside, where the kernel goes.
+    expect(workingDirectories(proj, [into('src/escape/..')], '/h', false)).toContain(
+      join(scratch, 'outside'),
+    )
+    const absolute = { anchor: 'absolute' as const, path: join(proj, 'src', 'escape') }
+    expect(workingDirectories('/elsewhere', [absolute], '/h', false)).toEqual([
+      '/elsewhere',
+      join(proj, 'src', 'escape'),
+      join(scratch, 'outside', 'sub'),
+    ])
+  })
+})

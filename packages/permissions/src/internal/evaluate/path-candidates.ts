@@ -1,5 +1,5 @@
 import { lstatSync, readlinkSync } from 'node:fs'
-import { isAbsolute, join, resolve } from 'node:path'
+import { isAbsolute, resolve } from 'node:path'
 import type { ShellPath } from '../shell/path-word.js'
 
 /** Symlinks followed in one path before giving up, as the kernel's ELOOP (Linux: 40). */
@@ -74,18 +74,28 @@ export function workingDirectories(
     for (const move of moves) {
       if (move === undefined) return undefined
       for (const base of [...bases]) {
-        const next =
-          move.anchor === 'absolute'
-            ? resolve(move.path)
-            : move.anchor === 'home'
-              ? resolve(home, move.path)
-              : resolve(base, move.path)
-        bases.add(next)
+        for (const next of movedTo(base, move, home)) bases.add(next)
         if (bases.size > maxBases) return undefined
       }
     }
   }
   return [...bases]
+}
+
+/**
+ * Where one `cd` from `base` may lead (SPEC §26): the lexical place (`cd` as bash does it by
+ * default, `..` taken off the path as written) and the physical one (`..` applied through links
+ * as the kernel does: `cd -P`, and bash's own fallback when the lexical place does not exist).
+ * One entry when they agree; more places only make a decision stricter.
+ */
+function movedTo(base: string, move: ShellPath, home: string): string[] {
+  const target =
+    move.anchor === 'absolute'
+      ? move.path
+      : move.anchor === 'home'
+        ? `${home}/${move.path}`
+        : `${base}/${move.path}`
+  return candidatesOf(target)
 }
 
 /**
@@ -97,30 +107,31 @@ export function workingDirectories(
  */
 export function physicalPath(path: string): string {
   const pending = path.split('/').reverse()
-  let current = '/'
+  // The place reached, as its components (`..` pops one): joined only to look a component up,
+  // and that only while every component so far exists, so the work stays linear in the path.
+  const reached: string[] = []
   let exists = true
   let links = 0
   while (pending.length > 0) {
     const part = pending.pop() ?? ''
     if (part === '' || part === '.') continue
     if (part === '..') {
-      current = current === '/' ? '/' : current.slice(0, current.lastIndexOf('/')) || '/'
+      reached.pop()
       continue
     }
-    const next = join(current, part)
     if (exists) {
-      const target = linkTarget(next)
+      const target = linkTarget(`/${[...reached, part].join('/')}`)
       if (target === null) {
         exists = false
       } else if (target !== undefined && links++ < maxLinks) {
-        if (target.startsWith('/')) current = '/'
+        if (target.startsWith('/')) reached.length = 0
         for (const piece of target.split('/').reverse()) pending.push(piece)
         continue
       }
     }
-    current = next
+    reached.push(part)
   }
-  return current
+  return `/${reached.join('/')}`
 }
 
 /** The target of a symlink; undefined for anything else that exists; null when nothing does. */

@@ -7,6 +7,7 @@ import type { RuleIndex } from './rule-index.js'
 import type { LoadedSource, RuleContext, RuleWarning } from './rule-inputs.js'
 import type { PathRoots } from './path-pattern.js'
 import { compileSettingsRule } from './settings-rule.js'
+import { physicalPath } from '../evaluate/path-candidates.js'
 
 /** What the settings sources read so far make, highest precedence first. */
 export interface SettingsDraft {
@@ -147,7 +148,11 @@ function readDefaultMode(
   }
 }
 
-/** `additionalDirectories`, each resolved against the working directory (`~/` the home). */
+/**
+ * `additionalDirectories`, each resolved against the working directory (`~/` the home), and also
+ * where its symlinks lead when that differs (SPEC §26: a file is inside "once resolved through
+ * symlinks", and a folder named through a link holds the same files as its target).
+ */
 function readDirectories(
   draft: SettingsDraft,
   directories: unknown,
@@ -174,6 +179,8 @@ function readDirectories(
       return
     }
     const expanded = directory.startsWith('~/') ? context.home + directory.slice(1) : directory
-    draft.additionalDirectories.push(resolve(context.cwd, expanded))
+    const folder = resolve(context.cwd, expanded)
+    const real = physicalPath(folder)
+    draft.additionalDirectories.push(...(real === folder ? [folder] : [folder, real]))
   })
 }
