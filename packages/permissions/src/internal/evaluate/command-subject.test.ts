@@ -37,6 +37,16 @@ describe('judgeCommand', () => {
     ])
   })
 
+  it('resolves a relative subject cwd from the plugin’s, not the process’s (SPEC §18.1)', () => {
+    const rules = ruleSetOf({ allow: ['Bash(ls *)'] })
+    expect(judged('ls > out.txt', rules, 'pkg').redirects.map((redirect) => redirect.path)).toEqual(
+      ['/project/pkg/out.txt'],
+    )
+    expect(judged('ls > out.txt', rules, '/elsewhere').redirects[0]?.path).toBe(
+      '/elsewhere/out.txt',
+    )
+  })
+
   it('asks on a line that hides a command, naming what hides it', () => {
     const result = judged('echo $(whoami)', ruleSetOf({ allow: ['Bash(echo *)', 'Bash(whoami)'] }))
     expect(result.finals.map((final) => [final.decision, final.basis])).toContainEqual([

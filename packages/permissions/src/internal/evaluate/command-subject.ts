@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import type { CommandExplanation } from '../../explanation.js'
 import type { Subject } from '@toolpipe/tools'
 import { analyzeShell } from '../shell/analyze-shell.js'
@@ -81,7 +82,10 @@ export function judgeCommand(
   if (analysis.commands.length === 0 && analysis.unparseable === undefined) {
     record({ verdict: callVerdict(items.facts.arguments, items.target, rules) })
   }
-  const redirects = judgeRedirects(analysis, subject.cwd ?? items.context.cwd, items)
+  // A subject's own working directory, relative ones from the plugin's (SPEC §18.1).
+  const base =
+    subject.cwd === undefined ? items.context.cwd : resolve(items.context.cwd, subject.cwd)
+  const redirects = judgeRedirects(analysis, base, items)
   return { analysis, finals, commands, redirects }
 }
 
