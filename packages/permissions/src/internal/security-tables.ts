@@ -439,10 +439,17 @@ export const subcommandPrograms: ReadonlySet<string> = new Set([
   ...['npm', 'pnpm', 'yarn', 'git', 'cargo', 'go', 'docker', 'kubectl'],
 ])
 
-/** Subcommands (with the words that make them destructive) an always-answer never widens. */
+/**
+ * Subcommands (with the words that make them destructive) an always-answer never widens. A word
+ * ending in `*` is a prefix: `push +*` is a push of a `+refspec` (a force push), `push :*` one of
+ * a `:refspec` (a delete). An allow answer for a subcommand named here (`git push origin main`,
+ * `git stash`), or for the program alone, is the exact command too: `Bash(git push origin *)`
+ * would also allow `git push origin --force main`, and `Bash(git *)` everything here.
+ */
 export const destructiveSubcommands: Readonly<Record<string, readonly string[]>> = {
   git: [
-    ...['push --force', 'push -f', 'push --force-with-lease', 'push --delete', 'push -d'],
+    ...['push --force', 'push -f', 'push --force-with-lease', 'push --force-if-includes'],
+    ...['push --mirror', 'push --delete', 'push -d', 'push --prune', 'push +*', 'push :*'],
     ...['reset --hard', 'clean', 'branch -D', 'branch -d', 'checkout --', 'restore', 'rm'],
     ...['filter-branch', 'reflog expire', 'gc --prune', 'stash drop', 'stash clear'],
   ],

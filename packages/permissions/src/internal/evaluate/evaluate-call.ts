@@ -86,7 +86,10 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
 
 /**
  * Whether a command subject runs in the sandbox with `autoAllowBashIfSandboxed` (SPEC §23):
- * never for `dangerouslyDisableSandbox`, never when the sandbox cannot say (a throw is a no).
+ * the setting defaults to true, so a box without the member (the SPEC's `Sandbox` has none)
+ * auto-allows, and `false` (or any value but `true`) turns it off; never for
+ * `dangerouslyDisableSandbox`, never when the sandbox cannot say (a throw, or anything but `true`
+ * from `willSandbox`, is a no).
  */
 function autoAllowedBySandbox(
   subject: Extract<Subject, { kind: 'command' }>,
@@ -95,9 +98,9 @@ function autoAllowedBySandbox(
   const sandbox = context.sandbox
   if (sandbox === undefined || subject.dangerouslyDisableSandbox === true) return false
   try {
-    // A foreign object: only a real `true` from each counts.
+    // A foreign object: missing is the default (true); any other value but `true` is a no.
     const autoAllow: unknown = sandbox.autoAllowBashIfSandboxed
-    if (autoAllow !== true) return false
+    if (autoAllow !== undefined && autoAllow !== true) return false
     const sandboxed: unknown = sandbox.willSandbox(subject.command)
     return sandboxed === true
   } catch {

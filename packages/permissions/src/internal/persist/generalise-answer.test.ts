@@ -52,7 +52,8 @@ describe('generaliseAnswer (SPEC §18.3)', () => {
     ['npm run test -- --watch', 'Bash(npm run test *)'],
     ['npm test', 'Bash(npm test *)'],
     ['git commit -m "fix it"', 'Bash(git commit *)'],
-    ['git push origin main', 'Bash(git push origin *)'],
+    // SPEC §26: `Bash(git push origin *)` would allow `git push origin --force main` too.
+    ['git push origin main', 'Bash(git push origin main)'],
     ['cargo test --release', 'Bash(cargo test *)'],
     ['docker run ubuntu bash', 'Bash(docker run ubuntu *)'],
     ['kubectl get pods -A', 'Bash(kubectl get pods *)'],
@@ -141,7 +142,11 @@ describe('generaliseAnswer (SPEC §18.3)', () => {
   })
 
   it('still widens what does not destroy: a subcommand right after the program, its options after', () => {
-    expect(generalise(command('git push origin main')).rules).toEqual(['Bash(git push origin *)'])
+    // SPEC §26: not `git push`, whose wide rule would allow `git push origin --force main` too.
+    expect(generalise(command('git push origin main')).rules).toEqual([
+      'Bash(git push origin main)',
+    ])
+    expect(generalise(command('git commit -m fix')).rules).toEqual(['Bash(git commit *)'])
     expect(generalise(command('git status --short')).rules).toEqual(['Bash(git status *)'])
     expect(generalise(command('kubectl get pods -n x')).rules).toEqual(['Bash(kubectl get pods *)'])
     expect(generalise(command('docker ps -a')).rules).toEqual(['Bash(docker ps *)'])

@@ -1,4 +1,6 @@
 import { isSafePattern } from 'redos-detector'
+import { alternatesAtTop, regexShape } from './regex-shape.js'
+import type { Atom, RegexShape } from './regex-shape.js'
 
 /**
  * A Gemini rule's regex field (`argsPattern`, `commandRegex`) compiled after `prefix` (Gemini CLI
@@ -27,20 +29,39 @@ export function compileGeminiRegex(
  * - `unsafe`: it may backtrack catastrophically (exponentially, or worse than n²), never run.
  *
  * `startsOnce`: the text holds the regex's leading literal once (commandRegex's `"command":"` in
- * `{"command":"…"}`, where a string's own quotes are escaped), so it is tried from one place;
+ * `{"command":"…"}`, where a string's own quotes are escaped), so it is tried from one place —
+ * unless alternatives stand at the regex's top (`"command":"a|b`: `b` starts anywhere);
  * otherwise (`argsPattern`) every position of the text is a start, and `x+y` on a text of `x`s
  * reads the run again from each one (4.5 s on 100 KB).
+ *
+ * Regexes of literals, classes and quantified single atoms, with groups that are not repeated
+ * (`(npm|pnpm) (install|i)( .*)?`), are bounded here, each way through their groups on its own
+ * (see {@link runsThatGiveBack}); anything else is asked of redos-detector.
  */
 export function regexCost(pattern: RegExp, startsOnce: boolean): RegexCost {
-  const greedy = greedyRunsBeforeTheEnd(pattern.source, startsOnce)
-  const degree = greedy === undefined ? undefined : greedy + (startsOnce ? 0 : 1)
-  if (degree !== undefined && degree <= 1) return 'linear'
+  const source = pattern.source
+  const shape = regexShape(source)
+  const once = startsOnce && !(shape?.alternatesAtTop ?? alternatesAtTop(source))
+  const degree = shape === undefined ? undefined : degreeOf(shape, once)
+  const weight = shape?.weight ?? Number.POSITIVE_INFINITY
+  if (degree !== undefined && degree <= 1 && weight <= linearWeight) return 'linear'
+  const quadratic = degree === 2 && weight <= quadraticWeight
+  // redos-detector could only say `quadratic` of a regex tried from every position.
+  if (quadratic && !once) return 'quadratic'
   // redos-detector: no attempt backtracks more than linearly (`\s*rm\s+-rf`: the runs cannot
   // overlap). Tried from one place, that is linear; from every place, quadratic at worst.
-  const safe = isSafePatternIn(pattern.source)
-  if (safe) return startsOnce ? 'linear' : 'quadratic'
-  return degree === 2 ? 'quadratic' : 'unsafe'
+  const safe = isSafePatternIn(source)
+  if (safe) return once ? 'linear' : 'quadratic'
+  return quadratic ? 'quadratic' : 'unsafe'
 }
+
+/**
+ * The most ways through its groups a regex may try from one place ({@link RegexShape.weight})
+ * to count as linear, or quadratic, here: each multiplies its time (16 × 100 KB, 4 × 2,048²
+ * steps take a few milliseconds). A regex with more is asked of redos-detector.
+ */
+const linearWeight = 16
+const quadraticWeight = 4
 
 /** See {@link regexCost}. */
 export type RegexCost = 'linear' | 'quadratic' | 'unsafe'
@@ -64,28 +85,30 @@ function isSafePatternIn(source: string): boolean {
   }
 }
 
-/** One atom of a simple regex: whether it is quantified, and whether it must match something. */
-interface Atom {
-  /** Its source, without its quantifier. */
-  readonly text: string
-  /** The one character it stands for, when it is a literal. */
-  readonly literal: string | undefined
-  readonly quantified: boolean
-  readonly mandatory: boolean
+/**
+ * The degree of the polynomial a regex's time grows by: the greatest over the ways through its
+ * groups (an attempt tries each way its text allows, so its time is at most their sum, and
+ * `weight` bounds how many it tries from one place). A regex anchored at `^` in every way is
+ * tried from one place.
+ */
+function degreeOf(shape: RegexShape, startsOnce: boolean): number {
+  const once = startsOnce || shape.paths.every((path) => path[0]?.text === '^')
+  return Math.max(1, ...shape.paths.map((path) => runsThatGiveBack(path, once)))
 }
 
 /**
- * For a regex of literals and single characters, classes and escapes, some under `*`, `+`, `?`
- * or `{n,m}` (no group, alternation, backreference or lookaround): how many quantified atoms
- * have an atom that must match after them. Each can make a failing attempt try again once per
- * character it gives back; a quantified atom at the end never needs to. Tried from one place, an
- * atom followed by a literal it cannot match does not count while no counted atom comes before
- * it (`\s*rm\s+-rf`: each run starts and ends in one place; after `.*`, `\s*x` starts anywhere
- * and reads its run again from each). Undefined for any other regex.
+ * For a sequence of atoms, some quantified: the degree of the time a failing search takes. Each
+ * quantified atom with an atom that must match after it (a literal, a class, `$`, `\b`) can make
+ * a failing attempt try again once per character it gives back, and counts; one at the end never
+ * needs to. One does not count when its run cannot end but in one place — the atom after it is
+ * a literal it cannot match — and either the atom before it is a literal it cannot match (the
+ * runs of different attempts never overlap: `"[^"]+\.md`, `-[a-z]+=`) or, tried from one place,
+ * no counted atom comes before it (`\s*rm\s+-rf`: after `.*`, `\s*x` starts anywhere and reads
+ * its run again from each). Tried from every position, each start adds one — unless the one atom
+ * that counts starts after a literal it cannot match, and nothing before it counts: its runs
+ * from different starts never overlap (`rm -rf [a-z/]*$`).
  */
-function greedyRunsBeforeTheEnd(source: string, startsOnce: boolean): number | undefined {
-  const atoms = readAtoms(source)
-  if (atoms === undefined) return undefined
+function runsThatGiveBack(atoms: readonly Atom[], once: boolean): number {
   // Whether an atom that must match comes after each one.
   const mandatoryAfter = atoms.map(() => false)
   for (let index = atoms.length - 2; index >= 0; index--) {
@@ -93,106 +116,25 @@ function greedyRunsBeforeTheEnd(source: string, startsOnce: boolean): number | u
       mandatoryAfter[index + 1] === true || atoms[index + 1]?.mandatory === true
   }
   let count = 0
+  let first: number | undefined
   atoms.forEach((atom, index) => {
     if (!atom.quantified || mandatoryAfter[index] !== true) return
-    if (startsOnce && count === 0 && endsBefore(atom, atoms[index + 1])) return
+    if (stops(atom, atoms[index + 1]) && (stops(atom, atoms[index - 1]) || (once && count === 0))) {
+      return
+    }
     count++
+    first ??= index
   })
-  return count
+  if (once) return count
+  if (count === 1 && first !== undefined && stops(atoms[first], atoms[first - 1])) return 1
+  return count + 1
 }
 
-/** Whether `next` is a literal that must match and that `atom` cannot match. */
-function endsBefore(atom: Atom, next: Atom | undefined): boolean {
-  if (next?.literal === undefined || !next.mandatory || next.quantified) return false
-  return !new RegExp(`^(?:${atom.text})$`).test(next.literal)
-}
-
-/** The atoms of a simple regex (see {@link greedyRunsBeforeTheEnd}), or undefined. */
-function readAtoms(source: string): Atom[] | undefined {
-  const atoms: Atom[] = []
-  let index = 0
-  while (index < source.length) {
-    const char = source.charAt(index)
-    if ('()|*+?'.includes(char)) return undefined
-    if (char === '^' || char === '$') {
-      index++
-      continue
-    }
-    const width = atomWidth(source, index)
-    if (width === undefined) return undefined
-    if (width === 0) {
-      index += 2 // \b, \B: zero-width
-      continue
-    }
-    const text = source.slice(index, index + width)
-    index += width
-    const quantifier = quantifierAt(source, index)
-    if (quantifier === undefined) return undefined
-    index += quantifier.width
-    if (quantifier.width > 0 && source.charAt(index) === '?') index++
-    if ('*+?'.includes(source.charAt(index)) && index < source.length) return undefined
-    atoms.push({
-      text,
-      literal: literalOf(text),
-      quantified: quantifier.quantified,
-      mandatory: quantifier.min > 0,
-    })
-  }
-  return atoms
-}
-
-/** The character an atom's source stands for when it is a literal (`a`, `\\-`); else undefined. */
-function literalOf(text: string): string | undefined {
-  if (text.length === 1) return text === '.' ? undefined : text
-  return text.length === 2 && text.startsWith('\\') && !/[A-Za-z0-9]/.test(text.charAt(1))
-    ? text.charAt(1)
-    : undefined
-}
-
-/**
- * How many characters of `source` the atom at `index` takes: an escape, a class, any other
- * character; 0 for a zero-width `\b` or `\B`; undefined for what a simple regex has not (a
- * backreference, an unclosed class).
- */
-function atomWidth(source: string, index: number): number | undefined {
-  const char = source.charAt(index)
-  if (char === '[') {
-    for (let end = index + 1; end < source.length; end++) {
-      if (source.charAt(end) === '\\') end++
-      else if (source.charAt(end) === ']' && end > index + 1) return end - index + 1
-    }
-    return undefined
-  }
-  if (char !== '\\') return 1
-  const next = source.charAt(index + 1)
-  if (next === '' || /[1-9k]/.test(next)) return undefined
-  if (next === 'b' || next === 'B') return 0
-  if (next === 'x') return 4
-  if (next === 'c') return 3
-  if (next === 'u' || next === 'p' || next === 'P') {
-    if (source.charAt(index + 2) !== '{') return next === 'u' ? 6 : undefined
-    const close = source.indexOf('}', index + 2)
-    return close < 0 ? undefined : close - index + 1
-  }
-  return 2
-}
-
-/** The quantifier at `index` (none: width 0, one match); undefined for a malformed one. */
-function quantifierAt(
-  source: string,
-  index: number,
-): { width: number; quantified: boolean; min: number } | undefined {
-  const char = source.charAt(index)
-  if (char === '*') return { width: 1, quantified: true, min: 0 }
-  if (char === '+') return { width: 1, quantified: true, min: 1 }
-  if (char === '?') return { width: 1, quantified: true, min: 0 }
-  if (char !== '{') return { width: 0, quantified: false, min: 1 }
-  const braces = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(index))
-  // A `{` that starts no quantifier is a literal `{`.
-  if (braces === null) return { width: 0, quantified: false, min: 1 }
-  const min = Number(braces[1])
-  const exact = braces[2] === undefined || braces[3] === braces[1]
-  return { width: braces[0].length, quantified: !exact, min }
+/** Whether `neighbour` is a literal that must match and that `atom` cannot match. */
+function stops(atom: Atom | undefined, neighbour: Atom | undefined): boolean {
+  if (atom === undefined || neighbour?.literal === undefined) return false
+  if (!neighbour.mandatory || neighbour.quantified) return false
+  return !new RegExp(`^(?:${atom.text})$`).test(neighbour.literal)
 }
 
 /** What to say about a kept rule's regexes (SPEC §26): a `^` anchor, a regex never run. */
