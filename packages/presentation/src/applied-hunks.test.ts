@@ -1,7 +1,15 @@
 import { structuredPatch } from 'diff'
+import type { DiffHunk } from './diff-hunk.js'
 import { describe, expect, it } from 'vitest'
 import { appliedHunks } from './applied-hunks.js'
 import { numberedLines, unifiedDiff } from './__fixtures__/unified-diff.js'
+
+/** The hunks with their (not enumerable) `noNewlineAtEnd` flag written out, to compare whole. */
+function withFlags(hunks: readonly DiffHunk[]): DiffHunk[] {
+  return hunks.map((hunk) =>
+    hunk.noNewlineAtEnd === undefined ? hunk : { ...hunk, noNewlineAtEnd: hunk.noNewlineAtEnd },
+  )
+}
 
 /** `appliedHunks`: the hunks of a change, as a unified diff writes them. */
 
@@ -88,7 +96,7 @@ describe('appliedHunks', () => {
   })
 
   it('flags a last line without a newline instead of adding a fourth kind of line', () => {
-    expect(appliedHunks('a\nb', 'a\nb\n')).toEqual([
+    expect(withFlags(appliedHunks('a\nb', 'a\nb\n'))).toEqual([
       {
         oldStart: 1,
         oldLines: 2,
@@ -98,7 +106,7 @@ describe('appliedHunks', () => {
         noNewlineAtEnd: { old: true, new: false },
       },
     ])
-    expect(appliedHunks('a\nb\nc', 'A\nb\nc')).toEqual([
+    expect(withFlags(appliedHunks('a\nb\nc', 'A\nb\nc'))).toEqual([
       {
         oldStart: 1,
         oldLines: 3,
@@ -108,7 +116,7 @@ describe('appliedHunks', () => {
         noNewlineAtEnd: { old: true, new: true },
       },
     ])
-    expect(appliedHunks(null, 'x')).toEqual([
+    expect(withFlags(appliedHunks(null, 'x'))).toEqual([
       {
         oldStart: 0,
         oldLines: 0,
@@ -122,6 +130,26 @@ describe('appliedHunks', () => {
     const before = numberedLines(20).slice(0, -1)
     const [hunk] = appliedHunks(before, before.replace('line 2\n', 'line two\n'))
     expect(hunk).not.toHaveProperty('noNewlineAtEnd')
+  })
+
+  it('gives SPEC §5’s five fields whatever the texts end with: the flag is not enumerable', () => {
+    const [hunk] = appliedHunks('a\nb', 'a\nc')
+    expect(hunk).toEqual({
+      oldStart: 1,
+      oldLines: 2,
+      newStart: 1,
+      newLines: 2,
+      lines: [' a', '-b', '+c'],
+    })
+    expect(Object.keys(hunk ?? {})).toEqual([
+      'oldStart',
+      'oldLines',
+      'newStart',
+      'newLines',
+      'lines',
+    ])
+    expect(JSON.parse(JSON.stringify(hunk))).not.toHaveProperty('noNewlineAtEnd')
+    expect(hunk?.noNewlineAtEnd).toEqual({ old: true, new: true })
   })
 
   it('has no hunks for identical texts', () => {

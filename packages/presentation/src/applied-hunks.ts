@@ -3,6 +3,7 @@ import type { StructuredPatchHunk } from 'diff'
 import type { DiffHunk } from './diff-hunk.js'
 import { describeType } from '@toolpipe/core/internal'
 import { replacementHunk } from './internal/replacement-hunk.js'
+import { flagNoNewlineAtEnd } from './internal/no-newline-flag.js'
 
 /** Options of {@link appliedHunks}. */
 export interface AppliedHunksOptions {
@@ -104,6 +105,6 @@ function toDiffHunk(hunk: StructuredPatchHunk): DiffHunk {
     newLines: hunk.newLines,
     lines,
   }
-  if (oldMissing || newMissing) diffHunk.noNewlineAtEnd = { old: oldMissing, new: newMissing }
+  flagNoNewlineAtEnd(diffHunk, oldMissing, newMissing)
   return diffHunk
 }

@@ -21,7 +21,8 @@ export interface DiffHunk {
   lines: string[]
   /**
    * Which side's last line in this hunk is the end of a file that has no final newline (a
-   * unified diff's `\ No newline at end of file`); absent when neither is.
+   * unified diff's `\ No newline at end of file`); absent when neither is. Not enumerable: the
+   * hunk compares and serialises as SPEC §5's five fields; a renderer reads it by name.
    */
   noNewlineAtEnd?: { old: boolean; new: boolean }
 }

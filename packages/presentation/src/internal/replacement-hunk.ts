@@ -1,4 +1,5 @@
 import type { DiffHunk } from '../diff-hunk.js'
+import { flagNoNewlineAtEnd } from './no-newline-flag.js'
 
 /** A text's lines as the line diff tokenizes them: each with its `\n`, the last maybe without. */
 export function splitLines(text: string): string[] {
@@ -55,6 +56,6 @@ export function replacementHunk(oldText: string, newText: string, context: numbe
   const reachesEnd = trailingCount === suffix
   const oldMissing = reachesEnd && oldText !== '' && !oldText.endsWith('\n')
   const newMissing = reachesEnd && newText !== '' && !newText.endsWith('\n')
-  if (oldMissing || newMissing) hunk.noNewlineAtEnd = { old: oldMissing, new: newMissing }
+  flagNoNewlineAtEnd(hunk, oldMissing, newMissing)
   return hunk
 }
