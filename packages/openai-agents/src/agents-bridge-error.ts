@@ -5,9 +5,9 @@ export type AgentsBridgeErrorCode =
   /** Options or a tool source that cannot be used: a programming error, thrown synchronously. */
   | 'INVALID_OPTIONS'
   /**
-   * A visible tool that cannot be given to Agents JS: its parameters cannot be written in either
-   * OpenAI dialect (strict or not), or its name collides with another tool's once Agents JS has
-   * replaced the characters it does not allow in names. No tool was converted.
+   * Kept for compatibility: `toAgentsTools` no longer throws it. A tool its dialects cannot
+   * express is left out and reported (`onDialectIssue`, SPEC §22), and a name that would collide
+   * with another tool's once `-` is replaced gets a suffix of its own.
    */
   | 'UNSUPPORTED_TOOL'
 

@@ -139,23 +139,28 @@ describe('toAgentsTools: options', () => {
     expect(calls[0]?.exec.name).toBe('read-file')
   })
 
-  it('refuses names that collide once Agents JS has replaced the dash', () => {
+  it('keeps every tool when names collide once the dash is replaced: the dashed one gets a suffix (SPEC §22)', async () => {
     const registry = createToolRegistry()
-    for (const name of ['read_file', 'read-file']) {
+    const ran: string[] = []
+    for (const name of ['read-file', 'read_file']) {
       registry.register({
         name,
         description: name,
         parameters: { type: 'object', properties: {}, additionalProperties: false },
-        execute: async () => [],
+        execute: () => {
+          ran.push(name)
+          return []
+        },
       })
     }
-    expect(() => toAgentsTools(registry)).toThrow(
-      expect.objectContaining({
-        code: 'UNSUPPORTED_TOOL',
-        message:
-          'toAgentsTools: tools "read_file" and "read-file" would both be named "read_file" in Agents JS, which allows only letters, digits and _ in tool names; rename one',
-      }),
-    )
+    const converted = toAgentsTools(registry)
+    const names = converted.map((tool) => tool.name)
+    expect(names[1]).toBe('read_file')
+    expect(names[0]).toMatch(/^read_file_[0-9a-f]{8}$/)
+    // The same tools always get the same names.
+    expect(toAgentsTools(registry).map((tool) => tool.name)).toEqual(names)
+    for (const tool of converted) await invoke(tool, {})
+    expect(ran).toEqual(['read-file', 'read_file'])
   })
 
   it('shows a scope’s tools and runs them for its agent', async () => {

@@ -76,10 +76,11 @@ const what = 'toAgentsTools'
  * The tools are a snapshot of what is visible now; a tool removed since answers `UNKNOWN_TOOL`.
  * With `toolSearch`, each is enabled only while the session shows it (SPEC §24).
  * Agents JS allows only letters, digits and `_` in names: a `-` becomes `_` for the model, and
- * the call still reaches the tool by its own name.
+ * the call still reaches the tool by its own name. Where that makes two names one (`read-file`
+ * beside `read_file`), the tool whose name had a `-` is given a suffix of its own (SPEC §22: one
+ * tool never takes the others down).
  *
- * @throws AgentsBridgeError (`INVALID_OPTIONS`) for options that cannot be used,
- * (`UNSUPPORTED_TOOL`) for names that collide
+ * @throws AgentsBridgeError (`INVALID_OPTIONS`) for options that cannot be used
  * @example
  * const agent = new Agent({
  *   name: 'coder',
@@ -98,21 +99,10 @@ export function toAgentsTools(
   const session = readToolSession(options.toolSearch, what, refuse)
   const source = session === undefined ? given : sessionSource(given, session)
   const sequencer = new CallSequencer()
-  const byAgentsName = new Map<string, string>()
   const schemas = source.schemas('openai-strict', onDialectIssue)
-  for (const { name } of schemas) {
-    const agentsName = name.replaceAll('-', '_')
-    const other = byAgentsName.get(agentsName)
-    if (other !== undefined) {
-      throw new AgentsBridgeError(
-        `${what}: tools "${other}" and "${name}" would both be named "${agentsName}" in Agents JS, which allows only letters, digits and _ in tool names; rename one`,
-        'UNSUPPORTED_TOOL',
-      )
-    }
-    byAgentsName.set(agentsName, name)
-  }
+  const agentsNames = agentsNamesOf(schemas.map(({ name }) => name))
   return schemas.map(({ name, description, parameters, strict }) => {
-    const agentsName = name.replaceAll('-', '_')
+    const agentsName = agentsNames.get(name) ?? name
     const execute = (input: unknown, _context: unknown, details?: ToolCallDetails) =>
       runCall(source, sequencer, name, input, details)
     // Asked by Agents JS before each turn: what the session shows goes to the model.
@@ -161,4 +151,38 @@ async function runCall(
           cancelled: () => source.cancel({ ...call, signal }, signal),
         })
   return toAgentsOutput(result)
+}
+
+/**
+ * Each tool's name in Agents JS: `-` made `_`. A name already free of `-` keeps itself; one that
+ * would then be another tool's gets `_` and a hash of its own name (at most 64 characters, as
+ * OpenAI allows), so every tool stays callable and the same set always gets the same names.
+ */
+function agentsNamesOf(names: readonly string[]): Map<string, string> {
+  const taken = new Set(names.filter((name) => !name.includes('-')))
+  const agentsNames = new Map<string, string>()
+  for (const name of names) {
+    if (!name.includes('-')) {
+      agentsNames.set(name, name)
+      continue
+    }
+    let agentsName = name.replaceAll('-', '_')
+    for (let attempt = 0; taken.has(agentsName); attempt++) {
+      const suffix = `_${hashOf(`${name}#${String(attempt)}`)}`
+      agentsName = `${name.replaceAll('-', '_').slice(0, 64 - suffix.length)}${suffix}`
+    }
+    taken.add(agentsName)
+    agentsNames.set(name, agentsName)
+  }
+  return agentsNames
+}
+
+/** FNV-1a of a name, 8 hex digits: short, stable, no dependency. */
+function hashOf(text: string): string {
+  let hash = 0x811c9dc5
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index)
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return hash.toString(16).padStart(8, '0')
 }
