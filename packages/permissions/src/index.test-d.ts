@@ -21,6 +21,11 @@ describe('public types', () => {
     expectTypeOf<SandboxRuleView['denyWrite']>().toEqualTypeOf<readonly string[]>()
     // @ts-expect-error -- a sandbox says whether a command runs in it
     permissions({ projectRoot: '/p', sandbox: { autoAllowBashIfSandboxed: true } })
+    // SPEC §23's `Sandbox` has no `autoAllowBashIfSandboxed`: its default (true) applies.
+    permissions({ projectRoot: '/p', sandbox: { willSandbox: () => true } })
+    const wordy = { autoAllowBashIfSandboxed: 'yes', willSandbox: () => true }
+    // @ts-expect-error -- the flag is a boolean
+    permissions({ projectRoot: '/p', sandbox: wordy })
   })
 
   it('permissions() is a plugin with explain and ready', () => {

@@ -29,8 +29,11 @@ export type PermissionSource = PermissionFileSource | PermissionCodeSource
  * `Sandbox`, or anything that says the same.
  */
 export interface PermissionsSandbox {
-  /** Claude Code's `autoAllowBashIfSandboxed`: a command no rule matched runs without asking. */
-  readonly autoAllowBashIfSandboxed: boolean
+  /**
+   * Claude Code's `autoAllowBashIfSandboxed`: a command no rule matched runs without asking.
+   * Default true (SPEC §23): only `false` turns it off.
+   */
+  readonly autoAllowBashIfSandboxed?: boolean | undefined
   /** Whether `command` will run sandboxed. */
   willSandbox(command: string): boolean
 }
@@ -63,7 +66,7 @@ export interface PermissionsOptions {
   /** The home folder for `~/` (default: the user's). */
   readonly home?: string | undefined
   /**
-   * The sandbox commands run in (SPEC §23): with its `autoAllowBashIfSandboxed`, a command
+   * The sandbox commands run in (SPEC §23): with its `autoAllowBashIfSandboxed` (default true), a command
    * subject no rule matched that `willSandbox` says runs sandboxed is allowed without asking
    * (decision record source kind `sandbox`). Deny rules still deny, ask rules still ask, and a
    * subject with `dangerouslyDisableSandbox: true` is never allowed this way. A sandbox that is

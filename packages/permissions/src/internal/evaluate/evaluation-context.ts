@@ -19,7 +19,8 @@ export interface CallFacts {
 
 /** The sandbox as the rules see it: whether a command line runs in it, and may then skip asking. */
 export interface SandboxView {
-  readonly autoAllowBashIfSandboxed: boolean
+  /** Default true: only `false` turns it off (SPEC §23). */
+  readonly autoAllowBashIfSandboxed?: boolean | undefined
   willSandbox(command: string): boolean
 }
 
