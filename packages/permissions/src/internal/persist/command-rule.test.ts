@@ -126,3 +126,21 @@ describe('always-answers never widen into what destroys (SPEC §26)', () => {
     expect(answered('git push origin $BRANCH', 'allow')).toEqual([])
   })
 })
+
+describe('an always-answer reads back as the command it answered (SPEC §18.3)', () => {
+  it.each([
+    `make 'a"b' all`,
+    `git commit -m 'say "hi"'`,
+    `git commit -m 'a\\b'`,
+    `git commit -m 'cost $5'`,
+    'git commit -m "tab	here"',
+    // Exact rules, each word quoted as written.
+    `rm 'a"b'`,
+    `rm 'back\\slash' 'dollar$x'`,
+    `git push origin 'we"ird'`,
+  ])('the rule written for %j allows that command', (line) => {
+    const rules = { allow: [...answered(line, 'allow')] }
+    expect(rules.allow).toHaveLength(1)
+    expect(checkPermission({ parser, command: line, rules }).decision).toBe('allow')
+  })
+})

@@ -33,6 +33,18 @@ describe('appendRules', () => {
     )
   })
 
+  it.each(['', '\n', '  \n\n'])(
+    'writes into a file that is there but empty (%j), as into a new one (SPEC §18.3)',
+    async (text) => {
+      const path = join(scratch(), 'settings.local.json')
+      writeFileSync(path, text)
+      expect(await appendRules(path, 'allow', ['Bash(npm test *)'])).toEqual(['Bash(npm test *)'])
+      expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
+        permissions: { allow: ['Bash(npm test *)'] },
+      })
+    },
+  )
+
   it('keeps every other key, comment and the file’s indentation; adds a rule once', async () => {
     const path = join(scratch(), 'settings.json')
     const before =

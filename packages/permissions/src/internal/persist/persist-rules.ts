@@ -85,6 +85,8 @@ async function readCurrent(target: string): Promise<{ text: string; mode: number
  * not parse, is not an object, or whose `permissions` or list has another shape is refused.
  */
 function currentList(text: string, path: string, list: string): readonly unknown[] {
+  // A file that is there but empty (`touch`ed) holds no rule yet: the answer starts its object.
+  if (text.trim() === '') return []
   const parsed = parseJsonSettings(text)
   if (parsed.kind !== 'ok') {
     const where =

@@ -38,6 +38,28 @@ describe('compileCommandPattern', () => {
     expect(compileCommandPattern("'x")).toBe("an unterminated ' quote")
     expect(compileCommandPattern('')).toBe('an empty command')
   })
+
+  it('reads a backslash inside "…" as the shell does: \\" \\\\ \\$ and \\` are the character (SPEC §18.3)', () => {
+    // What an always-answer writes for `make 'a"b'` reads back as that word.
+    expect(compileCommandPattern('make "a\\"b" *')).toEqual({
+      alternatives: [spell('make a"b *'), spell('make a"b')],
+      firstWord: 'make',
+    })
+    expect(compileCommandPattern('printf "say \\"hi\\""')).toEqual({
+      alternatives: ['printf\u0000say "hi"'],
+      firstWord: 'printf',
+    })
+    expect(compileCommandPattern('echo "a\\\\" "\\$HOME" "\\`x\\`" "\\n"')).toEqual({
+      alternatives: [spell('echo a\\ $HOME `x` \\n')],
+      firstWord: 'echo',
+    })
+    expect(compileCommandPattern('echo "a\\"')).toBe('an unterminated " quote')
+    // Single quotes take everything as written.
+    expect(compileCommandPattern("echo 'a\\'")).toEqual({
+      alternatives: [spell('echo a\\')],
+      firstWord: 'echo',
+    })
+  })
 })
 
 describe('matching a command spelling', () => {

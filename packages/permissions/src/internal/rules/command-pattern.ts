@@ -134,18 +134,42 @@ function lex(source: string): string | { error: string } {
     } else if (char === '\\') {
       index++
       if (index < source.length) out += source.charAt(index)
-    } else if (char === "'" || char === '"') {
+    } else if (char === "'") {
       const close = source.indexOf(char, index + 1)
       if (close < 0) return { error: `an unterminated ${char} quote` }
-      let quoted = source.slice(index + 1, close)
-      if (char === '"') quoted = quoted.replaceAll('\\"', '"').replaceAll('\\\\', '\\')
-      out += quoted
+      out += source.slice(index + 1, close)
       index = close
+    } else if (char === '"') {
+      // As in the shell: inside "…" a backslash quotes `"`, `\\`, `$` and a backtick, and is
+      // kept before anything else (what an always-answer writes reads back as written).
+      const quoted = doubleQuoted(source, index + 1)
+      if (quoted === undefined) return { error: `an unterminated ${char} quote` }
+      out += quoted.text
+      index = quoted.close
     } else {
       out += char
     }
   }
   return out
+}
+
+/** The text of a "…" word starting at `from` (after its quote), and where its closing quote is. */
+function doubleQuoted(source: string, from: number): { text: string; close: number } | undefined {
+  let text = ''
+  for (let index = from; index < source.length; index++) {
+    const char = source.charAt(index)
+    if (char === '"') return { text, close: index }
+    if (char === '\\' && index + 1 < source.length) {
+      const next = source.charAt(index + 1)
+      if ('"\\$`'.includes(next)) {
+        text += next
+        index++
+        continue
+      }
+    }
+    text += char
+  }
+  return undefined
 }
 
 /**

@@ -17,5 +17,9 @@ describe('Name(param:value) rules', () => {
     expect(matchesParam(prod, { env: { name: 'prod' } })).toBe(false)
     expect(matchesParam(prod, {})).toBe(false)
     expect(matchesParam(prod, ['prod'])).toBe(false)
+    // `null` is a scalar (SPEC §18.1): a deny `plain(mode:*)` sees a `mode` sent as null.
+    expect(matchesParam({ param: 'mode', value: '\u0002' }, { mode: null })).toBe(true)
+    expect(matchesParam({ param: 'mode', value: 'null' }, { mode: null })).toBe(true)
+    expect(matchesParam({ param: 'mode', value: 'prod' }, { mode: null })).toBe(false)
   })
 })

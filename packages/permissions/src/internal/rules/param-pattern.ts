@@ -29,14 +29,21 @@ export function compileParamPattern(specifier: string): ParamPattern | undefined
 }
 
 /**
- * Whether a call's top-level argument matches: a string, number or boolean argument, compared
- * as text. An absent parameter, or one that is an object or array, never matches.
+ * Whether a call's top-level argument matches: a string, number, boolean or `null` argument (a
+ * scalar, SPEC §18.1), compared as text (`null` as `null`). An absent parameter, or one that is
+ * an object or array, never matches.
  */
 export function matchesParam(pattern: ParamPattern, args: unknown): boolean {
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return false
   if (!Object.hasOwn(args, pattern.param)) return false
   const value: unknown = (args as Record<string, unknown>)[pattern.param]
-  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+  // `null` is a scalar too (SPEC §18.1), written as JSON writes it.
+  if (
+    value !== null &&
+    typeof value !== 'string' &&
+    typeof value !== 'number' &&
+    typeof value !== 'boolean'
+  ) {
     return false
   }
   return mustMatch(pattern.value, escapeLiteral(String(value)))
