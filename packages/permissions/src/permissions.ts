@@ -69,6 +69,7 @@ function install(runtime: PermissionsRuntime, registry: ToolRegistry): () => voi
       projectRoot,
       cwd,
       permissionMode: (agent) => runtime.modeFor(agent),
+      toolRules: (name) => runtime.config.tools.get(name),
     }),
     registry.on('tools/pre-execute', (exec, next) => runtime.preExecute(registry, exec, next), {
       scope,

@@ -1,4 +1,5 @@
 import type { Agent } from '@toolpipe/core'
+import type { ToolRules } from './tool-rules.js'
 import { ToolRegistryError } from './tool-registry-error.js'
 
 /**
@@ -16,6 +17,12 @@ export interface PolicyContext {
    * `dontAsk`, `bypassPermissions`), or undefined when this policy does not judge its calls.
    */
   permissionMode(agent?: Agent): string | undefined
+  /**
+   * The rules this policy's options give for the tool called `name` (`permissions({ tools })`),
+   * which take the place of the definition's `permissions` (SPEC §18.1): hooks match and name the
+   * tool by their `ruleName` too. Undefined when the options give none.
+   */
+  toolRules?(name: string): ToolRules | undefined
 }
 
 /**

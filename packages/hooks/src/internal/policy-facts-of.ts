@@ -1,6 +1,6 @@
 import { isAbsolute } from 'node:path'
 import type { Agent } from '@toolpipe/core'
-import type { ToolRegistry } from '@toolpipe/tools'
+import type { ToolRegistry, ToolRules } from '@toolpipe/tools'
 
 /** What hooks are told about the policy that judges a call. */
 export interface PolicyFacts {
@@ -11,6 +11,11 @@ export interface PolicyFacts {
    * when no policy judges the call or it gives none: then the hooks' own project root.
    */
   readonly cwd: string | undefined
+  /**
+   * The rules that policy's options give for the called tool (`permissions({ tools })`), which
+   * take the place of the definition's own (SPEC §18.1); undefined when it gives none.
+   */
+  readonly toolRules: ToolRules | undefined
 }
 
 /**
@@ -26,25 +31,40 @@ export function policyFactsOf(
   registry: ToolRegistry,
   agent: Agent | undefined,
   fallback: string,
+  toolName = '',
 ): PolicyFacts {
   let contexts: readonly unknown[]
   try {
     contexts = registry.provided('policy/context')
   } catch {
-    return { permissionMode: fallback, cwd: undefined }
+    return { permissionMode: fallback, cwd: undefined, toolRules: undefined }
   }
   for (const context of contexts) {
     try {
       const policy = context as { permissionMode(agent?: Agent): unknown }
       const mode = policy.permissionMode(agent)
       if (typeof mode === 'string' && mode !== '') {
-        return { permissionMode: mode, cwd: cwdOf(context) }
+        return {
+          permissionMode: mode,
+          cwd: cwdOf(context),
+          toolRules: toolRulesOf(context, toolName),
+        }
       }
     } catch {
       // A policy that cannot say its mode does not decide what the hooks are told.
     }
   }
-  return { permissionMode: fallback, cwd: undefined }
+  return { permissionMode: fallback, cwd: undefined, toolRules: undefined }
+}
+
+/** The rules a policy gives for `name`: an object, or undefined (a throw is none). */
+function toolRulesOf(context: unknown, name: string): ToolRules | undefined {
+  try {
+    const rules: unknown = (context as { toolRules?(name: string): unknown }).toolRules?.(name)
+    return typeof rules === 'object' && rules !== null ? rules : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function cwdOf(context: unknown): string | undefined {

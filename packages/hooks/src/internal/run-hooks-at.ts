@@ -2,7 +2,7 @@ import { scrubSecretEnv } from '@toolpipe/core'
 import { warnSafely } from '@toolpipe/core/internal'
 import { ruleNameIn } from '@toolpipe/settings-files'
 import type { ToolExecution, ToolExecutionResult, ToolRegistry } from '@toolpipe/tools'
-import { visibleRuleView } from '@toolpipe/tools/internal'
+import { ruleViewOf, visibleRuleView } from '@toolpipe/tools/internal'
 import type { HooksDialect } from '../hooks-settings.js'
 import type { CommandHooksSetup } from './command-hooks-setup.js'
 import type { HookReply } from './combine-pre-answers.js'
@@ -39,10 +39,15 @@ export function runHooksAt(
   result?: Readonly<ToolExecutionResult>,
 ): Promise<{ replies: HookReply[]; sequential: boolean }> | undefined {
   const { dialect, projectRoot } = setup
-  const tool = visibleRuleView(registry, exec.name, exec.agent)
+  // The tool as the policy's rules see it: its `tools` option first, else the definition's own.
+  const policy = policyFactsOf(registry, exec.agent, setup.permissionMode, exec.name)
+  const visible = visibleRuleView(registry, exec.name, exec.agent)
+  const tool =
+    policy.toolRules === undefined
+      ? visible
+      : ruleViewOf(exec.name, visible.definition, policy.toolRules)
   const plan = planHooks(store.groups(), moment, tool.ruleName, dialect)
   if (plan.hooks.length === 0) return undefined
-  const policy = policyFactsOf(registry, exec.agent, setup.permissionMode)
   return runHookPlan(plan, {
     processes,
     facts: {
