@@ -12,6 +12,7 @@ import { createToolRegistry, timeoutPolicy } from 'toolpipe'
 import type { ApprovalService, Dialect, ToolRegistry, ToolRegistryLogger } from 'toolpipe'
 import type { AgentLoopTools } from './agent-loop.js'
 import { connectHandbook } from './mcp/connect-handbook.js'
+import { minifiedCode } from './policies/minified-code.js'
 import { noNetworkPolicy } from './policies/no-network-policy.js'
 import { sandboxGuard } from './policies/sandbox-guard.js'
 import { syntaxCheck } from './policies/syntax-check.js'
@@ -71,7 +72,8 @@ export interface DemoRegistry {
  * - guards: `sandboxGuard` (paths, protected files, `rm`);
  * - `tools/execute`, inside the budget: `redactSecrets({ action: 'block' })` (`@toolpipe/redact`:
  *   a result holding a secret is withheld, `SECRET_BLOCKED`; the approval service sees none);
- * - `tools/post-execute`: `syntaxCheck` (additionalContext).
+ * - `tools/post-execute`: `minifiedCode` (a read of minified code is blocked, `POST_BLOCKED`, with
+ *   feedback naming the source to read instead), then `syntaxCheck` (additionalContext).
  */
 export async function createDemoRegistry(options: DemoRegistryOptions): Promise<DemoRegistry> {
   // Secrets never reach the model, the page, a spill file or the log: a result holding one is
@@ -170,7 +172,7 @@ const ruleSources = [
 
 /**
  * The demo's policies, in order: no network, the permission rules (given the OS sandbox when
- * there is one), the project's hooks, the guard and the syntax check.
+ * there is one), the project's hooks, the guard, the minified-code review and the syntax check.
  */
 async function installPolicies(
   registry: ToolRegistry,
@@ -194,6 +196,8 @@ async function installPolicies(
     }),
   )
   registry.use(sandboxGuard(folder))
+  // Outermost of the post-execute listeners: it reviews what the syntax check decided too.
+  registry.use(minifiedCode(folder))
   registry.use(syntaxCheck(folder))
   return {
     rules,

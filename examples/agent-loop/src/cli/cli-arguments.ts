@@ -32,8 +32,8 @@ export const helpText = `Usage: pnpm demo [options]
 
 A whole agent loop on toolpipe: a model calls tools in a sandbox folder, and those of an MCP
 server of its own, through one guarded pipeline (schemas, validation, deny/ask policies, a guard,
-timeouts, a secret withheld, additionalContext, batches of read-only calls run in parallel),
-with cards drawn in the terminal and a JSON Lines session log.
+timeouts, a secret withheld, a post-execute block with feedback, additionalContext, batches of
+read-only calls run in parallel), with cards drawn in the terminal and a JSON Lines session log.
 
 Options:
   -y, --yes            answer every approval prompt with "allow always"

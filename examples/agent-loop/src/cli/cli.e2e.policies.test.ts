@@ -9,7 +9,7 @@ import { runShellMaxOutputTokens } from '../tools/run-shell-tool.js'
 
 const demo = useDemoRun()
 
-describe('the demo through the real CLI: its policies, guard, hook, timeout, blocks and output budget', () => {
+describe('the demo through the real CLI: its policies, guard, hook, timeout, blocks and output budget (SPEC §8, §17)', () => {
   it('decides by the sandbox rules: wc asked once and remembered as a rule', async () => {
     const { run, events, sandbox, calls, resultOf } = demo
     // wc is in no rule: asked once, answered "always" by --yes, in the log before its result …
@@ -113,6 +113,29 @@ describe('the demo through the real CLI: its policies, guard, hook, timeout, blo
     expect(run.stdout).not.toContain('ghp_demo')
   })
 
+  it('blocks the read of the minified bundle in tools/post-execute, with feedback (SPEC §8)', () => {
+    const { run, resultOf, callWith } = demo
+    const blocked = resultOf(callWith('read_file', { path: 'dist/greet.min.js' }))
+    expect(blocked.step).toBe(11)
+    expect(blocked.result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: 'Blocked by the minified-code policy: dist/greet.min.js is minified (line 2 is 1,003 characters long), code a build generated. It would fill your context and tell you little, and an edit to it is lost at the next build. Read greet.js, the source it is built from, instead; the build makes dist/greet.min.js from it.',
+        },
+      ],
+      isError: true,
+      error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
+    })
+    expect(run.stdout).toContain('━━ step 11 · a post-execute block with feedback ━━')
+    expect(run.stdout).toContain('  ✗ Read dist/greet.min.js  POST_BLOCKED\n')
+    // The model read the feedback, not the bundle.
+    expect(run.stdout).not.toContain('Object.defineProperty')
+    expect(run.stdout).toContain(
+      'So the bundle is made from greet.js: the next build carries the fix.',
+    )
+  })
+
   it("appends the edit's additionalContext after all of the step's results", () => {
     const { events, results, resultOf, callWith } = demo
     const edit = callWith('edit_file', {
@@ -186,7 +209,7 @@ describe('the demo through the real CLI: its policies, guard, hook, timeout, blo
     expect(run.stdout).toContain('os box   run_shell commands run in the OS sandbox')
     const call = events.find(
       (event) =>
-        event.type === 'tool/call' && event.name === 'run_shell' && event.callId === 'call_12_1',
+        event.type === 'tool/call' && event.name === 'run_shell' && event.callId === 'call_13_1',
     )
     expect(call).toBeDefined()
     expect(run.stdout).toMatch(
@@ -201,7 +224,7 @@ describe('the demo through the real CLI: its policies, guard, hook, timeout, blo
 
   it('ends with the answer, and greet.js is fixed in the sandbox', async () => {
     const { events, sandbox } = demo
-    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 13, reason: 'answered' })
+    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 14, reason: 'answered' })
     expect(await readFile(join(sandbox(), 'greet.js'), 'utf8')).toContain(
       'return `Hello, ${name}!`',
     )

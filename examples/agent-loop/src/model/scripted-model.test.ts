@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ConversationMessage } from './conversation.js'
-import { correctArguments } from './demo-script.js'
+import { correctArguments } from './script-reading.js'
 import { createScriptedModel } from './scripted-model.js'
 
 describe('createScriptedModel', () => {

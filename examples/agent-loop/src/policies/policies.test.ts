@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { asCallId, createToolRegistry, defineTool } from 'toolpipe'
 import type { ApprovalService, ToolRegistry } from 'toolpipe'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { minifiedCode, minifiedLineLength } from './minified-code.js'
 import { noNetworkPolicy } from './no-network-policy.js'
 import { sandboxGuard } from './sandbox-guard.js'
 import { redactSecrets } from '@toolpipe/redact'
@@ -41,6 +42,7 @@ function registryWith(approval?: ApprovalService): ToolRegistry {
   registry.use(noNetworkPolicy())
   registry.use(sandboxGuard(sandbox))
   registry.use(redactSecrets({ action: 'block' }))
+  registry.use(minifiedCode(sandbox))
   registry.use(syntaxCheck(sandbox))
   return registry
 }
@@ -116,5 +118,37 @@ describe("the demo's policies in the pipeline", () => {
     expect(
       (await run(registry, 'edit_file', { path: 'notes.md' })).additionalContext,
     ).toBeUndefined()
+  })
+
+  it('blocks a read of minified code with feedback naming its source (SPEC §8: a post-execute block)', async () => {
+    const registry = registryWith()
+    const minified = `/*! built */\n${'x'.repeat(minifiedLineLength + 1)}\n`
+    const bundle = await run(registry, 'read_file', { path: 'dist/good.min.js', output: minified })
+    expect(bundle).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: `Blocked by the minified-code policy: dist/good.min.js is minified (line 2 is 501 characters long), code a build generated. It would fill your context and tell you little, and an edit to it is lost at the next build. Read good.js, the source it is built from, instead; the build makes dist/good.min.js from it.`,
+        },
+      ],
+      isError: true,
+      error: { name: 'ToolBlockedError', code: 'POST_BLOCKED' },
+    })
+    // No source in the sandbox to name: the feedback still says what to do.
+    expect(
+      (await run(registry, 'read_file', { path: 'vendor.js', output: minified })).content,
+    ).toEqual([
+      {
+        type: 'text',
+        text: expect.stringMatching(/\. Read the source it is built from instead\.$/) as unknown,
+      },
+    ])
+    // A long line in a log is not code; a line of 500 characters is not minified.
+    for (const args of [
+      { path: 'server.log', output: minified },
+      { path: 'good.js', output: 'y'.repeat(minifiedLineLength) },
+    ]) {
+      expect((await run(registry, 'read_file', args)).isError, args.path).toBe(false)
+    }
   })
 })

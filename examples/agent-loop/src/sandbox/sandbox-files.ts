@@ -2,8 +2,9 @@
  * The small project the demo's agent works on: a greeting function whose test fails, a README,
  * a `.env` holding a fake GitHub token (what `@toolpipe/redact` withholds), the project's
  * Claude Code settings with a PreToolUse hook script that refuses edits to `package.json`, as
- * Claude Code users write them (`@toolpipe/hooks` runs it unchanged), and a long `server.log` (the
- * output budget's: far more than `run_shell` may show the model).
+ * Claude Code users write them (`@toolpipe/hooks` runs it unchanged), a long `server.log` (the
+ * output budget's: far more than `run_shell` may show the model), and the bundle the project
+ * ships, `dist/greet.min.js` (minified: what the minified-code policy blocks).
  */
 export const sandboxFiles: Readonly<Record<string, string>> = {
   'README.md': [
@@ -116,6 +117,33 @@ export const sandboxFiles: Readonly<Record<string, string>> = {
     '',
   ].join('\n'),
   'server.log': serverLog(600),
+  'dist/greet.min.js': minifiedBundle(),
+}
+
+/**
+ * The bundle a build made of greet.js (esbuild `--bundle --minify`, before the fix: "Hi Ada"),
+ * with the locale table it drags in: one line of about 1,000 characters.
+ */
+function minifiedBundle(): string {
+  // Hello in each locale of the table: "locale word", comma-separated.
+  const hello =
+    'en Hi,de Hallo,fr Salut,es Hola,it Ciao,pt Oi,nl Hoi,sv Hej,da Hej,nb Hei,fi Moi,pl Czesc,' +
+    'cs Ahoj,sk Ahoj,hu Szia,ro Salut,tr Selam,id Hai,ms Hai,tl Kumusta,sw Jambo,haw Aloha,' +
+    'mi Kia ora,et Tere,lv Sveiki,lt Labas,sl Zivjo,hr Bok,is Hallo,ga Dia duit,cy Helo,' +
+    'eu Kaixo,ca Hola,gl Ola,af Hallo,zu Sawubona,eo Saluton'
+  const table = hello
+    .split(',')
+    .map((entry) => entry.replace(/^(\w+) (.*)$/, '$1:"$2 "'))
+    .join(',')
+  return [
+    '/*! greeter 0.3.1 | built from greet.js by esbuild --bundle --minify; do not edit */',
+    '"use strict";var r=Object.defineProperty;var a=Object.getOwnPropertyDescriptor;var i=Object.getOwnPropertyNames;var o=Object.prototype.hasOwnProperty;' +
+      'var c=(e,t)=>{for(var n in t)r(e,n,{get:t[n],enumerable:!0})},f=(e,t,n,l)=>{if(t&&typeof t=="object"||typeof t=="function")for(let s of i(t))!o.call(e,s)&&s!==n&&r(e,s,{get:()=>t[s],enumerable:!(l=a(t,s))||l.enumerable});return e};' +
+      'var h=e=>f(r({},"__esModule",{value:!0}),e);var d={};c(d,{greet:()=>u,greetings:()=>g});module.exports=h(d);' +
+      `var g={${table}};function u(e,t="en"){return(g[t]??g.en)+e}0&&(module.exports={greet,greetings});`,
+    '//# sourceMappingURL=greet.min.js.map',
+    '',
+  ].join('\n')
 }
 
 /**

@@ -37,6 +37,7 @@ describe('--replay', () => {
         '  ✓ $ node test.js  exit 0',
         '  ✗ $ node test.js  exit 1',
         '  ✗ Wait for ci/report.txt  TOOL_TIMEOUT',
+        '  ✗ Read dist/greet.min.js  POST_BLOCKED',
         '    │ @@ -1,6 +1,6 @@',
         "    │ -  return 'Hi ' + name",
         '    │ +  return `Hello, ${name}!`',

@@ -69,7 +69,7 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
   it('runs as without --trace, and prints one tree of every span after the end', () => {
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
-    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 13, reason: 'answered' })
+    expect(events.at(-1)).toEqual({ type: 'session/end', steps: 14, reason: 'answered' })
     expect(trace.header).toBe(
       `━━ trace: the run's ${trace.lines.length} OpenTelemetry spans (--trace) ━━`,
     )
@@ -78,7 +78,7 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
       depth: 0,
       name: 'invoke_agent main',
       start: '+0 ms',
-      outcome: '✓ answered after 13 steps',
+      outcome: '✓ answered after 14 steps',
     })
     expect(trace.lines.slice(1).every((line) => line.depth >= 1)).toBe(true)
   })
@@ -115,6 +115,11 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
     const byId = (id: string) => tools.find((line) => line.callId === id)
     expect(byId('call_8_1')?.outcome).toBe('✗ TOOL_TIMEOUT')
     expect(byId('call_8_1')?.duration).toMatch(/^1\.\d\d s$/)
+    // SPEC §8: the read of the minified bundle, blocked by a tools/post-execute listener.
+    expect(byId('call_11_1')).toMatchObject({
+      name: 'execute_tool read_file',
+      outcome: '✗ POST_BLOCKED',
+    })
     // The approval wait is an event on the tool span.
     // wc asked (--yes answers "always"); rm was denied by rule and node test.js allowed by rule.
     expect(byId('call_5_2')?.outcome).toMatch(/^✓ approval allowed-always after \d+\.\d+ ms$/)
@@ -154,8 +159,8 @@ describe('--trace: the run OpenTelemetry spans, printed at the end', () => {
         ['call_5_3', 2, '✓ exit 1'],
         ['call_10_2', 2, '✓ exit 0'],
         ['call_10_3', 2, '✓ exit 0'],
-        ['call_11_1', 2, '✓ exit 0'],
-        ['call_12_1', 2, '✓ exit 1'],
+        ['call_12_1', 2, '✓ exit 0'],
+        ['call_13_1', 2, '✓ exit 1'],
       ],
     )
   })

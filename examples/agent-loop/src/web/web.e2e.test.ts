@@ -102,8 +102,11 @@ async function rejectToTheEnd(page: Page, second: Locator): Promise<void> {
   expect(await rejected.locator('.tp-badge-fail').textContent()).toBe('APPROVAL_REJECTED')
   expect(await rejected.locator('.tp-title').textContent()).toBe('$wc -l greet.js')
   await page.locator('.end').waitFor()
-  expect(await page.locator('.end').textContent()).toBe('end: the model answered after 13 steps')
+  expect(await page.locator('.end').textContent()).toBe('end: the model answered after 14 steps')
   expect(await page.locator('#status').textContent()).toBe('the run is over')
+  // Step 11's read of the minified bundle, blocked after it ran by a tools/post-execute listener.
+  const blocked = page.locator('.tp-card.tp-failed', { hasText: 'Read dist/greet.min.js' })
+  expect(await blocked.locator('.tp-badge-fail').textContent()).toBe('POST_BLOCKED')
   expect(await page.locator('.bubble.assistant').last().textContent()).toContain(
     'Fixed: greet() now returns',
   )
@@ -151,10 +154,10 @@ async function expectAnswersLogged(logPath: string): Promise<void> {
     ['call_5_3', { exitCode: 1 }],
     ['call_10_2', { exitCode: 0 }],
     ['call_10_3', 'APPROVAL_REJECTED'],
-    // Step 11's long `cat server.log`, cut to run_shell's budget (allowed by rule: nobody asked).
-    ['call_11_1', { exitCode: 0 }],
-    // Step 12's node one-liner (allowed by rule), whose write the OS sandbox stopped.
-    ['call_12_1', { exitCode: 1 }],
+    // Step 12's long `cat server.log`, cut to run_shell's budget (allowed by rule: nobody asked).
+    ['call_12_1', { exitCode: 0 }],
+    // Step 13's node one-liner (allowed by rule), whose write the OS sandbox stopped.
+    ['call_13_1', { exitCode: 1 }],
   ])
 }
 
