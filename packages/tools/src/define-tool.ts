@@ -1,4 +1,5 @@
 import type { ContentBlock } from '@toolpipe/core'
+import { describeValue } from '@toolpipe/core/internal'
 import type { ToolCallView, ToolResult, ToolResultView } from '@toolpipe/presentation'
 import type { ArgIssue, InferArgs, SchemaSpec, StandardToolSchema } from '@toolpipe/schema'
 import { assertSupportedOutputSchema } from '@toolpipe/structured-output'
@@ -15,6 +16,8 @@ import {
   assertToolRules,
 } from './internal/check-definition.js'
 import { ExecutionRecord } from './internal/execution-record.js'
+import { readToolMembers, readToolName } from './internal/read-tool-members.js'
+import { ToolRegistryError } from './tool-registry-error.js'
 import type { ToolAnnotations } from './tool-annotations.js'
 import type { ToolDefinition, ToolExecuteReturn } from './tool-definition.js'
 import type { ToolExecution } from './tool-execution.js'
@@ -153,7 +156,9 @@ export interface DefineToolOptions<
  * @throws `SchemaSpecError` for a malformed spec, `StandardSchemaError` for a Standard Schema that
  * cannot be parameters (`NO_JSON_SCHEMA` says how to get a JSON Schema side), `OutputSchemaError`
  * for an `outputSchema` outside the subset, `ToolRegistryError` (`INVALID_TOOL`) for a bad name,
- * `timeoutMs`, annotations, `concurrencySafe`, `deferLoading` or `searchText`, at definition time.
+ * `timeoutMs`, annotations, `concurrencySafe`, `deferLoading` or `searchText`, an `execute` or
+ * other method that is not a function, or a member a throwing getter or Proxy trap keeps from
+ * being read (named, with what it threw as `cause`; SPEC §11), at definition time.
  * @example
  * const readFile = defineTool({
  *   name: 'read_file',
@@ -173,17 +178,17 @@ export function defineTool<
   options: DefineToolOptions<TParameters, TOutputSchema>,
 ): ToolDefinition<InferToolInput<TParameters>> {
   type Args = InferToolArgs<TParameters>
-  const { name, description, parameters: given, timeoutMs, outputSchema, annotations } = options
-  const { permissions, maxOutputTokens, deferLoading, searchText } = options
-  const concurrencySafe: unknown = options.concurrencySafe
+  const { name, members } = readDefineToolOptions(options)
+  const { description, parameters: given, timeoutMs, outputSchema, annotations } = members
+  const { permissions, maxOutputTokens, deferLoading, searchText } = members
+  const concurrencySafe: unknown = members.concurrencySafe
   // Bound now: the definition is immutable, and a method may use `this` (the options object).
-  const execute = options.execute.bind(options)
+  const execute = members.execute.bind(options)
   // Called only with arguments the parameters accepted: typed loosely here, to keep the compiler
   // from instantiating InferToolArgs<TParameters> again at each call.
-  const extraCheck = options.checkArgs?.bind(options) as ExtraCheck | undefined
-  const presentCall = options.presentCall?.bind(options)
-  const presentResult = options.presentResult?.bind(options)
-  assertToolName(name)
+  const extraCheck = members.checkArgs?.bind(options) as ExtraCheck | undefined
+  const presentCall = members.presentCall?.bind(options)
+  const presentResult = members.presentResult?.bind(options)
   assertTimeout(name, timeoutMs)
   if (outputSchema !== undefined) assertSupportedOutputSchema(outputSchema)
   assertAnnotations(name, annotations)
@@ -221,6 +226,52 @@ export function defineTool<
   if (searchText !== undefined) definition.searchText = searchText
   attachPresenters(definition, check, presentCall, presentResult)
   return Object.freeze(definition)
+}
+
+/** What `defineTool` reads of its options, besides the name. */
+const defineToolKeys = [
+  'description',
+  'parameters',
+  'timeoutMs',
+  'outputSchema',
+  'annotations',
+  'permissions',
+  'maxOutputTokens',
+  'deferLoading',
+  'searchText',
+  'concurrencySafe',
+  'execute',
+  'checkArgs',
+  'presentCall',
+  'presentResult',
+] as const
+
+/**
+ * `defineTool`'s options, each member read once, so that what is checked is what the definition
+ * holds: the name first, checked, then the rest, `execute` a function and each other method
+ * absent or one. What a getter or Proxy trap keeps from being read is `INVALID_TOOL` naming it,
+ * never the raw error (SPEC §11).
+ */
+function readDefineToolOptions<
+  TOptions extends Partial<Record<(typeof defineToolKeys)[number], unknown>>,
+>(options: TOptions): { name: string; members: Pick<TOptions, (typeof defineToolKeys)[number]> } {
+  const name = readToolName(options, 'the defineTool options')
+  assertToolName(name)
+  const members = readToolMembers(options, defineToolKeys, `tool "${name}": `)
+  assertMethods(name, members)
+  return { name, members }
+}
+
+/** Throws (`INVALID_TOOL`) unless `execute` is a function, and each other method absent or one. */
+function assertMethods(name: string, members: Readonly<Record<string, unknown>>): void {
+  for (const method of ['execute', 'checkArgs', 'presentCall', 'presentResult']) {
+    const value = members[method]
+    if (typeof value === 'function' || (method !== 'execute' && value === undefined)) continue
+    throw new ToolRegistryError(
+      `tool "${name}": ${method} must be a function${method === 'execute' ? '' : ' when present'}, got ${describeValue(value)}`,
+      'INVALID_TOOL',
+    )
+  }
 }
 
 /**

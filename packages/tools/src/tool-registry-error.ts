@@ -25,8 +25,9 @@ export type ToolRegistryErrorCode =
   /** A registration through a `ScopedTools` handle after its `dispose()`. */
   | 'SCOPE_DISPOSED'
   /**
-   * At `register`: a tool whose parameters one of the registry's `dialects` cannot express; the
-   * message lists every fatal issue with its path. (`schemas()` degrades such a tool instead.)
+   * At `register`: a tool whose parameters one or more of the registry's `dialects` cannot
+   * express; the message lists every fatal issue with its path, under each dialect that fails.
+   * (`schemas()` degrades such a tool instead.)
    */
   | 'UNSUPPORTED_SCHEMA'
   /** A `dialects` option, or a `schemas()` dialect, that is not one of the five dialect names. */

@@ -1,7 +1,7 @@
 import type { Agent } from '@toolpipe/core'
 import type { Disposer } from './disposer.js'
 import { placeOf } from './internal/add-listener.js'
-import { checkScope } from './internal/check-scope.js'
+import { checkScope, scopeOption } from './internal/check-scope.js'
 import { createRegistryInternals } from './internal/create-registry-internals.js'
 import { executeBatch } from './internal/execute-batch.js'
 import { executeCall } from './internal/execute-pipeline.js'
@@ -53,8 +53,10 @@ export interface ToolRegistry {
   /**
    * Registers a tool in the global layer, or in an agent's layer with `scope`. The definition is
    * borrowed read-only, not cloned. A duplicate name in the same layer throws; the same name in a
-   * scope shadows the global one there. Emits `tools/change`; if a listener throws, the
-   * registration is rolled back and the error reaches the caller.
+   * scope shadows the global one there. A definition or options object a getter or Proxy trap
+   * keeps from being read is refused (`INVALID_TOOL`, `INVALID_SCOPE`) naming what could not be.
+   * Emits `tools/change`; if a listener throws, the registration is rolled back and the error
+   * reaches the caller.
    */
   register(definition: ToolDefinition, options?: ScopeOptions): Disposer
   /**
@@ -242,7 +244,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
   const registry: ToolRegistry = {
     logger,
     register(definition, registerOptions) {
-      const scope = checkScope(registerOptions?.scope, false)
+      const scope = scopeOption(registerOptions)
       return commitChange(internals, scope, internals.addTool(definition, scope))
     },
     restrict: (scope, restriction) =>

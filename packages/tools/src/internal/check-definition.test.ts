@@ -89,20 +89,27 @@ describe('check-definition', () => {
     )
   })
 
-  it('a throwing getter in parameters propagates as it is, not dressed up as a JSON mistake', () => {
+  it('a throwing getter in parameters is INVALID_TOOL naming them, not a JSON mistake, with the thrown error as cause (SPEC §11)', () => {
     const boom = new TypeError('getter')
     const parameters = {
       get type(): string {
         throw boom
       },
     }
-    let thrown: unknown
-    try {
-      assertToolDefinition({ ...tool('x'), parameters })
-    } catch (error) {
-      thrown = error
-    }
-    expect(thrown).toBe(boom)
+    const error = refusal(() => assertToolDefinition({ ...tool('x'), parameters }))
+    expect(error.message).toBe('tool "x": parameters could not be read: getter')
+    expect(error.cause).toBe(boom)
+  })
+
+  it('returns the name and the JSON copy of the parameters it checked, read once', () => {
+    let reads = 0
+    const parameters = { type: 'object', properties: { a: { type: 'string' } } }
+    const definition = tool('x')
+    Object.defineProperty(definition, 'parameters', { get: () => (reads++, parameters) })
+    const checked = assertToolDefinition(definition)
+    expect(checked).toEqual({ name: 'x', parameters })
+    expect(checked.parameters).not.toBe(parameters)
+    expect(reads).toBe(1)
   })
 
   it.each([[null], [[]], ['object'], [{ type: 'array' }]])(

@@ -1,8 +1,10 @@
 import { JsonSnapshotError, snapshotJson } from '@toolpipe/core'
+import type { JsonObject, JsonValue } from '@toolpipe/core'
 import { describeValue as describe } from '@toolpipe/core/internal'
 import { assertSupportedOutputSchema, OutputSchemaError } from '@toolpipe/structured-output'
 import type { ToolDefinition } from '../tool-definition.js'
 import { ToolRegistryError } from '../tool-registry-error.js'
+import { isArrayMember, readToolMembers, readToolName, unreadable } from './read-tool-members.js'
 
 /** The longest delay `setTimeout` honours (2^31−1 ms, about 24.8 days); larger ones fire at once. */
 export const maxTimeoutMs = 2_147_483_647
@@ -35,20 +37,41 @@ export function assertTimeout(name: string, timeoutMs: unknown): void {
   }
 }
 
+/** The members of a definition the registry checks, besides its name. */
+const definitionKeys = [
+  'description',
+  'execute',
+  'checkArgs',
+  'normalizeArgs',
+  'presentCall',
+  'presentResult',
+  'timeoutMs',
+  'outputSchema',
+  'annotations',
+  'concurrencySafe',
+  'permissions',
+  'maxOutputTokens',
+  'deferLoading',
+  'searchText',
+  'parameters',
+] as const satisfies readonly (keyof ToolDefinition)[]
+
+/** A definition that passed {@link assertToolDefinition}: its name and a JSON copy of its parameters. */
+export interface CheckedDefinition {
+  readonly name: string
+  readonly parameters: JsonObject
+}
+
 /**
- * Checks what the registry relies on in a hand-written definition; returns its name. The
- * definition itself is borrowed as is, never copied.
+ * Checks what the registry relies on in a hand-written definition, each member read once; returns
+ * its name and the JSON copy of its parameters that was checked. The definition itself is
+ * borrowed as is, never copied. A getter or Proxy trap that throws (a revoked Proxy's included) is
+ * `INVALID_TOOL` naming the member it kept from being read, never the raw error (SPEC §11).
  */
-export function assertToolDefinition(definition: unknown): string {
-  if (typeof definition !== 'object' || definition === null) {
-    throw new ToolRegistryError(
-      `a tool definition must be an object, got ${describe(definition)}`,
-      'INVALID_TOOL',
-    )
-  }
-  const tool = definition as Partial<Record<keyof ToolDefinition, unknown>>
-  const name = tool.name
+export function assertToolDefinition(definition: unknown): CheckedDefinition {
+  const name = readToolName(definition, 'a tool definition')
   assertToolName(name)
+  const tool = readToolMembers(definition as object, definitionKeys, `tool "${name}": `)
   const invalid = (message: string, cause?: unknown): ToolRegistryError =>
     new ToolRegistryError(`tool "${name}": ${message}`, 'INVALID_TOOL', { cause })
   if (typeof tool.description !== 'string') throw invalid('description must be a string')
@@ -65,23 +88,39 @@ export function assertToolDefinition(definition: unknown): string {
   assertToolRules(name, tool.permissions)
   assertMaxOutputTokens(name, tool.maxOutputTokens)
   assertSearchFields(name, tool.deferLoading, tool.searchText)
-  let parameters: unknown
+  return { name, parameters: snapshotParameters(name, tool.parameters) }
+}
+
+/**
+ * A JSON copy of a definition's `parameters`, which must be a JSON Schema object with type
+ * `object`. What is not JSON is refused with the snapshot's error as `cause`; what a getter or
+ * Proxy trap keeps from being read, with what it threw.
+ */
+function snapshotParameters(name: string, given: unknown): JsonObject {
+  let parameters: JsonValue
   try {
-    parameters = snapshotJson(tool.parameters)
+    parameters = snapshotJson(given)
   } catch (error) {
-    if (!(error instanceof JsonSnapshotError)) throw error
-    throw invalid(`parameters must be JSON: ${error.message}`, error)
+    if (!(error instanceof JsonSnapshotError)) throw unreadable(`tool "${name}": parameters`, error)
+    throw new ToolRegistryError(
+      `tool "${name}": parameters must be JSON: ${error.message}`,
+      'INVALID_TOOL',
+      { cause: error },
+    )
   }
   if (
     // Stryker disable next-line ConditionalExpression: a primitive has no type "object" either, and the type test below refuses it ("→ false" for the whole test accepts anything and fails the tests)
     typeof parameters !== 'object' ||
     parameters === null ||
     Array.isArray(parameters) ||
-    (parameters as { type?: unknown }).type !== 'object'
+    parameters.type !== 'object'
   ) {
-    throw invalid('parameters must be a JSON Schema object with type "object"')
+    throw new ToolRegistryError(
+      `tool "${name}": parameters must be a JSON Schema object with type "object"`,
+      'INVALID_TOOL',
+    )
   }
-  return name
+  return parameters
 }
 
 /**
@@ -94,7 +133,9 @@ export function assertOutputSchema(name: string, outputSchema: unknown): void {
     assertSupportedOutputSchema(outputSchema)
   } catch (error) {
     // Stryker disable next-line ConditionalExpression: assertSupportedOutputSchema reports every problem, a throwing getter included, as an OutputSchemaError
-    if (!(error instanceof OutputSchemaError)) throw error
+    if (!(error instanceof OutputSchemaError)) {
+      throw unreadable(`tool "${name}": outputSchema`, error)
+    }
     throw new ToolRegistryError(`tool "${name}": outputSchema: ${error.message}`, 'INVALID_TOOL', {
       cause: error,
     })
@@ -106,12 +147,17 @@ const annotationFlags = ['readOnly', 'destructive', 'idempotent', 'openWorld'] a
 /** Throws unless `annotations` is absent or a plain object of the documented hints. */
 export function assertAnnotations(name: string, annotations: unknown): void {
   if (annotations === undefined) return
+  const label = `tool "${name}": annotations`
   const invalid = (message: string): ToolRegistryError =>
-    new ToolRegistryError(`tool "${name}": annotations${message}`, 'INVALID_TOOL')
-  if (typeof annotations !== 'object' || annotations === null || Array.isArray(annotations)) {
+    new ToolRegistryError(`${label}${message}`, 'INVALID_TOOL')
+  if (
+    typeof annotations !== 'object' ||
+    annotations === null ||
+    isArrayMember(annotations, label)
+  ) {
     throw invalid(` must be an object, got ${describe(annotations)}`)
   }
-  const hints = annotations as Record<string, unknown>
+  const hints = readToolMembers(annotations, ['title', ...annotationFlags], `${label}.`)
   if (hints.title !== undefined && typeof hints.title !== 'string') {
     throw invalid(`.title must be a string when present, got ${describe(hints.title)}`)
   }
@@ -164,12 +210,17 @@ const ruleNamePattern = /^[^\s()]{1,256}$/u
  */
 export function assertToolRules(name: string, permissions: unknown): void {
   if (permissions === undefined) return
+  const label = `tool "${name}": permissions`
   const invalid = (message: string): ToolRegistryError =>
-    new ToolRegistryError(`tool "${name}": permissions${message}`, 'INVALID_TOOL')
-  if (typeof permissions !== 'object' || permissions === null || Array.isArray(permissions)) {
+    new ToolRegistryError(`${label}${message}`, 'INVALID_TOOL')
+  if (
+    typeof permissions !== 'object' ||
+    permissions === null ||
+    isArrayMember(permissions, label)
+  ) {
     throw invalid(` must be an object, got ${describe(permissions)}`)
   }
-  const { ruleName, subjects } = permissions as Record<string, unknown>
+  const { ruleName, subjects } = readToolMembers(permissions, ['ruleName', 'subjects'], `${label}.`)
   if (ruleName !== undefined && (typeof ruleName !== 'string' || !ruleNamePattern.test(ruleName))) {
     throw invalid(
       `.ruleName must be 1 to 256 characters without white space or parentheses, got ${describe(ruleName)}`,

@@ -1,4 +1,5 @@
 import type { Agent } from '@toolpipe/core'
+import { describeThrown } from '@toolpipe/core/internal'
 import { ToolRegistryError } from '../tool-registry-error.js'
 
 /**
@@ -13,4 +14,24 @@ export function checkScope(scope: unknown, required: boolean): Agent | undefined
     throw new ToolRegistryError('a scope must be an agent object', 'INVALID_SCOPE')
   }
   return scope as Agent
+}
+
+/**
+ * The `scope` of a registration's options, read once and checked like {@link checkScope}: absent
+ * options or scope is the global layer. A getter or Proxy trap that throws (a revoked Proxy's
+ * included) is `INVALID_SCOPE`, with what it threw as `cause` (SPEC §11).
+ */
+export function scopeOption(options: unknown): Agent | undefined {
+  if (options === undefined || options === null) return undefined
+  let scope: unknown
+  try {
+    scope = (options as { readonly scope?: unknown }).scope
+  } catch (error) {
+    throw new ToolRegistryError(
+      `options.scope could not be read: ${describeThrown(error)}`,
+      'INVALID_SCOPE',
+      { cause: error },
+    )
+  }
+  return checkScope(scope, false)
 }

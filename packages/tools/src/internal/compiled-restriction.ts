@@ -1,4 +1,4 @@
-import type { ToolRestriction } from '../tool-restriction.js'
+import { describeThrown } from '@toolpipe/core/internal'
 import { ToolRegistryError } from '../tool-registry-error.js'
 
 /** A scope's restriction (`registry.restrict`), its lists copied into sets. */
@@ -18,9 +18,8 @@ export function compileRestriction(
   if (typeof restriction !== 'object' || restriction === null) {
     throw new ToolRegistryError('a restriction must be { allow?, deny? }', 'INVALID_RESTRICTION')
   }
-  const { allow, deny } = restriction as ToolRestriction
-  const allowList = copyNames(allow, 'allow')
-  const denyList = copyNames(deny, 'deny')
+  const allowList = copyNames(restriction, 'allow')
+  const denyList = copyNames(restriction, 'deny')
   if (allowList === undefined && denyList === undefined) {
     throw new ToolRegistryError(
       'a restriction needs an allow list, a deny list, or both; {} restricts nothing',
@@ -68,16 +67,43 @@ export function smallestAllowList(
   return smallest
 }
 
-/** Copies a list of names at call time, checking it is an array of strings. */
-function copyNames(names: unknown, field: 'allow' | 'deny'): string[] | undefined {
-  if (names === undefined) return undefined
-  if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) {
+/**
+ * Copies `restriction[field]`, a list of names, at call time, each member read once and checked
+ * to be a string. A getter or Proxy trap that throws (a revoked Proxy's included) is refused
+ * (`INVALID_RESTRICTION`) naming the list, with what it threw as `cause` (SPEC §11).
+ */
+function copyNames(restriction: object, field: 'allow' | 'deny'): string[] | undefined {
+  let names: string[] | undefined
+  try {
+    const list: unknown = (restriction as Readonly<Record<string, unknown>>)[field]
+    if (list === undefined) return undefined
+    names = Array.isArray(list) ? copyStrings(list) : undefined
+  } catch (error) {
+    throw new ToolRegistryError(
+      `restriction.${field} could not be read: ${describeThrown(error)}`,
+      'INVALID_RESTRICTION',
+      { cause: error },
+    )
+  }
+  if (names === undefined) {
     throw new ToolRegistryError(
       `restriction.${field} must be an array of tool names`,
       'INVALID_RESTRICTION',
     )
   }
-  return [...names]
+  return names
+}
+
+/** A copy of `list` read once per index, or `undefined` at its first member that is not a string. */
+function copyStrings(list: readonly unknown[]): string[] | undefined {
+  const copy: string[] = []
+  const { length } = list
+  for (let index = 0; index < length; index++) {
+    const name = list[index]
+    if (typeof name !== 'string') return undefined
+    copy.push(name)
+  }
+  return copy
 }
 
 function quoteAll(names: readonly string[]): string {

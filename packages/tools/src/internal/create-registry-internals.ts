@@ -35,8 +35,8 @@ export function createRegistryInternals(
     },
     descriptors: (scope) => layers.list(scope).map(describeTool),
     addTool(definition, scope) {
-      const name = assertToolDefinition(definition)
-      dialectSchemas.assertExpressible(name, definition)
+      const { name, parameters } = assertToolDefinition(definition)
+      dialectSchemas.assertExpressible(name, definition, parameters)
       return layers.add(name, definition, scope)
     },
     addRestriction: (scope, restriction) => layers.restrict(checkScope(scope, true), restriction),

@@ -1,4 +1,5 @@
 import { snapshotJson } from '@toolpipe/core'
+import type { JsonObject } from '@toolpipe/core'
 import { dialects as dialectNames, isDialect, jsonSchemaToProviderSchema } from '@toolpipe/schema'
 import type { Dialect, DialectIssue, ProviderSchemaResult } from '@toolpipe/schema'
 import type {
@@ -53,20 +54,24 @@ export class DialectSchemas {
   }
 
   /**
-   * Refuses a definition one of the registry's dialects cannot express, listing every fatal
-   * issue with its path; converts and remembers it for each dialect otherwise.
+   * Refuses a definition that one or more of the registry's dialects cannot express, listing
+   * every fatal issue with its path, under the dialect it is an issue of; converts and remembers
+   * it for each dialect otherwise. `parameters` is the JSON copy of the definition's parameters
+   * that registration checked: read once, whatever its getters would give another time.
    *
    * @throws ToolRegistryError (`UNSUPPORTED_SCHEMA`)
    */
-  assertExpressible(name: string, definition: ToolDefinition): void {
+  assertExpressible(name: string, definition: ToolDefinition, parameters: JsonObject): void {
+    const failures: string[] = []
     for (const dialect of this.dialects) {
-      const fatal = fatalIssues(this.#convert(definition, dialect))
-      if (fatal.length > 0) {
-        throw new ToolRegistryError(
-          `tool "${name}" cannot be expressed in the ${dialect} dialect: ${listed(fatal)}`,
-          'UNSUPPORTED_SCHEMA',
-        )
-      }
+      const fatal = fatalIssues(this.#convert(definition, dialect, parameters))
+      if (fatal.length > 0) failures.push(`in the ${dialect} dialect: ${listed(fatal)}`)
+    }
+    if (failures.length > 0) {
+      throw new ToolRegistryError(
+        `tool "${name}" cannot be expressed ${failures.join('; nor ')}`,
+        'UNSUPPORTED_SCHEMA',
+      )
     }
   }
 
@@ -162,11 +167,16 @@ export class DialectSchemas {
     )
   }
 
-  #convert(definition: ToolDefinition, dialect: Dialect): ProviderSchemaResult {
+  /** `definition`'s parameters (or the copy of them given) in `dialect`, converted once. */
+  #convert(
+    definition: ToolDefinition,
+    dialect: Dialect,
+    parameters?: JsonObject,
+  ): ProviderSchemaResult {
     let byDialect = this.#converted.get(definition)
     const cached = byDialect?.get(dialect)
     if (cached !== undefined) return cached
-    const result = jsonSchemaToProviderSchema(definition.parameters, dialect)
+    const result = jsonSchemaToProviderSchema(parameters ?? definition.parameters, dialect)
     if (byDialect === undefined) {
       byDialect = new Map()
       this.#converted.set(definition, byDialect)
