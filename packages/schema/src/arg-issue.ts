@@ -145,7 +145,8 @@ export interface TooManyItemsIssue {
 
 /**
  * No member of a union prop (`anyOf`) accepted the value. `alternatives[i]` are the issues the
- * i-th member found, with their full paths.
+ * i-th member found, with their full paths, for the first 20 members (as many as the message
+ * quotes: SPEC §22); the message counts every member.
  */
 export interface InvalidUnionIssue {
   readonly code: 'invalid_union'
@@ -179,9 +180,8 @@ export interface TooManyIssuesIssue {
 
 /**
  * A Standard Schema (zod, valibot, arktype, …) rejected the value at `path` (SPEC §10). `message`
- * names the place the way every toolpipe message does, then says what the library said:
- * `"edits[3].path": Invalid input: expected string, received number` (at the root, the library's
- * words alone).
+ * is what the library said, as given (`Invalid input: expected string, received number`);
+ * `ToolArgsError` writes it after its place for the model (`"edits[3].path": Invalid input: …`).
  */
 export interface InvalidIssue {
   readonly code: 'invalid'

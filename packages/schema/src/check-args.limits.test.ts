@@ -41,17 +41,65 @@ describe('at most 100 issues', () => {
   })
 
   it('lists a union whose alternatives alone would pass the limit, with the issues that fit', () => {
-    // 100 alternatives, each refusing 5 with one issue: 100 alternative issues and the union.
+    // 20 alternatives, each missing six members: 120 alternative issues and the union.
     const union = {
-      anyOf: Array.from({ length: 100 }, (_, index) => ({
+      anyOf: Array.from({ length: 20 }, (_, index) => ({
         type: 'object' as const,
-        properties: { [`p${String(index)}`]: { type: 'string' as const, required: true as const } },
+        properties: Object.fromEntries(
+          Array.from({ length: 6 }, (_, key) => [
+            `p${index}_${key}`,
+            { type: 'string' as const, required: true as const },
+          ]),
+        ),
       })),
     }
-    const issues = checkArgs({ k: union }, { k: 5 })
+    const issues = checkArgs({ k: union }, { k: {} })
     expect(issues.map((issue) => issue.code)).toEqual(['invalid_union', 'too_many_issues'])
-    expect(issues[0]).toMatchObject({ path: ['k'], message: '"k" must be an object, got number' })
+    const [first] = issues
+    if (first?.code !== 'invalid_union') throw new Error('expected a union issue')
+    expect(first.alternatives).toHaveLength(16)
+    expect(first.message).toMatch(
+      /^"k" matches none of the 20 members of its anyOf: .*; and 4 more$/,
+    )
     expect(issues[1]?.message).toContain('the first 100 are listed')
+  })
+
+  it('a union of 100 or more members and one wrong value: one issue, every member counted (SPEC §22)', () => {
+    // Before: each member's issue was charged to the budget of the whole call, the union was
+    // said to have 99 members, and a too_many_issues followed though one argument was wrong.
+    for (const length of [100, 101, 1000]) {
+      const spec = {
+        c: {
+          anyOf: Array.from({ length }, (_, index) => ({
+            type: 'string' as const,
+            enum: [`v${index}`],
+          })),
+          required: true as const,
+        },
+        d: { type: 'number' as const, required: true as const },
+      }
+      const issues = checkArgs(spec, { c: 'zzz', d: 'x' })
+      expect(issues.map((issue) => issue.code)).toEqual(['invalid_union', 'invalid_type'])
+      const message = issues[0]?.message ?? ''
+      expect(message.startsWith(`"c" matches none of the ${length} members of its anyOf: `)).toBe(
+        true,
+      )
+      expect(
+        message.endsWith(`(20) "c" must be one of "v19", got "zzz"; and ${length - 20} more`),
+      ).toBe(true)
+      expect(message).not.toContain('(21)')
+    }
+    const byType = {
+      k: {
+        anyOf: Array.from({ length: 100 }, (_, index) => ({
+          type: 'object' as const,
+          properties: { [`p${index}`]: { type: 'string' as const, required: true as const } },
+        })),
+      },
+    }
+    expect(checkArgs(byType, { k: 5 })).toMatchObject([
+      { code: 'invalid_union', path: ['k'], message: '"k" must be an object, got number' },
+    ])
   })
 
   it('in the ToolArgsError of validateArgs too', () => {

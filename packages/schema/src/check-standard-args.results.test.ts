@@ -96,7 +96,7 @@ describe('reading what validate returned', () => {
       const worded = {
         code: 'invalid',
         path: ['a'],
-        message: '"a": missing required property "a"',
+        message: 'missing required property "a"',
         reason: 'missing required property "a"',
         vendor: 'toolpipe',
       }

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { checkArgs } from './check-args.js'
 import { checkStandardArgs } from './check-standard-args.js'
 import { standardSchema } from './standard-schema.js'
+import { ToolArgsError } from './tool-args-error.js'
 import { fake, settled } from './__fixtures__/standard.js'
 
 /** SPEC §10 "In": a Standard Schema's own `validate`, its issues as `ArgIssue`s. */
@@ -43,7 +44,7 @@ describe.each(Object.entries(libraries))('checkStandardArgs with %s', (vendor, s
     expect(result).toEqual({ value: { path: 'a.ts', title: 5 } })
   })
 
-  it('maps each issue to an invalid ArgIssue: path converted, message naming the place', () => {
+  it('maps each issue to an invalid ArgIssue: path converted, message as given; ToolArgsError names the place', () => {
     const result = settled(
       checkStandardArgs(schema, { path: 7, title: 'x', edits: [{ line: 1 }, { line: 'two' }] }),
     )
@@ -59,27 +60,24 @@ describe.each(Object.entries(libraries))('checkStandardArgs with %s', (vendor, s
       [line, '"edits[1].line"'],
     ] as const) {
       if (issue?.code !== 'invalid') throw new Error('expected invalid issues')
-      expect(issue.message).toBe(`${place}: ${issue.reason}`)
+      expect(issue.message).toBe(issue.reason)
       expect(issue.reason.length).toBeGreaterThan(0)
+      expect(new ToolArgsError(issues).message).toContain(`${place}: ${issue.reason}`)
     }
   })
 
-  it('says "missing required property" where a required member is missing, as checkArgs does, the library words kept as the reason', () => {
+  it('keeps the library words where a required member is missing (SPEC §10: message as given)', () => {
     const issues = settled(checkStandardArgs(schema, { title: 'x', edits: [{}] })).issues ?? []
     const byPath = new Map(issues.map((issue) => [JSON.stringify(issue.path), issue]))
-    expect(byPath.get('["path"]')).toMatchObject({
-      code: 'invalid',
-      vendor,
-      message: 'missing required property "path"',
-      reason: expect.stringMatching(/.+/) as unknown,
-    })
-    expect(byPath.get('["edits",0,"line"]')).toMatchObject({
-      message: 'missing required property "edits[0].line"',
-    })
-    // The same words as toolpipe's own check of the same arguments.
-    expect(checkArgs({ path: { type: 'string', required: true } }, {})[0]?.message).toBe(
-      'missing required property "path"',
-    )
+    const path = byPath.get('["path"]')
+    const line = byPath.get('["edits",0,"line"]')
+    if (path?.code !== 'invalid' || line?.code !== 'invalid') throw new Error('expected issues')
+    expect(path).toMatchObject({ vendor, message: path.reason })
+    expect(path.message).not.toContain('missing required property')
+    expect(line.message).toBe(line.reason)
+    const { message } = new ToolArgsError(issues)
+    expect(message).toContain(`"path": ${path.reason}`)
+    expect(message).toContain(`"edits[0].line": ${line.reason}`)
   })
 
   it('gives the library words alone for the root', () => {
@@ -112,7 +110,7 @@ describe('checkStandardArgs, async and toolpipe schemas', () => {
     })
     const result = await checkStandardArgs(schema, { path: 'a' })
     expect(result.issues).toEqual([
-      { code: 'invalid', path: ['path'], message: '"path": no', reason: 'no', vendor: 'valibot' },
+      { code: 'invalid', path: ['path'], message: 'no', reason: 'no', vendor: 'valibot' },
     ])
   })
 
@@ -124,9 +122,10 @@ describe('checkStandardArgs, async and toolpipe schemas', () => {
     })
   })
 
-  it('does not name the place twice when the message already does', () => {
+  it('ToolArgsError does not name the place twice when the message already does', () => {
     const schema = fake(() => ({ issues: [{ message: '"a.b" is wrong', path: ['a', 'b'] }] }))
-    expect(settled(checkStandardArgs(schema, {})).issues).toEqual([
+    const issues = settled(checkStandardArgs(schema, {})).issues ?? []
+    expect(issues).toEqual([
       {
         code: 'invalid',
         path: ['a', 'b'],
@@ -135,35 +134,59 @@ describe('checkStandardArgs, async and toolpipe schemas', () => {
         vendor: 'acme',
       },
     ])
+    expect(new ToolArgsError(issues).message).toBe('invalid arguments: "a.b" is wrong')
   })
 
-  it('quotes odd keys the way every toolpipe message does', () => {
+  it('ToolArgsError quotes odd keys the way every toolpipe message does', () => {
     const schema = fake(() => ({
       issues: [{ message: 'bad', path: [{ key: 'odd key' }, { key: 0 }, '__proto__'] }],
     }))
-    expect(settled(checkStandardArgs(schema, {})).issues?.[0]?.message).toBe(
-      '"["odd key"][0].__proto__": bad',
+    const issues = settled(checkStandardArgs(schema, {})).issues ?? []
+    expect(issues[0]?.message).toBe('bad')
+    expect(new ToolArgsError(issues).message).toBe(
+      'invalid arguments: "["odd key"][0].__proto__": bad',
     )
   })
 })
 
-describe('checkStandardArgs: a missing member in toolpipe words, only where it is one', () => {
-  it('valibot: "Invalid key: Expected "text" but received undefined" becomes missing required property "text"', () => {
-    const result = settled(checkStandardArgs(v.object({ text: v.string() }), {}))
-    expect(result.issues).toEqual([
+describe('checkStandardArgs: the library words as given, the place in ToolArgsError (SPEC §10)', () => {
+  /** The issues, and the message a ToolArgsError made of them gives the model. */
+  const read = (schema: Parameters<typeof checkStandardArgs>[0], input: unknown) => {
+    const issues = settled(checkStandardArgs(schema, input)).issues ?? []
+    return { issues, error: new ToolArgsError(issues).message }
+  }
+
+  it('valibot: "Invalid key: Expected "text" but received undefined" stays as it is', () => {
+    const { issues, error } = read(v.object({ text: v.string() }), {})
+    expect(issues).toEqual([
       {
         code: 'invalid',
         path: ['text'],
-        message: 'missing required property "text"',
+        message: 'Invalid key: Expected "text" but received undefined',
         reason: 'Invalid key: Expected "text" but received undefined',
         vendor: 'valibot',
       },
     ])
+    expect(error).toBe(
+      'invalid arguments: "text": Invalid key: Expected "text" but received undefined',
+    )
+  })
+
+  it('zod: a missing member keeps zod\'s words (before: missing required property "text")', () => {
+    const { issues, error } = read(z.object({ path: z.string(), text: z.string() }), { path: 42 })
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'Invalid input: expected string, received number',
+      'Invalid input: expected string, received undefined',
+    ])
+    expect(error).toBe(
+      'invalid arguments: "path": Invalid input: expected string, received number; "text": Invalid input: expected string, received undefined',
+    )
   })
 
   it('a member that is there with the wrong type keeps the library words', () => {
-    const result = settled(checkStandardArgs(v.object({ text: v.string() }), { text: 1 }))
-    expect(result.issues?.[0]?.message).toBe('"text": Invalid type: Expected string but received 1')
+    const { issues, error } = read(v.object({ text: v.string() }), { text: 1 })
+    expect(issues[0]?.message).toBe('Invalid type: Expected string but received 1')
+    expect(error).toBe('invalid arguments: "text": Invalid type: Expected string but received 1')
   })
 
   it('a refinement that points at a member left out keeps its words (zod refine with a path)', () => {
@@ -173,30 +196,27 @@ describe('checkStandardArgs: a missing member in toolpipe words, only where it i
         path: ['confirm'],
         error: 'the passwords differ',
       })
-    expect(settled(checkStandardArgs(schema, { password: 'a' })).issues?.[0]?.message).toBe(
-      '"confirm": the passwords differ',
-    )
+    const { issues, error } = read(schema, { password: 'a' })
+    expect(issues[0]?.message).toBe('the passwords differ')
+    expect(error).toBe('invalid arguments: "confirm": the passwords differ')
   })
 
-  it("another library's issue keeps its words even at a missing member", () => {
-    const schema = fake(() => ({ issues: [{ message: 'nope', path: ['text'] }] }))
-    expect(settled(checkStandardArgs(schema, {})).issues?.[0]?.message).toBe('"text": nope')
-  })
-
-  it('only a missing object member: an array index past the end, or a parent that is not there, keeps the words', () => {
-    const at = (path: unknown[], input: unknown) =>
-      settled(
-        checkStandardArgs(
-          fake(() => ({ issues: [{ message: 'm', path, code: 'invalid_type' }] }), 'zod'),
-          input,
-        ),
-      ).issues?.[0]?.message
-    expect(at([3], [])).toBe('"[3]": m')
-    expect(at(['list', 3], { list: [] })).toBe('"list[3]": m')
-    expect(at(['a', 'b'], {})).toBe('"a.b": m')
-    expect(at(['a', 'b'], { a: 'text' })).toBe('"a.b": m')
-    expect(at(['a', 'b'], { a: {} })).toBe('missing required property "a.b"')
-    expect(at([], {})).toBe('m')
+  it('names each place as every message does: indexes, nesting, and the root by the words alone', () => {
+    const at = (path: unknown[]) =>
+      read(
+        fake(() => ({ issues: [{ message: 'm', path, code: 'invalid_type' }] }), 'zod'),
+        {},
+      )
+    for (const [path, error] of [
+      [[3], '"[3]": m'],
+      [['list', 3], '"list[3]": m'],
+      [['a', 'b'], '"a.b": m'],
+      [[], 'm'],
+    ] as const) {
+      const { issues, error: message } = at([...path])
+      expect(issues[0]?.message).toBe('m')
+      expect(message).toBe(`invalid arguments: ${error}`)
+    }
   })
 
   it('an issue or an input that cannot be read keeps the words, and never throws', () => {
@@ -208,21 +228,17 @@ describe('checkStandardArgs: a missing member in toolpipe words, only where it i
       },
     }
     expect(
-      settled(
-        checkStandardArgs(
-          fake(() => ({ issues: [issue] })),
-          {},
-        ),
-      ).issues?.[0],
-    ).toEqual(expect.objectContaining({ message: '"text": m' }))
+      read(
+        fake(() => ({ issues: [issue] })),
+        {},
+      ).issues[0],
+    ).toEqual(expect.objectContaining({ message: 'm' }))
     const revoked = Proxy.revocable({}, {})
     revoked.revoke()
     const zodLike = fake(
       () => ({ issues: [{ message: 'm', path: ['text'], code: 'invalid_type' }] }),
       'zod',
     )
-    expect(settled(checkStandardArgs(zodLike, revoked.proxy)).issues?.[0]?.message).toBe(
-      '"text": m',
-    )
+    expect(read(zodLike, revoked.proxy).error).toBe('invalid arguments: "text": m')
   })
 })

@@ -11,12 +11,11 @@ export type { StandardArgsResult }
  * Validates a model's arguments with a Standard Schema's own `~standard.validate` (SPEC §10) and
  * says what it found in toolpipe's terms: `{ value }`, the schema's output (transforms applied),
  * or `{ issues }`, one `invalid` {@link ArgIssue} per issue the library reported, its path
- * converted to keys and indexes (`{ key }` segments unwrapped) and its message naming the place
- * the way toolpipe's messages do (`"edits[3].path": Invalid input: expected string, received
- * number`); an issue about a member `args` does not have reads `missing required property
- * "text"`, as `checkArgs` words it, whichever library said it. At most 100 issues are kept, then
- * one `too_many_issues`. Issues of toolpipe's own
- * `standardSchema(spec)` are kept whole, codes and all.
+ * converted to keys and indexes (`{ key }` segments unwrapped), its `message` (and `reason`) the
+ * library's words as given. A `ToolArgsError` made of them names each place in its own message
+ * (`"edits[3].path": Invalid input: expected string, received number`). At most 100 issues are
+ * kept, then one `too_many_issues`. Issues of toolpipe's own `standardSchema(spec)` are kept
+ * whole, codes and all.
  *
  * Synchronous when the schema's `validate` is (zod, valibot and arktype are, unless a refinement
  * is async); a promise otherwise. `args` is handed to `validate` as it is: a library that
@@ -28,8 +27,8 @@ export type { StandardArgsResult }
  * @example
  * const result = checkStandardArgs(z.object({ path: z.string() }), { path: 42 })
  * // { issues: [{ code: 'invalid', path: ['path'], vendor: 'zod',
- * //   reason: 'Invalid input: expected string, received number',
- * //   message: '"path": Invalid input: expected string, received number' }] }
+ * //   message: 'Invalid input: expected string, received number',
+ * //   reason: 'Invalid input: expected string, received number' }] }
  */
 export function checkStandardArgs<TSchema extends StandardSchemaV1>(
   schema: TSchema,
@@ -52,7 +51,7 @@ export function checkStandardArgs<TSchema extends StandardSchemaV1>(
     })
     return settled.then(
       (settled) =>
-        readStandardResult(vendor, settled, args) as StandardArgsResult<
+        readStandardResult(vendor, settled) as StandardArgsResult<
           StandardSchemaV1.InferOutput<TSchema>
         >,
       (error: unknown) => {
@@ -60,7 +59,7 @@ export function checkStandardArgs<TSchema extends StandardSchemaV1>(
       },
     )
   }
-  return readStandardResult(vendor, result, args)
+  return readStandardResult(vendor, result)
 }
 
 function validateFailed(vendor: string, error: unknown): StandardSchemaError {

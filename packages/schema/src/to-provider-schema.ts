@@ -13,9 +13,11 @@ import type { StandardJSONSchemaSource } from './standard-tool-schema.js'
  * lists every member in `required` and makes optional members nullable (the registry removes the
  * `null`s a strict model sends for what it leaves out, before validation), and moves `minLength`,
  * `maxLength`, `default` and a `format` it does not document into the description; `openai` and
- * `anthropic` take the JSON Schema as it is; `gemini` writes `nullable: true`, integer enums as
- * strings with `format: 'enum'`, exclusive integer bounds as inclusive ones, a `format` it does
- * not document as words, and leaves empty `properties` out. `format` is never fatal. What a dialect
+ * `anthropic` take the JSON Schema as it is; `gemini` writes `nullable: true` (for a type array
+ * with `"null"`, and for an `anyOf` member `{ type: 'null' }`, which zod's `.nullable()` writes),
+ * integer enums as strings with `format: 'enum'`, exclusive integer bounds as inclusive ones, a
+ * `format` it does not document as words, and leaves empty `properties` out. `format` is never
+ * fatal. What a dialect
  * cannot express at all (a free-form object in strict mode, an array without `items` for OpenAI
  * and Gemini, a number enum for Gemini, a schema past strict mode's size limits) is a `fatal`
  * issue. See the package README for the whole table and the provider documents behind it.
@@ -28,7 +30,8 @@ import type { StandardJSONSchemaSource } from './standard-tool-schema.js'
  * hand-written one: what falls outside toolpipe's subset is a dialect issue, fatal only where the
  * provider cannot take it.
  *
- * @throws {SchemaSpecError} for an invalid spec
+ * @throws {SchemaSpecError} for an invalid spec (one that cannot be read too, with what its getter
+ * or Proxy trap threw as the `cause`)
  * @throws {StandardSchemaError} for a Standard Schema whose JSON Schema cannot be had
  * @example
  * const { schema, issues } = toProviderSchema(
@@ -56,7 +59,8 @@ export function toProviderSchema(
  * `openai`, `anthropic`, with a non-fatal issue) and are fatal where it does not
  * (`openai-strict`, `gemini`). A root that is not an object schema is fatal in every dialect.
  *
- * @throws {JsonSnapshotError} when `schema` is not JSON data
+ * @throws {JsonSnapshotError} `NOT_JSON` when `schema` is not JSON data, or cannot be read (a
+ * getter or Proxy trap that throws, a revoked Proxy: what was thrown is the `cause`, SPEC §11)
  */
 export function jsonSchemaToProviderSchema(
   schema: unknown,

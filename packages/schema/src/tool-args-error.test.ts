@@ -34,4 +34,49 @@ describe('ToolArgsError', () => {
     const cause = new Error('root')
     expect(new ToolArgsError(issues, { cause }).cause).toBe(cause)
   })
+
+  describe('a Standard Schema issue (code invalid) names its place (SPEC §10)', () => {
+    const invalid = (path: (string | number)[], message: string): ArgIssue => ({
+      code: 'invalid',
+      path,
+      message,
+      reason: message,
+      vendor: 'zod',
+    })
+
+    it('writes the place before the library words, as every message names a place', () => {
+      expect(
+        new ToolArgsError([
+          invalid(['edits', 3, 'path'], 'Invalid input: expected string, received number'),
+          invalid(['odd key'], 'bad'),
+        ]).message,
+      ).toBe(
+        'invalid arguments: "edits[3].path": Invalid input: expected string, received number; "["odd key"]": bad',
+      )
+    })
+
+    it('leaves the root, a message that starts with its place, and other codes as they are', () => {
+      const issues: ArgIssue[] = [
+        invalid([], 'Invalid input: expected object, received string'),
+        invalid(['a', 'b'], '"a.b" is wrong'),
+        {
+          code: 'missing',
+          path: ['path'],
+          message: 'missing required property "path"',
+          expected: 'string',
+        },
+      ]
+      expect(new ToolArgsError(issues).message).toBe(
+        'invalid arguments: Invalid input: expected object, received string; "a.b" is wrong; missing required property "path"',
+      )
+    })
+
+    it('cuts a long key in the place (SPEC §22), and keeps the issues as they were given', () => {
+      const key = 'k'.repeat(10_000)
+      const issue = invalid([key], 'bad')
+      const error = new ToolArgsError([issue])
+      expect(error.message).toBe(`invalid arguments: "["${'k'.repeat(64)}…"]": bad`)
+      expect(error.issues).toEqual([issue])
+    })
+  })
 })

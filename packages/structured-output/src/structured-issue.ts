@@ -108,7 +108,8 @@ export interface StructuredTooManyItemsIssue extends IssueBase {
 
 /**
  * No alternative of an `anyOf` node accepts the value. `alternatives[i]` holds the issues the
- * i-th alternative found, with their own paths from the root.
+ * i-th alternative found, with their own paths from the root, for the first 20 alternatives (as
+ * many as the message quotes: SPEC §22); the message counts every alternative.
  */
 export interface StructuredUnionIssue extends IssueBase {
   readonly code: 'invalid_union'

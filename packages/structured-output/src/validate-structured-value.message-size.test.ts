@@ -3,6 +3,7 @@ import { assertSupportedOutputSchema } from './assert-supported-output-schema.js
 import { OutputSchemaError } from './output-schema-error.js'
 import type { StructuredOutputSchema, StructuredSubschema } from './structured-schema.js'
 import { validateStructuredValue } from './validate-structured-value.js'
+import { validateBothWays } from './__fixtures__/validate-both-ways.js'
 
 // SPEC §22: a message never grows with the size of a schema. An enum is listed up to 20 values,
 // then "and N more"; an anyOf quotes at most 20 alternatives, and an anyOf inside one by its first
@@ -96,6 +97,36 @@ describe('messages do not grow with the schema', () => {
     expect((thrown as OutputSchemaError).violations).toHaveLength(30)
     expect((thrown as Error).message).toMatch(
       /^unsupported output schema \(30 violations\): schema\.properties\.v0: unsupported keyword "format"; .*; schema\.properties\.v19: unsupported keyword "format"; and 10 more$/,
+    )
+  })
+
+  it('cuts a key of 20,000 characters as it cuts a long value; the path keeps it whole', () => {
+    const long = `p${'q'.repeat(19_999)}`
+    const shown = `["${long.slice(0, 64)}…"]`
+    const schema = objectOf({ [long]: objectOf({ x: { type: 'string' } }) })
+    const [wrong] = validateBothWays(schema, { [long]: { x: 1 } })
+    expect(wrong).toMatchObject({
+      path: [long, 'x'],
+      message: `"${shown}.x" must be a string, got number`,
+    })
+    const [missing] = validateBothWays(schema, { [long]: {} })
+    expect(missing?.message).toBe(`missing required property "x" in "${shown}"`)
+    const [absent] = validateBothWays(objectOf({ [long]: { type: 'string' } }), {})
+    expect(absent?.message).toBe(`missing required property "${long.slice(0, 64)}…"`)
+  })
+
+  it('writes a place deeper than 32 segments as its first 16, …, and its last 16', () => {
+    let schema: StructuredSubschema = { type: 'string' }
+    let value: unknown = 5
+    for (let depth = 0; depth < 40; depth++) {
+      schema = objectOf({ [`k${depth}`]: schema })
+      value = { [`k${depth}`]: value }
+    }
+    const [issue] = validateBothWays(schema as StructuredOutputSchema, value)
+    const keys = Array.from({ length: 40 }, (_, index) => `k${39 - index}`)
+    expect(issue?.path).toEqual(keys)
+    expect(issue?.message).toBe(
+      `"${keys.slice(0, 16).join('.')}.….${keys.slice(-16).join('.')}" must be a string, got number`,
     )
   })
 })

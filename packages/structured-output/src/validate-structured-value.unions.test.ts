@@ -132,6 +132,29 @@ describe('at most 100 issues', () => {
   })
 
   it('a union whose alternatives, whole, pass the limit is listed with the first that fit', () => {
+    // 20 alternatives, each missing six members: 120 issues, of which 16 alternatives fit.
+    const node = {
+      anyOf: Array.from({ length: 20 }, (_, index) => ({
+        type: 'object' as const,
+        properties: Object.fromEntries(
+          Array.from({ length: 6 }, (_, key) => [`p${index}_${key}`, { type: 'string' as const }]),
+        ),
+        required: Array.from({ length: 6 }, (_, key) => `p${index}_${key}`),
+      })),
+    }
+    const issues = validateBothWays(member(node), { a: {} })
+    expect(issues.map((issue) => issue.code)).toEqual(['invalid_union', 'too_many_issues'])
+    const [union] = issues
+    if (union?.code !== 'invalid_union') throw new Error('expected a union issue')
+    expect(union.alternatives).toHaveLength(16)
+    expect(union.message).toMatch(
+      /^"a" matches none of the 20 alternatives of its "anyOf": .*; and 4 more$/,
+    )
+  })
+
+  it('a union of 100 alternatives and one wrong value costs one issue, not the budget (SPEC §22)', () => {
+    // Before: each alternative's issue was charged, the 100th ran the budget out, and the union
+    // was said to have 99 alternatives, followed by a too_many_issues.
     const node = {
       anyOf: Array.from({ length: 100 }, (_, index) => ({
         type: 'object' as const,
@@ -140,7 +163,17 @@ describe('at most 100 issues', () => {
       })),
     }
     const issues = validateBothWays(member(node), { a: 5 })
-    expect(issues.map((issue) => issue.code)).toEqual(['invalid_union', 'too_many_issues'])
+    expect(issues.map((issue) => issue.code)).toEqual(['invalid_union'])
+    expect(issues[0]?.message).toBe('"a" must be an object, got number')
+    const listed = validateBothWays(member(node), { a: {} })
+    expect(listed.map((issue) => issue.code)).toEqual(['invalid_union'])
+    const [union] = listed
+    if (union?.code !== 'invalid_union') throw new Error('expected a union issue')
+    // The issues of the first 20 are kept, as many as the message quotes.
+    expect(union.alternatives).toHaveLength(20)
+    expect(union.message).toMatch(
+      /^"a" matches none of the 100 alternatives of its "anyOf": \(1\) missing required property "p0" in "a"; .*; \(20\) missing required property "p19" in "a"; and 80 more$/,
+    )
   })
 
   it('exactly 100 issues is not too many', () => {

@@ -55,6 +55,7 @@ describe('ArgIssueWording', () => {
           ],
           [{ code: 'invalid_type', path: ['target'], node: stringNode, value }],
         ],
+        wanted: undefined,
       },
     ]
     expect(new ArgIssueWording().word(issues, 'arguments')).toEqual([

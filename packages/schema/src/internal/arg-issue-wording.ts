@@ -1,6 +1,9 @@
-import { describeValue, formatJsonPath, listValues, quoteJsonPath } from '@toolpipe/core/internal'
+import { describeValue, formatJsonPath, listValues } from '@toolpipe/core/internal'
 import {
   isLimitIssue,
+  mostShownSegments,
+  quotePlace,
+  shownKey,
   unionMessage,
   wordLimitIssue,
   wordTooManyIssues,
@@ -78,6 +81,8 @@ export class ArgIssueWording {
 
   /** `subject(path)` of a path of two keys or more, joined from its segments as they were written. */
   #deepSubject(path: readonly (string | number)[]): string {
+    // Deeper than a place shows whole: quotePlace cuts out its middle.
+    if (path.length > mostShownSegments) return subject(path)
     let text = '"'
     for (const key of path) {
       const segment = this.#segments.get(key) ?? this.#rememberSegment(key)
@@ -88,7 +93,7 @@ export class ArgIssueWording {
 
   #rememberSegment(key: string | number): Segment {
     // `edits` first, `.edits` after a key; `[3]` and `["odd key"]` the same anywhere.
-    const first = formatJsonPath([key], '')
+    const first = formatJsonPath([shownKey(key)], '')
     const segment = { first, later: first.startsWith('[') ? first : `.${first}` }
     // The keys are the spec's and the indexes its arrays': bounded all the same, whatever comes.
     // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: the memo only spares writing again; a segment written anew reads the same
@@ -133,9 +138,12 @@ interface MemberPrefix {
   readonly text: string
 }
 
-/** The quoted path of the value an issue is about: `"edits[3].path"`, or `the value`. */
+/**
+ * The quoted path of the value an issue is about: `"edits[3].path"`, or `the value`; a long key
+ * cut as a long value is (`quotePlace`), so that no message grows with a key's length.
+ */
 function subject(path: readonly (string | number)[]): string {
-  return quoteJsonPath(path, 'the value')
+  return quotePlace(path, 'the value')
 }
 
 /** A spec's typed nodes have the six DSL types; a union node is `anyOf`. */
@@ -177,7 +185,7 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
       }
     }
     case 'invalid_union':
-      return unionIssue(issue.alternatives, issue.value, path, root, words)
+      return unionIssue(issue, path, root, words)
     case 'sparse_array':
       return {
         code: 'sparse_array',
@@ -197,17 +205,16 @@ function wordIssue(issue: RawIssue, root: Root, words: Words): ArgIssue | undefi
 
 /** No member of a union accepted the value (see `unionMessage`). */
 function unionIssue(
-  alternatives: readonly (readonly RawIssue[])[],
-  value: unknown,
+  issue: Extract<RawIssue, { readonly code: 'invalid_union' }>,
   path: readonly (string | number)[],
   root: Root,
   words: Words,
 ): ArgIssue {
-  const worded = alternatives.map((issues) =>
-    issues.flatMap((issue) => wordIssue(issue, root, words) ?? []),
+  const worded = issue.alternatives.map((issues) =>
+    issues.flatMap((inner) => wordIssue(inner, root, words) ?? []),
   )
-  const got = receivedText(receivedKind(value))
-  const message = unionMessage(alternatives, worded, path, got, words)
+  const got = receivedText(receivedKind(issue.value))
+  const message = unionMessage(issue, worded, got, words)
   return { code: 'invalid_union', path, message, alternatives: worded }
 }
 

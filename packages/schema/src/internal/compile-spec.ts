@@ -68,7 +68,14 @@ function lookUpOrCompile(spec: unknown): CompiledSpec {
   }
   const walk = startWalk()
   const fields = compileMembers(spec, 1, walk)
-  if (walk.mistakes.length > 0) throw new SchemaSpecError(walk.mistakes)
+  if (walk.mistakes.length > 0) {
+    // SPEC §11: a hostile spec's error keeps what its getter or trap threw.
+    const thrown = walk.firstThrown
+    throw new SchemaSpecError(
+      walk.mistakes,
+      thrown === undefined ? undefined : { cause: thrown.error },
+    )
+  }
   const compiled: CompiledSpec = {
     fields,
     validator: engineValidator(objectSchemaOf(fields)),

@@ -1,4 +1,5 @@
 import { formatJsonPath } from '@toolpipe/core/internal'
+import { shownKey } from '@toolpipe/structured-output/internal'
 
 /** A place on a path, as the fused walk writes it: a key, or the counter of an array's loop. */
 export type Segment = { readonly key: string } | { readonly index: string }
@@ -15,7 +16,9 @@ export function textExpression(
   segments: readonly Segment[],
   after: string,
 ): string {
-  const sample = segments.map((segment) => ('key' in segment ? segment.key : 0))
+  // A long key cut as every message cuts it (quotePlace); a walk is written for shallow specs
+  // only, whose paths never reach quotePlace's limit on segments.
+  const sample = segments.map((segment) => ('key' in segment ? shownKey(segment.key) : 0))
   const parts: string[] = []
   let literal = `${before}"`
   let written = 0

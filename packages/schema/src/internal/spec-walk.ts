@@ -9,11 +9,13 @@ export interface SpecWalk {
   /** The spec and prop objects on the path, to refuse cycles. */
   readonly ancestors: object[]
   readonly ancestorPathLengths: number[]
+  /** What the first read that threw (a getter, a Proxy trap) threw: the error's `cause`. */
+  firstThrown: { readonly error: unknown } | undefined
 }
 
 /** A fresh walk, at the spec's root. */
 export function startWalk(): SpecWalk {
-  return { mistakes: [], path: [], ancestors: [], ancestorPathLengths: [] }
+  return { mistakes: [], path: [], ancestors: [], ancestorPathLengths: [], firstThrown: undefined }
 }
 
 /** Records a mistake at the walk's place, or below it at `keys`: `spec.a.minLength …`. */
@@ -34,6 +36,7 @@ export function guarded<TValue>(
   try {
     return read()
   } catch (error) {
+    walk.firstThrown ??= { error }
     mistake(walk, `could not be read: ${describeThrown(error)}`, ...keys)
     return unreadable
   }

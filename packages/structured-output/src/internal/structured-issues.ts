@@ -3,7 +3,6 @@ import {
   describeType,
   describeValue,
   listValues,
-  quoteJsonPath,
   quoteString,
 } from '@toolpipe/core/internal'
 import type {
@@ -14,6 +13,7 @@ import type {
 import type { StructuredScalar, StructuredSchemaType } from '../structured-schema.js'
 import type { IssuePath, RawIssue } from './engine/raw-issue.js'
 import { isLimitIssue, wordLimitIssue, wordTooManyIssues } from './limit-issue-words.js'
+import { quotePlace } from './quote-place.js'
 import type { TypedNodeDefinition } from './node-definition.js'
 import { unionMessage } from './union-issue-words.js'
 import type { UnionWords } from './union-issue-words.js'
@@ -31,9 +31,9 @@ const article: Record<StructuredSchemaType, string> = {
   null: 'null',
 }
 
-/** The place an issue is about: `"rows[3].status"`, or `the value` for the root. */
+/** The place an issue is about: `"rows[3].status"`, or `the value` for the root (long keys cut). */
 function place(path: readonly (string | number)[]): string {
-  return quoteJsonPath(path, 'the value')
+  return quotePlace(path, 'the value')
 }
 
 /** ` in "summary"` for a member of a nested object; nothing for a member of the root. */
@@ -132,7 +132,7 @@ export class StructuredIssueWording {
         }
       }
       case 'invalid_union':
-        return this.#unionIssue(issue.alternatives, issue.value, path)
+        return this.#unionIssue(issue, path)
       default:
         return wordIssue(issue)
     }
@@ -149,12 +149,11 @@ export class StructuredIssueWording {
 
   /** No alternative accepted the value (see `unionMessage`). */
   #unionIssue(
-    alternatives: readonly (readonly RawIssue[])[],
-    value: unknown,
+    issue: Extract<RawIssue, { readonly code: 'invalid_union' }>,
     path: IssuePath,
   ): StructuredIssue {
-    const worded = alternatives.map((issues) => this.word(issues))
-    const message = unionMessage(alternatives, worded, path, describeType(value), this.#unionWords)
+    const worded = issue.alternatives.map((issues) => this.word(issues))
+    const message = unionMessage(issue, worded, describeType(issue.value), this.#unionWords)
     return { code: 'invalid_union', path, message, alternatives: worded }
   }
 }

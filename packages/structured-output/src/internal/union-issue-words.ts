@@ -23,48 +23,56 @@ export interface UnionWords {
 /** How many issues of each alternative a union's message quotes. */
 const quotedPerAlternative = 3
 
+/** The engine's issue for a union that no alternative accepted. */
+export type UnionRawIssue = Extract<RawIssue, { readonly code: 'invalid_union' }>
+
 /**
- * The message of a union no alternative accepted (`raw` the engine's issues of each alternative,
- * `worded` the same worded, `got` what the value was). When each refused its type alone, it says
- * which types would do (`"id" must be a string or an integer, got boolean`); otherwise it quotes
- * what each alternative found: at most 20 alternatives, three issues each, and a nested union by
- * its first sentence only, so that the message stays the same size however many alternatives,
- * and however deep, the schema has.
+ * The message of a union that no alternative accepted (`issue` as the engine found it, `worded`
+ * its alternatives' issues worded, `got` what the value was). When each alternative refused its
+ * type alone, it says which types would do (`"id" must be a string or an integer, got boolean`);
+ * otherwise it quotes what each alternative found: at most 20 alternatives, three issues each,
+ * then `and <n> more` (counted from the node: the engine keeps the issues of 20 at most), and a
+ * nested union by its first sentence only, so that the message stays the same size however many
+ * alternatives, and however deep, the schema has.
  */
 export function unionMessage(
-  raw: readonly (readonly RawIssue[])[],
+  issue: UnionRawIssue,
   worded: readonly (readonly WordedIssue[])[],
-  path: readonly (string | number)[],
   got: string,
   words: UnionWords,
 ): string {
-  const wanted: string[] = []
-  for (const issues of raw) {
-    // Stryker disable next-line ConditionalExpression: an alternative that refused the value's own type found nothing else (the engine stops there)
-    const only = issues.length === 1 ? issues[0] : undefined
-    if (only?.code !== 'invalid_type' || only.path.length !== path.length) break
-    wanted.push(words.expected(only.node))
+  const { path, wanted, alternatives: raw } = issue
+  const subject = words.subject(path)
+  if (wanted !== undefined) {
+    return `${subject} must be ${wanted.map((node) => words.expected(node)).join(' or ')}, got ${got}`
   }
-  if (wanted.length === raw.length) {
-    return `${words.subject(path)} must be ${[...new Set(wanted)].join(' or ')}, got ${got}`
-  }
-  const parts = worded.slice(0, mostListedValues).map((issues, index) => {
-    const shown = issues.slice(0, quotedPerAlternative).map((issue) => quotable(issue, words))
+  const members = issue.node.anyOf.length
+  const listed = worded.slice(0, mostListedValues)
+  const parts = listed.map((issues, index) => {
+    const shown = issues
+      .slice(0, quotedPerAlternative)
+      .map((quoted, at) => quotable(quoted, raw[index]?.[at], words))
     if (issues.length > quotedPerAlternative) shown.push('…')
     return `(${index + 1}) ${shown.join(', ')}`
   })
-  const more = worded.length - mostListedValues
+  const more = members - listed.length
   if (more > 0) parts.push(`and ${more} more`)
-  return `${words.subject(path)} matches none of the ${raw.length} ${words.alternatives}: ${parts.join('; ')}`
+  return `${subject} matches none of the ${members} ${words.alternatives}: ${parts.join('; ')}`
 }
 
 /**
  * An issue as a union's message quotes it: whole, except a union that quotes its own
- * alternatives, which is named by its first sentence.
+ * alternatives, which is named by its first sentence (`raw`: the same issue as the engine found
+ * it, which counts the nested union's members).
  */
-function quotable(issue: WordedIssue, words: UnionWords): string {
+function quotable(issue: WordedIssue, raw: RawIssue | undefined, words: UnionWords): string {
   const { alternatives } = issue
-  if (alternatives === undefined || typesOnly(alternatives, issue.path)) return issue.message
+  if (alternatives === undefined) return issue.message
+  if (raw?.code === 'invalid_union') {
+    if (raw.wanted !== undefined) return issue.message
+    return `${words.subject(issue.path)} matches none of the ${raw.node.anyOf.length} ${words.alternatives}`
+  }
+  if (typesOnly(alternatives, issue.path)) return issue.message
   return `${words.subject(issue.path)} matches none of the ${alternatives.length} ${words.alternatives}`
 }
 

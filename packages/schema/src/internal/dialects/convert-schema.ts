@@ -1,5 +1,10 @@
-import { snapshotJson } from '@toolpipe/core'
-import { describeValue, isPlainObject, mostListedValues } from '@toolpipe/core/internal'
+import { JsonSnapshotError, snapshotJson } from '@toolpipe/core'
+import {
+  describeThrown,
+  describeValue,
+  isPlainObject,
+  mostListedValues,
+} from '@toolpipe/core/internal'
 import type { JsonObject, JsonValue } from '@toolpipe/core'
 import type { Dialect } from '../../dialect.js'
 import type { DialectIssue } from '../../dialect-issue.js'
@@ -24,6 +29,7 @@ import {
 } from './convert-keywords.js'
 import { keywordRules } from './dialect-rules.js'
 import { finishObject } from './finish-object.js'
+import { foldNullMembers } from './fold-null-members.js'
 
 // Writes a JSON Schema of toolpipe's subset (SPEC §9.1) in a provider's dialect (SPEC §9.3). It
 // works from JSON Schema, not from a spec, so a hand-written `parameters` object (an MCP tool's
@@ -36,7 +42,7 @@ export function convertSchema(
   schema: unknown,
   dialect: Dialect,
 ): { schema: JsonObject; issues: DialectIssue[] } {
-  const copy = snapshotJson(schema)
+  const copy = readSchema(schema)
   if (dialect === 'json-schema') {
     const issues: DialectIssue[] = []
     if (!isObjectRoot(copy)) issues.push(rootIssue('json-schema'))
@@ -61,6 +67,24 @@ export function convertSchema(
   const converted = convertNode(root, conversion, 1) as JsonObject
   if (dialect === 'openai-strict') checkStrictLimits(conversion)
   return { schema: converted, issues: conversion.issues }
+}
+
+/**
+ * A detached JSON copy of `schema`. SPEC §11: a hostile schema (a getter or Proxy trap that
+ * throws, a revoked Proxy) gives the error this function gives any schema that is not JSON data,
+ * `JsonSnapshotError` (`NOT_JSON`), with what was thrown as its `cause`, never the raw throw.
+ */
+function readSchema(schema: unknown): JsonValue {
+  try {
+    return snapshotJson(schema)
+  } catch (error) {
+    if (error instanceof JsonSnapshotError) throw error
+    throw new JsonSnapshotError(
+      '$',
+      `the schema could not be read (a getter or Proxy trap threw): ${describeThrown(error)}`,
+      { cause: error },
+    )
+  }
 }
 
 function isObjectRoot(value: JsonValue): boolean {
@@ -120,16 +144,22 @@ function convertNode(node: JsonValue, conversion: Conversion, depth: number): Js
 }
 
 function convertAnyOf(node: JsonObject, conversion: Conversion, depth: number): JsonObject {
-  const out: JsonObject = {}
+  const members = Array.isArray(node.anyOf) ? node.anyOf : []
+  const convertMember = (index: number): JsonValue =>
+    below(conversion, ['anyOf', index], () =>
+      convertNode(members[index] ?? null, conversion, depth),
+    )
+  // [Gemini] no "null" type: a `{ type: 'null' }` member is `nullable: true` (fold-null-members.ts).
+  // The node's own annotations, written after, win over the folded member's.
+  const folded =
+    conversion.dialect === 'gemini' ? foldNullMembers(members, convertMember) : undefined
+  const out: JsonObject = folded ?? {}
   const words: string[] = []
   for (const [keyword, value] of Object.entries(node)) {
     if (keyword === 'anyOf') {
-      const members = Array.isArray(value) ? value : []
       // [OpenAI] "For anyOf, the nested schemas must each be a valid JSON Schema per this
       // subset"; [Gemini] Schema.anyOf.
-      out.anyOf = members.map((member, index) =>
-        below(conversion, ['anyOf', index], () => convertNode(member, conversion, depth)),
-      )
+      if (folded === undefined) out.anyOf = members.map((_, index) => convertMember(index))
     } else if (keyword === 'format') {
       convertFormat(value, undefined, node, out, words, conversion)
     } else if (!annotation(keyword, value, out, words, conversion)) {

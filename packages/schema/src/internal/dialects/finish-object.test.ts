@@ -31,6 +31,25 @@ describe('finishObject', () => {
     expect(at.issues).toEqual([])
   })
 
+  it('in strict mode, never lists null twice in the enum of an optional member (SPEC §9.3)', () => {
+    const at = conversion('openai-strict')
+    const out: JsonObject = {
+      type: 'object',
+      properties: {
+        d: { type: 'string', enum: ['x', null] },
+        n: { type: 'integer', enum: [null, 1] },
+      },
+    }
+    finishObject({ type: 'object' }, out, at)
+    // Before: `enum: ['x', null, null]`. The type alone refused null; nullable, the enum's own
+    // null is the one it needs.
+    expect(out.properties).toEqual({
+      d: { type: ['string', 'null'], enum: ['x', null] },
+      n: { type: ['integer', 'null'], enum: [null, 1] },
+    })
+    expect(at.issues).toEqual([])
+  })
+
   it('in strict mode, refuses a free-form object', () => {
     for (const [node, out] of [
       [{ type: 'object' }, { type: 'object' }],

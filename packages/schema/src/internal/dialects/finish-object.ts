@@ -49,8 +49,10 @@ function nullableForm(member: JsonValue): JsonValue {
   const nodeType = readType(member.type)
   if (nodeType === undefined) return member
   const nullable: JsonObject = { ...member, type: [nodeType.name, 'null'] }
-  // JSON Schema checks `enum` on null too.
-  if (Array.isArray(member.enum)) nullable.enum = [...member.enum, null]
+  // JSON Schema checks `enum` on null too; an enum that lists it already keeps its one `null`.
+  if (Array.isArray(member.enum) && !member.enum.includes(null)) {
+    nullable.enum = [...member.enum, null]
+  }
   return nullable
 }
 

@@ -1,14 +1,8 @@
 import { snapshotJson } from '@toolpipe/core'
-import {
-  describeThrown,
-  describeValue,
-  isPlainObject,
-  quoteJsonPath,
-} from '@toolpipe/core/internal'
+import { describeThrown, describeValue, isPlainObject } from '@toolpipe/core/internal'
 import { issueLimit } from '@toolpipe/structured-output/internal'
 import type { ArgIssue } from '../../arg-issue.js'
 import { StandardSchemaError } from '../../standard-schema-error.js'
-import { isMissingKey } from './missing-key.js'
 
 /** What a Standard Schema's `validate` said, in toolpipe's terms. */
 export type StandardArgsResult<TOutput> =
@@ -17,19 +11,15 @@ export type StandardArgsResult<TOutput> =
 
 /**
  * Reads what a Standard Schema's `validate` returned (settled): a success `{ value }` (any
- * `issues` member falsy), or a failure whose issues become {@link ArgIssue}s. Each member is read
- * once. At most `issueLimit` (100) issues are read, then one `too_many_issues` stands for the
- * rest: a hostile schema cannot make a message of unbounded size. An issue about a member that
- * `input` (what was validated) does not have says so in toolpipe's words, `missing required
- * property "text"` (see `isMissingKey`), the library's own words kept as its `reason`.
+ * `issues` member falsy), or a failure whose issues become {@link ArgIssue}s: `path` from the
+ * issue's path segments, code `invalid`, `message` as the library gave it (SPEC §10; the place is
+ * added where the model reads it, in `ToolArgsError`'s message). Each member is read once. At
+ * most `issueLimit` (100) issues are read, then one `too_many_issues` stands for the rest: a
+ * hostile schema cannot make a list of unbounded size.
  *
  * @throws {StandardSchemaError} `VALIDATE_FAILED` for anything that is not a Standard result
  */
-export function readStandardResult(
-  vendor: string,
-  result: unknown,
-  input?: unknown,
-): StandardArgsResult<unknown> {
+export function readStandardResult(vendor: string, result: unknown): StandardArgsResult<unknown> {
   try {
     if (typeof result !== 'object' || result === null) throw garbage(vendor, result)
     const issues: unknown = (result as { issues?: unknown }).issues
@@ -37,7 +27,7 @@ export function readStandardResult(
       if (!('value' in result)) throw garbage(vendor, result)
       return { value: result.value }
     }
-    return { issues: readIssues(vendor, issues, input) }
+    return { issues: readIssues(vendor, issues) }
   } catch (error) {
     if (error instanceof StandardSchemaError) throw error
     throw new StandardSchemaError(
@@ -55,7 +45,7 @@ function garbage(vendor: string, result: unknown): StandardSchemaError {
   )
 }
 
-function readIssues(vendor: string, issues: unknown, input: unknown): ArgIssue[] {
+function readIssues(vendor: string, issues: unknown): ArgIssue[] {
   if (!Array.isArray(issues)) {
     throw new StandardSchemaError(
       `the ${vendor} schema's validate returned issues that are ${describeValue(issues)}, not an array`,
@@ -69,7 +59,7 @@ function readIssues(vendor: string, issues: unknown, input: unknown): ArgIssue[]
   }
   const read: ArgIssue[] = []
   for (let index = 0; index < Math.min(length, issueLimit); index++) {
-    read.push(readIssue(vendor, issues[index] as unknown, index, input))
+    read.push(readIssue(vendor, issues[index] as unknown, index))
   }
   if (length > issueLimit) {
     read.push({
@@ -82,7 +72,7 @@ function readIssues(vendor: string, issues: unknown, input: unknown): ArgIssue[]
   return read
 }
 
-function readIssue(vendor: string, issue: unknown, index: number, input: unknown): ArgIssue {
+function readIssue(vendor: string, issue: unknown, index: number): ArgIssue {
   const fault = (what: string): StandardSchemaError =>
     new StandardSchemaError(
       `the ${vendor} schema's validate returned issue ${index} with ${what}; expected { message: string, path?: (key | { key })[] }`,
@@ -103,13 +93,7 @@ function readIssue(vendor: string, issue: unknown, index: number, input: unknown
       }
     }
   }
-  // The root's place is '': every message starts with it, so a path-less issue keeps its words.
-  const place = quoteJsonPath(keys, '')
-  if (isMissingKey(issue, keys, input)) {
-    return invalid(vendor, keys, `missing required property ${place}`, message)
-  }
-  const named = !message.startsWith(place)
-  return invalid(vendor, keys, named ? `${place}: ${message}` : message, message)
+  return invalid(vendor, keys, message)
 }
 
 function readPath(
@@ -132,11 +116,6 @@ function readPath(
   return keys
 }
 
-function invalid(
-  vendor: string,
-  path: (string | number)[],
-  message: string,
-  reason = message,
-): ArgIssue {
-  return { code: 'invalid', path, message, reason, vendor }
+function invalid(vendor: string, path: (string | number)[], message: string): ArgIssue {
+  return { code: 'invalid', path, message, reason: message, vendor }
 }

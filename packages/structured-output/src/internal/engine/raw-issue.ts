@@ -70,13 +70,19 @@ export type RawIssue =
       readonly limit: number
       readonly count: number
     }
-  /** No alternative of an `anyOf` accepted the value; `alternatives[i]` are the issues of the i-th. */
+  /**
+   * No alternative of an `anyOf` accepted the value; `alternatives[i]` are the issues of the i-th,
+   * for the first 20 at most (`node.anyOf` counts them all). `wanted`: when every alternative
+   * refused the value's type alone, a node of each type (and nullability) they wanted, in order;
+   * otherwise `undefined`.
+   */
   | {
       readonly code: 'invalid_union'
       readonly path: IssuePath
       readonly node: AnyOfNodeDefinition
       readonly value: unknown
       readonly alternatives: readonly (readonly RawIssue[])[]
+      readonly wanted: readonly TypedNodeDefinition[] | undefined
     }
   /** An array with a hole, reported once at the array: `index` is the first hole. */
   | { readonly code: 'sparse_array'; readonly path: IssuePath; readonly index: number }
