@@ -171,4 +171,28 @@ describe('defineTool with a Standard Schema and the §12 options', () => {
     ])
     expect(calls()).toBe(2)
   })
+
+  it('names each place of an edit the schema refuses, the library’s words kept (SPEC §10, §12.3)', async () => {
+    const { schema } = counted(libraries.zod)
+    const registry = createToolRegistry({
+      approval: { request: async () => ({ kind: 'allowed-once', arguments: { path: 7 } }) },
+    })
+    registry.register(
+      defineTool({
+        name: 'read_file',
+        description: 'Read.',
+        parameters: schema,
+        execute: () => [],
+      }),
+    )
+    registry.on('tools/pre-execute', () => ({ kind: 'ask' }))
+    const result = await registry.execute(
+      callInput('read_file', { path: 'a', title: 'abc' }, { agent: { id: 'a' } }),
+    )
+    expect(result).toMatchObject({ isError: true, error: { code: 'INVALID_ARGS' } })
+    expect(result.content[0]).toEqual({
+      type: 'text',
+      text: 'Error: invalid arguments edited at approval: "path": Invalid input: expected string, received number; "title": Invalid input: expected string, received undefined',
+    })
+  })
 })

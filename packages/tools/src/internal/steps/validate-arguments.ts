@@ -180,7 +180,8 @@ function judge(
       const message =
         origin === 'call'
           ? error.message
-          : `${editedWhere[origin]}: ${found.map((issue) => issue.message).join('; ')}`
+          : // The same words as the error's, each issue placed (SPEC §10: a library's own message).
+            `${editedWhere[origin]}: ${error.message.slice('invalid arguments: '.length)}`
       return errorResult(message, { name: error.name, code: error.code })
     }
   } catch (error) {
