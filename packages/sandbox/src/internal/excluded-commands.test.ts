@@ -40,6 +40,34 @@ describe('isExcludedCommand', () => {
     expect(isExcludedCommand(command, excluded)).toBe(false)
   })
 
+  // SPEC §23: bash splits words on space and tab only; JavaScript's `\s` also holds `\v`, `\f`,
+  // NBSP, U+2028, a BOM... `docker<NBSP>./evil` is one word to bash, a file a sandboxed run made.
+  it.each([
+    ['a vertical tab', 'docker\v./evil'],
+    ['a form feed', 'docker\f./evil'],
+    ['a no-break space', 'docker\u00a0./evil'],
+    ['a line separator', 'docker\u2028./evil'],
+    ['a paragraph separator', 'docker\u2029./evil'],
+    ['a byte order mark', '\ufeffdocker ps'],
+    ['an ideographic space', 'docker\u3000./evil'],
+    ['an en quad', 'docker\u2000./evil'],
+    ['a trailing no-break space', 'docker ps\u00a0'],
+    ['a leading form feed', '\fdocker ps'],
+    ['a NUL', 'docker\0./evil'],
+    ['an escape', 'docker \u001b./evil'],
+    ['a delete', 'docker \u007f./evil'],
+    ['a non-ASCII letter', 'docker ./évil'],
+  ])('runs a line holding %s sandboxed (SPEC §23)', (_name, command) => {
+    expect(isExcludedCommand(command, excluded)).toBe(false)
+  })
+
+  it.each(['docker\tps', '\tdocker ps\t', 'npm \t run  e2e'])(
+    'splits %j on spaces and tabs as bash does (SPEC §23)',
+    (command) => {
+      expect(isExcludedCommand(command, excluded)).toBe(true)
+    },
+  )
+
   it('excludes nothing with no entries, or only empty ones', () => {
     expect(isExcludedCommand('docker ps', [])).toBe(false)
     expect(isExcludedCommand('docker ps', [' *', ':*'])).toBe(false)
