@@ -148,7 +148,8 @@ export const stringRunners: Readonly<
   mapfile: { options: ['-C'] },
   readarray: { options: ['-C'] },
   complete: { options: ['-C'] },
-  compgen: { options: ['-C'] },
+  // `compgen -W LIST` expands LIST as words, substitutions included.
+  compgen: { options: ['-C', '-W'] },
   bind: { options: ['-x'] },
   fc: { options: ['-e'] },
   // `jobs -x command args…` runs the command, job specs replaced by process group ids.
@@ -192,6 +193,10 @@ export const codeVariables: ReadonlySet<string> = new Set([
   ...['GIT_TEMPLATE_DIR', 'GIT_PROXY_COMMAND', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'PAGER'],
   ...['MANPAGER', 'EDITOR', 'VISUAL', 'BROWSER', 'LESSOPEN', 'LESSCLOSE', 'TAR_OPTIONS'],
   ...['RSYNC_RSH', 'RSYNC_CONNECT_PROG', 'CVS_RSH', 'XDG_CONFIG_HOME', 'ZDOTDIR', 'TMPDIR'],
+  // bash's integer variables: what is assigned to them is evaluated as arithmetic, `a[$(…)]`
+  // included (`read OPTIND <<< 'z[$(rm x)]'`); and the directory stack `popd` goes back to.
+  ...['OPTIND', 'RANDOM', 'SRANDOM', 'HISTCMD', 'SECONDS', 'LINENO', 'BASHPID', 'DIRSTACK'],
+  ...['BASH_CMDS', 'BASH_ALIASES', 'BASH_ARGV0', 'BASH_COMPAT', 'FIGNORE', 'HISTIGNORE'],
 ])
 export const codeVariablePrefixes: readonly string[] = [
   ...['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_CONFIG', 'npm_config_', 'NPM_CONFIG_', 'YARN_'],
@@ -314,7 +319,7 @@ export const tarCommandOptions = {
 /**
  * Options of programs otherwise known never to run their words that do run a command (any
  * abbreviation of the long ones counts): `rg --pre`, `sort --compress-program`, `zip -TT`,
- * `man -P`/`-H`.
+ * `man -P`/`-H`/`-C`, `npm --script-shell`.
  */
 export const inertProgramCommandOptions: Readonly<
   Record<string, { readonly long: readonly string[]; readonly short: readonly string[] }>
@@ -322,7 +327,16 @@ export const inertProgramCommandOptions: Readonly<
   rg: { long: ['pre'], short: [] },
   sort: { long: ['compress-program'], short: [] },
   zip: { long: ['unzip-command'], short: ['TT'] },
-  man: { long: ['pager', 'html'], short: ['P', 'H'] },
+  // `man -C FILE` reads a man-db configuration, whose DEFINEs name the programs it runs.
+  man: { long: ['pager', 'html', 'config-file'], short: ['P', 'H', 'C'] },
+  // npm's configuration as flags (any abbreviation nopt takes): what runs scripts or programs.
+  npm: {
+    long: [
+      ...['script-shell', 'shell', 'editor', 'git', 'browser', 'viewer', 'node-options'],
+      ...['userconfig', 'globalconfig', 'call', 'onload-script', 'init-module'],
+    ],
+    short: [],
+  },
 }
 
 /** rsync options that run a command (any abbreviation of the long ones counts). */

@@ -13,7 +13,9 @@ const runners: PermissionSettings = {
   allow: [
     ...['Bash(echo *)', 'Bash(cat *)', 'Bash(ls *)', 'Bash(find *)', 'Bash(git *)'],
     ...['Bash(rg *)', 'Bash(sort *)', 'Bash(zip *)', 'Bash(man *)', 'Bash(dc *)'],
-    ...['Bash(set *)', 'Bash(jobs *)', 'Bash(seq *)'],
+    ...['Bash(set *)', 'Bash(jobs *)', 'Bash(seq *)', 'Bash(read *)', 'Bash(printf *)'],
+    ...['Bash(mapfile *)', 'Bash(history *)', 'Bash(fc *)', 'Bash(compgen *)', 'Bash(export *)'],
+    ...['Bash(npm test *)', 'Bash(pushd *)', 'Bash(popd *)', 'Bash(declare *)'],
   ],
   deny: ['Bash(rm *)', 'Bash(curl *)'],
 }
@@ -114,6 +116,49 @@ export const hiddenInTextRows: readonly CorpusRow[] = [
   ...rows(runners, bashManual('Redirections.html'), [
     ['cat < /dev/tcp/127.0.0.1/9', 'ask'],
     ['echo hi > /dev/udp/127.0.0.1/9', 'ask'],
+  ]),
+  // bash's integer variables evaluate what is assigned to them as arithmetic (bash(1), Shell
+  // Variables: OPTIND, RANDOM, HISTCMD…), `a[$(…)]` included.
+  ...rows(runners, bashManual('Bash-Variables.html'), [
+    ["read -r OPTIND <<< 'z[$(rm -f notes.txt)]'", 'ask'],
+    ["printf -v HISTCMD %s 'z[$(id)]'", 'ask'],
+    ["mapfile -t RANDOM <<< 'z[$(id)]'", 'ask'],
+    ["for RANDOM in 'z[$(id)]'; do echo ok; done", 'ask'],
+    ["for OPTIND in 'z[$(id)]'; do echo ok; done", 'ask'],
+    ['pushd -n .; read -a DIRSTACK <<< ". secrets"; popd; echo x > key', 'ask'],
+    ['read -r name <<< "value"', 'allow'],
+  ]),
+  // `fc` runs commands from the history; `compgen -W` expands its word list.
+  ...rows(runners, bashManual('Bash-History-Builtins.html'), [
+    ['history -s rm -f notes.txt; fc -s', 'ask'],
+    ['history -s id; fc -s', 'ask'],
+    ['fc -l', 'allow'],
+  ]),
+  ...rows(runners, bashManual('Programmable-Completion-Builtins.html'), [
+    ["compgen -W '$(rm -f notes.txt)' x", 'deny'],
+    ["compgen -W '`id`' x", 'ask'],
+    // Any word list asks: what bash expands in it is read as a string would be.
+    ["compgen -W 'alpha beta' a", 'ask'],
+    ['compgen -A file no', 'allow'],
+  ]),
+  // An exported variable reaches every later command, as a leading `NAME=value` would.
+  ...rows(runners, 'https://code.claude.com/docs/en/permissions', [
+    ['export RIPGREP_CONFIG_PATH=rgrc; rg hello notes.txt', 'ask'],
+    ["export ZIPOPT='-T -TT id'; zip z.zip notes.txt", 'ask'],
+    ['declare -x GIT_TRACE=/tmp/t; git status', 'ask'],
+    ['export NODE_ENV=test; npm test', 'allow'],
+  ]),
+  // Program options that name code to run: `man -C FILE`, npm's configuration as flags.
+  ...rows(runners, 'https://man7.org/linux/man-pages/man1/man.1.html', [
+    ['man -C man.conf -l x.1', 'ask'],
+    ['man --config-file=man.conf -l x.1', 'ask'],
+  ]),
+  ...rows(runners, 'https://docs.npmjs.com/cli/v11/using-npm/config#script-shell', [
+    ['npm test --script-shell=id', 'ask'],
+    ['npm test --script-shell rm', 'deny'],
+    ['npm test --scr=id', 'ask'],
+    ['npm test -- --script-shell=anything', 'allow'],
+    ['npm test --silent', 'allow'],
   ]),
   // `git mv` moves what a later path names, as `mv` does.
   ...rows(

@@ -105,7 +105,9 @@ describe('generaliseAnswer (SPEC §18.3)', () => {
     // git's subcommand known only at run time may be an alias: the line is not even allowable.
     ['git $SUB origin', 'the line holds git options known only at run time'],
     ['ls *.txt', 'a rule would stand for "….txt", which is known only when it runs'],
-    ['npm run $SCRIPT', 'a rule would stand for "…", which is known only when it runs'],
+    // npm reads a word known only at run time as a flag too (`--script-shell=…`).
+    ['npm run $SCRIPT', 'the line holds npm words known only at run time'],
+    ['make $TARGET', 'a rule would stand for "…", which is known only when it runs'],
     ['cat $FILE', 'a rule would stand for "…", which is known only when it runs'],
   ])('never generalises over a run-time word: %j', (line, why) => {
     const answer = generalise(command(line))

@@ -17,7 +17,15 @@ describe('nameWordsHiding', () => {
     expect(nameWordsHiding('read', words('read', 'PATH'))).toEqual([
       'read of PATH, which changes what later commands run',
     ])
-    expect(nameWordsHiding('export', words('export', 'FOO=1'))).toEqual([])
+    // An export reaches every later command: only §18.2's safe list passes (SPEC §26).
+    expect(nameWordsHiding('export', words('export', 'NODE_ENV=test'))).toEqual([])
+    expect(nameWordsHiding('export', words('export', 'FOO=1'))).toEqual([
+      'export of FOO, which later commands get in their environment',
+    ])
+    expect(nameWordsHiding('declare', words('declare', '-gx', 'FOO=1'))).toEqual([
+      'export of FOO, which later commands get in their environment',
+    ])
+    expect(nameWordsHiding('declare', words('declare', 'FOO=1'))).toEqual([])
     expect(nameWordsHiding('declare', words('declare', '-n', 'ref=x'))).toEqual([
       'declare -n, a name reference',
     ])

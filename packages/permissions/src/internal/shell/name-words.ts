@@ -8,6 +8,7 @@ import {
   safeSetLongOptions,
   declarationBuiltins,
   nameReadingBuiltins,
+  safeEnvVars,
 } from '../security-tables.js'
 import type { NameReadingBuiltin } from '../security-tables.js'
 
@@ -27,6 +28,10 @@ export function nameWordsHiding(name: string, words: readonly CommandWord[]): st
     if (reason !== undefined && defines && !lists) reasons.push(reason)
   }
   if (name === 'set') reasons.push(...setOptionsHiding(words))
+  // `fc` without `-l` runs commands from the history (`history -s …; fc -s`), or an editor.
+  if (name === 'fc' && !words.slice(1).some((word) => /^-[a-zA-Z]*l/.test(word.literal ?? ''))) {
+    reasons.push('fc, which runs commands from the history')
+  }
   if (!Object.hasOwn(nameReadingBuiltins, name)) return reasons
   const spec = nameReadingBuiltins[name]
   if (spec === undefined) return reasons
@@ -62,7 +67,31 @@ export function nameWordsHiding(name: string, words: readonly CommandWord[]): st
     if (spec.names !== undefined && positional++ >= spec.names.skip) names.push(word)
   }
   for (const word of names) reasons.push(...nameHiding(name, word))
+  if (exports(name, words)) reasons.push(...names.flatMap(exportHiding))
   return reasons
+}
+
+/** Whether the builtin puts its names in the environment: `export`, `declare -x` and kin. */
+function exports(name: string, words: readonly CommandWord[]): boolean {
+  if (name === 'export') return true
+  return (
+    attributeDeclarationBuiltins.has(name) &&
+    words.slice(1).some((word) => /^-[a-zA-Z]*x/.test(word.literal ?? ''))
+  )
+}
+
+/**
+ * An exported name off §18.2's safe list: every later command gets it, as a leading `NAME=value`
+ * would give it (`export RIPGREP_CONFIG_PATH=…; rg` is `RIPGREP_CONFIG_PATH=… rg`), so it keeps a
+ * line from an allow rule as that prefix does.
+ */
+function exportHiding(word: CommandWord): string[] {
+  const literal = word.literal
+  if (literal === undefined) return []
+  const equals = literal.indexOf('=')
+  const name = (equals < 0 ? literal : literal.slice(0, equals)).replace(/\+$/, '')
+  if (!isPlainName(name) || isCodeVariable(name) || safeEnvVars.has(name)) return []
+  return [`export of ${name}, which later commands get in their environment`]
 }
 
 /**

@@ -46,8 +46,11 @@ export function programStrings(name: string, words: readonly CommandWord[]): Pro
     case 'rg':
     case 'sort':
     case 'zip':
-    case 'man': {
-      const table = inertProgramCommandOptions[name]
+    case 'man':
+    case 'npm':
+    case 'npx':
+    case 'pnpm': {
+      const table = inertProgramCommandOptions[name === 'npx' || name === 'pnpm' ? 'npm' : name]
       return table === undefined ? none : optionStrings(name, words, table, false)
     }
     case 'dc':
