@@ -33,15 +33,26 @@ describe('runtimeConfig', () => {
           // An existing file outside, and a missing one a command could create.
           join(home, '.claude', 'settings.json'),
           join(project, 'config', 'team.json'),
-          // The settings folders whole (the persisted rules inside), git's hooks and config.
+          // The settings folders whole (the persisted rules inside), git's hooks and configs.
           join(project, '.claude'),
           join(project, '.toolpipe'),
           join(project, '.git', 'hooks'),
           join(project, '.git', 'config'),
+          join(project, '.git', 'config.worktree'),
+          join(project, '.git', 'modules'),
+          join(project, '.git', 'worktrees'),
         ],
         denyRead: [],
       },
     })
+  })
+
+  it('denies an existing .git/commondir, which names where git reads config and hooks (SPEC §23)', () => {
+    const project = projectFolder()
+    writeFileSync(join(project, '.git', 'commondir'), '.\n')
+    expect(runtimeConfig(project, none, undefined, []).filesystem.denyWrite).toContain(
+      join(project, '.git', 'commondir'),
+    )
   })
 
   it('denies .git itself in a project without a git folder: no command can create one', () => {

@@ -1,23 +1,23 @@
-import { existsSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { isAbsolute, join, relative } from 'node:path'
 import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
 import type { SandboxRuleView } from '../sandbox-options.js'
+import { gitDenials } from './git-denials.js'
 import type { ResolvedSandboxSettings } from './settings-in-force.js'
 
 /**
  * What no sandboxed command may rewrite, under the project root (SPEC §23): Claude Code's and
  * toolpipe's settings folders whole (settings, hook scripts, commands, the persisted rules), and
- * git's hooks and config (see {@link gitDenials}).
+ * git's hooks and configs (see `gitDenials`).
  */
 const governingFolders = ['.claude', '.toolpipe']
-const gitFiles = ['.git/hooks', '.git/config']
 
 /**
  * The sandbox runtime's configuration, Claude Code's merge (SPEC §23): the project root
  * writable and everything else read-only; `sandbox.filesystem` and the rules' `Edit(…)` allows
  * add writable paths, their denies and every file that governs the sandbox (each settings
  * source, the persisted-rules file, Claude Code's and toolpipe's settings files under the
- * project root, git's hooks and config) are write-denied, whatever the allows say; `Read(…)`
+ * project root, git's hooks and configs) are write-denied, whatever the allows say; `Read(…)`
  * denies are unreadable; domains come from the settings and the `WebFetch(domain:…)` rules.
  * `alsoDenied` are literal paths write-denied besides: every source file (Gemini policy files
  * included) and the existing matches of the write-deny patterns (see `ConfigDeriver`).
@@ -75,17 +75,6 @@ export function writeDenials(paths: readonly string[], writable: readonly string
   })
 }
 
-/**
- * Git's hooks and config under the project root, write-denied: `.git/hooks` and `.git/config`
- * where `.git` is a folder. Where it is not one, `.git` itself: where it is missing no command can
- * create it (and plant a hook that a later `git init` keeps), and where it is a file (a worktree's
- * or submodule's pointer) no command can point it at a git folder of its own making.
- */
-function gitDenials(projectRoot: string): string[] {
-  const git = join(projectRoot, '.git')
-  return isFolder(git) ? gitFiles.map((file) => join(projectRoot, file)) : [git]
-}
-
 function isPattern(path: string): boolean {
   return /[*?[\]]/u.test(path)
 }
@@ -93,12 +82,4 @@ function isPattern(path: string): boolean {
 function isInside(path: string, folder: string): boolean {
   const inside = relative(folder, path)
   return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
-  }
 }

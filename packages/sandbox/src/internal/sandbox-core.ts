@@ -1,9 +1,11 @@
 import { scrubSecretEnv } from '@toolpipe/core'
+import { describeThrown, warnSafely } from '@toolpipe/core/internal'
 import { isAbsolute, resolve } from 'node:path'
 import { SandboxError } from '../sandbox-error.js'
 import type { SandboxRun, SandboxRunOptions } from '../sandbox-options.js'
 import { ConfigDeriver } from './derive-config.js'
 import { isExcludedCommand } from './excluded-commands.js'
+import { CommondirSweep } from './git-denials.js'
 import type { SandboxConfig } from './read-options.js'
 import { RegistryLink } from './registry-link.js'
 import { runProcess } from './run-process.js'
@@ -37,6 +39,7 @@ export class SandboxCore {
   readonly link: RegistryLink
   readonly #configs: ConfigDeriver
   readonly #runs = new Map<string, LiveRun>()
+  readonly #commondir: CommondirSweep
   #session: SrtSession | undefined
   #failure: string | undefined
   #disposed = false
@@ -47,6 +50,7 @@ export class SandboxCore {
     this.settings = new SettingsInForce(config)
     this.link = new RegistryLink(config.logger)
     this.#configs = new ConfigDeriver(config, this.settings)
+    this.#commondir = new CommondirSweep(config.projectRoot)
   }
 
   /** Starts the runtime and proves it with one sandboxed `true`; a failure is the reason. */
@@ -186,8 +190,24 @@ export class SandboxCore {
         return { ...outcome, sandboxed: true, violations: await session.violations(key, failed) }
       } finally {
         session.leave(wrapped)
+        this.#sweepCommondir()
       }
     })
+  }
+
+  /** A `.git/commondir` a run made is removed (see `gitDenials`), and warned about. */
+  #sweepCommondir(): void {
+    let removed: string | undefined
+    try {
+      removed = this.#commondir.sweep()
+    } catch (error) {
+      removed = `${this.config.projectRoot}/.git/commondir (not removed: ${describeThrown(error)})`
+    }
+    if (removed === undefined) return
+    warnSafely(
+      this.config.logger,
+      `toolpipe: sandbox: a sandboxed command wrote ${removed}, which would make git read its config and hooks from a folder of the command's choosing; it was removed`,
+    )
   }
 
   /**
