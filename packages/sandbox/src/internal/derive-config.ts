@@ -53,7 +53,7 @@ export class ConfigDeriver {
       named = found.paths.filter(hasWildcard)
       for (const { pattern, folder } of found.overflowed) this.#warnOverflow(pattern, folder)
     }
-    const config = runtimeConfig(projectRoot, settings, rules, denied)
+    const config = runtimeConfig(projectRoot, settings, rules, denied, sourceFiles)
     config.filesystem.denyWrite.push(...named.map((path) => ({ path, literal: true as const })))
     return config
   }

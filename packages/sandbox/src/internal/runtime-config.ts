@@ -3,6 +3,7 @@ import { isAbsolute, join, relative } from 'node:path'
 import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
 import type { SandboxRuleView } from '../sandbox-options.js'
 import { gitDenials } from './git-denials.js'
+import { linkFolders, linksAlong } from './governing-links.js'
 import type { ResolvedSandboxSettings } from './settings-in-force.js'
 
 /**
@@ -21,12 +22,16 @@ const governingFolders = ['.claude', '.toolpipe']
  * denies are unreadable; domains come from the settings and the `WebFetch(domain:…)` rules.
  * `alsoDenied` are literal paths write-denied besides: every source file (Gemini policy files
  * included) and the existing matches of the write-deny patterns (see `ConfigDeriver`).
+ * `sourceFiles` are the settings sources: with the folders and git's files, each governs the
+ * sandbox, so every symlink on the way to one is kept too (see `linkFolders`, which throws where
+ * one cannot be).
  */
 export function runtimeConfig(
   projectRoot: string,
   settings: ResolvedSandboxSettings,
   rules: SandboxRuleView | undefined,
   alsoDenied: readonly string[],
+  sourceFiles: readonly string[] = [],
 ): SandboxRuntimeConfig {
   const unique = (...lists: (readonly string[] | undefined)[]): string[] => [
     ...new Set(lists.flatMap((list) => list ?? [])),
@@ -45,14 +50,13 @@ export function runtimeConfig(
     denyWrite: [],
     denyRead: unique(settings.denyRead, rules?.denyRead),
   }
+  const governing = unique(
+    governingFolders.map((folder) => join(projectRoot, folder)),
+    gitDenials(projectRoot),
+  )
+  const links = linkFolders([...sourceFiles, ...governing], allowWrite)
   filesystem.denyWrite = writeDenials(
-    unique(
-      settings.denyWrite,
-      rules?.denyWrite,
-      alsoDenied,
-      governingFolders.map((folder) => join(projectRoot, folder)),
-      gitDenials(projectRoot),
-    ),
+    unique(settings.denyWrite, rules?.denyWrite, alsoDenied, governing, links),
     allowWrite,
   )
   if (settings.allowRead.length > 0) filesystem.allowRead = [...settings.allowRead]
@@ -63,14 +67,17 @@ export function runtimeConfig(
  * The write denials the runtime is given. The runtime makes a placeholder on the host, for the
  * time of a run, where a denied path does not exist (an empty file, read-only): a settings file
  * watched by the rules would read as empty meanwhile. So a path inside another denied one is left
- * to it (`.toolpipe/settings.local.json` to `.toolpipe`), and a missing path no command could
+ * to it (`.toolpipe/settings.local.json` to `.toolpipe`) — unless a symlink on the way to it
+ * leads elsewhere —, and a missing path no command could
  * create — outside every writable root — is left out. Patterns are kept as they are.
  */
 export function writeDenials(paths: readonly string[], writable: readonly string[]): string[] {
   const literal = paths.filter((path) => !isPattern(path))
   return paths.filter((path) => {
     if (isPattern(path)) return true
-    if (literal.some((other) => other !== path && isInside(path, other))) return false
+    // Not where a link on the way leads elsewhere: the runtime denies a path at its target.
+    const nested = literal.some((other) => other !== path && isInside(path, other))
+    if (nested && linksAlong(path).length === 0) return false
     return existsSync(path) || writable.some((root) => isInside(path, root))
   })
 }

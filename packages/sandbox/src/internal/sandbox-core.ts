@@ -68,7 +68,11 @@ export class SandboxCore {
         only: () => (this.#runs.size === 1 ? [...this.#runs.values()][0] : undefined),
       })
     } catch (error) {
-      this.#failure = `the sandbox runtime did not start: ${error instanceof Error ? error.message : String(error)}`
+      // A refusal of ours (a governing path behind a replaceable link) says why itself.
+      this.#failure =
+        error instanceof SandboxError
+          ? error.message.replace(/^sandbox: /u, '')
+          : `the sandbox runtime did not start: ${error instanceof Error ? error.message : String(error)}`
       await session.stop().catch(() => undefined)
       return
     }
