@@ -46,7 +46,7 @@ describe('the config a run starts under (SPEC §23)', () => {
       expect(denyWrite).toContain(project)
     }
     expect(warnings).toEqual([
-      `toolpipe: sandbox: the write-deny pattern ${pattern} could not be searched within its limits (1 matches, 100000 entries, 2000 ms), so ${project} is write-denied whole instead`,
+      `toolpipe: sandbox: the write-deny pattern ${pattern} could not be searched within its limits (1 matches, 100000 entries, 20000 folders, 2000 ms), so ${project} is write-denied whole instead`,
     ])
   })
 

@@ -34,8 +34,11 @@ export class ConfigDeriver {
     this.#searchPatterns = options.searchPatterns ?? process.platform === 'linux'
   }
 
-  /** The config from what is in force now; the rules left out where `withRules` is false. */
-  async derive(withRules: boolean): Promise<SandboxRuntimeConfig> {
+  /**
+   * The config from what is in force now; the rules left out where `withRules` is false. `signal`
+   * ends the search for the write-deny patterns' matches, rejecting with its reason.
+   */
+  async derive(withRules: boolean, signal?: AbortSignal): Promise<SandboxRuntimeConfig> {
     const settings = this.#settings.current
     const rules = withRules ? this.#rules() : undefined
     const { projectRoot, sourceFiles } = this.#config
@@ -48,6 +51,7 @@ export class ConfigDeriver {
         [...settings.denyWrite, ...(rules?.denyWrite ?? [])],
         [projectRoot, ...settings.allowWrite, ...(rules?.allowWrite ?? [])],
         this.#limits,
+        signal,
       )
       denied.push(...found.paths.filter((path) => !hasWildcard(path)))
       named = found.paths.filter(hasWildcard)
@@ -75,10 +79,10 @@ export class ConfigDeriver {
   #warnOverflow(pattern: string, folder: string): void {
     if (this.#warned.has(pattern)) return
     this.#warned.add(pattern)
-    const { maxMatches, maxEntries, maxMs } = this.#limits
+    const { maxMatches, maxEntries, maxFolders, maxMs } = this.#limits
     warnSafely(
       this.#config.logger,
-      `toolpipe: sandbox: the write-deny pattern ${pattern} could not be searched within its limits (${String(maxMatches)} matches, ${String(maxEntries)} entries, ${String(maxMs)} ms), so ${folder} is write-denied whole instead`,
+      `toolpipe: sandbox: the write-deny pattern ${pattern} could not be searched within its limits (${String(maxMatches)} matches, ${String(maxEntries)} entries, ${String(maxFolders)} folders, ${String(maxMs)} ms), so ${folder} is write-denied whole instead`,
     )
   }
 }

@@ -184,7 +184,7 @@ export class SandboxCore {
     const key = `${String(++this.#count)}:${options.callId}`
     return this.#track(command, options, true, async (signal) => {
       // Admitted under the config in force when it starts: the monitor judges its writes by it.
-      await session.enter(() => this.#configs.derive(withRules), signal)
+      await session.enter(() => this.#configs.derive(withRules, signal), signal)
       let wrapped = false
       try {
         const line = await session.wrap(command, key, signal)

@@ -73,6 +73,7 @@ describe('the existing matches of write-deny patterns (SPEC §23)', () => {
   it.each([
     ['matches', { maxMatches: 2 }],
     ['entries', { maxEntries: 3 }],
+    ['folders', { maxFolders: 1 }],
     ['time', { maxMs: 5, now: clockOf([0, 1, 2, 10, 20, 30, 40, 50]) }],
   ])(
     'fails closed past its limit of %s: the folder searched is denied whole',

@@ -10,15 +10,21 @@ export interface GlobSearchLimits {
   readonly maxMatches: number
   /** Folder entries read, at most. */
   readonly maxEntries: number
+  /** Folders visited (listed), at most: an empty folder reads no entry but costs its listing. */
+  readonly maxFolders: number
   /** Milliseconds, at most, by `now`. */
   readonly maxMs: number
   readonly now: () => number
 }
 
-/** 4,096 matches, 100,000 entries, 2 seconds: a large repository's tree, searched once per run. */
+/**
+ * 4,096 matches, 100,000 entries, 20,000 folders, 2 seconds: a large repository's tree, searched
+ * once per run.
+ */
 export const defaultGlobSearchLimits: GlobSearchLimits = {
   maxMatches: 4096,
   maxEntries: 100_000,
+  maxFolders: 20_000,
   maxMs: 2000,
   now: () => performance.now(),
 }
@@ -39,11 +45,13 @@ export interface WriteDenyMatches {
  * Symbolic links to folders are followed, each real folder once. A folder the search cannot list,
  * and a search that hits a limit, fail closed: that folder, or the folder searched, is denied whole.
  * A pattern whose only wildcard is a trailing `/**` is a folder the runtime denies itself: skipped.
+ * `signal` ends the search between two folders or entries, rejecting with its reason.
  */
 export async function writeDenyMatches(
   patterns: readonly string[],
   writable: readonly string[],
   limits: GlobSearchLimits = defaultGlobSearchLimits,
+  signal?: AbortSignal,
 ): Promise<WriteDenyMatches> {
   const roots = writable.filter((root) => isAbsolute(root) && !hasWildcard(root))
   const listings = new Map<string, Promise<Dirent[]>>()
@@ -53,7 +61,7 @@ export async function writeDenyMatches(
     if (!isAbsolute(pattern) || !hasWildcard(pattern.replace(/\/\*\*$/u, ''))) continue
     const glob = parsePathGlob(pattern)
     for (const start of searchStarts(glob, roots)) {
-      const found = await search(glob, start, limits, listings)
+      const found = await search(glob, start, { limits, listings, signal })
       if (found === undefined) {
         paths.push(start.folder)
         overflowed.push({ pattern, folder: start.folder })
@@ -92,12 +100,21 @@ function searchStarts(glob: PathGlob, roots: readonly string[]): SearchStart[] {
   })
 }
 
-/** The matches under `start`, breadth first; undefined when a limit was hit. */
+interface SearchContext {
+  readonly limits: GlobSearchLimits
+  readonly listings: Map<string, Promise<Dirent[]>>
+  readonly signal: AbortSignal | undefined
+}
+
+/**
+ * The matches under `start`, breadth first; undefined when a limit was hit. The time and the
+ * folders are counted for each folder visited, the time and the entries for each entry read: a
+ * tree of empty folders reads no entry, and still ends within its limits.
+ */
 async function search(
   glob: PathGlob,
   start: SearchStart,
-  limits: GlobSearchLimits,
-  listings: Map<string, Promise<Dirent[]>>,
+  { limits, listings, signal }: SearchContext,
 ): Promise<string[] | undefined> {
   if (isMatch(glob, start.positions)) return [start.folder]
   const deadline = limits.now() + limits.maxMs
@@ -105,7 +122,10 @@ async function search(
   const seen = new Set<string>()
   const queue: SearchStart[] = [start]
   let entries = 0
+  let folders = 0
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    signal?.throwIfAborted()
+    if (++folders > limits.maxFolders || limits.now() > deadline) return undefined
     const real = await realpath(next.folder).catch(() => next.folder)
     if (seen.has(real)) continue
     seen.add(real)
@@ -115,6 +135,7 @@ async function search(
       continue
     }
     for (const entry of listed) {
+      signal?.throwIfAborted()
       if (++entries > limits.maxEntries || limits.now() > deadline) return undefined
       const positions = readName(glob, next.positions, entry.name)
       if (positions.size === 0) continue
