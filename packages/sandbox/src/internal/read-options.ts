@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
 import { describeValue, readPluginOptions } from '@toolpipe/core/internal'
@@ -39,7 +40,9 @@ export function readOptions(options: SandboxOptions): SandboxConfig {
     options,
     (message) => new SandboxError(message, 'INVALID_OPTIONS'),
   )
-  const projectRoot = resolve(absolutePath(reader, 'projectRoot'))
+  // Resolved through symlinks where it exists: the runtime skips a writable path that is a link,
+  // which would leave the project not writable at all.
+  const projectRoot = realPath(resolve(absolutePath(reader, 'projectRoot')))
   const home = reader.string('home') ?? homedir()
   if (!isAbsolute(home)) reader.fail('home', `must be an absolute path, got ${describeValue(home)}`)
   // A permissions() plugin is a function with members; a logger is often a class instance.
@@ -94,4 +97,13 @@ function absolutePath(reader: PluginOptionsReader, name: string): string {
     reader.fail(name, `must be an absolute path, got ${describeValue(path)}`)
   }
   return path
+}
+
+/** `path` resolved through symlinks, or as given where it cannot be (missing, unreadable). */
+export function realPath(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
+  }
 }

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
-import { isAbsolute, join, relative } from 'node:path'
+import { dirname, isAbsolute, join, relative } from 'node:path'
 import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
 import type { SandboxRuleView } from '../sandbox-options.js'
 import { gitDenials } from './git-denials.js'
 import { linkFolders, linksAlong } from './governing-links.js'
+import { realPath } from './read-options.js'
 import type { ResolvedSandboxSettings } from './settings-in-force.js'
 
 /**
@@ -44,7 +45,7 @@ export function runtimeConfig(
   }
   if (settings.allowUnixSockets.length > 0)
     network.allowUnixSockets = [...settings.allowUnixSockets]
-  const allowWrite = unique([projectRoot], settings.allowWrite, rules?.allowWrite)
+  const allowWrite = writableRoots(unique([projectRoot], settings.allowWrite, rules?.allowWrite))
   const filesystem: SandboxRuntimeConfig['filesystem'] = {
     allowWrite,
     denyWrite: [],
@@ -80,6 +81,25 @@ export function writeDenials(paths: readonly string[], writable: readonly string
     if (nested && linksAlong(path).length === 0) return false
     return existsSync(path) || writable.some((root) => isInside(path, root))
   })
+}
+
+/**
+ * The writable paths, each resolved through symlinks where it exists: the runtime skips a
+ * writable path that is a link. Not where a link on the way lies in a writable folder: a command
+ * could point that link anywhere, and the next run would make its target writable.
+ */
+function writableRoots(paths: readonly string[]): string[] {
+  const given = [...paths, ...paths.map(realPath)]
+  return [
+    ...new Set(
+      paths.map((path) => {
+        const movable = linksAlong(path).some((link) =>
+          given.some((root) => dirname(link) === root || isInside(dirname(link), root)),
+        )
+        return movable ? path : realPath(path)
+      }),
+    ),
+  ]
 }
 
 function isPattern(path: string): boolean {
