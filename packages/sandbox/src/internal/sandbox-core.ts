@@ -193,6 +193,7 @@ export class SandboxCore {
         const failed = outcome.exitCode !== 0
         return { ...outcome, sandboxed: true, violations: await session.violations(key, failed) }
       } finally {
+        session.forget(key)
         session.leave(wrapped)
         this.#sweepCommondir()
       }

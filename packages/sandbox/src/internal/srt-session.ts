@@ -3,6 +3,7 @@ import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
 import { warnSafely } from '@toolpipe/core/internal'
 import { SandboxError } from '../sandbox-error.js'
 import type { SandboxAskRequest, SandboxLogger, SandboxViolation } from '../sandbox-options.js'
+import { RunViolations } from './run-violations.js'
 import { readViolation } from './violations.js'
 
 /** Who is running right now, for the ask callback (the runtime does not say which run asked). */
@@ -33,6 +34,7 @@ export class SrtSession {
   readonly #changes = new Set<() => void>()
   readonly #logger: SandboxLogger
   readonly #warnedGlobs = new Set<string>()
+  readonly #reports = new RunViolations()
 
   constructor(logger: SandboxLogger) {
     this.#logger = logger
@@ -131,27 +133,40 @@ export class SrtSession {
     if (this.#live === 0) this.#notify()
   }
 
-  /** `command` wrapped to run sandboxed under `key`, as one bash command line. */
+  /**
+   * `command` wrapped to run sandboxed under `key`, as one bash command line. What is reported
+   * under `key` is collected from then on, until {@link violations} (or {@link forget}).
+   */
   wrap(command: string, key: string, signal: AbortSignal | undefined): Promise<string> {
+    this.#reports.watch(key)
     return SandboxManager.wrapWithSandbox(command, 'bash', undefined, signal, {
       commandId: key,
       commandText: command,
     })
   }
 
-  /** The violations reported under `key`, once the runtime has read what the run sent it. */
+  /**
+   * The violations reported under `key` while its run was live (the runtime's own store keeps
+   * only the process's last 100), once the runtime has read what the run sent it.
+   */
   async violations(key: string, failed: boolean): Promise<SandboxViolation[]> {
     // The violation monitor reads its socket on the event loop: let it read what the run sent.
     for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve))
-    let events = SandboxManager.getSandboxViolationStore().getViolationsForCommand(key)
+    let events = this.#reports.reported(key)
     // A command that failed with nothing reported yet may have been stopped by the sandbox on a
     // loaded machine whose monitor has not read its socket: a little more time, a few times.
     for (let wait = 0; failed && events.length === 0 && wait < 10; wait++) {
       await new Promise((resolve) => setTimeout(resolve, 5))
-      events = SandboxManager.getSandboxViolationStore().getViolationsForCommand(key)
+      events = this.#reports.reported(key)
     }
+    this.#reports.forget(key)
     // One denied write can be reported per system call that tried it: each line once.
     return [...new Set(events.map((event) => event.line))].map(readViolation)
+  }
+
+  /** Stops collecting under `key`: its run ended without {@link violations} being read. */
+  forget(key: string): void {
+    this.#reports.forget(key)
   }
 
   async stop(): Promise<void> {
