@@ -10,6 +10,11 @@ export interface HookPlan {
   readonly sequential: boolean
 }
 
+/** Whether a group's hooks run at `moment` (`after` ones after a success and a failure alike). */
+export function runsAt(group: HookGroup, moment: 'pre' | 'success' | 'failure'): boolean {
+  return group.stage === moment || (group.stage === 'after' && moment !== 'pre')
+}
+
 /**
  * Picks the hooks for a call of the tool with rule name `ruleName` at `moment` (SPEC §19): every
  * group of that moment whose matcher matches the name or its other family's alias (SPEC §26:
@@ -27,7 +32,7 @@ export function planHooks(
   const byCommand = new Map<string, ConfiguredHook>()
   let sequential = false
   for (const group of groups) {
-    if (!(group.stage === moment || (group.stage === 'after' && moment !== 'pre'))) continue
+    if (!runsAt(group, moment)) continue
     if (!names.some((name) => group.matches(name))) continue
     if (group.sequential && dialect === 'gemini') sequential = true
     for (const hook of group.hooks) {

@@ -11,7 +11,7 @@ import { hookDecision } from './hook-decision.js'
 import type { HookProcesses } from './hook-processes.js'
 import type { HookSettingsStore } from './hook-settings-store.js'
 import { hookToolInput } from './hook-tool-input.js'
-import { planHooks } from './plan-hooks.js'
+import { planHooks, runsAt } from './plan-hooks.js'
 import { policyFactsOf } from './policy-facts-of.js'
 import { runHookPlan } from './run-hook-plan.js'
 
@@ -39,6 +39,9 @@ export function runHooksAt(
   result?: Readonly<ToolExecutionResult>,
 ): Promise<{ replies: HookReply[]; sequential: boolean }> | undefined {
   const { dialect, projectRoot } = setup
+  const groups = store.groups()
+  // Nothing to run at this moment: no policy to ask (the common case stays as cheap as it was).
+  if (!groups.some((group) => runsAt(group, moment))) return undefined
   // The tool as the policy's rules see it: its `tools` option first, else the definition's own.
   const policy = policyFactsOf(registry, exec.agent, setup.permissionMode, exec.name)
   const visible = visibleRuleView(registry, exec.name, exec.agent)
@@ -46,7 +49,7 @@ export function runHooksAt(
     policy.toolRules === undefined
       ? visible
       : ruleViewOf(exec.name, visible.definition, policy.toolRules)
-  const plan = planHooks(store.groups(), moment, tool.ruleName, dialect)
+  const plan = planHooks(groups, moment, tool.ruleName, dialect)
   if (plan.hooks.length === 0) return undefined
   return runHookPlan(plan, {
     processes,

@@ -12,17 +12,17 @@ afterEach(() => {
   folders.removeAll()
 })
 
-/** root/.toolpipe/settings.json → ../shared/<target>, with shared/a.json and shared/b.json. */
+/** root/.toolpipe/settings.json → ../team/<target>, with team/a.json and other/b.json. */
 function linkedProject() {
   const root = realpathSync(folders.folder())
-  for (const folder of ['.toolpipe', 'shared', 'other']) mkdirSync(join(root, folder))
-  for (const name of ['shared/a.json', 'other/b.json']) writeFileSync(join(root, name), '{}')
+  for (const folder of ['.toolpipe', 'team', 'other']) mkdirSync(join(root, folder))
+  for (const name of ['team/a.json', 'other/b.json']) writeFileSync(join(root, name), '{}')
   const path = join(root, '.toolpipe', 'settings.json')
   const pointAt = (target: string) => {
     rmSync(path, { force: true })
     symlinkSync(target, path)
   }
-  pointAt('../shared/a.json')
+  pointAt('../team/a.json')
   return { root, path, pointAt }
 }
 
@@ -31,11 +31,11 @@ describe('FolderFollower and symbolic links (SPEC §18.3, §26)', () => {
     const { root, path } = linkedProject()
     const hand = handWatcher()
     const { events } = follow(path, hand.watcher)
-    expect(hand.open()).toEqual([join(root, '.toolpipe'), join(root, 'shared')])
-    const shared = hand.watched.find(({ folder }) => folder === join(root, 'shared'))!
-    shared.onEvent('neighbour.json')
+    expect(hand.open()).toEqual([join(root, '.toolpipe'), join(root, 'team')])
+    const team = hand.watched.find(({ folder }) => folder === join(root, 'team'))!
+    team.onEvent('neighbour.json')
     expect(events).toEqual([])
-    shared.onEvent('a.json')
+    team.onEvent('a.json')
     const links = hand.watched.find(({ folder }) => folder === join(root, '.toolpipe'))!
     links.onEvent('settings.json')
     expect(events).toEqual(['event', 'event'])
@@ -45,12 +45,12 @@ describe('FolderFollower and symbolic links (SPEC §18.3, §26)', () => {
     const { root, path, pointAt } = linkedProject()
     const hand = handWatcher()
     const { follower, events } = follow(path, hand.watcher)
-    const oldTarget = hand.watched.find(({ folder }) => folder === join(root, 'shared'))!
+    const oldTarget = hand.watched.find(({ folder }) => folder === join(root, 'team'))!
     for (let round = 0; round < 20; round++) {
-      pointAt(round % 2 === 0 ? '../other/b.json' : '../shared/a.json')
+      pointAt(round % 2 === 0 ? '../other/b.json' : '../team/a.json')
       follower.arm()
     }
-    expect(hand.open()).toEqual([join(root, '.toolpipe'), join(root, 'shared')])
+    expect(hand.open()).toEqual([join(root, '.toolpipe'), join(root, 'team')])
     pointAt('../other/b.json')
     follower.arm()
     expect(hand.open()).toEqual([join(root, '.toolpipe'), join(root, 'other')])
@@ -81,7 +81,7 @@ describe('FolderFollower and symbolic links (SPEC §18.3, §26)', () => {
     const { warnings } = follow(path, {
       ...watcher,
       watchFolder: (folder, onEvent) => {
-        if (folder === join(root, 'shared')) {
+        if (folder === join(root, 'team')) {
           throw Object.assign(new Error('no more watches'), { code: 'ENOSPC' })
         }
         return watcher.watchFolder(folder, onEvent)

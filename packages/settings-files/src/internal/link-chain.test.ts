@@ -29,14 +29,14 @@ describe('linkChainOf: what a settings file’s content depends on (SPEC §18.3,
   it('follows a chain of links, relative and absolute, to the file it ends at', () => {
     const root = scratch()
     mkdirSync(join(root, '.toolpipe'))
-    mkdirSync(join(root, 'shared'))
+    mkdirSync(join(root, 'team'))
     mkdirSync(join(root, 'real'))
     writeFileSync(join(root, 'real', 'settings.json'), '{}')
-    symlinkSync('../shared/team.json', join(root, '.toolpipe', 'settings.json'))
-    symlinkSync(join(root, 'real', 'settings.json'), join(root, 'shared', 'team.json'))
+    symlinkSync('../team/team.json', join(root, '.toolpipe', 'settings.json'))
+    symlinkSync(join(root, 'real', 'settings.json'), join(root, 'team', 'team.json'))
     expect(linkChainOf(join(root, '.toolpipe', 'settings.json'))).toEqual([
       { folder: join(root, '.toolpipe'), name: 'settings.json' },
-      { folder: join(root, 'shared'), name: 'team.json' },
+      { folder: join(root, 'team'), name: 'team.json' },
       { folder: join(root, 'real'), name: 'settings.json' },
     ])
   })

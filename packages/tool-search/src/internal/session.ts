@@ -106,8 +106,9 @@ function inSessionOrder(
   loaded: readonly string[],
   searchName: string,
 ): ToolSchema[] {
+  const ranks = new Map(loaded.map((name, index) => [name, index + 1]))
   const rank = (name: string): number =>
-    always.has(name) ? 0 : name === searchName ? loaded.length + 1 : loaded.indexOf(name) + 1
+    always.has(name) ? 0 : name === searchName ? loaded.length + 1 : (ranks.get(name) ?? 0)
   return listed.sort((a, b) => rank(a.name) - rank(b.name))
 }
 

@@ -62,10 +62,10 @@ describe('buildRuleSet', () => {
   it('resolves additionalDirectories against the working directory, ~/ at home', () => {
     const { rules, said } = built([
       settings('project', 'project.json', {
-        permissions: { additionalDirectories: ['../shared', '~/notes', 3] },
+        permissions: { additionalDirectories: ['../sibling', '~/notes', 3] },
       }),
     ])
-    expect(rules.additionalDirectories).toEqual(['/shared', '/home/u/notes'])
+    expect(rules.additionalDirectories).toEqual(['/sibling', '/home/u/notes'])
     expect(said).toEqual(['project.json permissions.additionalDirectories[2]: must be a path'])
   })
 
