@@ -31,6 +31,17 @@ describe('readSettingsFile', () => {
     })
   })
 
+  it('reads a file with nothing in it (blanks, comments) as {} — §18.3: not a broken file', () => {
+    for (const text of ['', '  \n', '\n// nothing yet\n', '/* */']) {
+      expect(readSettingsFile(file('empty.json', text), 'json')).toEqual({
+        kind: 'ok',
+        value: {},
+        text,
+      })
+    }
+    expect(parseJsonSettings('// only\n{').kind).toBe('invalid')
+  })
+
   it('answers missing for no file, and for a path through a file', () => {
     expect(readSettingsFile(join(folder, 'nothing.json'), 'json')).toEqual({ kind: 'missing' })
     const plain = file('plain.txt', 'x')

@@ -45,6 +45,9 @@ export function readSettingsFile(path: string, format: SettingsFileFormat): Sett
 
 /** Parses settings JSON text (see {@link readSettingsFile}). */
 export function parseJsonSettings(text: string): SettingsFileContent {
+  // A file with nothing in it (blanks and comments only) is an empty object, as the README says,
+  // not a broken file (which would keep stale rules, or deny every call for a managed source).
+  if (stripComments(text).trim() === '') return { kind: 'ok', value: {}, text }
   const errors: ParseError[] = []
   parseJsonc(text, errors, { disallowComments: false, allowTrailingComma: false })
   const first = errors[0]
@@ -52,7 +55,6 @@ export function parseJsonSettings(text: string): SettingsFileContent {
     const { line, column } = lineAndColumn(text, first.offset)
     return { kind: 'invalid', message: printParseErrorCode(first.error), line, column }
   }
-  if (text.trim() === '') return { kind: 'ok', value: {}, text }
   // jsonc-parser found no error; JSON.parse builds the value (its own keys only, `__proto__`
   // included, which jsonc-parser's builder would turn into a prototype).
   return { kind: 'ok', value: JSON.parse(stripComments(text)) as unknown, text }
