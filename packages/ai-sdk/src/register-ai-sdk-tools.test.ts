@@ -61,6 +61,48 @@ describe('registerAiSdkTools: registration', () => {
     ])
   })
 
+  it('hands a tool named like an Object.prototype member only its own context entry (§11)', async () => {
+    const registry = createToolRegistry()
+    const seen: unknown[] = []
+    const named = (name: string) =>
+      tool({
+        description: ({ context }) => `${name}: ${typeof context} ${JSON.stringify(context)}`,
+        inputSchema: citySchema,
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- its context is under test
+        needsApproval: (_input, { context }) => {
+          seen.push(context)
+          return false
+        },
+        execute: async () => 'ran',
+      })
+    registerAiSdkTools(
+      registry,
+      { constructor: named('constructor'), toString: named('toString') },
+      { toolsContext: { toString: { units: 'metric' } } },
+    )
+    expect(registry.schemas().map((schema) => schema.description)).toEqual([
+      'constructor: object {}',
+      'toString: object {"units":"metric"}',
+    ])
+    await registry.execute(call('constructor', { city: 'Oslo' }))
+    expect(seen).toEqual([{}])
+  })
+
+  it('refuses a toolsContext whose entries cannot be read, with a coded error', () => {
+    const toolsContext = {
+      get weather(): never {
+        throw new Error('no')
+      },
+    }
+    expect(() =>
+      registerAiSdkTools(
+        createToolRegistry(),
+        { weather: tool({ inputSchema: citySchema, execute: async () => 'x' }) },
+        { toolsContext },
+      ),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }))
+  })
+
   it('registers into a scope: only its agent sees the tools', async () => {
     const registry = createToolRegistry()
     registerAiSdkTools(registry.scope(coder), {

@@ -92,7 +92,7 @@ export function registerAiSdkTools(
   const definitions = Object.entries(toolSet).map(([name, value]) => {
     const aiSdkTool = readTool(name, value)
     const needsApproval = readNeedsApproval(name, aiSdkTool)
-    const definition = toDefinition(name, aiSdkTool, contexts?.[name])
+    const definition = toDefinition(name, aiSdkTool, contexts.get(name))
     if (needsApproval !== false) approvals.set(definition, needsApproval)
     return definition
   })
@@ -112,9 +112,13 @@ export function registerAiSdkTools(
   return disposeAll
 }
 
+/**
+ * The contexts by tool name, own entries only and read once (a tool named `constructor` or
+ * `__proto__` must not be handed what `Object.prototype` holds under that name).
+ */
 function readToolsContext(
   options: RegisterAiSdkToolsOptions,
-): Readonly<Record<string, Record<string, unknown>>> | undefined {
+): ReadonlyMap<string, Record<string, unknown>> {
   if (typeof (options as unknown) !== 'object' || (options as unknown) === null) {
     throw new AiSdkBridgeError(
       `${what}: options must be an object, got ${describeValue(options)}`,
@@ -128,7 +132,15 @@ function readToolsContext(
       'INVALID_OPTIONS',
     )
   }
-  return toolsContext as Readonly<Record<string, Record<string, unknown>>> | undefined
+  if (toolsContext === undefined) return new Map()
+  try {
+    return new Map(Object.entries(toolsContext as Record<string, Record<string, unknown>>))
+  } catch (error) {
+    throw new AiSdkBridgeError(
+      `${what}: toolsContext cannot be read: ${describeThrown(error)}`,
+      'INVALID_OPTIONS',
+    )
+  }
 }
 
 /** One entry of the tool set, checked: a function tool the pipeline can run. */
@@ -235,7 +247,7 @@ function describe(
 function approvalListener(
   tools: ToolTarget,
   approvals: ReadonlyMap<ToolDefinition, NeedsApproval>,
-  contexts: Readonly<Record<string, Record<string, unknown>>> | undefined,
+  contexts: ReadonlyMap<string, Record<string, unknown>>,
 ): PreExecuteListener {
   return async (exec, next) => {
     const decision = await next()
@@ -249,7 +261,7 @@ function approvalListener(
         (await needsApproval(exec.arguments, {
           toolCallId: exec.callId,
           messages: [],
-          context: contexts?.[exec.name] ?? {},
+          context: contexts.get(exec.name) ?? {},
         })))
     return asks ? { kind: 'ask', reason: `tool "${exec.name}" needs approval` } : decision
   }
