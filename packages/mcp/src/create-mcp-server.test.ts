@@ -36,6 +36,29 @@ describe('createMcpServer: tools/list', () => {
     })
   })
 
+  it('answers every visible tool in one tools/list by default, without a nextCursor (SPEC §13: every visible tool)', async () => {
+    const registry = createToolRegistry()
+    const names = Array.from({ length: 150 }, (_, index) => `tool_${index}`)
+    for (const name of names) registry.register(plainTool(name))
+    const { client } = await connectClient(createMcpServer(registry, info))
+    const listed = await client.listTools()
+    expect(listed.tools.map((tool) => tool.name)).toEqual(names)
+    expect(listed.nextCursor).toBeUndefined()
+  })
+
+  it('pages 150 tools with the opt-in pageSize, and the pages follow each other (SPEC §13)', async () => {
+    const registry = createToolRegistry()
+    const names = Array.from({ length: 150 }, (_, index) => `tool_${index}`)
+    for (const name of names) registry.register(plainTool(name))
+    const { client } = await connectClient(createMcpServer(registry, info, { pageSize: 100 }))
+    const first = await client.listTools()
+    expect(first.tools).toHaveLength(100)
+    expect(first.nextCursor).toBe('tool_99')
+    const second = await client.listTools({ cursor: first.nextCursor! })
+    expect(second.nextCursor).toBeUndefined()
+    expect([...first.tools, ...second.tools].map((tool) => tool.name)).toEqual(names)
+  })
+
   it('hands out pageSize tools per page, with a nextCursor to the next, and refuses a cursor it cannot continue from', async () => {
     const registry = createToolRegistry()
     for (const name of ['a', 'b', 'c', 'd', 'e']) registry.register(plainTool(name))

@@ -28,7 +28,11 @@ export interface CreateMcpServerOptions {
    * brings its own agent. Default: none (the global view, and `ask` decisions are denied).
    */
   readonly agent?: Agent | undefined
-  /** Tools per `tools/list` page, from 1 (default 100); `nextCursor` leads to the next page. */
+  /**
+   * Tools per `tools/list` page, from 1, for an integrator who wants paging: each page then hands
+   * out a `nextCursor` to the next. Default: none, every visible tool in one answer (SPEC §13), so
+   * a client that lists once, without following `nextCursor`, sees them all.
+   */
   readonly pageSize?: number | undefined
 }
 
@@ -37,8 +41,9 @@ export interface CreateMcpServerOptions {
  * that serves the tools `tools` shows to an agent (SPEC §13). Connect it to any transport:
  * `await server.connect(new StdioServerTransport())`.
  *
- * - `tools/list` lists every visible tool, `pageSize` at a time: name, description and the JSON
- *   Schema of its arguments as `inputSchema`.
+ * - `tools/list` lists every visible tool in one answer (or `pageSize` at a time, with that option):
+ *   name, title, description, the JSON Schema of its arguments as `inputSchema`, its
+ *   `outputSchema` and its annotations as MCP hints.
  * - `tools/call` runs the call through `execute()` (a fresh call id, the request's abort signal,
  *   the agent), so every validation, policy, guard, approval, wrapper, timeout and observer
  *   applies. Content maps to MCP content (text and image as they are, other blocks as text), and
@@ -124,8 +129,10 @@ function readInfo(info: unknown): McpServerInfo {
   return info as McpServerInfo
 }
 
-function readPageSize(options: CreateMcpServerOptions): number {
-  const pageSize = options.pageSize ?? 100
+/** The `pageSize` option: `undefined` (the default) for every tool in one page. */
+function readPageSize(options: CreateMcpServerOptions): number | undefined {
+  const pageSize = options.pageSize
+  if (pageSize === undefined) return undefined
   if (typeof pageSize !== 'number' || !Number.isSafeInteger(pageSize) || pageSize < 1) {
     throw new McpBridgeError(
       `createMcpServer: options.pageSize must be a whole number from 1, got ${describeValue(pageSize)}`,

@@ -5,7 +5,8 @@ import { toMcpTool } from './to-mcp-tool.js'
 
 /**
  * One page of `tools/list`: `pageSize` tools after the one the cursor names (the cursor is the
- * name of the last tool of the page before), with a `nextCursor` when more follow. Continuing
+ * name of the last tool of the page before), with a `nextCursor` when more follow; without a
+ * `pageSize`, every tool after it, so a listing from the start is one page (SPEC §13). Continuing
  * after a name keeps the listing right when tools come and go between pages, as long as that
  * one stays.
  *
@@ -14,7 +15,7 @@ import { toMcpTool } from './to-mcp-tool.js'
 export function listPage(
   descriptors: readonly ToolDescriptor[],
   cursor: string | undefined,
-  pageSize: number,
+  pageSize: number | undefined,
 ): ListToolsResult {
   let start = 0
   if (cursor !== undefined) {
@@ -27,12 +28,11 @@ export function listPage(
     }
     start = after + 1
   }
-  const page = descriptors.slice(start, start + pageSize)
+  const end = pageSize === undefined ? descriptors.length : start + pageSize
+  const page = descriptors.slice(start, end)
   const last = page.at(-1)
   return {
     tools: page.map(toMcpTool),
-    ...(start + pageSize < descriptors.length && last !== undefined
-      ? { nextCursor: last.name }
-      : {}),
+    ...(end < descriptors.length && last !== undefined ? { nextCursor: last.name } : {}),
   }
 }

@@ -50,7 +50,12 @@ export class ToolpipeMcpServer extends Server {
   readonly #view: RegistryView
   readonly #calls = new Map<CallId, ServedCall>()
 
-  constructor(info: Implementation, options: ServerOptions, view: RegistryView, pageSize: number) {
+  constructor(
+    info: Implementation,
+    options: ServerOptions,
+    view: RegistryView,
+    pageSize: number | undefined,
+  ) {
     super(info, options)
     this.#view = view
     this.setRequestHandler(ListToolsRequestSchema, (request) =>
