@@ -136,6 +136,34 @@ describe('long paths and deep arguments (SPEC §26: never overflows the stack)',
     ).toBe('deny')
   })
 
+  it('explains and asks when subjects() gives what cannot be read; the tool does not run (§11)', async () => {
+    const runs: string[] = []
+    const { registry } = recordingRegistry()
+    const hostile = {
+      kind: 'read',
+      get path(): never {
+        throw new Error('no path')
+      },
+    }
+    registry.register({ ...multiTool(runs), permissions: { subjects: () => [hostile] as never } })
+    const plugin = permissions({
+      projectRoot: project().root,
+      sources: cli({ allow: ['multi'] }),
+      mode: 'bypassPermissions',
+    })
+    registry.use(plugin)
+    await plugin.ready
+    expect(await plugin.explain(call('multi', {}))).toMatchObject({
+      decision: 'ask',
+      basis: 'cannot-read',
+      reason: expect.stringContaining('cannot be read: no path') as string,
+    })
+    const result = await registry.execute(call('multi', {}))
+    expect(result.error?.code).not.toBe('LISTENER_FAILED')
+    expect(result.isError).toBe(true)
+    expect(runs).toEqual([])
+  })
+
   it('asks for arguments that cannot be read, whatever the mode', () => {
     const hostile = {
       get q(): never {

@@ -151,6 +151,16 @@ describe('a managed source that cannot be read or parsed', () => {
     expect(warnings).toEqual([])
   })
 
+  it('an empty managed file (blanks, a comment) is an empty source, not a broken one (§18.3)', async () => {
+    const { root, write } = project()
+    write('.toolpipe/settings.json', { permissions: { allow: ['lookup'] } })
+    writeFileSync(join(root, 'managed.json'), '\n// nothing managed yet\n')
+    const { registry, plugin, warnings } = setup(root)
+    await plugin.ready
+    expect((await registry.execute(call('lookup'))).isError).toBe(false)
+    expect(warnings).toEqual([])
+  })
+
   it('a broken file of any other source keeps its previous rules, as before', async () => {
     const { root, write } = project()
     const path = write('.toolpipe/settings.json', { permissions: { allow: ['lookup'] } })

@@ -47,6 +47,41 @@ describe('readSubjects', () => {
     ).toBe("the tool's subjects()[0] has a dangerouslyDisableSandbox that is not true or false")
   })
 
+  it('says why when what subjects() gave cannot be read: getters, Proxies (§11)', () => {
+    const getter = {
+      kind: 'read',
+      get path(): string {
+        throw new Error('getter')
+      },
+    }
+    expect(readSubjects({ subjects: () => [getter] as never }, {})).toBe(
+      "the tool's subjects() gave what cannot be read: getter",
+    )
+    const proxy = new Proxy([], {
+      get() {
+        throw new Error('trap')
+      },
+    })
+    expect(readSubjects({ subjects: () => proxy }, {})).toBe(
+      "the tool's subjects() gave what cannot be read: trap",
+    )
+  })
+
+  it('reads each field once: what is judged is what was checked (§18.1)', () => {
+    let reads = 0
+    const shifting = {
+      kind: 'read',
+      get path(): string {
+        reads++
+        return reads === 1 ? 'src/a.ts' : '/etc/shadow'
+      },
+    }
+    const subjects = readSubjects({ subjects: () => [shifting] as never }, {})
+    expect(subjects).toEqual([{ kind: 'read', path: 'src/a.ts' }])
+    expect(subjects).toEqual([{ kind: 'read', path: 'src/a.ts' }])
+    expect(reads).toBe(1)
+  })
+
   it('keeps a command subject’s dangerouslyDisableSandbox (SPEC §23)', () => {
     const subjects = readSubjects(
       { subjects: () => [{ kind: 'command', command: 'ls', dangerouslyDisableSandbox: true }] },

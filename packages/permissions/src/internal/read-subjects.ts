@@ -36,8 +36,9 @@ export function toolView(
 }
 
 /**
- * The subjects `rules.subjects(args)` gives, checked (SPEC §18.1): a throw or a malformed subject
- * is a reason to ask, never to allow.
+ * The subjects `rules.subjects(args)` gives, checked and copied (SPEC §18.1, §11): a throw, a
+ * malformed subject or one that cannot be read (a throwing getter, a Proxy) is a reason to ask,
+ * never to allow; each field is read once, so what is judged is what was checked.
  */
 export function readSubjects(
   rules: ToolRules | undefined,
@@ -50,17 +51,23 @@ export function readSubjects(
   } catch (error) {
     return `the tool's subjects() failed: ${describeThrown(error)}`
   }
-  if (!Array.isArray(value)) return "the tool's subjects() did not return an array"
-  const checked: Subject[] = []
-  for (const [index, subject] of (value as unknown[]).entries()) {
-    const problem = checkSubject(subject)
-    if (problem !== undefined) return `the tool's subjects()[${index}] ${problem}`
-    checked.push(subject as Subject)
+  try {
+    if (!Array.isArray(value)) return "the tool's subjects() did not return an array"
+    const checked: Subject[] = []
+    const length = (value as unknown[]).length
+    for (let index = 0; index < length; index++) {
+      const subject = readSubject((value as unknown[])[index])
+      if (typeof subject === 'string') return `the tool's subjects()[${index}] ${subject}`
+      checked.push(subject)
+    }
+    return checked
+  } catch (error) {
+    return `the tool's subjects() gave what cannot be read: ${describeThrown(error)}`
   }
-  return checked
 }
 
-function checkSubject(subject: unknown): string | undefined {
+/** One subject as a fresh plain object, or what is wrong with it. */
+function readSubject(subject: unknown): Subject | string {
   if (typeof subject !== 'object' || subject === null) return 'is not an object'
   const { kind, command, cwd, path, url, dangerouslyDisableSandbox } = subject as Record<
     string,
@@ -76,12 +83,17 @@ function checkSubject(subject: unknown): string | undefined {
       ) {
         return 'has a dangerouslyDisableSandbox that is not true or false'
       }
-      return undefined
+      return {
+        kind,
+        command,
+        ...(cwd === undefined ? {} : { cwd }),
+        ...(dangerouslyDisableSandbox === undefined ? {} : { dangerouslyDisableSandbox }),
+      }
     case 'read':
     case 'edit':
-      return typeof path === 'string' && path !== '' ? undefined : 'has no path'
+      return typeof path === 'string' && path !== '' ? { kind, path } : 'has no path'
     case 'fetch':
-      return typeof url === 'string' ? undefined : 'has no url string'
+      return typeof url === 'string' ? { kind, url } : 'has no url string'
     default:
       return 'has an unknown kind'
   }

@@ -77,6 +77,19 @@ describe('pathVerdict', () => {
     expect(read(['/project/src/a.ts', '/project/secrets/x'])).toBeUndefined()
     expect(read(['/project/src/a.ts'], true)).toBeUndefined()
   })
+
+  it('allows a symlink whose link and target each have an allow rule, different ones (§18.2)', () => {
+    const linked = ruleSetOf({ allow: ['Read(sub/**)', 'Read(//outside/target.txt)'] })
+    const read = (candidates: string[]) =>
+      brief(pathVerdict('read', candidates, tool('Read'), linked, false))
+    expect(read(['/project/sub/link.txt', '/outside/target.txt'])).toEqual([
+      'allow',
+      'Read(sub/**)',
+      'rule',
+    ])
+    expect(read(['/project/sub/link.txt', '/outside/other.txt'])).toBeUndefined()
+    expect(read(['/project/elsewhere/link.txt', '/outside/target.txt'])).toBeUndefined()
+  })
 })
 
 describe('fetchVerdict and callVerdict', () => {

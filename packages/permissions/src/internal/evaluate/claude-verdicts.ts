@@ -147,7 +147,8 @@ export function commandLabel(text: string): string {
 /**
  * Path rules on one file (SPEC §18.2): `candidates` are the normalised path and, when they
  * differ, what its symlinks resolve to. A deny or ask applies when any candidate matches, an
- * allow only when all do. A `Read` deny also denies editing. `denyOnly`: allow rules are not
+ * allow only when each is allowed (by the same rule or by different ones: the link by one, its
+ * target by another); the rule shown is the one that allows the path as written. A `Read` deny also denies editing. `denyOnly`: allow rules are not
  * read (a file a redirection reads, a nested command's redirection).
  */
 export function pathVerdict(
@@ -159,8 +160,6 @@ export function pathVerdict(
 ): Verdict | undefined {
   const any = (rule: CompiledRule) =>
     candidates.some((path) => rule.path !== undefined && matchesPath(rule.path, path))
-  const all = (rule: CompiledRule) =>
-    candidates.every((path) => rule.path !== undefined && matchesPath(rule.path, path))
   const shown = candidates[0] ?? ''
   const denyLists = kind === 'edit' ? [rules.deny.edit, rules.deny.read] : [rules.deny.read]
   let denied = rules.deny.bareFor(target.ruleName, target.server)[0]
@@ -181,11 +180,25 @@ export function pathVerdict(
   if (denyOnly) return undefined
   const allowed = earlier(
     rules.allow.bareFor(target.ruleName, target.server)[0],
-    firstOf(kind === 'edit' ? rules.allow.edit : rules.allow.read, all),
+    eachAllowed(kind === 'edit' ? rules.allow.edit : rules.allow.read, candidates),
   )
   if (allowed !== undefined)
     return { decision: 'allow', rule: allowed, reason: `allowed by ${describeRule(allowed)}` }
   return undefined
+}
+
+/** The allow rule of the first candidate when every candidate has one, else undefined. */
+function eachAllowed(
+  list: readonly CompiledRule[],
+  candidates: readonly string[],
+): CompiledRule | undefined {
+  let shown: CompiledRule | undefined
+  for (const path of candidates) {
+    const rule = firstOf(list, (each) => each.path !== undefined && matchesPath(each.path, path))
+    if (rule === undefined) return undefined
+    shown ??= rule
+  }
+  return shown
 }
 
 /** `WebFetch(domain:…)` rules on one URL's host (undefined: a URL without one). */
