@@ -1,5 +1,8 @@
-import { lstatSync, rmSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { describeThrown } from '@toolpipe/core/internal'
+import { lstatSync, opendirSync, rmSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { commonDirOf, discoverGit } from './git-folders.js'
+import type { FoundGitFolder, GitEnvironment } from './git-folders.js'
 
 /**
  * The entries of a git folder that name code for git to run or a config for it to read
@@ -16,58 +19,164 @@ import { join } from 'node:path'
 const gitEntries = ['hooks', 'config', 'config.worktree', 'modules', 'worktrees']
 
 /**
- * Git's files under the project root that no sandboxed command may write (SPEC §23): the
- * {@link gitEntries} where `.git` is a folder, and its `commondir` where it has one. A missing
- * `commondir` cannot be denied: the runtime's placeholder for it (an empty file) makes every git
- * command fail to read it, so a `commondir` a run makes is removed when the run ends instead
- * ({@link CommondirSweep}). Where `.git` is not a folder, `.git` itself: where it is missing no
- * command can create it (and plant a hook that a later `git init` keeps), and where it is a file
- * (a worktree's or submodule's pointer) no command can point it at a git folder of its own making.
+ * What git reads from a linked worktree's own folder, whose `commondir` names the folder it
+ * reads the rest from (hooks, config, `worktrees`): its `config.worktree` and its submodules'.
  */
-export function gitDenials(projectRoot: string): string[] {
-  const git = join(projectRoot, '.git')
-  if (!isFolder(git)) return [git]
-  const paths = gitEntries.map((entry) => join(git, entry))
-  if (exists(join(git, 'commondir'))) paths.push(join(git, 'commondir'))
-  return paths
+const ownEntries = ['config.worktree', 'modules']
+
+/** As many linked worktrees as are denied one by one beside the project's; past it, all. */
+const maxWorktrees = 1000
+
+/**
+ * The git files that no sandboxed command may write (SPEC §23), in every git folder git reads
+ * working in the project — found as git finds them (`discoverGit`): the project's `.git`, a
+ * linked worktree's folder and its repository's common folder, a repository in a folder above
+ * (a package of a monorepo), `GIT_DIR` and `GIT_COMMON_DIR`. In each, the {@link gitEntries}
+ * (where it has a `commondir`, the {@link ownEntries} and that `commondir`, and the entries of
+ * the folder it names; the `worktrees` there beside the project's own one by one, so that a
+ * sandboxed `git commit` in a linked worktree still works), and its `commondir` where it has
+ * one. A missing `commondir` cannot be denied: the runtime's placeholder for it (an empty file)
+ * makes every git command fail to read it, so a `commondir` a run makes is removed when the run
+ * ends instead ({@link CommondirSweep}). Each `.git` on the way up that is not a folder, itself:
+ * where it is missing no command can create it (and plant a hook that a later `git init` keeps,
+ * or a repository git would find before the one above), and where it is a file (a worktree's or
+ * submodule's pointer) no command can point it at a git folder of its own making.
+ *
+ * Where these lie outside every writable folder the runtime config leaves them out or they
+ * change nothing (see `writeDenials`).
+ */
+export function gitDenials(
+  projectRoot: string,
+  environment: GitEnvironment = process.env,
+): string[] {
+  const { dotGits, folders } = discoverGit(projectRoot, environment)
+  const linked = folders.filter((folder) => folder.reached === 'pointer').map(({ path }) => path)
+  const paths = new Set<string>()
+  const common = (folder: string): void => {
+    for (const entry of gitEntries) {
+      if (entry === 'worktrees') for (const path of worktreesBeside(folder, linked)) paths.add(path)
+      else paths.add(join(folder, entry))
+    }
+  }
+  for (const { path } of folders) {
+    const commondir = join(path, 'commondir')
+    const read = exists(commondir) ? commonDirOf(path) : undefined
+    const named = read === path ? undefined : read
+    if (named === undefined) common(path)
+    else for (const entry of ownEntries) paths.add(join(path, entry))
+    if (exists(commondir)) paths.add(commondir)
+    if (named === undefined) continue
+    common(named)
+    if (exists(join(named, 'commondir'))) paths.add(join(named, 'commondir'))
+  }
+  // A `.git` that is not a folder comes after the folders' entries, as it always has.
+  return [...paths, ...dotGits]
 }
 
 /**
- * `.git/commondir` names the folder git reads its config and hooks from. Where the project's
- * `.git` folder had none when the sandbox started, one found after a sandboxed run is a run's
- * making (git never writes one into a main repository's folder): it is removed, and {@link sweep}
- * says so.
+ * What of `folder/worktrees` is denied: the whole folder, unless one of the `linked` folders in
+ * it is the project's — then every other worktree's folder (at most {@link maxWorktrees}; past
+ * it, the whole folder). New ones a command makes there govern only a checkout whose `.git`
+ * file it points there too, as a repository of its own making anywhere would.
+ */
+function worktreesBeside(folder: string, linked: readonly string[]): string[] {
+  const worktrees = join(folder, 'worktrees')
+  const own = new Set(
+    linked.filter((path) => dirname(path) === worktrees).map((path) => basename(path)),
+  )
+  if (own.size === 0) return [worktrees]
+  const others: string[] = []
+  try {
+    const listing = opendirSync(worktrees)
+    try {
+      for (let entry = listing.readSync(); entry !== null; entry = listing.readSync()) {
+        if (others.length >= maxWorktrees) return [worktrees]
+        if (!own.has(entry.name)) others.push(join(worktrees, entry.name))
+      }
+    } finally {
+      listing.closeSync()
+    }
+  } catch {
+    return [worktrees]
+  }
+  return others
+}
+
+/**
+ * `commondir` names the folder git reads its config and hooks from. Git writes one only in a
+ * linked worktree's folder (`<repository>/worktrees/<name>`), never in a main repository's, a
+ * bare one's or a submodule's. So after each sandboxed run, in each git folder git reads working
+ * in the project (as {@link gitDenials} finds them, following only a `commondir` kept): a
+ * `commondir` that was not there when last looked at (when the sandbox started, or after the run
+ * before), or is another file than the one there then, is a run's making, and is removed. In a
+ * folder not seen before (a `.git` made on the host since: `git init`), a `commondir` is kept only
+ * where git writes one, a linked worktree's folder reached through a `.git` file or `GIT_DIR`.
+ * {@link sweep} says what it removed.
  */
 export class CommondirSweep {
-  readonly #path: string | undefined
+  readonly #projectRoot: string
+  readonly #environment: GitEnvironment
+  /** Each folder looked at, and the identity of its `commondir` then (undefined: none). */
+  #seen: Map<string, string | undefined>
 
-  constructor(projectRoot: string) {
-    const git = join(projectRoot, '.git')
-    const path = join(git, 'commondir')
-    this.#path = isFolder(git) && !exists(path) ? path : undefined
+  constructor(projectRoot: string, environment: GitEnvironment = process.env) {
+    this.#projectRoot = projectRoot
+    this.#environment = environment
+    this.#seen = this.#look(false).seen
   }
 
-  /** Removes a `commondir` made since the start; the path removed, or undefined. */
+  /** Removes each `commondir` a run made; the paths removed (joined), or undefined. */
   sweep(): string | undefined {
-    if (this.#path === undefined || !exists(this.#path)) return undefined
-    rmSync(this.#path, { recursive: true, force: true })
-    return this.#path
+    const { seen, removed } = this.#look(true)
+    this.#seen = seen
+    return removed.length === 0 ? undefined : removed.join(', ')
+  }
+
+  #look(sweeping: boolean): { seen: Map<string, string | undefined>; removed: string[] } {
+    const seen = new Map<string, string | undefined>()
+    const removed: string[] = []
+    const pending = [...discoverGit(this.#projectRoot, this.#environment).folders]
+    for (let folder = pending.shift(); folder !== undefined; folder = pending.shift()) {
+      if (seen.has(folder.path)) continue
+      const commondir = join(folder.path, 'commondir')
+      let identity = identityOf(commondir)
+      if (sweeping && identity !== undefined && !this.#keeps(folder, identity)) {
+        removed.push(remove(commondir))
+        identity = identityOf(commondir)
+      }
+      seen.set(folder.path, identity)
+      const named = identity === undefined ? undefined : commonDirOf(folder.path)
+      if (named !== undefined) pending.push({ path: named, reached: 'folder' })
+    }
+    return { seen, removed }
+  }
+
+  #keeps(folder: FoundGitFolder, identity: string): boolean {
+    if (this.#seen.has(folder.path)) return this.#seen.get(folder.path) === identity
+    return folder.reached === 'pointer' && basename(dirname(folder.path)) === 'worktrees'
+  }
+}
+
+/** Removes `path`; the path, with why not where it could not be. */
+function remove(path: string): string {
+  try {
+    rmSync(path, { recursive: true, force: true })
+    return path
+  } catch (error) {
+    return `${path} (not removed: ${describeThrown(error)})`
+  }
+}
+
+/** Which file `path` is (device and inode, not following a link), or undefined where none. */
+function identityOf(path: string): string | undefined {
+  try {
+    const stat = lstatSync(path)
+    return `${String(stat.dev)}:${String(stat.ino)}`
+  } catch {
+    return undefined
   }
 }
 
 function exists(path: string): boolean {
-  try {
-    lstatSync(path)
-    return true
-  } catch {
-    return false
-  }
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
-  }
+  return identityOf(path) !== undefined
 }
