@@ -1,6 +1,7 @@
 import { credentialKinds, fakeCredentials, ordinaryOutput } from '@toolpipe/fake-secrets'
 import { describe, expect, it } from 'vitest'
 import { redactSecrets } from './redact-secrets.js'
+import { supplementaryRules } from './supplementary-rules.js'
 
 // The kinds issue #41 names, each in the shapes the service issues and the places tools print it
 // (`@toolpipe/fake-secrets`); the recall and false-positive rates over a larger corpus are in bench/.
@@ -52,5 +53,47 @@ describe("'recommended': secretlint's preset and toolpipe's supplementary rules"
     for (const text of [JSON.stringify(object), JSON.stringify(JSON.stringify(object))]) {
       expect(redact(text)).not.toContain(key)
     }
+  })
+
+  describe('§25 every match counts: a key printed two or three times is redacted every time', () => {
+    const key = 'Er7zvEnfN5EzJBtv301vCVJqYTyU3jMdkaT1mWtl'
+    const forms: readonly [string, (value: string) => string][] = [
+      ['=', (value) => `AWS_SECRET_ACCESS_KEY=${value}`],
+      [':', (value) => `aws_secret_access_key: ${value}`],
+      ['=>', (value) => `{ :secret_access_key => "${value}" }`],
+    ]
+    const cases = forms.flatMap(([form, write]) =>
+      [2, 3].map((copies) => ({
+        form,
+        copies,
+        text: ['production', 'staging', 'test']
+          .slice(0, copies)
+          .map((stage) => `${stage}:    ${write(key)}`)
+          .join('\n'),
+      })),
+    )
+    const starts = (text: string) => {
+      const found: number[] = []
+      for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + 1)) found.push(at)
+      return found
+    }
+
+    it.each(cases)('$copies copies after `$form`: each found by the aws rule', ({ text }) => {
+      const findings = scan(text)
+      expect(findings.map((finding) => [finding.ruleId, finding.start])).toEqual(
+        starts(text).map((start) => ['aws', start]),
+      )
+      expect(redact(text)).not.toContain(key)
+    })
+
+    it.each(cases.filter(({ form }) => form === '=>'))(
+      'the supplementary aws-secret-access-key rule alone reads `=>` too ($copies copies)',
+      ({ text }) => {
+        const rule = supplementaryRules.find(({ id }) => id === 'aws-secret-access-key')
+        const alone = redactSecrets({ rules: rule === undefined ? [] : [rule] })
+        expect(alone.scan(text).map((finding) => finding.start)).toEqual(starts(text))
+        expect(alone.redact(text)).not.toContain(key)
+      },
+    )
   })
 })

@@ -51,12 +51,14 @@ export function recommendedScanners(): Scanner[] {
 
 function runRule(rule: SecretlintRule, text: string): [number, number][] {
   const found: [number, number][] = []
+  // The occurrences earlier reports were placed on: each report is placed on its own.
+  const taken = new Set<string>()
   const handler = rule.create(
     {
       // The message's values are kept: they name the secret the rule found (see `located`).
       createTranslator: () => (_id, values) => ({ values }),
       report: ({ message, range }) => {
-        found.push(located(text, range, message))
+        found.push(located(text, range, message, taken))
       },
       ignore: () => undefined,
     },
@@ -74,17 +76,24 @@ function runRule(rule: SecretlintRule, text: string): [number, number][] {
   return found
 }
 
+/** How far around a reported range the value it names is looked for. */
+const searchMargin = 256
+
 /**
  * Where the secret a rule reported really is. A rule names the value in its message, and its
  * range is not always that value's (secretlint's AWS rule reports the key's length from the
  * start of `aws_secret_access_key=`, which would redact the name and leave the key): the value
- * named is looked for from a little before the range on, and its own place kept; a range whose
- * text is the value, or a value that cannot be found, keeps the range.
+ * named is looked for within 256 characters around the range, and the occurrence nearest the
+ * range kept that no earlier report of the rule was placed on (`taken`, which this adds to). A
+ * value that appears twice is reported twice, and each report is placed on its own occurrence,
+ * never both on the first (SPEC §25: every match counts). A range whose text is the value, or a
+ * value with no free occurrence there, keeps the range.
  */
 function located(
   text: string,
   range: readonly [number, number],
   message: unknown,
+  taken: Set<string>,
 ): [number, number] {
   const [start, end] = range
   const values = Object.values(
@@ -93,11 +102,39 @@ function located(
     .filter((value): value is string => typeof value === 'string' && value.length >= 8)
     .sort((a, b) => b.length - a.length)
   for (const value of values) {
-    if (text.slice(start, end) === value) return [start, end]
-    const at = text.indexOf(value, Math.max(0, start - value.length - 256))
-    if (at !== -1 && at <= end + 256) return [at, at + value.length]
+    const at = text.slice(start, end) === value ? start : nearestFree(text, value, range, taken)
+    if (at === undefined) continue
+    taken.add(`${String(at)}:${String(value.length)}`)
+    return [at, at + value.length]
   }
   return [start, end]
+}
+
+/**
+ * The start of the occurrence of `value` nearest `[start, end)` (one overlapping the range first,
+ * then by the characters between them, then by distance from `start`) that begins within
+ * {@link searchMargin} characters of the range and is not `taken`; undefined when there is none.
+ * Only the characters around the range are searched: bounded work per report.
+ */
+function nearestFree(
+  text: string,
+  value: string,
+  [start, end]: readonly [number, number],
+  taken: ReadonlySet<string>,
+): number | undefined {
+  const from = Math.max(0, start - value.length - searchMargin)
+  const area = text.slice(from, end + searchMargin + value.length)
+  let best: { at: number; gap: number; distance: number } | undefined
+  for (let index = area.indexOf(value); index !== -1; index = area.indexOf(value, index + 1)) {
+    const at = from + index
+    if (taken.has(`${String(at)}:${String(value.length)}`)) continue
+    const gap = Math.max(0, at - end, start - (at + value.length))
+    const distance = Math.abs(at - start)
+    if (best === undefined || gap < best.gap || (gap === best.gap && distance < best.distance)) {
+      best = { at, gap, distance }
+    }
+  }
+  return best?.at
 }
 
 /**
