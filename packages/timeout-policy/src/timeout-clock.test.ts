@@ -12,12 +12,19 @@ function nodeTimer(handle: unknown): NodeJS.Timeout {
   return (handle as { handle: NodeJS.Timeout }).handle
 }
 
-/** Node-like global timers installed, and the global clock over them. */
-function nodeLike() {
+/**
+ * Node-like global timers installed, then the policy's modules loaded afresh: the global clock
+ * parks only under the global timers its module loaded with (SPEC §7), so these must be them.
+ * Returns the global clock over them, and the policy of the same load.
+ */
+async function nodeLike() {
   const timers = new NodeLikeTimers()
   vi.stubGlobal('setTimeout', timers.setTimeout)
   vi.stubGlobal('clearTimeout', timers.clearTimeout)
-  return { timers, clock: globalClock() }
+  vi.resetModules()
+  const loaded = await import('./timeout-clock.js')
+  const { timeoutPolicy: policy } = await import('./timeout-policy.js')
+  return { timers, clock: loaded.globalClock(), timeoutPolicy: policy }
 }
 
 /** Timers that keep this process alive now. */
@@ -31,8 +38,8 @@ describe('globalClock', () => {
     vi.unstubAllGlobals()
   })
 
-  it('parks a cleared timer, unreferenced, and re-arms it from now for the next deadline of the same duration', () => {
-    const { timers, clock } = nodeLike()
+  it('parks a cleared timer, unreferenced, and re-arms it from now for the next deadline of the same duration', async () => {
+    const { timers, clock } = await nodeLike()
     const fired: string[] = []
     const first = clock.setTimeout(() => fired.push('first'), 1_000)
     clock.clearTimeout(first)
@@ -51,8 +58,8 @@ describe('globalClock', () => {
     expect(timers.count).toBe(0)
   })
 
-  it('forgets a parked timer that fires, doing nothing', () => {
-    const { timers, clock } = nodeLike()
+  it('forgets a parked timer that fires, doing nothing', async () => {
+    const { timers, clock } = await nodeLike()
     const fired: string[] = []
     const first = clock.setTimeout(() => fired.push('first'), 1_000)
     clock.clearTimeout(first)
@@ -70,8 +77,8 @@ describe('globalClock', () => {
     expect(timers.count).toBe(0)
   })
 
-  it('parks one timer per duration, and at most eight durations', () => {
-    const { timers, clock } = nodeLike()
+  it('parks one timer per duration, and at most eight durations', async () => {
+    const { timers, clock } = await nodeLike()
     const a = clock.setTimeout(() => undefined, 1_000)
     const b = clock.setTimeout(() => undefined, 1_000)
     clock.clearTimeout(a)
@@ -140,9 +147,9 @@ describe('globalClock', () => {
   })
 
   it('times a call out on the parked timer it re-armed, timeoutMs after the call started', async () => {
-    const { timers } = nodeLike()
+    const { timers, timeoutPolicy: policy } = await nodeLike()
     const registry = createToolRegistry()
-    registry.use(timeoutPolicy())
+    registry.use(policy())
     registry.register(tool('fast', async () => 'quick', 1_000))
     registry.register(tool('slow', untilAborted, 1_000))
     expect(await registry.execute(callInput('fast'))).toEqual(ok('quick'))

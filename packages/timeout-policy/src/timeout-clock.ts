@@ -17,17 +17,30 @@ interface RenewableHandle {
 /** The most durations with a timer parked at once (see {@link GlobalTimers}). */
 const maxParked = 8
 
+/**
+ * The global timers as they were when this module loaded: the only ones a timer is parked under
+ * (see {@link GlobalTimers}). Read here, once, because a spy, fake timers or a wrapper installed
+ * later is told apart by identity alone, and expects every timer it saw armed to be cleared
+ * through it (SPEC §7: timers are always cleared).
+ */
+const loadedSetTimeout = globalThis.setTimeout
+const loadedClearTimeout = globalThis.clearTimeout
+
 let current: GlobalTimers | undefined
 
 /**
  * The global timers as they are when a call starts (so fake timers work), called with the global
  * object as `this`: browsers throw "Illegal invocation" for any other. The same object while the
- * global functions stay the same: it keeps the timers parked between calls.
+ * global functions stay the same: it keeps the timers parked between calls, but only while they
+ * are the very functions that were there when this module loaded; under any others, every timer
+ * is cleared through the global `clearTimeout`.
  */
 export function globalClock(): TimeoutClock {
   const set = globalThis.setTimeout
   const clear = globalThis.clearTimeout
-  if (current?.set !== set || current.clear !== clear) current = new GlobalTimers(set, clear)
+  if (current?.set !== set || current.clear !== clear) {
+    current = new GlobalTimers(set, clear, set === loadedSetTimeout && clear === loadedClearTimeout)
+  }
   return current
 }
 
@@ -59,20 +72,29 @@ class Armed {
  * duration: unreferenced, so that it never keeps the process alive, its callback gone, so that it
  * does nothing if it fires; the next deadline of the same duration takes it and re-arms it from
  * now (`refresh`). A parked timer that fires is forgotten. Any other handle (a browser's number,
- * fake timers') is cleared as it always was.
+ * fake timers') is cleared as it always was; and without `parks` (global functions replaced since
+ * this module loaded: a spy, fake timers, a wrapper) every timer is the global `setTimeout`'s own
+ * handle, cleared through the global `clearTimeout`.
  */
 class GlobalTimers implements TimeoutClock {
   readonly set: typeof globalThis.setTimeout
   readonly clear: typeof globalThis.clearTimeout
+  readonly #parks: boolean
   /** Cleared timers kept for reuse, one per duration (a few: a scan costs less than a Map). */
   readonly #parked: Armed[] = []
 
-  constructor(set: typeof globalThis.setTimeout, clear: typeof globalThis.clearTimeout) {
+  constructor(
+    set: typeof globalThis.setTimeout,
+    clear: typeof globalThis.clearTimeout,
+    parks: boolean,
+  ) {
     this.set = set
     this.clear = clear
+    this.#parks = parks
   }
 
   setTimeout(callback: () => void, ms: number): unknown {
+    if (!this.#parks) return Reflect.apply(this.set, globalThis, [callback, ms])
     const parked = this.#take(ms)
     if (parked !== undefined) {
       const handle = parked.handle as RenewableHandle
