@@ -139,7 +139,7 @@ export interface ToolRegistry {
    *
    * @throws ToolRegistryError (`INVALID_DIALECT`) for an unknown dialect or `deferLoading` with a
    * dialect that has no tool search of its own, (`INVALID_LISTENER`) for an `onDialectIssue` that
-   * is not a function
+   * is not a function, (`INVALID_TOOL`) for a definition's member unreadable now (SPEC §11)
    */
   schemas(scope?: Agent, options?: PlainSchemasOptions): ToolSchema[]
   /**
@@ -169,7 +169,8 @@ export interface ToolRegistry {
    * The full public description of each tool visible to `scope` (or the global layer), for
    * protocols that carry it (MCP): name, description, parameters, `outputSchema`, `annotations`,
    * `concurrencySafe`. Fresh copies each call; code and `timeoutMs` never appear. `schemas()`
-   * stays what the model is shown.
+   * stays what the model is shown. A definition's member that cannot be read now throws
+   * `ToolRegistryError` (`INVALID_TOOL`) naming the tool and the member (SPEC §11).
    */
   descriptors(scope?: Agent): ToolDescriptor[]
   /**

@@ -1,10 +1,15 @@
-import { JsonSnapshotError, snapshotJson } from '@toolpipe/core'
-import type { JsonObject, JsonValue } from '@toolpipe/core'
+import type { JsonObject } from '@toolpipe/core'
 import { describeValue as describe } from '@toolpipe/core/internal'
 import { assertSupportedOutputSchema, OutputSchemaError } from '@toolpipe/structured-output'
 import type { ToolDefinition } from '../tool-definition.js'
 import { ToolRegistryError } from '../tool-registry-error.js'
-import { isArrayMember, readToolMembers, readToolName, unreadable } from './read-tool-members.js'
+import {
+  isArrayMember,
+  readToolMembers,
+  readToolName,
+  snapshotMember,
+  unreadable,
+} from './read-tool-members.js'
 
 /** The longest delay `setTimeout` honours (2^31−1 ms, about 24.8 days); larger ones fire at once. */
 export const maxTimeoutMs = 2_147_483_647
@@ -97,17 +102,7 @@ export function assertToolDefinition(definition: unknown): CheckedDefinition {
  * Proxy trap keeps from being read, with what it threw.
  */
 function snapshotParameters(name: string, given: unknown): JsonObject {
-  let parameters: JsonValue
-  try {
-    parameters = snapshotJson(given)
-  } catch (error) {
-    if (!(error instanceof JsonSnapshotError)) throw unreadable(`tool "${name}": parameters`, error)
-    throw new ToolRegistryError(
-      `tool "${name}": parameters must be JSON: ${error.message}`,
-      'INVALID_TOOL',
-      { cause: error },
-    )
-  }
+  const parameters = snapshotMember(`tool "${name}": parameters`, given)
   if (
     // Stryker disable next-line ConditionalExpression: a primitive has no type "object" either, and the type test below refuses it ("→ false" for the whole test accepts anything and fails the tests)
     typeof parameters !== 'object' ||

@@ -1,12 +1,12 @@
 import { snapshotJson } from '@toolpipe/core'
 import type { JsonObject } from '@toolpipe/core'
-import { dialects as dialectNames, isDialect, jsonSchemaToProviderSchema } from '@toolpipe/schema'
+import { warnSafely } from '@toolpipe/core/internal'
+import { jsonSchemaToProviderSchema } from '@toolpipe/schema'
 import type { Dialect, DialectIssue, ProviderSchemaResult } from '@toolpipe/schema'
 import type {
   DialectIssueReport,
   ProviderToolSearchTool,
   SchemasDialect,
-  SchemasOptions,
 } from '../schemas-options.js'
 import type {
   NativeToolSchema,
@@ -15,16 +15,12 @@ import type {
   ToolSchema,
 } from '../tool-definition.js'
 import { ToolRegistryError } from '../tool-registry-error.js'
-import { describeValue } from './checks.js'
-import { warnSafely } from '@toolpipe/core/internal'
+import { registeredJson, registeredMember, registeredName } from './read-registered.js'
+import { readDialects } from './read-schemas-options.js'
+import type { SchemasRequest } from './read-schemas-options.js'
 
-/** What `schemas()` reads from its options. */
-export interface SchemasRequest {
-  readonly dialect: SchemasDialect
-  readonly deferLoading: boolean
-  readonly include: ((tool: ToolDefinition) => boolean) | undefined
-  readonly onDialectIssue: ((report: DialectIssueReport) => void) | undefined
-}
+/** At most this many (tool, dialect) warnings are remembered by one registry. */
+const warnedLimit = 10_000
 
 /**
  * One registry's tool parameters in the provider dialects (SPEC §9.3): converted once per
@@ -32,11 +28,9 @@ export interface SchemasRequest {
  * A tool a dialect cannot express degrades on its own (SPEC §22): sent non-strict where
  * `openai-strict` cannot take it and `openai` can, left out otherwise, and reported. The memo
  * belongs to the registry that made it, and a definition no longer referenced takes its entries
- * with it.
+ * with it. Definitions are borrowed: a member a getter or Proxy trap keeps from being read at a
+ * `schemas()` call is `INVALID_TOOL` naming the tool and the member (SPEC §11), in every dialect.
  */
-/** At most this many (tool, dialect) warnings are remembered by one registry. */
-const warnedLimit = 10_000
-
 export class DialectSchemas {
   readonly dialects: readonly Dialect[]
   readonly #converted = new WeakMap<ToolDefinition, Map<Dialect, ProviderSchemaResult>>()
@@ -64,7 +58,7 @@ export class DialectSchemas {
   assertExpressible(name: string, definition: ToolDefinition, parameters: JsonObject): void {
     const failures: string[] = []
     for (const dialect of this.dialects) {
-      const fatal = fatalIssues(this.#convert(definition, dialect, parameters))
+      const fatal = fatalIssues(this.#convert(definition, name, dialect, parameters))
       if (fatal.length > 0) failures.push(`in the ${dialect} dialect: ${listed(fatal)}`)
     }
     if (failures.length > 0) {
@@ -89,9 +83,12 @@ export class DialectSchemas {
     const { include } = request
     for (const definition of definitions) {
       if (include !== undefined && !include(definition)) continue
-      const schema: NativeToolSchema | undefined = this.#schemaOf(definition, request)
+      const name = registeredName(definition)
+      const schema: NativeToolSchema | undefined = this.#schemaOf(definition, name, request)
       if (schema === undefined) continue
-      if (request.deferLoading && definition.deferLoading === true) schema.defer_loading = true
+      if (request.deferLoading && registeredMember(definition, name, 'deferLoading') === true) {
+        schema.defer_loading = true
+      }
       schemas.push(schema)
     }
     if (request.deferLoading) schemas.push(providerToolSearchTool(request.dialect))
@@ -99,45 +96,49 @@ export class DialectSchemas {
   }
 
   /** One tool's projection in the requested dialect, degraded or `undefined` (left out). */
-  #schemaOf(definition: ToolDefinition, request: SchemasRequest): ToolSchema | undefined {
+  #schemaOf(
+    definition: ToolDefinition,
+    name: string,
+    request: SchemasRequest,
+  ): ToolSchema | undefined {
     const { dialect } = request
     if (dialect === 'json-schema') {
-      return projection(definition, snapshotJson(definition.parameters) as ToolParameters)
+      const parameters = registeredJson(name, 'parameters', parametersOf(definition, name))
+      return projection(definition, name, parameters as ToolParameters)
     }
     // The Responses API takes what Chat Completions' strict mode takes, and `strict: false`.
     const strictLike = dialect === 'openai-strict' || dialect === 'openai-responses'
-    const converted = this.#convert(definition, strictLike ? 'openai-strict' : dialect)
+    const converted = this.#convert(definition, name, strictLike ? 'openai-strict' : dialect)
     const fatal = fatalIssues(converted)
     if (fatal.length === 0) {
-      const schema = projection(definition, snapshotJson(converted.schema) as ToolParameters)
+      const schema = projection(definition, name, snapshotJson(converted.schema) as ToolParameters)
       // The function's `strict` flag of OpenAI function calling.
       if (strictLike) schema.strict = true
       return schema
     }
     if (!strictLike) {
-      this.#report(definition, request, 'omitted', fatal)
+      this.#report(name, request, 'omitted', fatal)
       return undefined
     }
-    const plain = this.#convert(definition, 'openai')
+    const plain = this.#convert(definition, name, 'openai')
     const plainFatal = fatalIssues(plain)
     if (plainFatal.length > 0) {
-      this.#report(definition, request, 'omitted', [...fatal, ...plainFatal])
+      this.#report(name, request, 'omitted', [...fatal, ...plainFatal])
       return undefined
     }
-    const schema = projection(definition, snapshotJson(plain.schema) as ToolParameters)
+    const schema = projection(definition, name, snapshotJson(plain.schema) as ToolParameters)
     if (dialect === 'openai-responses') schema.strict = false
-    this.#report(definition, request, 'non-strict', fatal)
+    this.#report(name, request, 'non-strict', fatal)
     return schema
   }
 
   #report(
-    definition: ToolDefinition,
+    tool: string,
     request: SchemasRequest,
     action: DialectIssueReport['action'],
     issues: readonly DialectIssue[],
   ): void {
     const { dialect, onDialectIssue } = request
-    const tool = definition.name
     if (onDialectIssue !== undefined) {
       const report: DialectIssueReport = Object.freeze({
         tool,
@@ -167,16 +168,24 @@ export class DialectSchemas {
     )
   }
 
-  /** `definition`'s parameters (or the copy of them given) in `dialect`, converted once. */
+  /**
+   * `definition`'s parameters (or the copy of them given) in `dialect`, converted once. They are
+   * read and copied first, so that what cannot be read is the registry's error, as in every
+   * dialect, not the converter's.
+   */
   #convert(
     definition: ToolDefinition,
+    name: string,
     dialect: Dialect,
     parameters?: JsonObject,
   ): ProviderSchemaResult {
     let byDialect = this.#converted.get(definition)
     const cached = byDialect?.get(dialect)
     if (cached !== undefined) return cached
-    const result = jsonSchemaToProviderSchema(parameters ?? definition.parameters, dialect)
+    const result = jsonSchemaToProviderSchema(
+      parameters ?? registeredJson(name, 'parameters', parametersOf(definition, name)),
+      dialect,
+    )
     if (byDialect === undefined) {
       byDialect = new Map()
       this.#converted.set(definition, byDialect)
@@ -186,8 +195,17 @@ export class DialectSchemas {
   }
 }
 
-function projection(definition: ToolDefinition, parameters: ToolParameters): ToolSchema {
-  return { name: definition.name, description: definition.description, parameters }
+/** The model-facing fields of the registered tool `name`, each read once. */
+function projection(
+  definition: ToolDefinition,
+  name: string,
+  parameters: ToolParameters,
+): ToolSchema {
+  return { name, description: registeredMember(definition, name, 'description'), parameters }
+}
+
+function parametersOf(definition: ToolDefinition, name: string): unknown {
+  return registeredMember(definition, name, 'parameters')
 }
 
 function fatalIssues(result: ProviderSchemaResult): DialectIssue[] {
@@ -198,94 +216,9 @@ function listed(issues: readonly DialectIssue[]): string {
   return issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')
 }
 
-/** The registry's `dialects` option: an array of known dialect names, copied. */
-function readDialects(value: unknown): readonly Dialect[] {
-  if (value === undefined) return []
-  if (!Array.isArray(value) || !value.every(isDialect)) {
-    throw new ToolRegistryError(
-      `dialects must be an array of ${dialectList()}, got ${describeValue(value)}`,
-      'INVALID_DIALECT',
-    )
-  }
-  return Object.freeze([...new Set(value)])
-}
-
-/** The dialects with a native deferred form: a tool search tool of the provider's own. */
-const deferringDialects: readonly SchemasDialect[] = ['anthropic', 'openai-responses']
-
-/**
- * The options of a `schemas()` call: a known dialect (`json-schema` by default), `deferLoading`
- * for a dialect with a native tool search, and an `onDialectIssue` function, if any.
- *
- * @throws ToolRegistryError (`INVALID_DIALECT`) for an unknown dialect, or `deferLoading` with a
- * dialect that has no tool search; (`INVALID_LISTENER`) for an `onDialectIssue` that is not a
- * function
- */
-export function readSchemasOptions(options: unknown): SchemasRequest {
-  // Stryker disable next-line ConditionalExpression: a fast path; undefined options are read below as no dialect, json-schema too
-  if (options === undefined) {
-    return {
-      dialect: 'json-schema',
-      deferLoading: false,
-      include: undefined,
-      onDialectIssue: undefined,
-    }
-  }
-  const record =
-    typeof options === 'object' && options !== null
-      ? (options as Partial<Record<keyof SchemasOptions, unknown>>)
-      : { dialect: options }
-  const { dialect = 'json-schema', deferLoading = false, include, onDialectIssue } = record
-  if (!isSchemasDialect(dialect)) {
-    throw new ToolRegistryError(
-      `unknown dialect ${describeValue(dialect)}; the dialects are ${dialectList(true)}`,
-      'INVALID_DIALECT',
-    )
-  }
-  if (typeof deferLoading !== 'boolean') {
-    throw new ToolRegistryError(
-      `deferLoading must be a boolean, got ${describeValue(deferLoading)}`,
-      'INVALID_DIALECT',
-    )
-  }
-  if (deferLoading && !deferringDialects.includes(dialect)) {
-    throw new ToolRegistryError(
-      `deferLoading needs a dialect with a tool search of its own ("anthropic" or "openai-responses"), got "${dialect}"; a tool-search session shows deferred tools in any dialect`,
-      'INVALID_DIALECT',
-    )
-  }
-  for (const [name, value] of [
-    ['include', include],
-    ['onDialectIssue', onDialectIssue],
-  ] as const) {
-    if (value !== undefined && typeof value !== 'function') {
-      throw new ToolRegistryError(
-        `${name} must be a function, got ${describeValue(value)}`,
-        'INVALID_LISTENER',
-      )
-    }
-  }
-  return {
-    dialect,
-    deferLoading,
-    include: include as ((tool: ToolDefinition) => boolean) | undefined,
-    onDialectIssue: onDialectIssue as ((report: DialectIssueReport) => void) | undefined,
-  }
-}
-
-function isSchemasDialect(value: unknown): value is SchemasDialect {
-  return value === 'openai-responses' || isDialect(value)
-}
-
-/** The provider's own tool search tool, for a dialect of {@link deferringDialects}. */
+/** The provider's own tool search tool, for a dialect that defers loading natively. */
 function providerToolSearchTool(dialect: SchemasDialect): ProviderToolSearchTool {
   return dialect === 'anthropic'
     ? { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' }
     : { type: 'tool_search' }
-}
-
-/** The dialect names, and `openai-responses` too for what `schemas()` takes. */
-function dialectList(withResponses = false): string {
-  const names = withResponses ? [...dialectNames, 'openai-responses'] : dialectNames
-  return names.map((name) => JSON.stringify(name)).join(', ')
 }

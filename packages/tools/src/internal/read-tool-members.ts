@@ -1,3 +1,5 @@
+import { JsonSnapshotError, snapshotJson } from '@toolpipe/core'
+import type { JsonValue } from '@toolpipe/core'
 import { describeThrown, describeValue } from '@toolpipe/core/internal'
 import { ToolRegistryError } from '../tool-registry-error.js'
 
@@ -11,6 +13,22 @@ export function unreadable(label: string, error: unknown): ToolRegistryError {
     'INVALID_TOOL',
     { cause: error },
   )
+}
+
+/**
+ * A JSON copy of what `label` names (`tool "x": parameters`), or `INVALID_TOOL`: for what is not
+ * JSON, `<label> must be JSON: <where and why>` with the snapshot's error as `cause`; for what a
+ * getter or Proxy trap keeps from being read, {@link unreadable}.
+ */
+export function snapshotMember(label: string, value: unknown): JsonValue {
+  try {
+    return snapshotJson(value)
+  } catch (error) {
+    if (!(error instanceof JsonSnapshotError)) throw unreadable(label, error)
+    throw new ToolRegistryError(`${label} must be JSON: ${error.message}`, 'INVALID_TOOL', {
+      cause: error,
+    })
+  }
 }
 
 /**
