@@ -122,6 +122,22 @@ describe('snapshotJson refuses, with code NOT_JSON and the path of the first off
     )
   })
 
+  it('SPEC §2: a maxDepth above the cap (1500 levels, maxDepth 2000) is a plain RangeError, no code; at the cap the same input is NOT_JSON, not a stack overflow', () => {
+    const deep = nest(1_500)
+    let thrown: unknown
+    try {
+      snapshotJson(deep, { maxDepth: 2_000 })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(RangeError)
+    expect(isHarnessError(thrown)).toBe(false)
+    expect((thrown as Error).message).toBe(
+      'snapshotJson: maxDepth must be an integer from 0 to 1024, got 2000',
+    )
+    expect(refusal(deep, { maxDepth: 1_024 }).path).toBe('$' + '[0]'.repeat(1_024))
+  })
+
   it('a failure after a deeper sibling, with only the failing place in its path', () => {
     const error = refusal({ deep: { deeper: { deepest: [1] } }, shallow: Number.NaN })
     expect(error.path).toBe('$.shallow')

@@ -63,6 +63,8 @@ interface Walk {
  * @param value - anything, typically a model's parsed tool arguments
  * @returns a fresh copy made only of plain objects, plain arrays and JSON scalars
  * @throws {JsonSnapshotError} code `NOT_JSON`, with `path` such as `$.edits[3].path`
+ * @throws {RangeError} for a `maxDepth` that is not an integer from 0 to 1024: the caller's own
+ * mistake, not the value's, so not a coded `HarnessError` (core has no options error of its own)
  * @example
  * const args = snapshotJson(JSON.parse(toolCall.arguments), { freeze: true })
  */
