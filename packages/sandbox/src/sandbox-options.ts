@@ -76,7 +76,8 @@ export interface SandboxOptions {
   /**
    * Commands get their environment without the variables whose names mark secrets (`*_TOKEN`,
    * `*_KEY`, `*SECRET*`, `*PASSWORD*`, `AWS_*`, …: `secretEnvNamePatterns` of `@toolpipe/core`),
-   * SPEC §25: the default environment and one a run gives. Default false.
+   * SPEC §25: the default environment and one a run gives, and inside the sandbox those the
+   * runtime sets itself (its proxy password for gcloud). Default false.
    */
   readonly scrubEnv?: boolean | undefined
   /** Where warnings go (default: `console`). */
@@ -113,7 +114,10 @@ export interface SandboxViolation {
 
 /** What one `run` did. */
 export interface SandboxRun {
-  /** The exit code, or null when a signal ended it. */
+  /**
+   * The exit code, or null when a signal ended it — sandboxed too, where there is perl (see the
+   * README: else a signal reads as the exit code 128 + n).
+   */
   readonly exitCode: number | null
   /** The signal that ended it (`SIGKILL` after an abort), or null. */
   readonly signal: string | null

@@ -2,6 +2,7 @@ import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
 import { describeThrown, warnSafely } from '@toolpipe/core/internal'
 import { SandboxError } from '../sandbox-error.js'
 import type { SandboxRuleView } from '../sandbox-options.js'
+import { runtimeDefaultDenials } from './default-write-paths.js'
 import type { SandboxConfig } from './read-options.js'
 import { hasWildcard } from './path-glob.js'
 import { runtimeConfig } from './runtime-config.js'
@@ -14,7 +15,8 @@ import type { GlobSearchLimits } from './write-deny-globs.js'
  * again for each run), every source file, and — where the runtime cannot deny writes by pattern
  * (Linux) — each write-deny pattern's existing matches by literal path, searched again for each
  * run, so a file made since is denied from the next run on. New files matching a pattern cannot
- * be denied there; the runtime's warning about each pattern says so (`SrtSession`).
+ * be denied there; the runtime's warning about each pattern says so (`SrtSession`). What the
+ * runtime makes writable of its own accord is write-denied (`runtimeDefaultDenials`).
  */
 export class ConfigDeriver {
   readonly #config: SandboxConfig
@@ -59,6 +61,7 @@ export class ConfigDeriver {
     }
     const config = runtimeConfig(projectRoot, settings, rules, denied, sourceFiles)
     config.filesystem.denyWrite.push(...named.map((path) => ({ path, literal: true as const })))
+    config.filesystem.denyWrite.push(...runtimeDefaultDenials(config.filesystem.allowWrite))
     return config
   }
 

@@ -5,6 +5,7 @@ import { SandboxError } from '../sandbox-error.js'
 import type { SandboxRun, SandboxRunOptions } from '../sandbox-options.js'
 import { ConfigDeriver } from './derive-config.js'
 import { isExcludedCommand } from './excluded-commands.js'
+import { secretVariablesSet } from './exit-report.js'
 import { CommondirSweep } from './git-denials.js'
 import type { SandboxConfig } from './read-options.js'
 import { RegistryLink } from './registry-link.js'
@@ -55,11 +56,6 @@ export class SandboxCore {
 
   /** Starts the runtime and proves it with one sandboxed `true`; a failure is the reason. */
   async start(): Promise<void> {
-    const missing = SrtSession.missing()
-    if (missing !== undefined) {
-      this.#failure = missing
-      return
-    }
     const session = new SrtSession(this.config.logger)
     try {
       // The rules are read from the first run on: a permissions() plugin made after the sandbox
@@ -68,7 +64,8 @@ export class SandboxCore {
         only: () => (this.#runs.size === 1 ? [...this.#runs.values()][0] : undefined),
       })
     } catch (error) {
-      // A refusal of ours (a governing path behind a replaceable link) says why itself.
+      // A refusal of ours (a program missing, a governing path behind a replaceable link) says
+      // why itself.
       this.#failure =
         error instanceof SandboxError
           ? error.message.replace(/^sandbox: /u, '')
@@ -189,7 +186,11 @@ export class SandboxCore {
       try {
         const line = await session.wrap(command, key, signal)
         wrapped = true
-        const outcome = await runProcess(this.#plan(line, options, signal))
+        const unset = this.config.scrubEnv ? secretVariablesSet(line) : []
+        const outcome = await runProcess({
+          ...this.#plan(line, options, signal),
+          sandboxed: { unset },
+        })
         const failed = outcome.exitCode !== 0
         return { ...outcome, sandboxed: true, violations: await session.violations(key, failed) }
       } finally {

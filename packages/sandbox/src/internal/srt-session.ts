@@ -3,6 +3,9 @@ import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
 import { warnSafely } from '@toolpipe/core/internal'
 import { SandboxError } from '../sandbox-error.js'
 import type { SandboxAskRequest, SandboxLogger, SandboxViolation } from '../sandbox-options.js'
+import { reportingCommand } from './exit-report.js'
+import { assertHostProgramsSafe, hostProgramsFor, withHostPrograms } from './host-programs.js'
+import type { HostPrograms } from './host-programs.js'
 import { RunViolations } from './run-violations.js'
 import { readViolation } from './violations.js'
 
@@ -35,18 +38,13 @@ export class SrtSession {
   readonly #logger: SandboxLogger
   readonly #warnedGlobs = new Set<string>()
   readonly #reports = new RunViolations()
+  /** The programs the runtime runs on the host, by path (Linux; see `findHostPrograms`). */
+  #programs: HostPrograms | undefined
+  /** The config commands are wrapped with now. */
+  #current: SandboxRuntimeConfig | undefined
 
   constructor(logger: SandboxLogger) {
     this.#logger = logger
-  }
-
-  /** Why the sandbox cannot start here, checked without starting it; undefined when it can. */
-  static missing(): string | undefined {
-    if (!SandboxManager.isSupportedPlatform()) {
-      return `the sandbox runtime does not support this platform (${process.platform})`
-    }
-    const { errors } = SandboxManager.checkDependencies()
-    return errors.length === 0 ? undefined : errors.join('; ')
   }
 
   /** Why commands can no longer run here (a restart failed); undefined while they can. */
@@ -54,7 +52,10 @@ export class SrtSession {
     return this.#failure
   }
 
-  /** Starts the runtime with `config`; network destinations nothing decides go to `ask`. */
+  /**
+   * Starts the runtime with `config`; network destinations nothing decides go to `ask`. Rejects
+   * with a {@link SandboxError} saying why where it cannot start here (a program missing).
+   */
   async start(
     config: SandboxRuntimeConfig,
     ask: ((request: SandboxAskRequest) => Promise<boolean>) | undefined,
@@ -80,7 +81,9 @@ export class SrtSession {
         return false
       }
     }
-    await SandboxManager.initialize(config, this.#callback, true)
+    this.#programs = hostProgramsFor(config)
+    assertHostProgramsSafe(config, this.#programs)
+    await SandboxManager.initialize(this.#given(config), this.#callback, true)
     this.#installed(config)
   }
 
@@ -98,6 +101,7 @@ export class SrtSession {
       // Deriving takes time (the write-deny patterns are searched): what it waited for may have changed.
       signal.throwIfAborted()
       this.#throwIfFailed()
+      assertHostProgramsSafe(config, this.#programs)
       const judged = judgedPart(config)
       if (!this.#restarting && judged === this.#judged) {
         this.#apply(config)
@@ -137,12 +141,28 @@ export class SrtSession {
    * `command` wrapped to run sandboxed under `key`, as one bash command line. What is reported
    * under `key` is collected from then on, until {@link violations} (or {@link forget}).
    */
-  wrap(command: string, key: string, signal: AbortSignal | undefined): Promise<string> {
+  async wrap(command: string, key: string, signal: AbortSignal | undefined): Promise<string> {
+    // What the runtime runs by name on the host (`which`) may have been planted since `enter`.
+    if (this.#current !== undefined) assertHostProgramsSafe(this.#current, this.#programs)
     this.#reports.watch(key)
-    return SandboxManager.wrapWithSandbox(command, 'bash', undefined, signal, {
-      commandId: key,
-      commandText: command,
-    })
+    const programs = this.#programs
+    const line = await SandboxManager.wrapWithSandbox(
+      programs === undefined ? command : reportingCommand(command, programs.bash, programs.perl),
+      programs?.bash ?? '/bin/bash',
+      undefined,
+      signal,
+      { commandId: key, commandText: command },
+    )
+    // The host's shell runs this line: it must name bubblewrap (or /bin/sh) by path, not look
+    // anything up on a PATH a command could plant in.
+    if (programs !== undefined && !/^["']?\//u.test(line)) {
+      SandboxManager.cleanupAfterCommand()
+      throw new SandboxError(
+        `sandbox: the sandbox runtime's command line does not start with a program's path: ${line.slice(0, 40)}`,
+        'SANDBOX_UNAVAILABLE',
+      )
+    }
+    return line
   }
 
   /**
@@ -177,7 +197,8 @@ export class SrtSession {
   #apply(config: SandboxRuntimeConfig): void {
     const text = JSON.stringify(config)
     if (text === this.#applied) return
-    SandboxManager.updateConfig(config)
+    SandboxManager.updateConfig(this.#given(config))
+    this.#current = config
     this.#applied = text
     this.#warnGlobs(config)
   }
@@ -186,7 +207,7 @@ export class SrtSession {
   async #restart(config: SandboxRuntimeConfig): Promise<void> {
     try {
       await SandboxManager.reset()
-      await SandboxManager.initialize(config, this.#callback, true)
+      await SandboxManager.initialize(this.#given(config), this.#callback, true)
     } catch (error) {
       this.#failure = `the sandbox runtime did not restart under the changed filesystem settings: ${error instanceof Error ? error.message : String(error)}`
       throw new SandboxError(`sandbox: unavailable: ${this.#failure}`, 'SANDBOX_UNAVAILABLE', {
@@ -196,7 +217,13 @@ export class SrtSession {
     this.#installed(config)
   }
 
+  /** `config` as the runtime is given it: with the programs it runs, by path. */
+  #given(config: SandboxRuntimeConfig): SandboxRuntimeConfig {
+    return withHostPrograms(config, this.#programs)
+  }
+
   #installed(config: SandboxRuntimeConfig): void {
+    this.#current = config
     this.#applied = JSON.stringify(config)
     this.#judged = judgedPart(config)
     this.#warnGlobs(config)
