@@ -26,7 +26,7 @@ import { displayText } from './internal/shell/command-text.js'
 let parser: BashParser
 let folder: string
 const stubs = ['alpha', 'beta', 'gamma', 'delta']
-const wrappers = ['timeout', 'nice', 'nohup', 'env', 'xargs']
+const wrappers = ['timeout', 'nice', 'nohup', 'env', 'xargs', 'sed', 'awk']
 const bash = ['/bin/bash', '/usr/bin/bash'].find((path) => existsSync(path)) ?? 'bash'
 
 beforeAll(async () => {
@@ -122,5 +122,55 @@ describe('the walk against bash', () => {
       propertyParameters(100),
     )
     // Each case starts bash and a few programs: generous on a loaded machine.
+  }, 600_000)
+
+  // SPEC §26: where bash runs a command the walk cannot see, the walk says it is hidden. A stub
+  // run through a regex's bracket expression (sed's `e` flag, awk's `system`) or through the
+  // arithmetic bash does on a `{a[x]}>` word's subscript.
+  const hidden = fc
+    .tuple(fc.constantFrom(...stubs), fc.constantFrom(...stubs))
+    .chain(([a, b]) =>
+      fc.constantFrom(
+        `echo x | sed 's/.*[/]*/g;${a};/e'`,
+        `echo x | sed -n '/[/]*/e ${a}'`,
+        `awk 'BEGIN { x = "a" ~ /[/]"/; system("${a}") } # "'`,
+        `read x <<< 'z[$(${a})]'; ${b} {z[x]}>/dev/null`,
+        `read x <<< 'z[$(${a})]'; ${b} {z[x]}<<<hi`,
+        `${b} {z[1]}>/dev/null`,
+      ),
+    )
+  const hiddenLine = fc
+    .tuple(hidden, operator, simple)
+    .map(([first, joiner, second]) => `${first}${joiner}${second}`)
+
+  it('says a command is hidden wherever bash runs one it did not find', () => {
+    fc.assert(
+      fc.property(hiddenLine, (text) => {
+        const log = join(folder, 'log')
+        rmSync(log, { force: true })
+        const run = spawnSync(bash, ['-c', text], {
+          env: { PATH: folder, STUB_LOG: log },
+          timeout: 10_000,
+          cwd: folder,
+          stdio: 'ignore',
+        })
+        expect(run.error).toBeUndefined()
+        const ran = existsSync(log) ? readFileSync(log, 'utf8').split('\n') : []
+        const analysis = analyzeShell(parser, text)
+        if (analysis.unparseable !== undefined) return
+        const found = new Set(
+          analysis.commands.flatMap((command) =>
+            command.denyTexts.map((spelling) => displayText(spelling).trim()),
+          ),
+        )
+        const unseen = ran.filter((entry) => entry !== '' && !found.has(entry.trim()))
+        if (unseen.length === 0) return
+        expect(
+          analysis.hidingConstructs,
+          `${JSON.stringify(text)} ran ${JSON.stringify(unseen)}`,
+        ).not.toEqual([])
+      }),
+      propertyParameters(60),
+    )
   }, 600_000)
 })

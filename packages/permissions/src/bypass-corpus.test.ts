@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bypassCorpus, geminiCorpus } from './__fixtures__/bypass-corpus.js'
 import type { CorpusRow, GeminiCorpusRow } from './__fixtures__/bypass-corpus.js'
 import { pluginRunner } from './__fixtures__/corpus-plugin.js'
+import { BashScratch } from './__fixtures__/bash-scratch.js'
 import { failClosedCorpus } from './__fixtures__/fail-closed-corpus.js'
 import { failClosedGeminiCorpus } from './__fixtures__/fail-closed-gemini-corpus.js'
+import { failClosedReadingsCorpus } from './__fixtures__/fail-closed-readings-corpus.js'
 import { checkPermission } from './internal/check-permission.js'
 import type { Subject } from '@toolpipe/tools'
 import { loadBashParser } from './internal/shell/bash-parser.js'
@@ -51,7 +53,7 @@ function subjectsOf(row: CorpusRow): Subject[] | undefined {
   }
 }
 
-const rows = [...bypassCorpus, ...failClosedCorpus]
+const rows = [...bypassCorpus, ...failClosedCorpus, ...failClosedReadingsCorpus]
 const geminiRows = [...geminiCorpus, ...failClosedGeminiCorpus]
 const label = (line: string) =>
   line.length > 120 ? `${line.slice(0, 60)}…(${line.length} chars)` : line
@@ -127,4 +129,42 @@ describe('the bypass corpus', () => {
       },
     )
   })
+})
+
+// SPEC §26: "a line allowed while bash runs a program no allow rule covers" is what the judge
+// must never do. Rows with `realBash` run in real bash, with stub programs that log their runs.
+describe('the bypass corpus against real bash', () => {
+  let bash: BashScratch
+  beforeAll(() => {
+    bash = new BashScratch(['rm', 'id', 'curl', 'ls'], {
+      programs: ['awk', 'git', 'mkdir'],
+      files: {
+        'notes.txt': 'hello\nworld\n',
+        '.env': 'SECRET=1\n',
+        'tmpl/hooks/pre-commit': '#!/bin/sh\nrm -rf ./important\n',
+      },
+    })
+  })
+  afterAll(() => {
+    bash.dispose()
+  })
+
+  const inBash = rows.filter((row) => row.realBash !== undefined && row.mode === undefined)
+  it.each(inBash.map((row) => [label(row.line), row.expected, row] as const))(
+    '%j (%s): what bash runs is allowed, or the line is not',
+    (_line, _expected, row) => {
+      const ran = bash.run(row.line).ran
+      const judge = (command: string) =>
+        checkPermission({ parser, rules: row.rules, command, cwd: bash.project }).decision
+      const hidden = row.realBash?.hides
+      if (hidden !== undefined) {
+        expect(
+          ran.map((entry) => entry.split(' ')[0]),
+          'bash runs what the line hides',
+        ).toContain(hidden)
+      }
+      if (judge(row.line) !== 'allow') return
+      for (const entry of ran) expect(judge(entry), `${row.line} ran ${entry}`).toBe('allow')
+    },
+  )
 })

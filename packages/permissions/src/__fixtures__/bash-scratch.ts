@@ -13,7 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 
 /** The real bash the differential tests run lines with. */
 export const bash = ['/bin/bash', '/usr/bin/bash'].find((path) => existsSync(path)) ?? 'bash'
@@ -24,6 +24,20 @@ export interface BashRun {
   readonly ran: readonly string[]
   /** The files it created or changed, relative to the scratch root. */
   readonly wrote: readonly string[]
+}
+
+/** What a scratch root holds beyond its stubs. */
+export interface BashScratchOptions {
+  /** Real programs on its PATH (besides cat, true, the wrappers and sed). */
+  readonly programs?: readonly string[]
+  /** Files each fresh project starts with, by relative path; one starting `#!` is executable. */
+  readonly files?: Readonly<Record<string, string>>
+}
+
+/** A commit needs an author; git reads no configuration of the machine's. */
+const gitEnvironment = {
+  ...{ GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@example.com' },
+  ...{ GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@example.com' },
 }
 
 /**
@@ -39,8 +53,13 @@ export class BashScratch {
   readonly home: string
   readonly #bin: string
   readonly #log: string
+  readonly #projectFiles: Readonly<Record<string, string>>
 
-  constructor(stubs: readonly string[] = ['alpha', 'beta', 'gamma', 'delta']) {
+  constructor(
+    stubs: readonly string[] = ['alpha', 'beta', 'gamma', 'delta'],
+    options: BashScratchOptions = {},
+  ) {
+    this.#projectFiles = options.files ?? {}
     this.root = realpathSync(mkdtempSync(join(tmpdir(), 'toolpipe-bash-')))
     this.#bin = join(this.root, 'bin')
     this.#log = join(this.root, 'stub.log')
@@ -53,7 +72,8 @@ export class BashScratch {
       writeFileSync(path, `#!/bin/sh\necho "${name} $*" >> "$STUB_LOG"\nexit ${status}\n`)
       chmodSync(path, 0o755)
     }
-    for (const name of ['cat', 'true', 'timeout', 'nice', 'nohup', 'env', 'xargs', 'sed']) {
+    const programs = ['cat', 'true', 'timeout', 'nice', 'nohup', 'env', 'xargs', 'sed']
+    for (const name of [...programs, ...(options.programs ?? [])]) {
       const real = ['/usr/bin', '/bin']
         .map((dir) => join(dir, name))
         .find((path) => existsSync(path))
@@ -71,9 +91,13 @@ export class BashScratch {
     mkdirSync(join(this.home, '.ssh'), { recursive: true })
     symlinkSync('protected', join(this.project, 'link-protected'))
     symlinkSync('protected/created-through-link', join(this.project, 'dangling'))
+    for (const [path, text] of Object.entries(this.#projectFiles)) {
+      mkdirSync(dirname(join(this.project, path)), { recursive: true })
+      writeFileSync(join(this.project, path), text, { mode: text.startsWith('#!') ? 0o755 : 0o644 })
+    }
     const before = new Set(this.#files())
     const result = spawnSync(bash, ['-c', line], {
-      env: { PATH: this.#bin, STUB_LOG: this.#log, HOME: this.home },
+      env: { PATH: this.#bin, STUB_LOG: this.#log, HOME: this.home, ...gitEnvironment },
       cwd: this.project,
       timeout: 10_000,
       stdio: 'ignore',

@@ -37,7 +37,7 @@ const gitAliases = 'https://git-scm.com/docs/git-config#Documentation/git-config
 const tarManual = 'https://www.gnu.org/software/tar/manual/html_node/external.html'
 
 /** Everyday commands allowed, a few dangerous ones and protected paths denied. */
-const everyday: PermissionSettings = {
+export const everyday: PermissionSettings = {
   allow: [
     ...['Bash(echo *)', 'Bash(ls *)', 'Bash(cat *)', 'Bash(printf *)', 'Bash(read *)'],
     ...['Bash(let *)', 'Bash(declare *)', 'Bash(test *)', 'Bash(mapfile *)', 'Bash(trap *)'],
@@ -52,7 +52,7 @@ const everyday: PermissionSettings = {
 }
 
 /** Each line in the default mode and in bypassPermissions, with the same decision. */
-function both(
+export function both(
   rules: PermissionSettings,
   source: string,
   list: readonly (readonly [string, 'ask' | 'deny'])[],

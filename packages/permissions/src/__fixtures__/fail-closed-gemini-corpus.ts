@@ -12,6 +12,14 @@ const denyRmRegex = `[[rule]]\ntoolName = "Bash"\ncommandRegex = "rm -rf"\ndecis
 const denyRmArgs = `[[rule]]\ntoolName = "Bash"\nargsPattern = '"command":"rm -rf'\ndecision = "deny"\npriority = 100\n`
 const denyRmPrefix = `[[rule]]\ntoolName = "Bash"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 100\n`
 const allowAll = `[[rule]]\ntoolName = "Bash"\ndecision = "allow"\npriority = 1\n`
+const allowPrefix = (prefix: string) =>
+  `[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "${prefix}"\ndecision = "allow"\npriority = 100\n`
+/** sed, awk, read and echo allowed by prefix, rm denied: a hidden command asks all the same. */
+const programsAllowed = ['sed', 'awk', 'read', 'echo'].map(allowPrefix).join('\n') + denyRmPrefix
+const sedBrackets =
+  'https://www.gnu.org/software/sed/manual/sed.html#Character-Classes-and-Bracket-Expressions'
+const gawkBrackets = 'https://www.gnu.org/software/gawk/manual/gawk.html#Bracket-Expressions'
+const redirections = 'https://www.gnu.org/software/bash/manual/bash.html#Redirections'
 
 /** Gemini rules judged against the whole line and again per simple command (SPEC §26). */
 export const failClosedGeminiCorpus: readonly GeminiCorpusRow[] = [
@@ -44,6 +52,32 @@ export const failClosedGeminiCorpus: readonly GeminiCorpusRow[] = [
     line: 'bash -c "rm -rf /"',
     expected: 'deny',
     source: geminiPolicy,
+  },
+  // A delimiter inside a bracket expression, and a {name[subscript]} word before a redirection
+  // (fail-closed-readings-corpus.ts): what they hide asks under a commandPrefix allow too.
+  {
+    policy: programsAllowed,
+    line: "sed 's/.*[/]*/g;rm -rf x;/e' notes.txt",
+    expected: 'ask',
+    source: sedBrackets,
+  },
+  {
+    policy: programsAllowed,
+    line: `awk 'BEGIN { x = "a" ~ /[/]"/; system("rm -rf x") } # "'`,
+    expected: 'ask',
+    source: gawkBrackets,
+  },
+  {
+    policy: programsAllowed,
+    line: "read x <<< 'a[$(rm -rf x)]'; echo {a[x]}>/dev/null",
+    expected: 'ask',
+    source: redirections,
+  },
+  {
+    policy: programsAllowed,
+    line: "sed 's/[/]/X/' notes.txt",
+    expected: 'allow',
+    source: sedBrackets,
   },
   {
     policy: `[[rule]]\ntoolName = "Bash"\ncommandRegex = "(a+)+$"\ndecision = "deny"\npriority = 100\n`,

@@ -168,13 +168,37 @@ export const codeChangingBuiltins: Readonly<Record<string, string>> = {
 }
 
 /**
- * `set` options that leave how bash reads later commands alone (`set -euo pipefail`, `set -x`);
- * any other (`-k`, `-H`, `-o keyword`, `-o history`, `-o posix`, …) is a hidden command.
+ * `set` options that leave how bash reads later commands, and what it exports, alone (`set -euo
+ * pipefail`, `set -x`), after bash(1)'s `set` entry: each stops commands, traces them, or touches
+ * job control or line editing only. Any other is a hidden command: `-a`/`allexport` (a later
+ * `read`, `for` or `printf -v` exports its variable), `-k`/`keyword`, `-H`/`histexpand`,
+ * `history`, `-E`/`-T` (traps inherited), `-P`/`physical` (where `cd ..` goes), `-p`, `-t`,
+ * `posix`, `onecmd`, ….
  */
-export const safeSetLetters = 'aefuvxnCbhmB'
+export const safeSetLetters = 'efuvxnCbhmB'
 export const safeSetLongOptions: ReadonlySet<string> = new Set([
   ...['errexit', 'nounset', 'xtrace', 'verbose', 'pipefail', 'noclobber', 'noglob', 'noexec'],
-  ...['allexport', 'notify', 'hashall', 'monitor', 'braceexpand', 'ignoreeof', 'emacs', 'vi'],
+  ...['notify', 'hashall', 'monitor', 'braceexpand', 'ignoreeof', 'emacs', 'vi'],
+])
+
+/**
+ * `shopt` options a line may set or unset (bash(1), "The Shopt Builtin"): each touches history,
+ * completion, messages, job control or `echo`'s escapes only. Setting any other (`expand_aliases`,
+ * `extglob`, `lastpipe`, `nullglob`, `dotglob`, `globstar`, `cdable_vars`, `assoc_expand_once`,
+ * `patsub_replacement`, `sourcepath`, the `compat` levels, …) hides a command.
+ */
+export const safeShoptOptions: ReadonlySet<string> = new Set([
+  ...['checkjobs', 'checkwinsize', 'cmdhist', 'complete_fullquote', 'direxpand', 'dirspell'],
+  ...['execfail', 'gnu_errfmt', 'histappend', 'histreedit', 'histverify', 'hostcomplete'],
+  ...['huponexit', 'inherit_errexit', 'lithist', 'mailwarn', 'no_empty_cmd_completion'],
+  ...['noexpand_translation', 'progcomp', 'shift_verbose', 'varredir_close', 'xpg_echo'],
+])
+
+/** `shopt` options off when bash runs a script: unsetting one gives what the judge reads. */
+export const shoptOptionsSafeToUnset: ReadonlySet<string> = new Set([
+  ...['expand_aliases', 'extglob', 'extdebug', 'lastpipe', 'nullglob', 'failglob', 'dotglob'],
+  ...['nocaseglob', 'nocasematch', 'globstar', 'cdable_vars', 'cdspell', 'autocd'],
+  ...['assoc_expand_once', 'localvar_inherit', 'localvar_unset'],
 ])
 
 /**
@@ -381,6 +405,9 @@ export const gitSubcommandCommandOptions: Readonly<Record<string, readonly strin
   'fetch-pack': ['--upload-pack', '--exec'],
   'send-pack': ['--receive-pack', '--exec'],
   clone: ['-u', '--upload-pack', '--template', '-c', '--config'],
+  // A template folder's hooks are copied into the new repository, and a later git runs them.
+  init: ['--template'],
+  'init-db': ['--template'],
   'ls-remote': ['-u', '--upload-pack', '--exec'],
   pull: ['--upload-pack'],
   push: ['--receive-pack', '--exec'],

@@ -22,6 +22,12 @@ export interface CorpusRow {
   readonly args?: Record<string, unknown>
   /** Paths are inside a real scratch project with symlinks (see symlink rows). */
   readonly onDisk?: boolean
+  /**
+   * Run by real bash too, in a scratch project with stub programs (bypass-corpus.test.ts): where
+   * the line is allowed, every program bash runs must be allowed; `hides` names the program bash
+   * runs that the judge cannot see, so the row is shown to be a real hole.
+   */
+  readonly realBash?: { readonly hides?: string }
 }
 
 export const docs = 'https://code.claude.com/docs/en/permissions'

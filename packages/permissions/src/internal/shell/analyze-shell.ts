@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter'
 import type { BashParser } from './bash-parser.js'
 import { readHereDocuments } from './here-documents.js'
+import { readWriteOperatorsHold, withReadWriteAsRead } from './read-write-redirects.js'
 import type { ShellAnalysis } from './shell-analysis.js'
 import { copyTree } from './syntax-node.js'
 import type { SyntaxNode } from './syntax-node.js'
@@ -49,6 +50,18 @@ export function analyzeShell(
     )
   }
   if (parsed.error === undefined) return walkLine(parser, line, depth, parsed.root, false, budget)
+  const readWrite = withReadWriteAsRead(line)
+  if (readWrite !== undefined) {
+    // tree-sitter-bash cannot parse `<>`: the line again with `< ` there, where it holds.
+    const again = parse(parser, readWrite.line, budget)
+    if (
+      again !== undefined &&
+      again.error === undefined &&
+      readWriteOperatorsHold(again.root, readWrite.operators)
+    ) {
+      return walkLine(parser, readWrite.line, depth, again.root, false, budget, readWrite.operators)
+    }
+  }
   // Deny and ask rules read what the tree recovered, and what bash runs before the error.
   const visible = walkLine(parser, line, depth, parsed.root, true, budget)
   const prefix = runnablePrefix(parser, line, parsed.error.offset, budget)
@@ -155,6 +168,7 @@ function walkLine(
   root: SyntaxNode,
   denyOnly: boolean,
   budget: WorkBudget,
+  readWriteAt: ReadonlySet<number> = new Set(),
 ): ShellAnalysis {
   const heredocs = line.includes('<<')
     ? readHereDocuments(root, line)
@@ -162,7 +176,7 @@ function walkLine(
   const documents = new Map(heredocs.documents.map((document) => [document.redirect, document]))
   const nested = (text: string, inner: number): ShellAnalysis =>
     inner > maxNestingDepth ? empty('nested too deep') : analyzeShell(parser, text, inner, budget)
-  const walk = new Walk(nested, depth, depth > 0 || denyOnly, documents)
+  const walk = new Walk(nested, depth, depth > 0 || denyOnly, documents, readWriteAt)
   walk.visit(root)
   const misread = heredocs.misread ?? walk.misread
   const readOnlyByDeny = misread !== undefined || denyOnly

@@ -24,4 +24,24 @@ describe('scanAwkProgram', () => {
       "gawk's @ directives and indirect calls, which pick code at run time",
     ])
   })
+
+  // SPEC §26: gawk and mawk do not end a regex at a slash inside a bracket expression.
+  it('cannot read a regex whose bracket expression holds a slash, which awks end differently', () => {
+    const unsure = [
+      'an awk program it cannot read (a regex whose bracket expression awks end differently)',
+    ]
+    expect(
+      scanAwkProgram('BEGIN { x = "a" ~ /[/]"/; system("rm -rf x") } # "').hidingConstructs,
+    ).toEqual(unsure)
+    expect(scanAwkProgram('/[/]"/ || 1 { print | "id" } # "').hidingConstructs).toEqual(unsure)
+    expect(scanAwkProgram('/[^/]+$/ { print }').hidingConstructs).toEqual(unsure)
+  })
+
+  it('reads a bracket expression every awk ends alike, and what follows it', () => {
+    expect(scanAwkProgram('/[[:alpha:]_]+/ { print $1 }')).toEqual({
+      hidingConstructs: [],
+      commands: [],
+    })
+    expect(scanAwkProgram('/[]x]/ { system("id") }').commands).toEqual(['id'])
+  })
 })

@@ -1,10 +1,14 @@
+import { awkRegexEnd } from './regex-literals.js'
+
 /**
  * What an awk program does that no rule sees (SPEC §26): `system(…)` and pipes (`print | "cmd"`,
  * `"cmd" | getline`, gawk's `|&`) run commands; `print > "file"` writes one; gawk's `@load`,
  * `@include` and indirect calls pick code at run time. Read by a tokenizer of the awk language
  * (POSIX awk, "Lexical Conventions": strings, regex literals where an operand may start, comments):
  * where a `/` could divide or start a regex, it is read as dividing, so the regex's text is
- * scanned too — the cautious reading. Anything it cannot read is reported, never assumed harmless.
+ * scanned too — the cautious reading. A regex ends where gawk, mawk and the one-true-awk all end
+ * it (a `/` inside a bracket expression, `/[/]"/`, does not end it for some: see
+ * regex-literals.ts). Anything it cannot read is reported, never assumed harmless.
  */
 export interface AwkFindings {
   readonly hidingConstructs: string[]
@@ -77,8 +81,9 @@ function tokenize(program: string): Token[] | string {
     } else if (char === '#') {
       while (index < program.length && program.charAt(index) !== '\n') index++
     } else if (char === '"' || (char === '/' && startsOperand(tokens.at(-1)))) {
-      const end = endOfQuoted(program, index, char)
-      if (end < 0) return char === '"' ? 'an unterminated string' : 'an unterminated regex'
+      const end = char === '"' ? endOfQuoted(program, index, char) : endOfRegex(program, index)
+      if (typeof end === 'string') return end
+      if (end < 0) return 'an unterminated string'
       const body = program.slice(index + 1, end - 1)
       tokens.push({ kind: char === '"' ? 'string' : 'regex', text: unescape(body) })
       index = end
@@ -114,6 +119,13 @@ function endOfQuoted(program: string, start: number, quote: string): number {
     if (char === quote) return index + 1
   }
   return -1
+}
+
+/** The index after a `/…/` regex starting at `start`, or why it cannot be read. */
+function endOfRegex(program: string, start: number): number | string {
+  const end = awkRegexEnd(program, start + 1)
+  if (end === 'ambiguous') return 'a regex whose bracket expression awks end differently'
+  return end === 'unterminated' ? 'an unterminated regex' : end
 }
 
 function unescape(text: string): string {

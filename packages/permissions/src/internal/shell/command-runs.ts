@@ -1,5 +1,6 @@
 import { unknownWord } from './command-text.js'
 import type { CommandWord } from './command-text.js'
+import { isFdVariableWord } from './fd-variable-redirects.js'
 import { readWord } from './read-word.js'
 import { assignmentName, copyFields, namedChildren } from './syntax-node.js'
 import { isName } from './wrappers.js'
@@ -59,7 +60,8 @@ function readRun(
     const gluedTo = glued.has(child) ? previous : undefined
     previous = child
     if (gluedTo !== undefined && joinGlued(words, gluedTo, child, misread)) continue
-    if (!child.named) continue
+    // `{fd}>file`: bash assigns the descriptor to fd; the word is no argument.
+    if (!child.named || isFdVariableWord(child)) continue
     if (words.length === 0 && assignments.length === 0 && reservedWords.has(child.text)) {
       // In a command's first place bash reads `!` as the reserved word that negates the
       // pipeline after it (the command still runs, so the rules judge it); a line the parser

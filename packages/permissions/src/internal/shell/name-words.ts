@@ -4,12 +4,11 @@ import { isCodeVariable, isLiteralArithmetic, isPlainName } from './arithmetic.j
 import {
   attributeDeclarationBuiltins,
   codeChangingBuiltins,
-  safeSetLetters,
-  safeSetLongOptions,
   declarationBuiltins,
   nameReadingBuiltins,
   safeEnvVars,
 } from '../security-tables.js'
+import { setOptionsHiding, shoptHiding } from './shell-options.js'
 import type { NameReadingBuiltin } from '../security-tables.js'
 
 /**
@@ -21,11 +20,11 @@ import type { NameReadingBuiltin } from '../security-tables.js'
  */
 export function nameWordsHiding(name: string, words: readonly CommandWord[]): string[] {
   const reasons: string[] = []
-  if (Object.hasOwn(codeChangingBuiltins, name)) {
+  if (name === 'shopt') reasons.push(...shoptHiding(words))
+  else if (Object.hasOwn(codeChangingBuiltins, name)) {
     const reason = codeChangingBuiltins[name]
     const defines = name !== 'alias' || words.slice(1).some((word) => word.text.includes('='))
-    const lists = words.length === 1 || (name === 'shopt' && !words.some((w) => w.literal === '-s'))
-    if (reason !== undefined && defines && !lists) reasons.push(reason)
+    if (reason !== undefined && defines && words.length > 1) reasons.push(reason)
   }
   if (name === 'set') reasons.push(...setOptionsHiding(words))
   // `fc` without `-l` runs commands from the history (`history -s …; fc -s`), or an editor.
@@ -146,35 +145,4 @@ function nameHiding(builtin: string, word: CommandWord): string[] {
     reasons.push(`${builtin} of a value bash parses again as an array`)
   }
   return reasons
-}
-
-/**
- * `set` options that change how bash reads what comes after (SPEC §26): `-k` (keyword) makes
- * `NAME=value` arguments assignments in the environment of the command (`set -k; ls
- * LD_PRELOAD=…`), `-H` (histexpand) makes `!!` read earlier text as code, and the like. Only the
- * options known to leave reading alone pass; a word known only at run time may be any option.
- * Operands (after `--`, or the first word that is no option) are positional parameters.
- */
-function setOptionsHiding(words: readonly CommandWord[]): string[] {
-  for (let index = 1; index < words.length; index++) {
-    const literal = words[index]?.literal
-    if (literal === undefined) return ['set options known only at run time']
-    if (literal === '--' || literal === '-' || !/^[-+]/.test(literal)) return []
-    // `-o NAME` (alone or ending a bundle: `-euo pipefail`) takes the option's name.
-    let named = false
-    for (const letter of literal.slice(1)) {
-      if (letter === 'o') named = true
-      else if (!safeSetLetters.includes(letter)) {
-        return [`set ${literal}, which changes how bash reads later commands`]
-      }
-    }
-    if (!named) continue
-    // Alone, `set -o` lists the options.
-    if (index + 1 >= words.length) return []
-    const option = words[++index]?.literal
-    if (option === undefined || !safeSetLongOptions.has(option)) {
-      return [`set ${literal} ${option ?? '…'}, which changes how bash reads later commands`]
-    }
-  }
-  return []
 }

@@ -52,6 +52,20 @@ describe('programStrings', () => {
     ])
   })
 
+  // SPEC §26 (git options that run code); git-init(1), TEMPLATE DIRECTORY: hooks are copied.
+  it('finds the template folder git init and clone copy hooks from, in any abbreviation', () => {
+    for (const line of [
+      ['git', 'init', '-q', '--template=tmpl'],
+      ['git', 'init', '--template', 'tmpl', 'repo'],
+      ['git', 'init-db', '--templ=tmpl'],
+      ['git', '-C', 'x', 'init', '--temp=tmpl'],
+      ['git', 'clone', '--template=tmpl', 'a', 'b'],
+    ]) {
+      expect(programStrings('git', words(...line)).hidingConstructs, line.join(' ')).toHaveLength(1)
+    }
+    expect(programStrings('git', words('git', 'init', '-q', 'repo')).hidingConstructs).toEqual([])
+  })
+
   it('finds the options of tar and rsync that run a command, in any abbreviation or bundle', () => {
     expect(programStrings('tar', words('tar', '--to-com=rm x', '-xf', 'a.tar'))).toEqual({
       hidingConstructs: ["tar's option --to-com=rm x, which runs a command"],

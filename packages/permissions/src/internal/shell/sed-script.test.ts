@@ -24,4 +24,28 @@ describe('scanSedScript', () => {
       'a sed script it cannot read (an unterminated / at character 4)',
     ])
   })
+
+  // SPEC §26: GNU sed does not end a regex at a delimiter inside a bracket expression.
+  it('reads past a delimiter inside a bracket expression, and finds the flag behind it', () => {
+    expect(scanSedScript('s/.*[/]*/g;rm -rf x;/e')).toEqual({
+      hidingConstructs: ["sed's s///e flag, which runs the pattern space as a command"],
+      commands: [],
+    })
+    expect(scanSedScript('/[/]/e id').commands).toEqual(['id'])
+    expect(scanSedScript('\\%[%]%e id').commands).toEqual(['id'])
+    expect(scanSedScript('s/[^/]*$//;s/[]/]/x/g')).toEqual({ hidingConstructs: [], commands: [] })
+    // `y` and a replacement have no bracket expressions: `[` there is a character.
+    expect(scanSedScript('y/[/x/;s/a/[/e').hidingConstructs).toEqual([
+      "sed's s///e flag, which runs the pattern space as a command",
+    ])
+  })
+
+  it('cannot read a bracket expression seds end differently, or one left open', () => {
+    expect(scanSedScript('s/[[:alpha:]/]/X/').hidingConstructs).toEqual([
+      'a sed script it cannot read (a bracket expression seds end differently at character 3)',
+    ])
+    expect(scanSedScript('s/[a/b/').hidingConstructs).toEqual([
+      'a sed script it cannot read (an unterminated bracket expression at character 6)',
+    ])
+  })
 })

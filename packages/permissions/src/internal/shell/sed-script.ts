@@ -1,7 +1,10 @@
+import { sedRegexEnd } from './regex-literals.js'
+
 /**
  * What a GNU sed script does that no rule sees (SPEC §26): the `e` command and the `s///e` flag
  * run commands; `w`, `W` and `s///w` write files. Read by a small scanner of sed's grammar (GNU
- * sed manual, "sed scripts"): a script it cannot read is reported too, never assumed harmless.
+ * sed manual, "sed scripts"; a regex ends where sed ends it, past a delimiter inside a bracket
+ * expression): a script it cannot read is reported too, never assumed harmless.
  */
 export interface SedFindings {
   /** Why the script hides a command or an edit; empty when it does neither. */
@@ -84,14 +87,30 @@ class Scanner {
       const delimiter = this.peek()
       if (delimiter === '' || delimiter === '\n' || delimiter === '\\') this.fail('a bad delimiter')
       this.index++
-      this.delimited(delimiter)
+      this.regex(delimiter)
       while (this.peek() === 'I' || this.peek() === 'M') this.index++
       return true
     }
     return false
   }
 
-  /** Skips to after the next unescaped `delimiter` (inside a regex or a replacement). */
+  /**
+   * Skips a regex to after its closing `delimiter` — which a bracket expression hides (`[/]`) —
+   * where every sed this knows ends it (see regex-literals.ts); where they differ it cannot read.
+   */
+  private regex(delimiter: string): void {
+    const end = sedRegexEnd(this.text, this.index, delimiter)
+    if (end === 'ambiguous') this.fail('a bracket expression seds end differently')
+    if (end !== 'unterminated') {
+      this.index = end
+      return
+    }
+    // Where the regex runs out: past the end, a newline, or a bracket expression left open.
+    this.delimited(delimiter)
+    this.fail('an unterminated bracket expression')
+  }
+
+  /** Skips to after the next unescaped `delimiter` (a replacement, `y`'s lists: no brackets). */
   private delimited(delimiter: string): void {
     while (this.index < this.text.length) {
       const char = this.peek()
@@ -192,7 +211,7 @@ class Scanner {
     const delimiter = this.peek()
     if (delimiter === '' || delimiter === '\n' || delimiter === '\\') this.fail('a bad delimiter')
     this.index++
-    this.delimited(delimiter)
+    this.regex(delimiter)
     this.delimited(delimiter)
     for (;;) {
       const flag = this.peek()

@@ -3,6 +3,7 @@ import type { CommandWord } from './command-text.js'
 import { arithmeticHiding, isCodeVariable } from './arithmetic.js'
 import { basename, spellCommand } from './command-spellings.js'
 import { readCommandRuns } from './command-runs.js'
+import { fdVariableHiding } from './fd-variable-redirects.js'
 import { bodyHiding } from './here-documents.js'
 import type { HereDocument } from './here-documents.js'
 import { inspectProgram } from './inspect-program.js'
@@ -49,6 +50,8 @@ export class Walk implements WalkSink {
     private readonly depth: number,
     private readonly nested: boolean,
     readonly documents: ReadonlyMap<SyntaxNode, HereDocument>,
+    /** Where the line had a `<>` the parser was given as `< ` (see read-write-redirects.ts). */
+    private readonly readWriteAt: ReadonlySet<number> = new Set(),
   ) {}
 
   visit(root: SyntaxNode): void {
@@ -63,8 +66,9 @@ export class Walk implements WalkSink {
   }
 
   private node(node: SyntaxNode): void {
-    const arithmetic = arithmeticHiding(node)
-    if (arithmetic !== undefined) this.foundHiding(arithmetic)
+    // Arithmetic bash evaluates, and a `{name[…]}>` word it assigns a descriptor to.
+    const hiding = arithmeticHiding(node) ?? fdVariableHiding(node)
+    if (hiding !== undefined) this.foundHiding(hiding)
     switch (node.type) {
       case 'command':
         this.command(node)
@@ -215,17 +219,13 @@ export class Walk implements WalkSink {
   }
 
   private redirect(node: SyntaxNode): void {
-    let operator = ''
-    for (const child of node.children) {
-      if (!child.named) {
-        operator = child.type
-        break
-      }
-    }
+    const operatorNode = node.children.find((child) => !child.named)
+    const operator = operatorNode?.type ?? ''
     // tree-sitter-bash has no `<>` (read and write): it reads `<` and an ERROR holding `>`.
     const readWrite =
       operator === '<' &&
-      node.children.some((child) => child.type === 'ERROR' && child.text === '>')
+      (this.readWriteAt.has(operatorNode?.start ?? -1) ||
+        node.children.some((child) => child.type === 'ERROR' && child.text === '>'))
     const destinations = node.children.filter(
       (child) =>
         child.named && child.type !== 'file_descriptor' && !(readWrite && child.type === 'ERROR'),
