@@ -20,8 +20,10 @@ async function reported(
   command: string,
   env: NodeJS.ProcessEnv = process.env,
   withPerl: string | null | undefined = perl,
+  before = '',
 ): Promise<{ code: number | null; report: string; stdout: string }> {
-  const child = spawn(bash, ['-c', reportingCommand(command, bash, withPerl ?? undefined)], {
+  const line = `${before}${reportingCommand(command, bash, withPerl ?? undefined)}`
+  const child = spawn(bash, ['-c', line], {
     env,
     // A group of its own: a command may signal its whole group (`kill 0`).
     detached: true,
@@ -80,6 +82,11 @@ describe.runIf(perl !== undefined)('reportingCommand (SPEC §23)', () => {
 
   it('reports the command’s own death when it signals its whole group (`kill 0`)', async () => {
     expect(await reported('kill -TERM 0')).toMatchObject({ code: 143, report: 'signal 15\n' })
+  })
+
+  it('gives the command the signal dispositions it was given (an ignored one stays ignored)', async () => {
+    const run = await reported('kill -USR1 $$; kill -HUP $$', process.env, perl, "trap '' USR1; ")
+    expect(run).toEqual({ code: 129, report: 'signal 1\n', stdout: '' })
   })
 
   it('gives the command no report descriptor, and its environment as it was', async () => {

@@ -19,19 +19,23 @@ export const unsetVariable = 'TOOLPIPE_SANDBOX_UNSET'
  * parent inside the sandbox: when a signal ended it, `signal <n>` on the report descriptor. Each
  * layer above it — the sandbox's seccomp helper, its shell, bubblewrap — turns a signal into the
  * exit code 128 + n, which a command may also exit with. Written with no module (a PERL5OPT that
- * names one is set aside for perl and given back to the command), catchable signals ignored while
- * it waits (a `kill 0` of the command's own group), the report descriptor closed for the command.
+ * names one is set aside for perl and given back to the command), catchable signals ignored from
+ * before it starts the command (a `kill 0` of the command's own group) and as they were in the
+ * command, the report descriptor closed for the command.
  */
 const reporter = [
   'my ($had, $options, $fd, $shell, $command) = @ARGV;',
   'if ($had) { $ENV{PERL5OPT} = $options } else { delete $ENV{PERL5OPT} }',
+  'my @signals = qw(HUP INT QUIT TERM PIPE USR1 USR2 ALRM);',
+  'my %was = map { ($_, $SIG{$_}) } @signals;',
+  '$SIG{$_} = "IGNORE" for @signals;',
   'my $pid = fork;',
   'if (!$pid) {',
+  '  $SIG{$_} = defined $was{$_} ? $was{$_} : "DEFAULT" for @signals;',
   '  if (defined $pid and open(my $report, ">&=", $fd)) { close $report }',
   '  exec { $shell } $shell, "-c", $command;',
   '  exit 127;',
   '}',
-  '$SIG{$_} = "IGNORE" for qw(HUP INT QUIT TERM PIPE USR1 USR2 ALRM);',
   'exit 127 if waitpid($pid, 0) != $pid;',
   'my $signal = $? & 127;',
   'exit($? >> 8) unless $signal;',
