@@ -1,6 +1,8 @@
 import MiniSearch from 'minisearch'
+import type { Query, QueryCombination } from 'minisearch'
 import type { ToolDefinition } from '@toolpipe/tools'
 import { GroupIndex } from './group-index.js'
+import { TermCounts, rarestTerms } from './term-counts.js'
 import { cachedTermOf, queryTerms, words } from './terms.js'
 import { documentFields, toolDocument } from './tool-document.js'
 import type { ToolDocument } from './tool-document.js'
@@ -12,11 +14,27 @@ export interface ToolMatch {
 }
 
 /**
- * The most tools one search scores. Past it, a search scores only the tools of the groups (the
- * servers) its words match best, until they hold this many, and the tools of no group: a search
- * of 5,000 tools then costs about what one of 1,000 does. Within it, nothing is left out.
+ * The most tools one search scores, tools of no group aside. Past it, a search scores the tools
+ * that hold its rarest words, in any field ({@link rareWordBudget}); the tools of the groups (the
+ * servers) its words match best, until these and those hold this many; and the tools of no
+ * group. A search of 5,000 tools then costs about what one of 1,000 does, and a word few tools
+ * say, wherever it stands (a parameter's name or description, an annotation's title), finds them
+ * at any size. Within it, nothing is left out.
  */
 const candidateBudget = 1000
+
+/**
+ * Past the candidate budget, how many of its tools the query's rarest words bring in, whatever
+ * their group: the words held by the fewest tools first, as many words as together are held by at
+ * most this many tools ({@link rarestTerms}). A word at most `250 / n` tools hold (n: the query's
+ * words) always brings in every tool that holds it. Each tool it brings costs more than one of a
+ * group (it holds more of the query's words): 250, not more, keeps a search of 5,000 tools near
+ * what it cost before rare words counted.
+ */
+const rareWordBudget = 250
+
+/** Whether a query term also matches the longer words it starts ("mongo" → "mongodb"). */
+const prefixSearched = (term: string): boolean => term.length >= 5
 
 /**
  * How much a field's match counts: a word of the name or title says most about what a tool does,
@@ -37,6 +55,14 @@ const fieldBoosts: Readonly<Record<(typeof documentFields)[number], number>> = {
  */
 const groupLift = 1
 
+/** What a search past the candidate budget scores of one group. */
+interface ScoredGroup {
+  /** The factor on its tools' scores: 1, lifted by the group's own score. */
+  readonly lift: number
+  /** When only some of its tools are scored: those that hold a rare word. */
+  readonly holders?: Set<string>
+}
+
 /**
  * The search index of one tool search (SPEC §24): MiniSearch's BM25+ over each tool's name,
  * title, description, parameters, hints and related words, stemmed, lifted by what the tool's
@@ -51,14 +77,18 @@ export class ToolIndex {
     storeFields: [],
     tokenize: words,
     // The related field holds terms already stemmed.
-    processTerm: (word, field) => (field === 'related' ? word : (this.#termOf(word) ?? null)),
+    processTerm: (word, field) => {
+      const term = field === 'related' ? word : (this.#termOf(word) ?? null)
+      if (term !== null) this.#indexing?.add(term)
+      return term
+    },
     searchOptions: {
       // Query terms arrive tokenized and stemmed (see `find`).
       tokenize: (text) => text.split(' '),
       processTerm: (term) => term,
       boost: fieldBoosts,
       // "mongo" finds "mongodb", "deploy" "deployment": a longer word a query starts.
-      prefix: (term) => term.length >= 5,
+      prefix: prefixSearched,
       weights: { fuzzy: 0, prefix: 0.25 },
       // Short fields weigh more than long ones (b), and a word matched in a long description
       // earns no floor (d = 0): a tool that says everything matches nothing in particular.
@@ -70,6 +100,9 @@ export class ToolIndex {
   readonly #groups = new GroupIndex()
   /** The group (`searchText`) of each indexed tool that has one, by name. */
   readonly #groupOf = new Map<string, string>()
+  readonly #termCounts = new TermCounts()
+  /** While one document is added or removed: the terms MiniSearch indexes of it, each once. */
+  #indexing: Set<string> | undefined
 
   /** The definition indexed under `name`, if any. */
   definition(name: string): ToolDefinition | undefined {
@@ -85,7 +118,7 @@ export class ToolIndex {
     for (const definition of definitions) wanted.set(definition.name, definition)
     for (const [name, entry] of this.#indexed) {
       if (wanted.get(name) === entry.definition) continue
-      this.#search.remove(entry.document)
+      this.#termCounts.remove(this.#termsOf('remove', entry.document))
       this.#groups.remove(entry.definition)
       this.#groupOf.delete(name)
       this.#indexed.delete(name)
@@ -93,7 +126,7 @@ export class ToolIndex {
     for (const [name, definition] of wanted) {
       if (this.#indexed.has(name)) continue
       const document = toolDocument(definition)
-      this.#search.add(document)
+      this.#termCounts.add(this.#termsOf('add', document))
       // The group's own key string: equal texts of other members would be compared character by
       // character at each of a search's thousands of lookups.
       const group = this.#groups.add(definition)
@@ -110,15 +143,8 @@ export class ToolIndex {
   find(query: string, limit: number, admit: (name: string) => boolean): ToolMatch[] {
     const terms = queryTerms(query)
     if (terms.length === 0 || this.#indexed.size === 0) return []
-    const tree = { combineWith: 'OR' as const, queries: terms }
-    const factors = this.#groupFactors(this.#groups.scores(tree))
-    const groupOf = this.#groupOf
-    const results = this.#search.search(tree, {
-      boostDocument: (id: string) => {
-        const key = groupOf.get(id)
-        return key === undefined ? 1 : (factors.get(key) ?? 1)
-      },
-    })
+    const groupScores = this.#groups.scores({ combineWith: 'OR', queries: terms })
+    const results = this.#search.search(this.#query(terms, groupScores))
     const matches: ToolMatch[] = []
     for (const result of results) {
       const name = result.id as string
@@ -130,25 +156,82 @@ export class ToolIndex {
   }
 
   /**
-   * Each group's factor on its tools' scores: the lift of its score, or 0 past the candidate
-   * budget for a group outside the best ones (its tools are not scored).
+   * The query MiniSearch runs, each tool's score lifted by its group's. Within the candidate
+   * budget, every term over every tool. Past it, the query's rarest words over every tool, and
+   * then its other words over the tools of the best groups, of no group, and those the rare words
+   * found (their holders): MiniSearch runs a combination's queries in order, so each holder is
+   * known before the other words are scored, and scores what it would were its group among the
+   * best.
    */
-  #groupFactors(groupScores: ReadonlyMap<string, number>): Map<string, number> {
-    const factors = new Map<string, number>()
-    let searched: Set<string> | undefined
-    if (this.#indexed.size > candidateBudget) {
-      searched = new Set()
-      let tools = 0
-      for (const [key] of [...groupScores].sort((a, b) => b[1] - a[1])) {
-        if (tools >= candidateBudget) break
-        searched.add(key)
-        tools += this.#groups.size(key)
+  #query(terms: string[], groupScores: ReadonlyMap<string, number>): QueryCombination {
+    const groupOf = this.#groupOf
+    const lift = (key: string) => 1 + groupLift * (groupScores.get(key) ?? 0)
+    if (this.#indexed.size <= candidateBudget) {
+      const boostDocument = (id: string) => {
+        const key = groupOf.get(id)
+        return key === undefined ? 1 : lift(key)
       }
+      return { combineWith: 'OR', queries: terms, boostDocument }
     }
-    for (const key of this.#groups.keys()) {
-      const score = groupScores.get(key) ?? 0
-      factors.set(key, searched !== undefined && !searched.has(key) ? 0 : 1 + groupLift * score)
+    const counts = this.#termCounts
+    const rarest = rarestTerms(
+      terms,
+      (term) => counts.holding(term, prefixSearched(term)),
+      rareWordBudget,
+    )
+    const scored = this.#bestGroups(groupScores, candidateBudget - rarest.tools)
+    // A tool of a group left out is scored only when it holds a rare word: the rare words' query
+    // adds its group with it as a holder, the others' finds it there.
+    const weight = (id: string, rare: boolean) => {
+      const key = groupOf.get(id)
+      if (key === undefined) return 1
+      let group = scored.get(key)
+      if (group !== undefined && group.holders === undefined) return group.lift
+      if (!rare) return group?.holders?.has(id) === true ? group.lift : 0
+      if (group === undefined) {
+        group = { lift: lift(key), holders: new Set() }
+        scored.set(key, group)
+      }
+      group.holders?.add(id)
+      return group.lift
     }
-    return factors
+    const rare = new Set(rarest.terms)
+    const queries: Query[] = terms.filter((term) => !rare.has(term))
+    // First, so MiniSearch runs it first: the holders are known before the other words.
+    if (rare.size > 0)
+      queries.unshift({
+        combineWith: 'OR',
+        queries: rarest.terms,
+        boostDocument: (id: string) => weight(id, true),
+      })
+    return { combineWith: 'OR', queries, boostDocument: (id: string) => weight(id, false) }
+  }
+
+  /**
+   * The groups that best match the query, best first, until they hold `budget` tools (with the
+   * one that reaches it), each with its lift: every tool of theirs is scored.
+   */
+  #bestGroups(groupScores: ReadonlyMap<string, number>, budget: number): Map<string, ScoredGroup> {
+    const best = new Map<string, ScoredGroup>()
+    let tools = 0
+    for (const [key, score] of [...groupScores].sort((a, b) => b[1] - a[1])) {
+      if (tools >= budget) break
+      best.set(key, { lift: 1 + groupLift * score })
+      tools += this.#groups.size(key)
+    }
+    return best
+  }
+
+  /** Adds `document` to MiniSearch or removes it, and returns the terms indexed of it, each once. */
+  #termsOf(change: 'add' | 'remove', document: ToolDocument): Set<string> {
+    const terms = new Set<string>()
+    this.#indexing = terms
+    try {
+      if (change === 'add') this.#search.add(document)
+      else this.#search.remove(document)
+    } finally {
+      this.#indexing = undefined
+    }
+    return terms
   }
 }
