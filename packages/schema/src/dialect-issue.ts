@@ -1,4 +1,3 @@
-import type { Dialect } from './dialect.js'
 import type { ProviderJsonSchema } from './json-schema-object.js'
 
 /**
@@ -16,12 +15,13 @@ export interface DialectIssue {
   readonly fatal: boolean
 }
 
-/** What `toProviderSchema` returns: the schema in the dialect, and what it could not keep. */
+/**
+ * What `toProviderSchema` returns (SPEC §9.3): the schema in the dialect, and what it could not
+ * keep; nothing else, so that it compares equal to `{ schema, issues }`.
+ */
 export interface ProviderSchemaResult {
   /** A fresh plain object, shared with nothing. Incomplete when an issue is fatal. */
   readonly schema: ProviderJsonSchema
   /** In the order met, depth first; `[]` when the dialect kept everything. */
   readonly issues: readonly DialectIssue[]
-  /** The dialect it was written in. */
-  readonly dialect: Dialect
 }

@@ -2,6 +2,9 @@ import type { HarnessError } from '@toolpipe/core'
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
   ArgIssue,
+  DialectIssue,
+  ProviderJsonSchema,
+  ProviderSchemaResult,
   SchemaSpecError,
   ToolArgsError,
   InferArgs,
@@ -12,7 +15,13 @@ import type {
   SchemaSpecMistake,
   SchemaType,
 } from './index.js'
-import { assertValidSchemaSpec, checkArgs, schemaSpecToJsonSchema, validateArgs } from './index.js'
+import {
+  assertValidSchemaSpec,
+  checkArgs,
+  schemaSpecToJsonSchema,
+  toProviderSchema,
+  validateArgs,
+} from './index.js'
 
 const readFile = {
   path: { type: 'string', required: true },
@@ -129,5 +138,15 @@ describe('errors', () => {
     expectTypeOf<SchemaSpecError['mistakes']>().toEqualTypeOf<readonly SchemaSpecMistake[]>()
     expectTypeOf<ToolArgsError>().toExtend<HarnessError>()
     expectTypeOf<SchemaSpecError>().toExtend<HarnessError>()
+  })
+})
+
+describe('toProviderSchema', () => {
+  it('returns { schema, issues } (SPEC §9.3), no dialect beside them', () => {
+    const result = toProviderSchema(readFile, 'openai')
+    expectTypeOf(result).toEqualTypeOf<ProviderSchemaResult>()
+    expectTypeOf<keyof ProviderSchemaResult>().toEqualTypeOf<'schema' | 'issues'>()
+    expectTypeOf(result.schema).toEqualTypeOf<ProviderJsonSchema>()
+    expectTypeOf(result.issues).toEqualTypeOf<readonly DialectIssue[]>()
   })
 })

@@ -16,8 +16,8 @@ export interface SchemaSpecMistake {
  */
 export class SchemaSpecError extends HarnessError<'INVALID_SCHEMA_SPEC'> {
   override readonly name = 'SchemaSpecError'
-  /** Every mistake found, in declaration order, depth first. */
-  readonly mistakes: readonly SchemaSpecMistake[]
+  /** Every mistake found, in declaration order, depth first. A frozen array, and read-only. */
+  declare readonly mistakes: readonly SchemaSpecMistake[]
 
   constructor(mistakes: readonly SchemaSpecMistake[], options?: ErrorOptions) {
     super(
@@ -25,6 +25,12 @@ export class SchemaSpecError extends HarnessError<'INVALID_SCHEMA_SPEC'> {
       'INVALID_SCHEMA_SPEC',
       options,
     )
-    this.mistakes = Object.freeze([...mistakes])
+    // Read-only at run time too: an assignment throws in strict mode.
+    Object.defineProperty(this, 'mistakes', {
+      value: Object.freeze([...mistakes]),
+      enumerable: true,
+      writable: false,
+      configurable: false,
+    })
   }
 }

@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv/dist/2020.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { schemaForAjv, valueForAjv } from './__fixtures__/ajv-names.js'
 import { specArbitrary } from './__fixtures__/spec-arbitraries.js'
 import { asJson, valuesFor } from './__fixtures__/spec-values.js'
 import type { Family } from './__fixtures__/spec-arbitraries.js'
@@ -20,7 +21,8 @@ import { propertyParameters, propertyRuns } from '../../../property-runs.shared.
  * words, not a constraint). Where a dialect moves a keyword into the description, the
  * comparison is with the spec without that keyword, and the test also shows `checkArgs` still
  * refusing what only that keyword refuses. Specs a dialect cannot express (a fatal issue) are
- * left out of that dialect's comparison: `createToolRegistry({ dialects })` refuses them.
+ * left out of that dialect's comparison: `createToolRegistry({ dialects })` refuses them. Ajv
+ * is shown a member named `__proto__` under a stand-in name (ajv-names.ts).
  */
 
 function createAjv(): Ajv2020 {
@@ -29,6 +31,8 @@ function createAjv(): Ajv2020 {
     strictNumbers: true,
     ownProperties: true,
     allowUnionTypes: true,
+    // Without it Ajv 8.20 skips a required "" (ajv-names.ts).
+    allErrors: true,
     code: { optimize: false },
   })
 }
@@ -106,7 +110,7 @@ function strictForm(
   if (prop.anyOf !== undefined) {
     for (const member of prop.anyOf as Prop[]) {
       const candidate = strictForm(member, value, members)
-      if (members(member)(candidate)) return candidate
+      if (members(member)(valueForAjv(candidate))) return candidate
     }
     return value
   }
@@ -119,11 +123,13 @@ function strictForm(
   const properties = prop.properties as Record<string, Prop> | undefined
   if (properties === undefined) return value
   const record = value as Record<string, unknown>
-  const out: Record<string, unknown> = {}
-  for (const [key, member] of Object.entries(properties)) {
-    out[key] = Object.hasOwn(record, key) ? strictForm(member, record[key], members) : null
-  }
-  return out
+  // fromEntries defines: a member named `__proto__` stays a member.
+  return Object.fromEntries(
+    Object.entries(properties).map(([key, member]) => [
+      key,
+      Object.hasOwn(record, key) ? strictForm(member, record[key], members) : null,
+    ]),
+  )
 }
 
 interface Tally {
@@ -142,7 +148,7 @@ function memberValidatorOf(ajv: Ajv2020): (member: Prop) => ValidateFunction {
     let found = memberValidators.get(member)
     if (found === undefined) {
       const wrapped = toProviderSchema({ member } as unknown as SchemaSpec, 'openai-strict')
-      found = ajv.compile(wrapped.schema.properties?.member as object)
+      found = ajv.compile(schemaForAjv(wrapped.schema.properties?.member) as object)
       memberValidators.set(member, found)
     }
     return found
@@ -169,7 +175,7 @@ function comparePair(
   }
   tally.specs++
   const shown = dialect === 'gemini' ? geminiToJsonSchema(schema) : schema
-  const validate = ajv.compile(shown as object)
+  const validate = ajv.compile(schemaForAjv(shown) as object)
   const kept = withoutMoved(spec, moved)
   const memberValidator = memberValidatorOf(ajv)
   const asProp = { type: 'object', properties: spec } as Prop
@@ -182,7 +188,7 @@ function comparePair(
       const normalized = normalizeArgs(spec, value)
       // A strict model's own output is what Ajv checks there; elsewhere the nulls are
       // removed first, as the pipeline does in every dialect.
-      const ajvAccepts = validate(dialect === 'openai-strict' ? value : normalized)
+      const ajvAccepts = validate(valueForAjv(dialect === 'openai-strict' ? value : normalized))
       const keptAccepts = checkArgs(kept, normalized).length === 0
       const fullAccepts = checkArgs(spec, normalized).length === 0
       tally.pairs++

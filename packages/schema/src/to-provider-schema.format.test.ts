@@ -187,7 +187,6 @@ describe('moved keywords become words', () => {
           fatal: false,
         },
       ],
-      dialect: 'gemini',
     })
   })
 })

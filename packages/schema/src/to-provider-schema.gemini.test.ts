@@ -124,7 +124,8 @@ describe('gemini: [Gemini] the OpenAPI 3.0 Schema subset of function declaration
         ])
       }
       for (const dialect of ['openai', 'anthropic'] as const) {
-        expect(jsonSchemaToProviderSchema(parsed, dialect).issues).toEqual([
+        const { schema, issues } = jsonSchemaToProviderSchema(parsed, dialect)
+        expect(issues).toEqual([
           {
             path: 'parameters.properties.a',
             keyword,
@@ -132,6 +133,10 @@ describe('gemini: [Gemini] the OpenAPI 3.0 Schema subset of function declaration
             fatal: false,
           },
         ])
+        // As written: an own member of the node ("__proto__" defined, never the prototype).
+        const node = schema.properties?.a as object
+        expect(Object.getOwnPropertyDescriptor(node, keyword)?.value).toBe(1)
+        expect(Object.getPrototypeOf(node)).toBe(Object.prototype)
       }
     },
   )

@@ -22,7 +22,6 @@ describe('gemini: exclusive bounds', () => {
           fatal: false,
         },
       ],
-      dialect: 'gemini',
     })
     const m = (schema: unknown): unknown => convert(member(schema), 'gemini').schema.properties?.m
     expect(m({ type: 'integer', exclusiveMinimum: 2.5 })).toEqual({ type: 'integer', minimum: 3 })
@@ -80,7 +79,6 @@ describe('gemini: exclusive bounds', () => {
           fatal: false,
         },
       ],
-      dialect: 'gemini',
     })
     // The same whichever keyword comes first.
     expect(

@@ -151,7 +151,6 @@ describe('gemini: which anyOf members fold (SPEC §9.3)', () => {
           properties: { m: { type: 'string', nullable: true, enum: ['a'] } },
         },
         issues: [],
-        dialect: 'gemini',
       })
     }
   })

@@ -28,6 +28,15 @@ function expectOneFatal(
   expect(issues[0]?.message).toContain(words)
 }
 
+describe('the result (SPEC §9.3: { schema: JsonSchemaObject; issues: DialectIssue[] })', () => {
+  it.each(dialects)('%s: { schema, issues } and nothing else', (dialect) => {
+    const spec = { a: { type: 'string' } } as const
+    const result = toProviderSchema(spec, dialect)
+    expect(Object.keys(result)).toEqual(['schema', 'issues'])
+    expect(result).toStrictEqual({ schema: result.schema, issues: [] })
+  })
+})
+
 describe('json-schema (SPEC §9.3: today’s schemaSpecToJsonSchema output)', () => {
   it('is exactly schemaSpecToJsonSchema, with no issue', () => {
     const { schema, issues } = toProviderSchema(everyKeyword, 'json-schema')
@@ -44,7 +53,6 @@ describe('json-schema (SPEC §9.3: today’s schemaSpecToJsonSchema output)', ()
     expect(jsonSchemaToProviderSchema(parameters, 'json-schema')).toEqual({
       schema: parameters,
       issues: [],
-      dialect: 'json-schema',
     })
   })
 })
@@ -137,7 +145,6 @@ describe('openai-strict: [OpenAI] Structured Outputs, function calling with stri
     expect(toProviderSchema({}, 'openai-strict')).toEqual({
       schema: { type: 'object', properties: {}, required: [], additionalProperties: false },
       issues: [],
-      dialect: 'openai-strict',
     })
   })
 
@@ -185,7 +192,6 @@ describe('openai (non-strict) and the arrays every OpenAI mode refuses', () => {
     expect(toProviderSchema(everyKeyword, 'openai')).toEqual({
       schema: schemaSpecToJsonSchema(everyKeyword),
       issues: [],
-      dialect: 'openai',
     })
     const handWritten = {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -243,7 +249,6 @@ describe('anthropic: [Anthropic] input_schema, a JSON Schema object with an obje
     expect(toProviderSchema(spec, 'anthropic')).toEqual({
       schema: schemaSpecToJsonSchema(spec),
       issues: [],
-      dialect: 'anthropic',
     })
   })
 })

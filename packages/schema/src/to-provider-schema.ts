@@ -67,5 +67,5 @@ export function jsonSchemaToProviderSchema(
   dialect: Dialect,
 ): ProviderSchemaResult {
   const { schema: converted, issues } = convertSchema(schema, dialect)
-  return { schema: converted as ProviderJsonSchema, issues, dialect }
+  return { schema: converted as ProviderJsonSchema, issues }
 }

@@ -30,6 +30,20 @@ describe('ToolArgsError', () => {
     expect(Object.isFrozen(error.issues)).toBe(true)
   })
 
+  it('keeps its issues read-only at run time (SPEC §3 "readonly issues"): a strict-mode assignment throws', () => {
+    const error = new ToolArgsError(issues)
+    // Test modules are ES modules, so this assignment is strict-mode code.
+    expect(() => {
+      ;(error as { issues: unknown }).issues = []
+    }).toThrow(TypeError)
+    expect(error.issues).toEqual(issues)
+    expect(Object.getOwnPropertyDescriptor(error, 'issues')).toMatchObject({
+      writable: false,
+      enumerable: true,
+    })
+    expect(Object.keys(error)).toEqual(['code', 'name', 'issues'])
+  })
+
   it('keeps its cause', () => {
     const cause = new Error('root')
     expect(new ToolArgsError(issues, { cause }).cause).toBe(cause)

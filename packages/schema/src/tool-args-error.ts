@@ -15,12 +15,19 @@ import type { ArgIssue } from './arg-issue.js'
  */
 export class ToolArgsError extends HarnessError<'INVALID_ARGS'> {
   override readonly name = 'ToolArgsError'
-  /** Every issue found, in declaration order, depth first. */
-  readonly issues: readonly ArgIssue[]
+  /** Every issue found, in declaration order, depth first. A frozen array, and read-only. */
+  declare readonly issues: readonly ArgIssue[]
 
   constructor(issues: readonly ArgIssue[], options?: ErrorOptions) {
     super(`invalid arguments: ${issues.map(placedMessage).join('; ')}`, 'INVALID_ARGS', options)
-    this.issues = Object.freeze([...issues])
+    // Read-only at run time too (SPEC §3 "readonly `issues`"): an assignment throws in strict
+    // mode, so that no handler can swap the issues another one reads.
+    Object.defineProperty(this, 'issues', {
+      value: Object.freeze([...issues]),
+      enumerable: true,
+      writable: false,
+      configurable: false,
+    })
   }
 }
 

@@ -8,8 +8,11 @@ import { joinFirstSentences } from '@toolpipe/core/internal'
  */
 export class OutputSchemaError extends HarnessError<'UNSUPPORTED_SCHEMA'> {
   override readonly name = 'OutputSchemaError'
-  /** Every violation, in schema order, e.g. `schema.properties.a: unsupported keyword "minLength"`. */
-  readonly violations: readonly string[]
+  /**
+   * Every violation, in schema order, e.g. `schema.properties.a: unsupported keyword "minLength"`.
+   * A frozen array, and read-only.
+   */
+  declare readonly violations: readonly string[]
 
   constructor(violations: readonly string[], options?: ErrorOptions) {
     super(
@@ -17,6 +20,13 @@ export class OutputSchemaError extends HarnessError<'UNSUPPORTED_SCHEMA'> {
       'UNSUPPORTED_SCHEMA',
       options,
     )
-    this.violations = Object.freeze([...violations])
+    // Read-only at run time too (SPEC §4 "readonly `violations`"): an assignment throws in
+    // strict mode.
+    Object.defineProperty(this, 'violations', {
+      value: Object.freeze([...violations]),
+      enumerable: true,
+      writable: false,
+      configurable: false,
+    })
   }
 }

@@ -4,7 +4,10 @@
 /** A mutable prop, to build specs step by step. */
 export type Prop = Record<string, unknown>
 
-/** The member names specs are drawn with: ordinary ones, `Object.prototype`'s, odd ones. */
+/**
+ * The member names specs are drawn with: ordinary ones, `Object.prototype`'s, odd ones, and the
+ * two JSON allows that JavaScript treats apart: `""` and `__proto__` (SPEC §3: any name).
+ */
 export const keys = [
   'path',
   'mode',
@@ -16,6 +19,8 @@ export const keys = [
   'odd key',
   '0',
   'é',
+  '',
+  '__proto__',
 ]
 
 /** The bounds (minimum, maximum, …) specs are drawn with. */
@@ -76,7 +81,13 @@ export function smallestValue(prop: Prop): unknown {
         if (member.required !== true) continue
         const memberValue = member.anyOf === undefined ? smallestValue(member) : undefined
         if (memberValue === undefined) return undefined
-        value[key] = memberValue
+        // Defined: a member named `__proto__` stays a member.
+        Object.defineProperty(value, key, {
+          value: memberValue,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        })
       }
       return value
     }

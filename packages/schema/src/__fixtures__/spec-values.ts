@@ -41,8 +41,10 @@ export function validValue(prop: SchemaProp): fc.Arbitrary<unknown> {
 
 /** Objects with every required member and some optional ones, plus extra keys. */
 export function validObject(spec: SchemaSpec): fc.Arbitrary<Record<string, unknown>> {
-  const members: Record<string, fc.Arbitrary<unknown>> = {}
-  for (const [key, prop] of Object.entries(spec)) members[key] = validValue(prop)
+  // fromEntries defines: a member named `__proto__` stays a member.
+  const members = Object.fromEntries(
+    Object.entries(spec).map(([key, prop]) => [key, validValue(prop)]),
+  )
   const requiredKeys = Object.keys(spec).filter((key) => spec[key]?.required === true)
   const extras = fc.dictionary(fc.constantFrom('extra', 'other'), fc.jsonValue({ maxDepth: 1 }))
   return fc

@@ -104,19 +104,13 @@ function compileMembers(spec: unknown, depth: number, walk: SpecWalk): CompiledP
   for (const key of keys === unreadable ? [] : keys) {
     const prop = guarded(walk, () => (spec as Record<string, unknown>)[key], key)
     if (prop === undefined || prop === unreadable) continue
+    // Any name JSON allows is a member name, "" and "__proto__" included (SPEC §3: the spec
+    // means what its JSON Schema means); every reader below reads and writes members as own
+    // properties, so "__proto__" never reaches a prototype.
     below(walk, [key], () => {
-      if (key === '__proto__') {
-        mistake(
-          walk,
-          'is not allowed as a property name: JavaScript objects treat it as the prototype',
-        )
-      } else if (key === '') {
-        mistake(walk, 'is not allowed: a property name must not be empty')
-      } else {
-        const field = compileProp(prop, key, depth, walk)
-        // Stryker disable next-line ConditionalExpression: a prop that did not compile has added a mistake, and a spec with one is refused whole
-        if (field !== undefined) fields.push(field)
-      }
+      const field = compileProp(prop, key, depth, walk)
+      // Stryker disable next-line ConditionalExpression: a prop that did not compile has added a mistake, and a spec with one is refused whole
+      if (field !== undefined) fields.push(field)
     })
   }
   leave(walk)

@@ -1,4 +1,5 @@
 import { snapshotJson } from '@toolpipe/core'
+import { setMember } from '@toolpipe/core/internal'
 import type { JsonSchemaObject, JsonSchemaProperty } from '../json-schema-object.js'
 import type { CompiledProp } from './compiled-prop.js'
 
@@ -56,8 +57,9 @@ export function propToJson(prop: CompiledProp): JsonSchemaProperty {
 
 function propertiesToJson(fields: readonly CompiledProp[]): JsonSchemaObject['properties'] {
   const properties: JsonSchemaObject['properties'] = {}
-  // The spec refuses `__proto__`, so assignment cannot touch a prototype here.
-  for (const field of fields) properties[field.key] = propToJson(field)
+  // Defined, never assigned: a member named `__proto__` is an own property of `properties`, as
+  // JSON.parse makes it, not the object's prototype.
+  for (const field of fields) setMember(properties, field.key, propToJson(field))
   return properties
 }
 

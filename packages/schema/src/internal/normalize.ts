@@ -1,3 +1,4 @@
+import { setMember } from '@toolpipe/core/internal'
 import type { Validator } from '@toolpipe/structured-output/internal'
 import type { CompiledAnyOfProp, CompiledProp } from './compiled-prop.js'
 import { engineValidator } from './engine-validator.js'
@@ -41,7 +42,8 @@ export function normalizeMembers(fields: readonly CompiledProp[], value: unknown
     const normalized = normalizeValue(field, member)
     if (normalized !== member) {
       copy ??= { ...record }
-      copy[field.key] = normalized
+      // Defined, never assigned: a member named `__proto__` stays an own member of the copy.
+      setMember(copy, field.key, normalized)
     }
   }
   return copy ?? value

@@ -1,4 +1,4 @@
-import { formatJsonPath } from '@toolpipe/core/internal'
+import { formatJsonPath, setMember } from '@toolpipe/core/internal'
 import type { JsonObject, JsonValue } from '@toolpipe/core'
 import type { Dialect } from '../../dialect.js'
 import type { DialectIssue } from '../../dialect-issue.js'
@@ -80,7 +80,8 @@ export function outsideSubset(
   into: JsonObject,
 ): void {
   if (takesJsonSchema.has(conversion.dialect)) {
-    into[keyword] = value
+    // A hand-written schema's keyword may be named `__proto__`: defined, it stays a keyword.
+    setMember(into, keyword, value)
     issue(
       conversion,
       keyword,

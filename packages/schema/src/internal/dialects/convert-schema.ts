@@ -4,6 +4,7 @@ import {
   describeValue,
   isPlainObject,
   mostListedValues,
+  setMember,
 } from '@toolpipe/core/internal'
 import type { JsonObject, JsonValue } from '@toolpipe/core'
 import type { Dialect } from '../../dialect.js'
@@ -276,8 +277,11 @@ function convertProperties(value: JsonValue, conversion: Conversion, depth: numb
   for (const [name, member] of Object.entries(value)) {
     conversion.properties++
     conversion.stringLength += name.length
-    out[name] = below(conversion, ['properties', name], () =>
-      convertNode(member, conversion, depth),
+    // Defined, never assigned: a member named `__proto__` stays a member.
+    setMember(
+      out,
+      name,
+      below(conversion, ['properties', name], () => convertNode(member, conversion, depth)),
     )
   }
   return out

@@ -110,6 +110,40 @@ describe('the two dialects, member by member', () => {
     expect(inBoth(schema, first31)).toEqual({ json: missing, args: missing })
   })
 
+  it('members named "" and "__proto__" (SPEC §4: own members only), read by name and past the 31st', () => {
+    for (const count of [2, 40]) {
+      const names = [
+        '__proto__',
+        '',
+        ...Array.from({ length: count - 2 }, (_, index) => `m${index}`),
+      ]
+      const schema = {
+        type: 'object',
+        // fromEntries defines: "__proto__" is a member of properties, not its prototype.
+        properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+        required: ['__proto__', ''],
+      }
+      expect(inBoth(schema, JSON.parse('{"__proto__": "x", "": "y"}'))).toEqual({
+        json: [],
+        args: [],
+      })
+      // `({}).__proto__` is Object.prototype, and no member.
+      const missing = [
+        ['missing', ['__proto__']],
+        ['missing', ['']],
+      ]
+      expect(inBoth(schema, {})).toEqual({ json: missing, args: missing })
+      const wrong = [
+        ['invalid_type', ['__proto__']],
+        ['invalid_type', ['']],
+      ]
+      expect(inBoth(schema, JSON.parse('{"__proto__": 1, "": 2}'))).toEqual({
+        json: wrong,
+        args: wrong,
+      })
+    }
+  })
+
   it('stops at 100 issues and says so, in both dialects', () => {
     const keys = Array.from({ length: 150 }, (_, index) => `k${index}`)
     const schema = {
