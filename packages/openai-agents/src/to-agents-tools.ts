@@ -5,6 +5,7 @@ import type {
   DialectIssueReport,
   ScopedTools,
   ToolRegistry,
+  ToolSchema,
   ToolSession,
   ToolSessionSource,
 } from '@toolpipe/tools'
@@ -18,6 +19,8 @@ import type { ToolSource } from '@toolpipe/tools/internal'
 import { tool } from '@openai/agents'
 import type { FunctionTool, JsonSchemaDefinition } from '@openai/agents'
 import { AgentsBridgeError } from './agents-bridge-error.js'
+import { agentsNamesOf } from './internal/agents-names.js'
+import { liveAgentsTools } from './internal/live-agents-tools.js'
 import { toAgentsOutput } from './internal/to-agents-output.js'
 import type { AgentsToolOutput } from './internal/to-agents-output.js'
 
@@ -40,8 +43,9 @@ export interface ToAgentsToolsOptions {
    * conversation): each tool is then enabled (`isEnabled`) only while the session shows it, so
    * each turn the model is sent the always-loaded tools, the ones its searches found and
    * `tool_search`; every call runs through the session, so a `tool_search` call loads what it
-   * finds for the next turn. A call of a tool not shown yet meets Agents JS's own handling of a
-   * tool it was not given.
+   * finds for the next turn. The array then follows the registry: a tool registered after it was
+   * made (an MCP server that connects later) joins it before the next turn. A call of a tool not
+   * shown yet meets Agents JS's own handling of a tool it was not given.
    */
   readonly toolSearch?: ToolSession | ToolSessionSource | undefined
 }
@@ -73,8 +77,14 @@ const what = 'toAgentsTools'
  * them (the model's order), even though it starts a turn's calls all at once; safe calls may
  * overlap. The order is kept per array of tools: make one per agent or conversation.
  *
- * The tools are a snapshot of what is visible now; a tool removed since answers `UNKNOWN_TOOL`.
- * With `toolSearch`, each is enabled only while the session shows it (SPEC §24).
+ * Without `toolSearch`, the tools are a snapshot of what is visible now; a tool removed since
+ * answers `UNKNOWN_TOOL`. With `toolSearch`, each is enabled only while the session shows it,
+ * and the array follows the registry (SPEC §24): Agents JS keeps the array an `Agent` was given
+ * and reads it at the start of each turn, and whenever it is read the array brings itself up to
+ * date — tools registered since join it, replaced ones are made again, removed ones leave; a tool
+ * you add to it (`agent.tools.push(other)`) stays. Give it to the `Agent` as it is: a copy
+ * (`[...tools, other]`) is a snapshot.
+ *
  * Agents JS allows only letters, digits and `_` in names: a `-` becomes `_` for the model, and
  * the call still reaches the tool by its own name. Where that makes two names one (`read-file`
  * beside `read_file`), the tool whose name had a `-` is given a suffix of its own (SPEC §22: one
@@ -97,34 +107,64 @@ export function toAgentsTools(
   const given = readAdapterSource(tools, options, what, refuse)
   const onDialectIssue = readOnDialectIssue(options.onDialectIssue, what, refuse)
   const session = readToolSession(options.toolSearch, what, refuse)
-  const source = session === undefined ? given : sessionSource(given, session)
   const sequencer = new CallSequencer()
-  const schemas = source.schemas('openai-strict', onDialectIssue)
-  const agentsNames = agentsNamesOf(schemas.map(({ name }) => name))
-  return schemas.map(({ name, description, parameters, strict }) => {
-    const agentsName = agentsNames.get(name) ?? name
-    const execute = (input: unknown, _context: unknown, details?: ToolCallDetails) =>
-      runCall(source, sequencer, name, input, details)
-    // Asked by Agents JS before each turn: what the session shows goes to the model.
-    const isEnabled = session === undefined ? true : () => session.shows(name)
-    return strict === true
-      ? tool({
-          name: agentsName,
-          description,
-          parameters: parameters as unknown as StrictParameters,
-          strict: true,
-          execute,
-          isEnabled,
-        })
-      : tool({
-          name: agentsName,
-          description,
-          parameters: parameters as unknown as NonStrictParameters,
-          strict: false,
-          execute,
-          isEnabled,
-        })
-  })
+  const schemas = () => given.schemas('openai-strict', onDialectIssue)
+  if (session === undefined) {
+    const listed = schemas()
+    const agentsNames = agentsNamesOf(listed.map(({ name }) => name))
+    return listed.map((schema) =>
+      agentsTool(schema, agentsNames.get(schema.name) ?? schema.name, {
+        source: given,
+        sequencer,
+        isEnabled: true,
+      }),
+    )
+  }
+  const source = sessionSource(given, session)
+  return liveAgentsTools(given, schemas, (schema, agentsName) =>
+    agentsTool(schema, agentsName, {
+      source,
+      sequencer,
+      // Asked by Agents JS before each turn: what the session shows goes to the model.
+      isEnabled: () => session.shows(schema.name),
+    }),
+  )
+}
+
+/** What every tool of one `toAgentsTools` array shares, and how one tool is enabled. */
+interface AgentsToolContext {
+  readonly source: ToolSource
+  readonly sequencer: CallSequencer
+  readonly isEnabled: boolean | (() => boolean)
+}
+
+/** One tool as Agents JS's `tool()` makes it: strict where its schema allows. */
+function agentsTool(
+  schema: ToolSchema,
+  agentsName: string,
+  context: AgentsToolContext,
+): AgentsTool {
+  const { name, description, parameters, strict } = schema
+  const { source, sequencer, isEnabled } = context
+  const execute = (input: unknown, _context: unknown, details?: ToolCallDetails) =>
+    runCall(source, sequencer, name, input, details)
+  return strict === true
+    ? tool({
+        name: agentsName,
+        description,
+        parameters: parameters as unknown as StrictParameters,
+        strict: true,
+        execute,
+        isEnabled,
+      })
+    : tool({
+        name: agentsName,
+        description,
+        parameters: parameters as unknown as NonStrictParameters,
+        strict: false,
+        execute,
+        isEnabled,
+      })
 }
 
 /**
@@ -151,38 +191,4 @@ async function runCall(
           cancelled: () => source.cancel({ ...call, signal }, signal),
         })
   return toAgentsOutput(result)
-}
-
-/**
- * Each tool's name in Agents JS: `-` made `_`. A name already free of `-` keeps itself; one that
- * would then be another tool's gets `_` and a hash of its own name (at most 64 characters, as
- * OpenAI allows), so every tool stays callable and the same set always gets the same names.
- */
-function agentsNamesOf(names: readonly string[]): Map<string, string> {
-  const taken = new Set(names.filter((name) => !name.includes('-')))
-  const agentsNames = new Map<string, string>()
-  for (const name of names) {
-    if (!name.includes('-')) {
-      agentsNames.set(name, name)
-      continue
-    }
-    let agentsName = name.replaceAll('-', '_')
-    for (let attempt = 0; taken.has(agentsName); attempt++) {
-      const suffix = `_${hashOf(`${name}#${String(attempt)}`)}`
-      agentsName = `${name.replaceAll('-', '_').slice(0, 64 - suffix.length)}${suffix}`
-    }
-    taken.add(agentsName)
-    agentsNames.set(name, agentsName)
-  }
-  return agentsNames
-}
-
-/** FNV-1a of a name, 8 hex digits: short, stable, no dependency. */
-function hashOf(text: string): string {
-  let hash = 0x811c9dc5
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index)
-    hash = Math.imul(hash, 0x01000193) >>> 0
-  }
-  return hash.toString(16).padStart(8, '0')
 }
