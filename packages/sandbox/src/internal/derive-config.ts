@@ -6,6 +6,7 @@ import { runtimeDefaultDenials } from './default-write-paths.js'
 import type { SandboxConfig } from './read-options.js'
 import { hasWildcard } from './path-glob.js'
 import { runtimeConfig } from './runtime-config.js'
+import type { RuntimeFiles } from './runtime-files.js'
 import type { SettingsInForce } from './settings-in-force.js'
 import { defaultGlobSearchLimits, writeDenyMatches } from './write-deny-globs.js'
 import type { GlobSearchLimits } from './write-deny-globs.js'
@@ -16,24 +17,32 @@ import type { GlobSearchLimits } from './write-deny-globs.js'
  * (Linux) — each write-deny pattern's existing matches by literal path, searched again for each
  * run, so a file made since is denied from the next run on. New files matching a pattern cannot
  * be denied there; the runtime's warning about each pattern says so (`SrtSession`). What the
- * runtime makes writable of its own accord is write-denied (`runtimeDefaultDenials`).
+ * runtime makes writable of its own accord is write-denied (`runtimeDefaultDenials`), and so is
+ * each file of the runtime's own package its wrapped line runs, where a command could write it
+ * (`RuntimeFiles`).
  */
 export class ConfigDeriver {
   readonly #config: SandboxConfig
   readonly #settings: SettingsInForce
   readonly #limits: GlobSearchLimits
   readonly #searchPatterns: boolean
+  readonly #runtimeFiles: RuntimeFiles | undefined
   readonly #warned = new Set<string>()
 
   constructor(
     config: SandboxConfig,
     settings: SettingsInForce,
-    options: { limits?: GlobSearchLimits; searchPatterns?: boolean } = {},
+    options: {
+      limits?: GlobSearchLimits
+      searchPatterns?: boolean
+      runtimeFiles?: RuntimeFiles
+    } = {},
   ) {
     this.#config = config
     this.#settings = settings
     this.#limits = options.limits ?? defaultGlobSearchLimits
     this.#searchPatterns = options.searchPatterns ?? process.platform === 'linux'
+    this.#runtimeFiles = options.runtimeFiles
   }
 
   /**
@@ -61,6 +70,7 @@ export class ConfigDeriver {
     }
     const config = runtimeConfig(projectRoot, settings, rules, denied, sourceFiles)
     config.filesystem.denyWrite.push(...named.map((path) => ({ path, literal: true as const })))
+    config.filesystem.denyWrite.push(...(this.#runtimeFiles?.exposedIn(config) ?? []))
     config.filesystem.denyWrite.push(...runtimeDefaultDenials(config.filesystem.allowWrite))
     return config
   }

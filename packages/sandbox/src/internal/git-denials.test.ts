@@ -90,6 +90,32 @@ describe('gitDenials: every git folder git reads in the project (SPEC §23)', ()
     )
   })
 
+  it('denies the HEAD of the project root and of each folder up to the repository above', () => {
+    const { repo, project } = monorepoPackage()
+    writeFileSync(join(repo, 'packages', 'HEAD'), 'a project file named HEAD\n')
+    const denied = gitDenials(project, noVariables)
+    // Missing (the runtime's empty placeholder, which git refuses) or present: no command makes
+    // either folder a bare repository that host git run there would take, with its config.
+    expect(denied).toEqual(
+      expect.arrayContaining([join(project, 'HEAD'), join(repo, 'packages', 'HEAD')]),
+    )
+    expect(denied).not.toContain(join(repo, 'HEAD'))
+    expect(denied).not.toContain(join(repo, '.git', 'HEAD'))
+  })
+
+  it('takes a project root that is a bare repository for a git folder, its HEAD left to git', () => {
+    const project = join(scratchFolder(), 'bare.git')
+    git(dirname(project), 'init', '-q', '--bare', project)
+    const denied = gitDenials(project, noVariables)
+    expect(denied).toEqual(
+      expect.arrayContaining([
+        ...entries.map((entry) => join(project, entry)),
+        join(project, '.git'),
+      ]),
+    )
+    expect(denied).not.toContain(join(project, 'HEAD'))
+  })
+
   it('denies the folders GIT_DIR and GIT_COMMON_DIR name (relative to the project root)', () => {
     const base = scratchFolder()
     const elsewhere = repositoryAt(join(base, 'elsewhere'))

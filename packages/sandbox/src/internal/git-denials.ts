@@ -40,7 +40,13 @@ const maxWorktrees = 1000
  * ends instead ({@link CommondirSweep}). Each `.git` on the way up that is not a folder, itself:
  * where it is missing no command can create it (and plant a hook that a later `git init` keeps,
  * or a repository git would find before the one above), and where it is a file (a worktree's or
- * submodule's pointer) no command can point it at a git folder of its own making.
+ * submodule's pointer) no command can point it at a git folder of its own making. And in each
+ * folder git looks at for a bare repository and finds none (no repository in its `.git`: the
+ * project root, each folder between it and the repository above), its `HEAD`: missing, the
+ * runtime's placeholder (an empty file, which git refuses) keeps the folder from becoming a bare
+ * repository whose config host git would read; present (a project's own file named `HEAD`), it
+ * is made read-only for the same reason. A folder that is a bare repository is a git folder
+ * above, its entries denied as any other's.
  *
  * Where these lie outside every writable folder the runtime config leaves them out or they
  * change nothing (see `writeDenials`).
@@ -49,7 +55,7 @@ export function gitDenials(
   projectRoot: string,
   environment: GitEnvironment = process.env,
 ): string[] {
-  const { dotGits, folders } = discoverGit(projectRoot, environment)
+  const { dotGits, folders, heads } = discoverGit(projectRoot, environment)
   const linked = folders.filter((folder) => folder.reached === 'pointer').map(({ path }) => path)
   const paths = new Set<string>()
   const common = (folder: string): void => {
@@ -70,7 +76,7 @@ export function gitDenials(
     if (exists(join(named, 'commondir'))) paths.add(join(named, 'commondir'))
   }
   // A `.git` that is not a folder comes after the folders' entries, as it always has.
-  return [...paths, ...dotGits]
+  return [...paths, ...dotGits, ...heads]
 }
 
 /**
@@ -167,11 +173,14 @@ function remove(path: string): string {
   }
 }
 
-/** Which file `path` is (device and inode, not following a link), or undefined where none. */
+/**
+ * Which file `path` is (device, inode and change time in nanoseconds, not following a link), or
+ * undefined where none: a file removed and made again can reuse its inode, never its change time.
+ */
 function identityOf(path: string): string | undefined {
   try {
-    const stat = lstatSync(path)
-    return `${String(stat.dev)}:${String(stat.ino)}`
+    const stat = lstatSync(path, { bigint: true })
+    return `${String(stat.dev)}:${String(stat.ino)}:${String(stat.ctimeNs)}`
   } catch {
     return undefined
   }

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   linkedWorktree,
@@ -19,6 +19,8 @@ describe('discoverGit: the git folders as git finds them (SPEC §23)', () => {
     expect(discoverGit(worktree, {})).toEqual({
       dotGits: [join(worktree, '.git')],
       folders: [{ path: own, reached: 'pointer' }],
+      // Git stops at a `.git` file: it never looks at the worktree for a bare repository.
+      heads: [],
     })
     expect(commonDirOf(own)).toBe(join(main, '.git'))
     expect(isGitDirectory(own)).toBe(true)
@@ -29,7 +31,20 @@ describe('discoverGit: the git folders as git finds them (SPEC §23)', () => {
     expect(discoverGit(project, {})).toEqual({
       dotGits: [join(project, '.git'), join(repo, 'packages', '.git')],
       folders: [{ path: join(repo, '.git'), reached: 'folder' }],
+      // Each level git looked at for a bare repository, and found none.
+      heads: [join(project, 'HEAD'), join(repo, 'packages', 'HEAD')],
     })
+  })
+
+  it('names the HEAD of each level walked past, missing or not, and none where git stops', () => {
+    const project = join(scratchFolder(), 'project')
+    mkdirSync(join(project, '.git'), { recursive: true }) // a .git folder that is no repository
+    writeFileSync(join(project, 'HEAD'), 'a project file\n')
+    const found = discoverGit(project, {})
+    expect(found.heads[0]).toBe(join(project, 'HEAD'))
+    expect(found.heads).toContain(join(dirname(project), 'HEAD'))
+    const repository = repositoryAt(join(scratchFolder(), 'repository'))
+    expect(discoverGit(repository, {}).heads).toEqual([])
   })
 
   it('takes a bare repository on the way for one', () => {
@@ -39,6 +54,8 @@ describe('discoverGit: the git folders as git finds them (SPEC §23)', () => {
     mkdirSync(project)
     const found = discoverGit(project, {})
     expect(found.folders).toEqual([{ path: bare, reached: 'folder' }])
+    // The bare repository's HEAD is its own (data, as in any git folder); the level below's is not.
+    expect(found.heads).toEqual([join(project, 'HEAD')])
   })
 
   it('stops at a .git file, whatever it holds', () => {

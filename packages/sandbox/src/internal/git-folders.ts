@@ -23,6 +23,13 @@ export interface GitDiscovery {
   readonly dotGits: readonly string[]
   /** The git folders, nearest first. */
   readonly folders: readonly FoundGitFolder[]
+  /**
+   * Each level's `HEAD` where git, finding no repository in its `.git`, looked at the level itself
+   * for a bare one and found none: missing, or not a valid one. A command that may write the level
+   * could make it a bare repository (`HEAD`, `objects/`, `refs/`, a `config` of its own) that host
+   * git run there would take, and run its config.
+   */
+  readonly heads: readonly string[]
 }
 
 /** As much of a pointer file (`.git`, `commondir`) as is read: a path is shorter than this. */
@@ -35,10 +42,12 @@ const maxPointerBytes = 8192
  * past it, as it walks past one that is no repository), the target of a `gitdir:` file (where git
  * stops, found or not) — or the level itself where it is a bare repository; up to the first
  * repository, the root, or (unless `GIT_DISCOVERY_ACROSS_FILESYSTEM`) the first folder on another
- * file system. `GIT_CEILING_DIRECTORIES` is not honoured: walking further only finds more.
+ * file system. `GIT_CEILING_DIRECTORIES` is not honoured: walking further only finds more. Each
+ * level walked past is one git looked at for a bare repository: its `HEAD` is among the `heads`.
  */
 export function discoverGit(projectRoot: string, environment: GitEnvironment): GitDiscovery {
   const dotGits: string[] = []
+  const heads: string[] = []
   const folders: FoundGitFolder[] = fromEnvironment(projectRoot, environment)
   const across = isTrue(environment.GIT_DISCOVERY_ACROSS_FILESYSTEM)
   const device = deviceOf(projectRoot)
@@ -63,11 +72,15 @@ export function discoverGit(projectRoot: string, environment: GitEnvironment): G
       folders.push({ path: realOr(level), reached: 'folder' })
       break
     }
+    // setup.c looks at the level itself where its `.git` is no repository (missing, a folder that
+    // is none, neither file nor folder): a valid `HEAD` there, with `objects/` and `refs/`, makes
+    // it a bare repository. An empty `HEAD` (the runtime's placeholder) never is one.
+    heads.push(join(level, 'HEAD'))
     const parent = dirname(real)
     if (parent === real || (!across && deviceOf(parent) !== device)) break
     level = real = parent
   }
-  return { dotGits, folders }
+  return { dotGits, folders, heads }
 }
 
 /**

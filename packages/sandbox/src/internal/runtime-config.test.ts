@@ -41,6 +41,8 @@ describe('runtimeConfig', () => {
           join(project, '.git', 'config.worktree'),
           join(project, '.git', 'modules'),
           join(project, '.git', 'worktrees'),
+          // That `.git` is no repository: git would take the root itself for a bare one.
+          join(project, 'HEAD'),
         ],
         denyRead: [],
       },
@@ -61,6 +63,8 @@ describe('runtimeConfig', () => {
       join(project, '.claude'),
       join(project, '.toolpipe'),
       join(project, '.git'),
+      // Nor a bare repository in the root (HEAD, objects/, refs/) that host git would take.
+      join(project, 'HEAD'),
     ])
   })
 

@@ -9,6 +9,7 @@ import { secretVariablesSet } from './exit-report.js'
 import { CommondirSweep } from './git-denials.js'
 import type { SandboxConfig } from './read-options.js'
 import { RegistryLink } from './registry-link.js'
+import { RuntimeFiles } from './runtime-files.js'
 import { runProcess } from './run-process.js'
 import type { ProcessPlan } from './run-process.js'
 import { SettingsInForce } from './settings-in-force.js'
@@ -41,6 +42,7 @@ export class SandboxCore {
   readonly #configs: ConfigDeriver
   readonly #runs = new Map<string, LiveRun>()
   readonly #commondir: CommondirSweep
+  readonly #runtimeFiles = new RuntimeFiles()
   #session: SrtSession | undefined
   #failure: string | undefined
   #disposed = false
@@ -50,13 +52,13 @@ export class SandboxCore {
     this.config = config
     this.settings = new SettingsInForce(config)
     this.link = new RegistryLink(config.logger)
-    this.#configs = new ConfigDeriver(config, this.settings)
+    this.#configs = new ConfigDeriver(config, this.settings, { runtimeFiles: this.#runtimeFiles })
     this.#commondir = new CommondirSweep(config.projectRoot)
   }
 
   /** Starts the runtime and proves it with one sandboxed `true`; a failure is the reason. */
   async start(): Promise<void> {
-    const session = new SrtSession(this.config.logger)
+    const session = new SrtSession(this.config.logger, this.#runtimeFiles)
     try {
       // The rules are read from the first run on: a permissions() plugin made after the sandbox
       // (it takes the sandbox) can be its `rules`.
@@ -74,17 +76,28 @@ export class SandboxCore {
       return
     }
     this.#session = session
-    const probe = await this.#runSandboxed(
-      'true',
-      { callId: 'toolpipe-sandbox-probe' },
-      session,
-      false,
-    )
+    const probe = await this.#probe(session)
     if (probe.exitCode !== 0) {
       const said = probe.stderr.trim().split('\n')[0] ?? ''
       this.#failure = `the sandbox cannot start here: ${said === '' ? `exit ${String(probe.exitCode ?? probe.signal)}` : said}`
       this.#session = undefined
       await session.stop().catch(() => undefined)
+    }
+  }
+
+  /**
+   * One sandboxed `true`; once more where the first was refused for a file of the runtime's own
+   * package it had not known to deny (`RuntimeFiles`): the second one's config denies it.
+   */
+  async #probe(session: SrtSession): Promise<SandboxRun> {
+    const known = this.#runtimeFiles.files.length
+    const probe = (): Promise<SandboxRun> =>
+      this.#runSandboxed('true', { callId: 'toolpipe-sandbox-probe' }, session, false)
+    try {
+      return await probe()
+    } catch (error) {
+      if (this.#runtimeFiles.files.length === known) throw error
+      return probe()
     }
   }
 

@@ -7,7 +7,10 @@ import { reportingCommand } from './exit-report.js'
 import { assertHostProgramsSafe, hostProgramsFor, withHostPrograms } from './host-programs.js'
 import type { HostPrograms } from './host-programs.js'
 import { RunViolations } from './run-violations.js'
+import { assertRuntimeFilesDenied, ownInstallWarning } from './runtime-files.js'
+import type { RuntimeFiles } from './runtime-files.js'
 import { readViolation } from './violations.js'
+import { globWarning } from './write-deny-globs.js'
 
 /** Who is running right now, for the ask callback (the runtime does not say which run asked). */
 export interface LiveRuns {
@@ -38,13 +41,16 @@ export class SrtSession {
   readonly #logger: SandboxLogger
   readonly #warnedGlobs = new Set<string>()
   readonly #reports = new RunViolations()
+  readonly #runtimeFiles: RuntimeFiles | undefined
+  #warnedInstall = false
   /** The programs the runtime runs on the host, by path (Linux; see `findHostPrograms`). */
   #programs: HostPrograms | undefined
   /** The config commands are wrapped with now. */
   #current: SandboxRuntimeConfig | undefined
 
-  constructor(logger: SandboxLogger) {
+  constructor(logger: SandboxLogger, runtimeFiles?: RuntimeFiles) {
     this.#logger = logger
+    this.#runtimeFiles = runtimeFiles
   }
 
   /** Why commands can no longer run here (a restart failed); undefined while they can. */
@@ -153,14 +159,22 @@ export class SrtSession {
       signal,
       { commandId: key, commandText: command },
     )
-    // The host's shell runs this line: it must name bubblewrap (or /bin/sh) by path, not look
-    // anything up on a PATH a command could plant in.
-    if (programs !== undefined && !/^["']?\//u.test(line)) {
+    try {
+      // The host's shell runs this line: it must name bubblewrap (or /bin/sh) by path, not look
+      // anything up on a PATH a command could plant in.
+      if (programs !== undefined && !/^["']?\//u.test(line)) {
+        throw new SandboxError(
+          `sandbox: the sandbox runtime's command line does not start with a program's path: ${line.slice(0, 40)}`,
+          'SANDBOX_UNAVAILABLE',
+        )
+      }
+      // What it runs from its own package inside the sandbox (its seccomp helper) is denied.
+      if (this.#current !== undefined && this.#runtimeFiles !== undefined) {
+        assertRuntimeFilesDenied(line, this.#current, this.#runtimeFiles)
+      }
+    } catch (error) {
       SandboxManager.cleanupAfterCommand()
-      throw new SandboxError(
-        `sandbox: the sandbox runtime's command line does not start with a program's path: ${line.slice(0, 40)}`,
-        'SANDBOX_UNAVAILABLE',
-      )
+      throw error
     }
     return line
   }
@@ -201,6 +215,7 @@ export class SrtSession {
     this.#current = config
     this.#applied = text
     this.#warnGlobs(config)
+    this.#warnInstall(config)
   }
 
   /** The runtime stopped and started again under `config`; a failure leaves it unavailable. */
@@ -227,6 +242,16 @@ export class SrtSession {
     this.#applied = JSON.stringify(config)
     this.#judged = judgedPart(config)
     this.#warnGlobs(config)
+    this.#warnInstall(config)
+  }
+
+  /** Once, where the code this process loads lies in a folder commands may write. */
+  #warnInstall(config: SandboxRuntimeConfig): void {
+    if (this.#warnedInstall) return
+    const warning = ownInstallWarning(config, this.#runtimeFiles?.folder)
+    if (warning === undefined) return
+    this.#warnedInstall = true
+    warnSafely(this.#logger, warning)
   }
 
   /** Resolves on the next change of who is live or restarting; rejects when `signal` aborts. */
@@ -258,18 +283,6 @@ export class SrtSession {
       warnSafely(this.#logger, `toolpipe: sandbox: ${globWarning(pattern, config)}`)
     }
   }
-}
-
-/** What a pattern the runtime names (it takes none in write paths on Linux) does there. */
-function globWarning(pattern: string, config: SandboxRuntimeConfig): string {
-  const { denyWrite, allowWrite } = config.filesystem
-  if (denyWrite.includes(pattern)) {
-    return `new files matching the write-deny pattern ${pattern} cannot be write-denied on this platform (bubblewrap takes no patterns); the files and folders matching it when each command starts are write-denied`
-  }
-  if (allowWrite.includes(pattern)) {
-    return `the write-allow pattern ${pattern} makes nothing writable on this platform (bubblewrap takes no patterns); name the folder instead`
-  }
-  return `the pattern ${pattern} has no folder below the root to search from, so it is not applied on this platform`
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs'
 import { readdir, realpath, stat } from 'node:fs/promises'
 import { isAbsolute, join, relative, sep } from 'node:path'
+import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
 import { hasWildcard, isMatch, parsePathGlob, readName, startPositions } from './path-glob.js'
 import type { PathGlob } from './path-glob.js'
 
@@ -181,4 +182,16 @@ async function isFolder(entry: Dirent, path: string): Promise<boolean> {
 function within(path: string, folder: string): boolean {
   const inside = relative(folder, path)
   return inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))
+}
+
+/** What a pattern the runtime names (it takes none in write paths on Linux) does there. */
+export function globWarning(pattern: string, config: SandboxRuntimeConfig): string {
+  const { denyWrite, allowWrite } = config.filesystem
+  if (denyWrite.includes(pattern)) {
+    return `new files matching the write-deny pattern ${pattern} cannot be write-denied on this platform (bubblewrap takes no patterns); the files and folders matching it when each command starts are write-denied`
+  }
+  if (allowWrite.includes(pattern)) {
+    return `the write-allow pattern ${pattern} makes nothing writable on this platform (bubblewrap takes no patterns); name the folder instead`
+  }
+  return `the pattern ${pattern} has no folder below the root to search from, so it is not applied on this platform`
 }
