@@ -233,4 +233,38 @@ describe('cutContent', () => {
     expect(block?.type === 'text' && block.text).toMatch(/^(\[… \d+ tokens omitted\]|\[…\]|…)$/)
     expect(block?.type === 'text' ? count(block.text) : Infinity).toBeLessThanOrEqual(5)
   })
+
+  // SPEC §20: a replaced block's line names its type and size, and the cut as a whole fits.
+  it('shortens a replaced block’s line for a small budget: the place goes first, then the size', async () => {
+    const big = image(3_000)
+    const lineOf = async (maxTokens: number) => {
+      const cut = await cutContent([big], request({ maxTokens }))
+      expect(tokensOf(cut?.content ?? [])).toBeLessThanOrEqual(maxTokens)
+      return cut?.content[0]?.type === 'text' ? cut.content[0].text : ''
+    }
+    expect(await lineOf(100)).toMatch(
+      /^\[… image block omitted \(image\/png, 3000 bytes\); it is in \S+ …\]$/,
+    )
+    expect(await lineOf(20)).toBe('[… image block omitted (image/png, 3000 bytes)]')
+    expect(await lineOf(8)).toBe('[… image block omitted]')
+  })
+
+  it('gives a text beside a replaced block the room its short notice needs', async () => {
+    const text = { type: 'text', text: 'word '.repeat(20_000) } as const
+    const cut = await cutContent([text, image(3_000)], request({ maxTokens: 30 }))
+    expect(cut?.content).toEqual([
+      { type: 'text', text: '[… 20001 tokens omitted]' },
+      { type: 'text', text: '[… image block omitted (image/png, 3000 bytes)]' },
+    ])
+  })
+
+  it('keeps the shortest lines, and no text, when even they exceed the budget', async () => {
+    const text = { type: 'text', text: serviceLog(5_000) } as const
+    const cut = await cutContent([image(400), text, image(800)], request({ maxTokens: 6 }))
+    expect(cut?.content).toEqual([
+      { type: 'text', text: '[… image block omitted]' },
+      { type: 'text', text: '' },
+      { type: 'text', text: '[… image block omitted]' },
+    ])
+  })
 })

@@ -4,8 +4,8 @@ import type { ContentBlock } from '@toolpipe/core'
 import { encodedSize } from './encoded-size.js'
 import { cutToFit, worstOmission } from './fit-text.js'
 import type { FittedText, PreviewRequest } from './fit-text.js'
-import { blockNotice, textNotice } from './omission-notice.js'
-import type { SpillOutcome } from './omission-notice.js'
+import { blockLineForms, blockNotice, shortTextNotice, textNotice } from './omission-notice.js'
+import type { BlockLineForm, SpillOutcome } from './omission-notice.js'
 import { spillFileName } from './spill-file-name.js'
 import { folderOrFailure, spill, spillBlock } from './spill-outcomes.js'
 import type { SpillRequest } from './spill-outcomes.js'
@@ -39,8 +39,8 @@ const leastPreviewTokens = 512
  * budget becomes a line naming its type and size (and its file); if the text is still over, the
  * text blocks, read as one document (joined by line breaks), keep its head and its tail around one
  * notice line, each block in its place, and the whole document goes to a spill file. Blocks too
- * large together also give way, largest first, while they leave the text less than a short
- * preview.
+ * large together also give way, largest first, and the lines get shorter, while they leave the
+ * text less than its notice and a short preview.
  */
 export async function cutContent(
   content: readonly ContentBlock[],
@@ -53,20 +53,18 @@ export async function cutContent(
     if (block.type === 'text') texts.push(block.text)
     else others.push({ index, block, bytes: encodedSize(block) })
   })
+  // What the texts count, when that is within the budget (the rest never exceeds it).
+  const textTokens = textTokensWithin(texts, maxTokens, count)
   const othersBytes = sum(others.map((other) => other.bytes))
-  // Known to be over at the budget left by every other block (checked here, not again below).
-  const textsOverAll = othersBytes <= maxTokens
-  if (textsOverAll && textsWithin(texts, maxTokens - othersBytes, count)) return undefined
+  if (textTokens !== undefined && textTokens + othersBytes <= maxTokens) return undefined
   // Sized with a stand-in path like the real one; the final count of the cut text checks it.
   const folder = request.store === undefined ? undefined : await folderOrFailure(request)
   const standIn: SpillOutcome =
     folder === undefined
       ? { kind: 'dropped' }
       : { kind: 'saved', path: join(folder, spillFileName(request.callId, '0a1b2c3d4e5f', 'txt')) }
-  const plan = planCut(texts, others, textsOverAll, standIn, request)
+  const plan = await planCut(texts, others, textTokens, standIn, request)
 
-  const spills = new Map<SizedBlock, SpillOutcome>()
-  for (const other of plan.replaced) spills.set(other, await spillBlock(other.block, request))
   const document = texts.length === 1 ? (texts[0] ?? '') : texts.join('\n')
   // The spill file's UTF-8 size is the document's: no second pass over a huge text to measure it.
   let documentBytes: number | undefined
@@ -77,11 +75,11 @@ export async function cutContent(
         return saved.path
       })
     : undefined
-  const lines = new Map<SizedBlock, string>()
-  for (const [other, outcome] of spills) lines.set(other, blockLine(other, outcome))
-  const kept = others.filter((other) => !plan.replaced.has(other))
-  const keptBytes = sum(kept.map((other) => other.bytes))
-  const rest = maxTokens - keptBytes - sum([...lines.values()].map(count))
+  const lines = new Map<number, string>()
+  for (const [other, outcome] of plan.replaced) {
+    lines.set(other.index, blockLine(other, outcome, plan.form))
+  }
+  const rest = maxTokens - keptBytes(others, plan.replaced) - sum([...lines.values()].map(count))
   const cut =
     textSpill === undefined
       ? undefined
@@ -93,53 +91,69 @@ export async function cutContent(
           textSpill,
           request,
         )
-  const linesAt = new Map([...lines].map(([other, line]) => [other.index, line]))
   return {
-    content: placeCut(content, cut, linesAt),
-    reason: describeCut(maxTokens, cut, [...spills], textSpill),
+    content: placeCut(content, cut, lines),
+    reason: describeCut(maxTokens, cut, [...plan.replaced], textSpill),
   }
 }
 
-/** Which blocks give way to a line, and whether the text is cut too. */
+/**
+ * Which blocks gave way (each saved already, with where it went), how their lines read, and
+ * whether the text is cut too.
+ */
 interface CutPlan {
-  readonly replaced: ReadonlySet<SizedBlock>
+  readonly replaced: ReadonlyMap<SizedBlock, SpillOutcome>
+  readonly form: BlockLineForm
   readonly cutTheText: boolean
 }
 
 /**
- * Every block that alone exceeds the budget gives way; then, while the rest is still over, the
- * largest other block gives way too, unless what is left already holds the notice and a short
- * preview of the text: then the text is cut instead.
+ * Every block that alone exceeds the budget gives way; then, while the rest leaves the text less
+ * than its notice and a short preview, the largest other block gives way too (one whose line
+ * costs less than it does), and after them the lines get shorter: without the place, then
+ * without the size. Whatever is left then goes to the text, cut down to it — down to nothing when
+ * even the shortest lines take the whole budget (SPEC §20: the cut fits whenever that can be).
  */
-function planCut(
+async function planCut(
   texts: readonly string[],
   others: readonly SizedBlock[],
-  textsOverAll: boolean,
+  textTokens: number | undefined,
   standIn: SpillOutcome,
   request: CutRequest,
-): CutPlan {
+): Promise<CutPlan> {
   const { maxTokens, count } = request
-  const replaced = new Set(others.filter((other) => other.bytes > maxTokens))
-  const noticeTokens = count(`\n${textNotice(worstOmission, standIn)}\n`)
+  const replaced = new Map<SizedBlock, SpillOutcome>()
+  for (const other of others) {
+    if (other.bytes > maxTokens) replaced.set(other, await spillBlock(other.block, request))
+  }
+  const noticeTokens = texts.length === 0 ? 0 : count(`\n${textNotice(worstOmission, standIn)}\n`)
   const leastPreview = Math.min(leastPreviewTokens, Math.floor(maxTokens / 4))
-  for (;;) {
-    const kept = others.filter((other) => !replaced.has(other))
-    const lines = [...replaced].map((other) => blockLine(other, standIn))
-    const rest = maxTokens - sum(kept.map((other) => other.bytes)) - sum(lines.map(count))
-    const textsFit =
-      texts.length === 0 ||
-      (rest >= 0 && !(replaced.size === 0 && textsOverAll) && textsWithin(texts, rest, count))
-    if (rest >= 0 && textsFit) return { replaced, cutTheText: false }
-    const largest = kept.reduce<SizedBlock | undefined>(
-      (found, other) => (found === undefined || other.bytes > found.bytes ? other : found),
-      undefined,
-    )
-    if (!textsFit && (largest === undefined || rest >= noticeTokens + leastPreview)) {
-      return { replaced, cutTheText: true }
+  const lineTokens = (other: SizedBlock, form: BlockLineForm): number =>
+    count(blockLine(other, replaced.get(other) ?? standIn, form))
+  const restAt = (form: BlockLineForm): number =>
+    maxTokens -
+    keptBytes(others, replaced) -
+    sum([...replaced.keys()].map((other) => lineTokens(other, form)))
+  for (let shortened = 0; ;) {
+    const form = blockLineForms[shortened] ?? 'type-only'
+    const rest = restAt(form)
+    if (textTokens !== undefined && textTokens <= rest) return { replaced, form, cutTheText: false }
+    if (rest >= noticeTokens + leastPreview) return { replaced, form, cutTheText: true }
+    const givesWay = others
+      .filter((other) => !replaced.has(other) && other.bytes > lineTokens(other, form))
+      .reduce<SizedBlock | undefined>(
+        (found, other) => (found === undefined || other.bytes > found.bytes ? other : found),
+        undefined,
+      )
+    if (givesWay !== undefined) replaced.set(givesWay, await spillBlock(givesWay.block, request))
+    else if (others.length > 0 && shortened < blockLineForms.length - 1) shortened++
+    else {
+      // No form leaves the text its notice and a preview: the fullest lines that leave it its
+      // short notice, else the shortest lines.
+      const textNeeds = textTokens === 0 ? 0 : count(`\n${shortTextNotice(worstOmission)}\n`)
+      const fullest = blockLineForms.find((candidate) => restAt(candidate) >= textNeeds) ?? form
+      return { replaced, form: fullest, cutTheText: textTokens !== 0 }
     }
-    // Nothing left to give way but the lines themselves: a budget smaller than they are.
-    if (largest === undefined) return { replaced, cutTheText: false }
-    replaced.add(largest)
   }
 }
 
@@ -165,20 +179,35 @@ function placeCut(
   return result
 }
 
-/** Whether the texts together count at most `limit` tokens (without counting all of a long one). */
-function textsWithin(texts: readonly string[], limit: number, count: CountTokens): boolean {
-  let left = limit
+/**
+ * What the texts count together when that is at most `limit` tokens, else `undefined` (without
+ * counting all of a long one).
+ */
+function textTokensWithin(
+  texts: readonly string[],
+  limit: number,
+  count: CountTokens,
+): number | undefined {
+  let tokens = 0
   for (const text of texts) {
-    const tokens = countWithin(text, left, count)
-    if (tokens === undefined) return false
-    left -= tokens
+    const counted = countWithin(text, limit - tokens, count)
+    if (counted === undefined) return undefined
+    tokens += counted
   }
-  return true
+  return tokens
 }
 
-function blockLine(other: SizedBlock, outcome: SpillOutcome): string {
+/** The bytes of the blocks other than text that are kept. */
+function keptBytes(
+  others: readonly SizedBlock[],
+  replaced: ReadonlyMap<SizedBlock, SpillOutcome>,
+): number {
+  return sum(others.filter((other) => !replaced.has(other)).map((other) => other.bytes))
+}
+
+function blockLine(other: SizedBlock, outcome: SpillOutcome, form: BlockLineForm): string {
   const mimeType = other.block.type === 'image' ? other.block.mimeType : undefined
-  return blockNotice(other.block.type, mimeType, other.bytes, outcome)
+  return blockNotice(other.block.type, mimeType, other.bytes, outcome, form)
 }
 
 function describeCut(

@@ -70,3 +70,12 @@ describe('cutToFit', () => {
     expect(tokens).toBeLessThanOrEqual(limit)
   })
 })
+
+describe('cutToFit, with less than nothing left', () => {
+  // SPEC §20: the lines of replaced blocks took the whole budget; the text costs the least it can.
+  it('gives no text at all for a limit below zero', () => {
+    const { texts, tokens } = fit(['y'.repeat(2_000)], -3)
+    expect(texts).toEqual([''])
+    expect(tokens).toBe(0)
+  })
+})

@@ -1,6 +1,6 @@
 import type { TextCut } from './cut-text.js'
 import { cutText } from './cut-text.js'
-import { textNotice } from './omission-notice.js'
+import { shortTextNotice, textNotice } from './omission-notice.js'
 import type { SpillOutcome } from './omission-notice.js'
 import type { CountTokens } from './token-search.js'
 
@@ -47,7 +47,7 @@ export function cutToFit(
     let tokens = 0
     for (const text of cutTexts) tokens += text === undefined ? 0 : count(text)
     if (tokens <= limit) return { texts: cutTexts, cut, tokens }
-    if (head + tail === 0) return shortestFit(texts, cut, limit, count, { texts: cutTexts, tokens })
+    if (head + tail === 0) return shortestFit(texts, cut, limit, count)
     const excess = tokens - limit
     const shrinkHead = Math.min(head, Math.ceil((excess * head) / (head + tail)) + 1)
     head -= shrinkHead
@@ -57,23 +57,25 @@ export function cutToFit(
 
 /**
  * A budget smaller than the notice itself (SPEC §20: the cut text as a whole fits the budget):
- * shorter notices in turn — `[… N tokens omitted]`, `[…]`, `…` — and at last no text at all.
+ * shorter notices in turn — `[… N tokens omitted]`, `[…]`, `…` — and at last no text at all,
+ * which is also what a limit below zero gets (the lines of replaced blocks took more than the
+ * budget, even at their shortest): the least the text can cost.
  */
 function shortestFit(
   texts: readonly string[],
   cut: TextCut,
   limit: number,
   count: CountTokens,
-  full: { readonly texts: readonly (string | undefined)[]; readonly tokens: number },
 ): FittedText {
-  const tokens = `${cut.estimated ? '~' : ''}${String(cut.omittedTokens)}`
-  for (const notice of [`[… ${tokens} tokens omitted]`, '[…]', '…', '']) {
+  let shortest: FittedText = { texts: [], cut, tokens: 0 }
+  for (const notice of [shortTextNotice(cut), '[…]', '…', '']) {
     const shorter = splitCut(texts, cut, notice)
     let counted = 0
     for (const text of shorter) counted += text === undefined ? 0 : count(text)
-    if (counted <= limit) return { texts: shorter, cut, tokens: counted }
+    shortest = { texts: shorter, cut, tokens: counted }
+    if (counted <= limit) return shortest
   }
-  return { ...full, cut }
+  return shortest
 }
 
 /**

@@ -61,3 +61,19 @@ describe('blockNotice', () => {
     expect(line.length).toBeLessThan(200)
   })
 })
+
+// SPEC §20: a block's line names its type and size; a budget too small for it gets a shorter one.
+describe('blockNotice, shorter', () => {
+  it('drops the place first, then the size', () => {
+    const saved = { kind: 'saved', path: '/t/c.png' } as const
+    expect(blockNotice('image', 'image/png', 3_000, saved, 'without-place')).toBe(
+      '[… image block omitted (image/png, 3000 bytes)]',
+    )
+    expect(blockNotice('image', 'image/png', 3_000, saved, 'type-only')).toBe(
+      '[… image block omitted]',
+    )
+    expect(blockNotice('tool-result', undefined, 10, { kind: 'dropped' }, 'without-place')).toBe(
+      '[… tool-result block omitted (10 bytes)]',
+    )
+  })
+})

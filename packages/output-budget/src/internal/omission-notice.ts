@@ -26,21 +26,44 @@ export function textNotice(omission: Omission, spill: SpillOutcome): string {
 }
 
 /**
+ * The short form of {@link textNotice}, for a budget too small for it: `[… N tokens omitted]`
+ * (`~N` for an estimate).
+ */
+export function shortTextNotice(omission: Omission): string {
+  return `[… ${omission.estimated ? '~' : ''}${omission.omittedTokens} tokens omitted]`
+}
+
+/**
+ * How much a replaced block's line says, longest first: all of it, without where the block went,
+ * or its type alone. A budget too small for the first gets a shorter one.
+ */
+export const blockLineForms = ['full', 'without-place', 'type-only'] as const
+
+/** One of {@link blockLineForms}. */
+export type BlockLineForm = (typeof blockLineForms)[number]
+
+/**
  * The line that replaces a block too large for the budget on its own:
- * `[… image block omitted (image/png, 1398104 bytes); it is in <path> …]`.
+ * `[… image block omitted (image/png, 1398104 bytes); it is in <path> …]`; without the place,
+ * `[… image block omitted (image/png, 1398104 bytes)]`; its type alone, `[… image block omitted]`.
  */
 export function blockNotice(
   type: string,
   mimeType: string | undefined,
   bytes: number,
   spill: SpillOutcome,
+  form: BlockLineForm = 'full',
 ): string {
+  const what = `[… ${printable(type)} block omitted`
+  if (form === 'type-only') return `${what}]`
   const kind = mimeType === undefined ? '' : `${printable(mimeType)}, `
+  const size = `${what} (${kind}${bytes} bytes)`
+  if (form === 'without-place') return `${size}]`
   const where =
     spill.kind === 'saved'
       ? `it is in ${oneLine(spill.path)}`
       : `it was dropped${droppedBecause(spill)}`
-  return `[… ${printable(type)} block omitted (${kind}${bytes} bytes); ${where} …]`
+  return `${size}; ${where} …]`
 }
 
 /**
