@@ -32,6 +32,7 @@ const otherProjects = new Set([
   'src/_transformers.ts', // googleapis/js-genai (schema README)
   'schema/v1/schema.json', // the ACP SDK's published schema (acp README, SPEC)
   'model/gen-ai/metrics.yaml', // open-telemetry/semantic-conventions-genai (otel README)
+  'vendor/java-proxy-agent/srt-proxy-agent.jar', // the sandbox runtime's own file (sandbox README)
   'src/a.ts', // an example path in a tool call's title (acp README)
   'foo.ts', // habit 2's example names (docs/style.md)
   'foo.test.ts',
