@@ -132,8 +132,10 @@ describe.runIf(onLinux)('a project without a git folder', () => {
       expect(planted.exitCode).not.toBe(0)
       // Nothing left on the host: not the hook, not the runtime's placeholder for `.git`.
       expect(existsSync(join(project, '.git'))).toBe(false)
+      // `mkdir -p` tries `.git`, then (the placeholder being a folder) `.git/hooks` in it.
       expect(planted.violations.map(({ kind, target }) => ({ kind, target }))).toEqual([
         { kind: 'write', target: join(project, '.git') },
+        { kind: 'write', target: join(project, '.git', 'hooks') },
       ])
 
       gitFolder(project) // `git init` on the host, between runs

@@ -96,6 +96,21 @@ describe.runIf(onLinux)('the real sandbox on the network', () => {
     expect(server.paths).toEqual([])
     expect(run.violations.map((violation) => violation.kind)).toEqual(['network'])
   })
+
+  it('keeps a denied request in the run’s violations under a proxy username of the command’s choosing', async () => {
+    // The proxy takes the run's key from the username; the password is the session's, in every
+    // run's HTTP_PROXY. A key that names no live run is every live run's, never dropped.
+    const hidden = [
+      'proxy=${HTTP_PROXY#http://}; password=${proxy%@*}; password=${password#*:}',
+      `curl -sS -m 10 --noproxy '' -o /dev/null -w '%{http_code}' -x "http://srt.$(printf nobody | base64):$password@\${proxy#*@}" http://blocked.localhost:${String(server.port)}/hidden`,
+    ].join('\n')
+    const run = await sandbox.run(hidden, { callId: 'call_hidden_key' })
+    expect(run.stdout).toBe('403')
+    expect(server.paths).toEqual([])
+    expect(run.violations.map(({ kind, target }) => ({ kind, target }))).toEqual([
+      { kind: 'network', target: `blocked.localhost:${String(server.port)}` },
+    ])
+  })
 })
 
 // "A destination nothing decides goes to `ask` (none → denied)" (SPEC §23).

@@ -1,4 +1,5 @@
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -47,6 +48,27 @@ export async function eventually(condition: () => boolean, what: string): Promis
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/**
+ * A command that stays live until released: it makes `<folder>/held-started`, then waits (at most
+ * 30 s, then exits 7) until `release()` makes `<folder>/held-released` on the host. `started()`
+ * resolves once it runs (its sandbox and the runtime's placeholders are up).
+ */
+export function heldCommand(folder: string): {
+  command: string
+  started: () => Promise<void>
+  release: () => void
+} {
+  const started = join(folder, 'held-started')
+  const released = join(folder, 'held-released')
+  return {
+    command: `touch ${started} && for i in $(seq 600); do [ -e ${released} ] && exit 0; sleep 0.05; done; exit 7`,
+    started: () => eventually(() => existsSync(started), 'the held command to start'),
+    release: () => {
+      writeFileSync(released, '')
+    },
   }
 }
 

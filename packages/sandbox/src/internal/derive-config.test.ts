@@ -71,3 +71,28 @@ describe('the config a run starts under (SPEC §23)', () => {
     expect(warnings).toEqual([])
   })
 })
+
+// While a run is live, the runtime keeps its placeholders on the host at the missing paths it
+// denies. Runs are wrapped side by side only under the same filesystem config (SPEC §23: the
+// runtime is restarted for a changed one once no run is live): a placeholder must read as the
+// missing path it stands for, or one long command holds back every other.
+describe('the config while the runtime’s placeholders are on the host (SPEC §23)', () => {
+  it('is the one derived without them, in a folder that is no repository', async () => {
+    const project = projectFolder({ git: false })
+    const config = readOptions({ projectRoot: project, logger: { warn: () => undefined } })
+    const settings = new SettingsInForce(config)
+    try {
+      const configs = new ConfigDeriver(config, settings)
+      const before = await configs.derive(true)
+      // As the runtime makes them for a run: `.git` an empty folder (a path is denied inside it),
+      // the others empty read-only files.
+      mkdirSync(join(project, '.git'))
+      for (const name of ['.claude', '.toolpipe', 'HEAD']) {
+        writeFileSync(join(project, name), '', { mode: 0o444 })
+      }
+      expect((await configs.derive(true)).filesystem).toEqual(before.filesystem)
+    } finally {
+      settings.close()
+    }
+  })
+})

@@ -1,7 +1,7 @@
 import { describeThrown } from '@toolpipe/core/internal'
 import { lstatSync, opendirSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { commonDirOf, discoverGit } from './git-folders.js'
+import { commonDirOf, discoverGit, isEmptyFolder, kindOf } from './git-folders.js'
 import type { FoundGitFolder, GitEnvironment } from './git-folders.js'
 
 /**
@@ -37,10 +37,12 @@ const maxWorktrees = 1000
  * sandboxed `git commit` in a linked worktree still works), and its `commondir` where it has
  * one. A missing `commondir` cannot be denied: the runtime's placeholder for it (an empty file)
  * makes every git command fail to read it, so a `commondir` a run makes is removed when the run
- * ends instead ({@link CommondirSweep}). Each `.git` on the way up that is not a folder, itself:
- * where it is missing no command can create it (and plant a hook that a later `git init` keeps,
- * or a repository git would find before the one above), and where it is a file (a worktree's or
- * submodule's pointer) no command can point it at a git folder of its own making. And in each
+ * ends instead ({@link CommondirSweep}). Each `.git` on the way up that is not a folder holding
+ * anything, itself: where it is missing (or an empty folder, as git and `discoverGit` take it) no
+ * command can create it (and plant a hook that a later `git init` keeps, or a repository git
+ * would find before the one above) — the runtime's placeholder for it is an empty read-only
+ * folder ({@link withFolderPlaceholders}) —, and where it is a file (a worktree's or submodule's
+ * pointer) no command can point it at a git folder of its own making. And in each
  * folder git looks at for a bare repository and finds none (no repository in its `.git`: the
  * project root, each folder between it and the repository above), its `HEAD`: missing, the
  * runtime's placeholder (an empty file, which git refuses) keeps the folder from becoming a bare
@@ -77,6 +79,25 @@ export function gitDenials(
   }
   // A `.git` that is not a folder comes after the folders' entries, as it always has.
   return [...paths, ...dotGits, ...heads]
+}
+
+/**
+ * `denied` with each `.git` in it that is missing or an empty folder followed by its `hooks`. The
+ * runtime blocks a missing denied path with a placeholder on the host for the time of a run: an
+ * empty file, unless a path denied inside it makes it an empty folder. Host git refuses an empty
+ * `.git` file ("invalid gitfile format": no git in a monorepo's package while any run is live)
+ * and walks past an empty `.git` folder, as past a missing one. The placeholder is read-only inside
+ * the sandbox and cannot be removed or moved there (a mount point); a run started beside it finds
+ * an empty folder, denied whole as `discoverGit` reads it as the missing `.git` it stands for, so
+ * both derive one config and run side by side.
+ */
+export function withFolderPlaceholders(denied: readonly string[]): string[] {
+  return denied.flatMap((path) => {
+    if (basename(path) !== '.git') return [path]
+    const kind = kindOf(path)
+    const placeholder = kind === 'missing' || (kind === 'folder' && isEmptyFolder(path))
+    return placeholder ? [path, join(path, 'hooks')] : [path]
+  })
 }
 
 /**

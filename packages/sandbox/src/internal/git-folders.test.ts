@@ -36,6 +36,13 @@ describe('discoverGit: the git folders as git finds them (SPEC §23)', () => {
     })
   })
 
+  it('takes an empty .git folder (the runtime’s placeholder for a missing one) for a missing one', () => {
+    const { project } = monorepoPackage()
+    const missing = discoverGit(project, {})
+    mkdirSync(join(project, '.git'))
+    expect(discoverGit(project, {})).toEqual(missing)
+  })
+
   it('names the HEAD of each level walked past, missing or not, and none where git stops', () => {
     const project = join(scratchFolder(), 'project')
     mkdirSync(join(project, '.git'), { recursive: true }) // a .git folder that is no repository

@@ -1,5 +1,5 @@
 import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs'
-import { readlinkSync, readSync, realpathSync, statSync } from 'node:fs'
+import { opendirSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 
 /** The variables git's own discovery reads (git(1), "Environment Variables"). */
@@ -19,7 +19,11 @@ export interface FoundGitFolder {
 
 /** What {@link discoverGit} finds. */
 export interface GitDiscovery {
-  /** Each `.git` on the way up that is not a folder (missing, a `gitdir:` file, anything else). */
+  /**
+   * Each `.git` on the way up that is not a folder holding anything: missing or an empty folder
+   * (which git walks past alike, as it walks past the runtime's placeholder for a missing one, an
+   * empty folder: see `gitDenials`), a `gitdir:` file, anything else.
+   */
   readonly dotGits: readonly string[]
   /** The git folders, nearest first. */
   readonly folders: readonly FoundGitFolder[]
@@ -38,12 +42,13 @@ const maxPointerBytes = 8192
 /**
  * The git folders git would read working in `projectRoot`, found as git finds them (setup.c,
  * without running git): `GIT_DIR` and `GIT_COMMON_DIR` where set, and, from the project root
- * up, each level's `.git` — a folder (every one on the way, whether git would take it or walk on
- * past it, as it walks past one that is no repository), the target of a `gitdir:` file (where git
- * stops, found or not) — or the level itself where it is a bare repository; up to the first
- * repository, the root, or (unless `GIT_DISCOVERY_ACROSS_FILESYSTEM`) the first folder on another
- * file system. `GIT_CEILING_DIRECTORIES` is not honoured: walking further only finds more. Each
- * level walked past is one git looked at for a bare repository: its `HEAD` is among the `heads`.
+ * up, each level's `.git` — a folder holding anything (every one on the way, whether git would
+ * take it or walk on past it, as it walks past one that is no repository), the target of a
+ * `gitdir:` file (where git stops, found or not) — or the level itself where it is a bare
+ * repository; up to the first repository, the root, or (unless
+ * `GIT_DISCOVERY_ACROSS_FILESYSTEM`) the first folder on another file system.
+ * `GIT_CEILING_DIRECTORIES` is not honoured: walking further only finds more. Each level walked
+ * past is one git looked at for a bare repository: its `HEAD` is among the `heads`.
  */
 export function discoverGit(projectRoot: string, environment: GitEnvironment): GitDiscovery {
   const dotGits: string[] = []
@@ -57,7 +62,7 @@ export function discoverGit(projectRoot: string, environment: GitEnvironment): G
   for (;;) {
     const dotGit = join(level, '.git')
     const kind = kindOf(dotGit)
-    if (kind === 'folder') {
+    if (kind === 'folder' && !isEmptyFolder(dotGit)) {
       folders.push({ path: dotGit, reached: 'folder' })
       if (isGitDirectory(dotGit)) break
     } else {
@@ -162,6 +167,20 @@ function isHeadRef(head: string): boolean {
   const content = readPointer(head)
   if (content === undefined) return false
   return /^ref:\s*refs\//u.test(content) || /^(?:[0-9a-f]{40}|[0-9a-f]{64})/u.test(content)
+}
+
+/** Whether `path` is a folder with nothing in it; one that cannot be listed is not taken for one. */
+export function isEmptyFolder(path: string): boolean {
+  try {
+    const listing = opendirSync(path)
+    try {
+      return listing.readSync() === null
+    } finally {
+      listing.closeSync()
+    }
+  } catch {
+    return false
+  }
 }
 
 function searchable(path: string): boolean {

@@ -98,14 +98,23 @@ export function withHostPrograms(
 }
 
 /**
+ * What the runtime runs by name on the host, found on this process's PATH: `which`, on every wrap
+ * (to look its shell up) and at each start.
+ */
+export const runByName: readonly string[] = ['which']
+
+/**
  * Refuses (`SANDBOX_UNAVAILABLE`) a config under which a command could rewrite a program the
  * runtime runs on the host: one lies in a folder it makes writable (an `allowWrite` or rule added
- * since the programs were found), or the `which` the runtime runs by name for each lookup (on
- * this process's PATH) would be one in such a folder, or in an empty or relative entry.
+ * since the programs were found), or one it runs by name on this process's PATH would be one in
+ * such a folder, or in an empty or relative entry — {@link runByName}, and with `npm`, `npm`: the
+ * runtime runs `npm root -g` once per process, when it starts, where its package lacks its own
+ * helper files (see `RuntimeFiles.asksNpm`).
  */
 export function assertHostProgramsSafe(
   config: SandboxRuntimeConfig,
   programs: HostPrograms | undefined,
+  npm = false,
 ): void {
   const roots = writableRoots(config.filesystem.allowWrite)
   const exposed = Object.entries(programs ?? {}).find(
@@ -117,19 +126,41 @@ export function assertHostProgramsSafe(
       'SANDBOX_UNAVAILABLE',
     )
   }
-  const which = plantedLookup('which', roots)
-  if (which !== undefined) {
+  for (const name of npm ? [...runByName, 'npm'] : runByName) {
+    const planted = plantedLookup(name, roots)
+    if (planted === undefined) continue
     throw new SandboxError(
-      `sandbox: ${which} is the first \`which\` on this process's PATH, in a folder sandboxed commands may write (or an empty or relative PATH entry), and the sandbox runtime runs it outside the sandbox; remove it, or leave that folder off the PATH`,
+      `sandbox: ${planted} is the first \`${name}\` on this process's PATH, in a folder sandboxed commands may write (or an empty or relative PATH entry), and the sandbox runtime runs it outside the sandbox; remove it, or leave that folder off the PATH`,
       'SANDBOX_UNAVAILABLE',
     )
   }
 }
 
 /**
- * The first `name` on this process's PATH, as a program started by name finds it, when it lies
- * in a folder a sandboxed command may write or came from an empty or relative entry (the current
- * folder); undefined when the first one is elsewhere, or there is none.
+ * Where a program the runtime runs by name ({@link runByName}) could be planted while a run is
+ * live: `<entry>/which` for each entry of this process's PATH (an empty or relative one resolved
+ * against the current folder, as a lookup does) that lies in a folder a sandboxed command may
+ * write. Write-denied in the config of every run, so that no live command can create or replace
+ * one while another run is wrapped — the runtime runs `which` after its own search, so a check
+ * before the wrap could not close that window. Where one is missing, the runtime's placeholder is
+ * an empty read-only file (not executable: a lookup passes it by) or, where its folder is missing
+ * too, an empty read-only folder at the first missing one (see the README).
+ */
+export function lookupDenials(
+  allowWrite: SandboxRuntimeConfig['filesystem']['allowWrite'],
+  path: string | undefined = process.env.PATH,
+): string[] {
+  const roots = writableRoots(allowWrite)
+  const entries = (path ?? '').split(delimiter).map((entry) => resolve(process.cwd(), entry))
+  const exposed = [...new Set(entries)].filter((entry) => isWithin(entry, roots))
+  return exposed.flatMap((entry) => runByName.map((name) => join(entry, name)))
+}
+
+/**
+ * The first `name` on this process's PATH, as a program started by name finds it (execvp: the
+ * first regular file this user may execute; an empty read-only placeholder is passed by), when
+ * it lies in a folder a sandboxed command may write or came from an empty or relative entry (the
+ * current folder); undefined when the first one is elsewhere, or there is none.
  */
 export function plantedLookup(
   name: string,

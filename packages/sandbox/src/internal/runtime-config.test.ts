@@ -63,6 +63,9 @@ describe('runtimeConfig', () => {
       join(project, '.claude'),
       join(project, '.toolpipe'),
       join(project, '.git'),
+      // A path denied inside it makes the runtime's placeholder at `.git` an empty folder, which
+      // host git walks past while a run is live (it refuses an empty file).
+      join(project, '.git', 'hooks'),
       // Nor a bare repository in the root (HEAD, objects/, refs/) that host git would take.
       join(project, 'HEAD'),
     ])

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs'
 import { dirname, isAbsolute, join, relative } from 'node:path'
 import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
 import type { SandboxRuleView } from '../sandbox-options.js'
-import { gitDenials } from './git-denials.js'
+import { gitDenials, withFolderPlaceholders } from './git-denials.js'
 import { linkFolders, linksAlong } from './governing-links.js'
+import { lookupDenials } from './host-programs.js'
 import { realPath } from './read-options.js'
 import type { ResolvedSandboxSettings } from './settings-in-force.js'
 
@@ -19,7 +20,8 @@ const governingFolders = ['.claude', '.toolpipe']
  * writable and everything else read-only; `sandbox.filesystem` and the rules' `Edit(…)` allows
  * add writable paths, their denies and every file that governs the sandbox (each settings
  * source, the persisted-rules file, Claude Code's and toolpipe's settings files under the
- * project root, git's hooks and configs) are write-denied, whatever the allows say; `Read(…)`
+ * project root, git's hooks and configs, where a program the runtime runs by name on the host
+ * could be planted on this process's PATH) are write-denied, whatever the allows say; `Read(…)`
  * denies are unreadable; domains come from the settings and the `WebFetch(domain:…)` rules.
  * `alsoDenied` are literal paths write-denied besides: every source file (Gemini policy files
  * included) and the existing matches of the write-deny patterns (see `ConfigDeriver`).
@@ -54,11 +56,14 @@ export function runtimeConfig(
   const governing = unique(
     governingFolders.map((folder) => join(projectRoot, folder)),
     gitDenials(projectRoot),
+    lookupDenials(allowWrite),
   )
   const links = linkFolders([...sourceFiles, ...governing], allowWrite)
-  filesystem.denyWrite = writeDenials(
-    unique(settings.denyWrite, rules?.denyWrite, alsoDenied, governing, links),
-    allowWrite,
+  filesystem.denyWrite = withFolderPlaceholders(
+    writeDenials(
+      unique(settings.denyWrite, rules?.denyWrite, alsoDenied, governing, links),
+      allowWrite,
+    ),
   )
   if (settings.allowRead.length > 0) filesystem.allowRead = [...settings.allowRead]
   return { network, filesystem }

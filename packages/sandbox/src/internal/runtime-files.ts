@@ -30,6 +30,11 @@ function packagedFiles(): string[] {
 export class RuntimeFiles {
   /** The runtime's package folder (its real path); undefined where it cannot be found. */
   readonly folder: string | undefined
+  /**
+   * Whether the runtime, not finding one of the `seed` files in its package, looks for its global
+   * install when it starts — by running `npm root -g` on this process's PATH, outside the sandbox.
+   */
+  readonly asksNpm: boolean
   readonly #files = new Set<string>()
 
   /** `seed`: the files named by the runtime's installed source, relative to its folder. */
@@ -38,6 +43,7 @@ export class RuntimeFiles {
     seed: readonly string[] = packagedFiles(),
   ) {
     this.folder = folder
+    this.asksNpm = folder === undefined || seed.some((file) => !existsSync(join(folder, file)))
     if (folder === undefined) return
     for (const file of seed) {
       if (existsSync(join(folder, file))) this.#files.add(join(folder, file))

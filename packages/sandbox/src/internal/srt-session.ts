@@ -88,7 +88,8 @@ export class SrtSession {
       }
     }
     this.#programs = hostProgramsFor(config)
-    assertHostProgramsSafe(config, this.#programs)
+    // No run is live at the start: a check of what the runtime runs by name now holds.
+    assertHostProgramsSafe(config, this.#programs, this.#runtimeFiles?.asksNpm ?? true)
     await SandboxManager.initialize(this.#given(config), this.#callback, true)
     this.#installed(config)
   }
@@ -148,7 +149,7 @@ export class SrtSession {
    * under `key` is collected from then on, until {@link violations} (or {@link forget}).
    */
   async wrap(command: string, key: string, signal: AbortSignal | undefined): Promise<string> {
-    // What the runtime runs by name on the host (`which`) may have been planted since `enter`.
+    // `which` may have been planted since `enter` (unsandboxed: see `lookupDenials`).
     if (this.#current !== undefined) assertHostProgramsSafe(this.#current, this.#programs)
     this.#reports.watch(key)
     const programs = this.#programs
