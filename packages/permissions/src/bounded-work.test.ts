@@ -4,8 +4,10 @@ import { createToolRegistry } from '@toolpipe/tools'
 import { shellTool } from '@toolpipe/shell-tool'
 import { hostileLines } from '@toolpipe/hostile-lines'
 import { checkPermission } from './internal/check-permission.js'
+import { analyzeShell } from './internal/shell/analyze-shell.js'
 import { loadBashParser } from './internal/shell/bash-parser.js'
 import type { BashParser } from './internal/shell/bash-parser.js'
+import { workBudget, workLimits } from './internal/shell/work-budget.js'
 import { permissions } from './permissions.js'
 
 /**
@@ -37,6 +39,54 @@ describe('bounded work', () => {
       })
       expect(['allow', 'ask', 'deny']).toContain(explanation.decision)
       if (shape.hidesDenied) expect(explanation.decision).not.toBe('allow')
+    }
+  })
+
+  // tree-sitter reports progress every hundred or so operations, but recovering from these
+  // errors each operation re-read most of the line: 90 ms of CPU before its first report. Counted
+  // in characters read (no clock: the same on a loaded machine), the parse stops far sooner.
+  const recovering = ['<', '>', '<>', '<<', '<<<', '>&', '>|', '||', ')', 'a)', '|']
+  it.each(recovering)(
+    'stops reading a 100 KB line of %j at its character budget, and asks (SPEC §26)',
+    (unit) => {
+      const line = unit.repeat(Math.floor(100_000 / unit.length))
+      // No clock, and two progress reports: what stops the parse is the characters it read.
+      const budget = { ...workBudget(), progress: 2, deadline: Number.POSITIVE_INFINITY }
+      const analysis = analyzeShell(parser, line, 0, budget)
+      expect(analysis.unparseable).toBe(
+        `too much to read in bounded time (more than ${workLimits.reads} characters read)`,
+      )
+      // One chunk past the limit at most; a `<>` line is not parsed again once it is spent.
+      expect(budget.reads).toBeGreaterThanOrEqual(-4_096)
+      const explanation = checkPermission({
+        parser,
+        command: line,
+        rules,
+        mode: 'bypassPermissions',
+      })
+      expect(explanation.decision).toBe('ask')
+      expect(explanation.basis).toBe('cannot-read')
+    },
+  )
+
+  it('meets its deadline in a parse that never reports progress (one error, then spaces)', () => {
+    const line = '<' + ' '.repeat(99_999)
+    const budget = workBudget(performance.now() - 1_000)
+    expect(analyzeShell(parser, line, 0, budget).unparseable).toBe(
+      'too much to read in bounded time (more than 30 ms of parsing)',
+    )
+    expect(budget.reads).toBeGreaterThan(workLimits.reads - 5_000)
+  })
+
+  it('reads an ordinary 100 KB line within its character budget', () => {
+    for (const line of [
+      `echo ${'x'.repeat(99_995)}`,
+      `echo x > ${'a/'.repeat(49_995)}`,
+      `cat > f.js <<'EOF'\n${'function f(a, b) { return a + b }\n'.repeat(2_900)}EOF`,
+    ]) {
+      const budget = { ...workBudget(), deadline: Number.POSITIVE_INFINITY }
+      expect(analyzeShell(parser, line, 0, budget).unparseable).toBeUndefined()
+      expect(workLimits.reads - budget.reads).toBeLessThan(3 * line.length)
     }
   })
 

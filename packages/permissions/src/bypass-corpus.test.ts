@@ -9,6 +9,7 @@ import { BashScratch } from './__fixtures__/bash-scratch.js'
 import { failClosedCorpus } from './__fixtures__/fail-closed-corpus.js'
 import { failClosedGeminiCorpus } from './__fixtures__/fail-closed-gemini-corpus.js'
 import { failClosedReadingsCorpus } from './__fixtures__/fail-closed-readings-corpus.js'
+import { failClosedSecondReadingsCorpus } from './__fixtures__/fail-closed-second-readings-corpus.js'
 import { checkPermission } from './internal/check-permission.js'
 import type { Subject } from '@toolpipe/tools'
 import { loadBashParser } from './internal/shell/bash-parser.js'
@@ -53,7 +54,12 @@ function subjectsOf(row: CorpusRow): Subject[] | undefined {
   }
 }
 
-const rows = [...bypassCorpus, ...failClosedCorpus, ...failClosedReadingsCorpus]
+const rows = [
+  ...bypassCorpus,
+  ...failClosedCorpus,
+  ...failClosedReadingsCorpus,
+  ...failClosedSecondReadingsCorpus,
+]
 const geminiRows = [...geminiCorpus, ...failClosedGeminiCorpus]
 const label = (line: string) =>
   line.length > 120 ? `${line.slice(0, 60)}…(${line.length} chars)` : line

@@ -143,7 +143,9 @@ export const failClosedReadingsCorpus: readonly CorpusRow[] = [
     ],
     hidesRm,
   ),
-  ...rows(builtins, gitTemplates, [['git init -q && git status --short', 'allow']], inBash),
+  // Allowed until the fourth audit: a git after `git init` in one line now asks (SPEC §26, see
+  // fail-closed-second-readings-corpus.ts: its repository may hold files the line wrote).
+  ...both(builtins, gitTemplates, [['git init -q && git status --short', 'ask']], inBash),
   // shopt's flags bundle as getopt's do: `-qs` sets.
   ...both(
     builtins,

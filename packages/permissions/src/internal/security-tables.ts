@@ -331,6 +331,31 @@ export const awkFlagOptions: ReadonlySet<string> = new Set([
   ...['--use-lc-numeric', '--re-interval', '--non-decimal-data', '--optimize', '--version'],
 ])
 
+/**
+ * awk words after which a `/` starts a regex in every awk (POSIX awk, "Lexical Conventions"; the
+ * gawk manual, "Regexp Usage"): an expression follows them (`print /x/`, `return /x/`, `else
+ * /x/`), or no awk can read a division there (`in`, `delete`). See shell/awk-tokens.ts.
+ */
+export const awkRegexKeywords: ReadonlySet<string> = new Set([
+  ...['print', 'printf', 'return', 'else', 'do', 'exit', 'in', 'delete'],
+])
+
+/**
+ * awk words some awk keeps for itself and another reads as a name, or after which the awks read
+ * a `/` differently (mawk reads a regex after `length`, gawk a division; `case` is gawk's
+ * keyword and mawk's variable): a `/` after one is read both ways. Every builtin function of
+ * gawk, mawk, the one-true-awk and BusyBox awk is here too.
+ */
+export const awkKeywordsReadEitherWay: ReadonlySet<string> = new Set([
+  ...['getline', 'length', 'case', 'default', 'switch', 'func', 'function', 'BEGIN', 'END'],
+  ...['BEGINFILE', 'ENDFILE', 'next', 'nextfile', 'break', 'continue', 'if', 'while', 'for'],
+  ...['atan2', 'close', 'cos', 'exp', 'fflush', 'gsub', 'index', 'int', 'log', 'match'],
+  ...['rand', 'sin', 'split', 'sprintf', 'sqrt', 'srand', 'sub', 'substr', 'system'],
+  ...['tolower', 'toupper', 'and', 'or', 'xor', 'compl', 'lshift', 'rshift', 'asort', 'asorti'],
+  ...['gensub', 'patsplit', 'isarray', 'typeof', 'strtonum', 'mkbool', 'mktime', 'strftime'],
+  ...['systime', 'bindtextdomain', 'dcgettext', 'dcngettext'],
+])
+
 /** tar options that run a command (any abbreviation of the long ones counts). */
 export const tarCommandOptions = {
   long: [
@@ -515,6 +540,25 @@ export const linkMakingGitSubcommands: ReadonlySet<string> = new Set([
   ...['apply', 'am', 'cherry-pick', 'revert', 'worktree', 'submodule', 'read-tree', 'mv'],
   ...['checkout-index', 'sparse-checkout', 'bisect', 'lfs'],
 ])
+
+/**
+ * What makes git run code from files a line wrote (SPEC §26): git reads a repository's
+ * configuration (`core.fsmonitor`, `core.hooksPath`, … run commands: git-config(1)) from its
+ * `.git` folder, or, for a bare repository, from these files where git finds it. A line that
+ * writes such a path, or makes a repository (git-init(1), git-clone(1), a worktree, a submodule)
+ * whose files its other programs may write, runs no git command an allow rule may allow.
+ */
+export const gitRepositoryFiles: ReadonlySet<string> = new Set([
+  // In lower case: a path is compared in lower case (`HEAD`, `.GIT` on a macOS disk).
+  ...['config', 'config.worktree', 'head', 'commondir', 'gitdir'],
+])
+export const gitRepositoryMakers: Readonly<Record<string, readonly string[] | undefined>> = {
+  init: undefined,
+  'init-db': undefined,
+  clone: undefined,
+  worktree: ['add'],
+  submodule: ['add', 'update'],
+}
 
 /** Builtins that change the working directory (SPEC §26: later relative paths move with it). */
 export const directoryChangers: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd'])

@@ -6,7 +6,7 @@ import type { ShellAnalysis } from './shell-analysis.js'
 import { copyTree } from './syntax-node.js'
 import type { SyntaxNode } from './syntax-node.js'
 import { Walk } from './walk.js'
-import { parserCheck, workBudget, workLimits } from './work-budget.js'
+import { isSpent, parserCheck, readCheck, workBudget, workLimits } from './work-budget.js'
 import type { WorkBudget } from './work-budget.js'
 
 export type { ShellAnalysis, ShellRedirect, SimpleCommand } from './shell-analysis.js'
@@ -143,9 +143,11 @@ interface Parsed {
 
 function parse(parser: BashParser, line: string, budget: WorkBudget): Parsed | undefined {
   if (budget.spent !== undefined) return undefined
-  const tree = parser.parse(line, parserCheck(budget))
+  const tree = parser.parse(line, parserCheck(budget), readCheck(budget))
   if (tree === undefined) return undefined
   try {
+    // Spent while reading: the parser saw the line cut where it stopped reading.
+    if (isSpent(budget)) return undefined
     const root =
       parser.copy === undefined
         ? copyTree(tree, line, parser.types, parser.named, budget)

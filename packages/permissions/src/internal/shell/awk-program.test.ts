@@ -44,4 +44,40 @@ describe('scanAwkProgram', () => {
     })
     expect(scanAwkProgram('/[]x]/ { system("id") }').commands).toEqual(['id'])
   })
+
+  // SPEC §26; POSIX awk "Lexical Conventions": after print (and the other words an expression
+  // follows) a `/` starts a regex, so a `"` inside it opens no string that hides system().
+  it('reads the regex after print, printf, return, else, exit and $ as every awk does', () => {
+    for (const before of ['print', 'printf', 'return', 'exit', '$', 'if (1) x = 1; else']) {
+      expect(scanAwkProgram(`BEGIN { ${before} /"/; system("rm -rf x") } # "`), before).toEqual({
+        hidingConstructs: ["awk's system(), which runs a command"],
+        commands: ['rm -rf x'],
+      })
+    }
+    expect(scanAwkProgram('BEGIN { print /"/; print 1 > "/etc/x" } # "').hidingConstructs).toEqual([
+      'an awk output redirection, which writes a file',
+    ])
+    expect(scanAwkProgram('{ print /"/ } END { "id" | getline } # "').hidingConstructs).toEqual([
+      'an awk pipe, which runs a command',
+    ])
+  })
+
+  it('scans every reading where awks read a / differently, and says when they disagree', () => {
+    const disagree = 'an awk program whose slashes awks read differently'
+    // gawk starts a regex after an if (…) condition; mawk divides.
+    expect(scanAwkProgram('BEGIN { if (1) /"/; system("id") } # "')).toEqual({
+      hidingConstructs: ["awk's system(), which runs a command", disagree],
+      commands: ['id'],
+    })
+    // mawk 1.3.4-20200120 starts a regex one character after the / that follows ++.
+    expect(scanAwkProgram('BEGIN { x++ /"/; system("id") } # "').hidingConstructs).toContain(
+      "awk's system(), which runs a command",
+    )
+    expect(scanAwkProgram('BEGIN { print length /"/; system("id") } # "').commands).toEqual(['id'])
+    // Every reading alike: nothing found, nothing said.
+    expect(scanAwkProgram('{ print length / 2, NR / 3, $1 / 4, x++ / 5 }')).toEqual({
+      hidingConstructs: [],
+      commands: [],
+    })
+  })
 })

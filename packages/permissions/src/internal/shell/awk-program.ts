@@ -1,14 +1,14 @@
-import { awkRegexEnd } from './regex-literals.js'
+import { readAwkProgram } from './awk-tokens.js'
+import type { AwkToken } from './awk-tokens.js'
 
 /**
  * What an awk program does that no rule sees (SPEC §26): `system(…)` and pipes (`print | "cmd"`,
  * `"cmd" | getline`, gawk's `|&`) run commands; `print > "file"` writes one; gawk's `@load`,
  * `@include` and indirect calls pick code at run time. Read by a tokenizer of the awk language
- * (POSIX awk, "Lexical Conventions": strings, regex literals where an operand may start, comments):
- * where a `/` could divide or start a regex, it is read as dividing, so the regex's text is
- * scanned too — the cautious reading. A regex ends where gawk, mawk and the one-true-awk all end
- * it (a `/` inside a bracket expression, `/[/]"/`, does not end it for some: see
- * regex-literals.ts). Anything it cannot read is reported, never assumed harmless.
+ * as each awk reads it (awk-tokens.ts): where awks read a `/` differently (a regex after `print`,
+ * a division after a name; gawk and mawk disagree after `length`, `++` or an `if (…)`), every
+ * reading is scanned and what any of them finds counts. Anything it cannot read is reported,
+ * never assumed harmless.
  */
 export interface AwkFindings {
   readonly hidingConstructs: string[]
@@ -16,24 +16,33 @@ export interface AwkFindings {
   readonly commands: string[]
 }
 
-interface Token {
-  readonly kind: 'string' | 'regex' | 'word' | 'number' | 'operator'
-  readonly text: string
-}
-
-const twoCharOperators = new Set([
-  ...['||', '&&', '|&', '>>', '++', '--', '==', '!=', '<=', '>=', '+=', '-=', '*=', '/='],
-  ...['%=', '^=', '**'],
-])
-
 /** Scans an awk program text. */
 export function scanAwkProgram(program: string): AwkFindings {
-  const found: AwkFindings = { hidingConstructs: [], commands: [] }
-  const tokens = tokenize(program)
-  if (typeof tokens === 'string') {
-    found.hidingConstructs.push(`an awk program it cannot read (${tokens})`)
-    return found
+  const readings = readAwkProgram(program)
+  if (typeof readings === 'string') {
+    return { hidingConstructs: [`an awk program it cannot read (${readings})`], commands: [] }
   }
+  const found: AwkFindings = { hidingConstructs: [], commands: [] }
+  const shapes = new Set<string>()
+  for (const tokens of readings) {
+    const reading = scanTokens(tokens)
+    shapes.add(JSON.stringify(reading))
+    for (const reason of reading.hidingConstructs) {
+      if (!found.hidingConstructs.includes(reason)) found.hidingConstructs.push(reason)
+    }
+    for (const command of reading.commands) {
+      if (!found.commands.includes(command)) found.commands.push(command)
+    }
+  }
+  if (shapes.size > 1) {
+    found.hidingConstructs.push('an awk program whose slashes awks read differently')
+  }
+  return found
+}
+
+/** What one reading's tokens do. */
+function scanTokens(tokens: readonly AwkToken[]): AwkFindings {
+  const found: AwkFindings = { hidingConstructs: [], commands: [] }
   const say = (reason: string) => {
     if (!found.hidingConstructs.includes(reason)) found.hidingConstructs.push(reason)
   }
@@ -66,70 +75,4 @@ export function scanAwkProgram(program: string): AwkFindings {
     }
   })
   return found
-}
-
-/** The program's tokens, or what makes it unreadable. */
-function tokenize(program: string): Token[] | string {
-  const tokens: Token[] = []
-  let index = 0
-  while (index < program.length) {
-    const char = program.charAt(index)
-    if (char === ' ' || char === '\t' || char === '\r') {
-      index++
-    } else if (char === '\\' && program.charAt(index + 1) === '\n') {
-      index += 2
-    } else if (char === '#') {
-      while (index < program.length && program.charAt(index) !== '\n') index++
-    } else if (char === '"' || (char === '/' && startsOperand(tokens.at(-1)))) {
-      const end = char === '"' ? endOfQuoted(program, index, char) : endOfRegex(program, index)
-      if (typeof end === 'string') return end
-      if (end < 0) return 'an unterminated string'
-      const body = program.slice(index + 1, end - 1)
-      tokens.push({ kind: char === '"' ? 'string' : 'regex', text: unescape(body) })
-      index = end
-    } else {
-      const rest = program.slice(index, index + 64)
-      const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(rest)?.[0]
-      const number = /^(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/.exec(rest)?.[0]
-      const pair = program.slice(index, index + 2)
-      const text = word ?? number ?? (twoCharOperators.has(pair) ? pair : char)
-      tokens.push({ kind: word ? 'word' : number ? 'number' : 'operator', text })
-      index += text.length
-    }
-  }
-  return tokens
-}
-
-/** Whether a `/` after this token starts a regex (an operand may start here). */
-function startsOperand(previous: Token | undefined): boolean {
-  if (previous === undefined) return true
-  if (previous.kind !== 'operator') return false
-  return ![')', ']', '$', '++', '--'].includes(previous.text)
-}
-
-/** The index after a `"…"` string or `/…/` regex starting at `start`, or -1 if unterminated. */
-function endOfQuoted(program: string, start: number, quote: string): number {
-  for (let index = start + 1; index < program.length; index++) {
-    const char = program.charAt(index)
-    if (char === '\\') {
-      index++
-      continue
-    }
-    if (char === '\n') return -1
-    if (char === quote) return index + 1
-  }
-  return -1
-}
-
-/** The index after a `/…/` regex starting at `start`, or why it cannot be read. */
-function endOfRegex(program: string, start: number): number | string {
-  const end = awkRegexEnd(program, start + 1)
-  if (end === 'ambiguous') return 'a regex whose bracket expression awks end differently'
-  return end === 'unterminated' ? 'an unterminated regex' : end
-}
-
-function unescape(text: string): string {
-  return text.replace(/\\(.)/g, (_, char: string) =>
-    char === 'n' ? '\n' : char === 't' ? '\t' : char,
-  )
 }

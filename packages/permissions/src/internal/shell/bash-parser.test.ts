@@ -25,4 +25,31 @@ describe('loadBashParser', () => {
       tree?.delete()
     }
   })
+
+  // SPEC §26, bounded work: the parser reads the line a chunk at a time, each chunk checked.
+  it('reads a line a chunk at a time as it reads the whole string, and stops reading when told', async () => {
+    const parser = await loadBashParser()
+    // A character outside the BMP across each chunk boundary, a here-document, an error.
+    const line = `echo ${'a'.repeat(4_090)}🙂🙂 "é $(ls)" | cat <<E\nx 🙂 $y\nE\n`.repeat(3) + '(('
+    const chunks: number[] = []
+    const whole = parser.parse(line)
+    const read = parser.parse(line, undefined, (characters) => {
+      chunks.push(characters)
+      return false
+    })
+    try {
+      expect(read?.rootNode.toString()).toBe(whole?.rootNode.toString())
+      expect(read?.rootNode.endIndex).toBe(whole?.rootNode.endIndex)
+      expect(Math.max(...chunks)).toBe(4_096)
+    } finally {
+      whole?.delete()
+      read?.delete()
+    }
+    const cut = parser.parse(line, undefined, () => true)
+    try {
+      expect(cut?.rootNode.endIndex ?? 0).toBe(0)
+    } finally {
+      cut?.delete()
+    }
+  })
 })

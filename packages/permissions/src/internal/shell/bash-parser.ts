@@ -10,9 +10,16 @@ import type { SyntaxNode } from './syntax-node.js'
 export interface BashParser {
   /**
    * The syntax tree of `line`, or `undefined` when the parser gave up or `shouldStop` (asked
-   * every hundred or so parser operations) said to. Call `tree.delete()`.
+   * every hundred or so parser operations) said to. With `stopReading`, the parser reads the line
+   * a chunk at a time, each chunk's length given to it first; once it says true the line ends
+   * there for the parser (the tree is then of a cut line: the caller drops it). Call
+   * `tree.delete()`.
    */
-  parse(line: string, shouldStop?: () => boolean): Tree | undefined
+  parse(
+    line: string,
+    shouldStop?: () => boolean,
+    stopReading?: (characters: number) => boolean,
+  ): Tree | undefined
   /** The grammar's node types by id, and whether each is named (read once, at load). */
   readonly types: readonly string[]
   readonly named: readonly boolean[]
@@ -22,6 +29,12 @@ export interface BashParser {
    */
   readonly copy?: (tree: Tree, source: string, budget?: { nodes: number }) => SyntaxNode | undefined
 }
+
+/**
+ * Characters handed to the parser at a time when its reading is checked (web-tree-sitter copies
+ * at most 5,119 a call).
+ */
+const readChunk = 4_096
 
 /**
  * `Parser.init` of each copy of `web-tree-sitter` (by its `Parser` class), called once by this
@@ -48,9 +61,16 @@ export async function loadBashParser(): Promise<BashParser> {
     named.push(language.nodeTypeIsNamed(id))
   }
   const bash: BashParser = {
-    parse(line, shouldStop) {
+    parse(line, shouldStop, stopReading) {
       const options = shouldStop === undefined ? undefined : { progressCallback: shouldStop }
-      const tree = parser.parse(line, null, options)
+      const input =
+        stopReading === undefined
+          ? line
+          : (index: number) => {
+              const chunk = line.slice(index, index + readChunk)
+              return stopReading(chunk.length) ? '' : chunk
+            }
+      const tree = parser.parse(input, null, options)
       // A cancelled parse leaves the parser ready to resume that document: the next line would
       // be read as its continuation (and the WebAssembly aborts). Start over instead.
       if (tree === null) parser.reset()

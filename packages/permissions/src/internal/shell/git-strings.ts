@@ -18,23 +18,8 @@ import {
  * --upload-pack`, in any abbreviation git takes).
  */
 export function gitStrings(words: readonly CommandWord[]): ProgramStrings {
-  let index = 1
-  for (; index < words.length; index++) {
-    const literal = words[index]?.literal
-    if (literal === undefined)
-      return { hidingConstructs: ['git options known only at run time'], nested: [] }
-    if (!literal.startsWith('-')) break
-    const option = literal.includes('=') ? literal.slice(0, literal.indexOf('=')) : literal
-    if (gitCommandOptions.has(option) || option.startsWith('-c')) {
-      return { hidingConstructs: [`git ${option}, which can make git run other code`], nested: [] }
-    }
-    if (gitValueOptions.has(option)) {
-      if (!literal.includes('=') && option !== '--list-cmds') index++
-      continue
-    }
-    if (!gitFlagOptions.has(option))
-      return { hidingConstructs: [`git's option ${literal}, which it cannot read`], nested: [] }
-  }
+  const index = gitSubcommandAt(words)
+  if (typeof index === 'string') return { hidingConstructs: [index], nested: [] }
   const subcommand = words[index]
   if (subcommand === undefined) return none
   const name = subcommand.literal
@@ -75,4 +60,27 @@ export function gitStrings(words: readonly CommandWord[]): ProgramStrings {
     }
   }
   return none
+}
+
+/**
+ * Where git's subcommand is in its words, after git's own options (`-C dir`, `--bare`, …): its
+ * index (the length when there is none), or why those options cannot be read.
+ */
+export function gitSubcommandAt(words: readonly CommandWord[]): number | string {
+  let index = 1
+  for (; index < words.length; index++) {
+    const literal = words[index]?.literal
+    if (literal === undefined) return 'git options known only at run time'
+    if (!literal.startsWith('-')) break
+    const option = literal.includes('=') ? literal.slice(0, literal.indexOf('=')) : literal
+    if (gitCommandOptions.has(option) || option.startsWith('-c')) {
+      return `git ${option}, which can make git run other code`
+    }
+    if (gitValueOptions.has(option)) {
+      if (!literal.includes('=') && option !== '--list-cmds') index++
+      continue
+    }
+    if (!gitFlagOptions.has(option)) return `git's option ${literal}, which it cannot read`
+  }
+  return index
 }

@@ -27,6 +27,21 @@ describe('setOptionsHiding (SPEC §26, bash manual "The Set Builtin")', () => {
     expect(setOptionsHiding(words('set', '-x', '+v', '-o', 'noclobber'))).toEqual([])
     expect(setOptionsHiding(words('set', '-o'))).toEqual([])
   })
+
+  it('reads a name for each o of a bundle, as set.def does (-oo errexit keyword sets -k)', () => {
+    expect(setOptionsHiding(words('set', '-oo', 'errexit', 'keyword'))).toEqual([
+      'set -oo keyword, which changes how bash reads later commands',
+    ])
+    expect(setOptionsHiding(words('set', '-eoo', 'pipefail', 'keyword'))).toEqual([
+      'set -eoo keyword, which changes how bash reads later commands',
+    ])
+    expect(setOptionsHiding(words('set', '+oo', 'errexit', 'posix'))).not.toEqual([])
+    expect(setOptionsHiding(words('set', '-oeo', 'errexit', 'allexport'))).not.toEqual([])
+    expect(setOptionsHiding(words('set', '-oo', 'errexit', undefined))).not.toEqual([])
+    // Both names safe, or no word left for the second (it lists): nothing hidden.
+    expect(setOptionsHiding(words('set', '-oo', 'errexit', 'pipefail', 'a'))).toEqual([])
+    expect(setOptionsHiding(words('set', '-oo', 'errexit'))).toEqual([])
+  })
 })
 
 describe('shoptHiding (SPEC §26, bash manual "The Shopt Builtin")', () => {

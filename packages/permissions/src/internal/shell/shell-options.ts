@@ -20,20 +20,22 @@ export function setOptionsHiding(words: readonly CommandWord[]): string[] {
     const literal = words[index]?.literal
     if (literal === undefined) return ['set options known only at run time']
     if (literal === '--' || literal === '-' || !/^[-+]/.test(literal)) return []
-    // `-o NAME` (alone or ending a bundle: `-euo pipefail`) takes the option's name.
-    let named = false
+    // Each `o` of the word (`-o`, `-euo pipefail`, `-oo errexit keyword`) takes the next
+    // word as an option's name, as bash's set.def reads a bundle letter by letter.
+    let names = 0
     for (const letter of literal.slice(1)) {
-      if (letter === 'o') named = true
+      if (letter === 'o') names++
       else if (!safeSetLetters.includes(letter)) {
         return [`set ${literal}, which changes how bash reads later commands`]
       }
     }
-    if (!named) continue
-    // Alone, `set -o` lists the options.
-    if (index + 1 >= words.length) return []
-    const option = words[++index]?.literal
-    if (option === undefined || !safeSetLongOptions.has(option)) {
-      return [`set ${literal} ${option ?? '…'}, which changes how bash reads later commands`]
+    for (; names > 0; names--) {
+      // With no word left, `set -o` lists the options.
+      if (index + 1 >= words.length) return []
+      const option = words[++index]?.literal
+      if (option === undefined || !safeSetLongOptions.has(option)) {
+        return [`set ${literal} ${option ?? '…'}, which changes how bash reads later commands`]
+      }
     }
   }
   return []

@@ -4,6 +4,7 @@ import { arithmeticHiding, isCodeVariable } from './arithmetic.js'
 import { basename, spellCommand } from './command-spellings.js'
 import { readCommandRuns } from './command-runs.js'
 import { fdVariableHiding } from './fd-variable-redirects.js'
+import { LineRepositories } from './git-repositories.js'
 import { bodyHiding } from './here-documents.js'
 import type { HereDocument } from './here-documents.js'
 import { inspectProgram } from './inspect-program.js'
@@ -39,6 +40,7 @@ export class Walk implements WalkSink {
   readonly redirects: ShellRedirect[] = []
   readonly hidingConstructs: string[] = []
   readonly moves: (ShellPath | undefined)[] = []
+  readonly repositories = new LineRepositories()
   linksMade = false
   /** A loop or a function: what is in it may run any number of times. */
   repeats = false
@@ -63,6 +65,8 @@ export class Walk implements WalkSink {
         if (child !== undefined) stack.push(child)
       }
     }
+    const repositories = this.repositories.hiding()
+    if (repositories !== undefined) this.foundHiding(repositories)
   }
 
   private node(node: SyntaxNode): void {
@@ -244,6 +248,7 @@ export class Walk implements WalkSink {
     }
     const kind = redirectKind(readWrite ? '<>' : operator, target.literal)
     if (kind === undefined) return
+    if (kind === 'edit') this.repositories.wrote(target.literal)
     this.redirects.push({ kind, target, path: readPathWord(destination), nested: this.nested })
   }
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { parserCheck, workBudget, workLimits } from './work-budget.js'
+import { parserCheck, readCheck, workBudget, workLimits } from './work-budget.js'
 
 describe('the work budget of one decision', () => {
   it('starts full, with a deadline the parse time limit away', () => {
     expect(workBudget(1_000)).toEqual({
       progress: workLimits.progress,
+      reads: workLimits.reads,
       nodes: workLimits.nodes,
       deadline: 1_000 + workLimits.parseMilliseconds,
       spent: undefined,
@@ -22,6 +23,23 @@ describe('the work budget of one decision', () => {
   it('stops the parser past its deadline, on a machine too loaded to count on', () => {
     const budget = workBudget(performance.now() - 1_000)
     expect(parserCheck(budget)()).toBe(true)
+    expect(budget.spent).toBe('more than 30 ms of parsing')
+  })
+
+  // SPEC §26, bounded work: tree-sitter's error recovery may re-read the line between two
+  // progress reports, so each chunk it reads is counted and the deadline checked there too.
+  it('stops the parser reading once its characters are spent, saying what ran out', () => {
+    const budget = { ...workBudget(), reads: 10 }
+    const stopReading = readCheck(budget)
+    expect(stopReading(10)).toBe(false)
+    expect(budget.spent).toBeUndefined()
+    expect(stopReading(1)).toBe(true)
+    expect(budget.spent).toBe('more than 1000000 characters read')
+  })
+
+  it('stops the parser reading past its deadline', () => {
+    const budget = workBudget(performance.now() - 1_000)
+    expect(readCheck(budget)(1)).toBe(true)
     expect(budget.spent).toBe('more than 30 ms of parsing')
   })
 })

@@ -1,13 +1,21 @@
 /**
  * What one decision may spend reading command lines (SPEC §26: bounded work): parser operations
- * (counted, so the same line meets the same limit on any machine), parse time as a last resort
- * on a machine too loaded to count on, and syntax nodes copied out of the parser. Shared by a
- * line and every string it runs (`sh -c`, `eval`, the prefixes a syntax error makes the judge
- * read), so no line costs more than one budget. Spent, the line cannot be read: it asks.
+ * and the characters the parser reads (counted, so the same line meets the same limit on any
+ * machine), parse time as a last resort on a machine too loaded to count on, and syntax nodes
+ * copied out of the parser. Shared by a line and every string it runs (`sh -c`, `eval`, the
+ * prefixes a syntax error makes the judge read, a `<>` line read again), so no line costs more
+ * than one budget. Spent, the line cannot be read: it asks.
+ *
+ * Why characters: tree-sitter reports progress every hundred or so operations, but while it
+ * recovers from a syntax error one operation may re-read the rest of the line (a 100 KB line of
+ * `<`, `>&`, `)` or `|` re-read it about 35,000 characters an operation, 90 ms before the first
+ * report). Each chunk it reads is counted, and the deadline checked, as it is read.
  */
 export interface WorkBudget {
   /** Parser progress reports left (each about a hundred parser operations). */
   progress: number
+  /** Characters left for the parser to read, re-reads included. */
+  reads: number
   /** Syntax nodes left to copy. */
   nodes: number
   /** When parsing must stop (performance.now() milliseconds). */
@@ -17,12 +25,18 @@ export interface WorkBudget {
 }
 
 /** The budget of one decision. */
-export const workLimits = { progress: 1_000, nodes: 10_000, parseMilliseconds: 30 } as const
+export const workLimits = {
+  progress: 1_000,
+  reads: 1_000_000,
+  nodes: 10_000,
+  parseMilliseconds: 30,
+} as const
 
 /** A fresh budget for one decision. */
 export function workBudget(now: number = performance.now()): WorkBudget {
   return {
     progress: workLimits.progress,
+    reads: workLimits.reads,
     nodes: workLimits.nodes,
     deadline: now + workLimits.parseMilliseconds,
     spent: undefined,
@@ -34,9 +48,32 @@ export function parserCheck(budget: WorkBudget): () => boolean {
   return () => {
     if (--budget.progress < 0)
       budget.spent ??= `more than ${workLimits.progress * 100} parser operations`
-    else if (performance.now() > budget.deadline) {
-      budget.spent ??= `more than ${workLimits.parseMilliseconds} ms of parsing`
-    }
+    else pastDeadline(budget)
     return budget.spent !== undefined
+  }
+}
+
+/**
+ * The check of each chunk the parser reads against a budget: true (stop reading: the line ends
+ * there for the parser) once it is spent.
+ */
+export function readCheck(budget: WorkBudget): (characters: number) => boolean {
+  return (characters) => {
+    if (budget.spent !== undefined) return true
+    budget.reads -= characters
+    if (budget.reads < 0) budget.spent ??= `more than ${workLimits.reads} characters read`
+    else pastDeadline(budget)
+    return budget.spent !== undefined
+  }
+}
+
+/** Whether the budget is spent (read through a call: the parser's checks spend it). */
+export function isSpent(budget: WorkBudget): boolean {
+  return budget.spent !== undefined
+}
+
+function pastDeadline(budget: WorkBudget): void {
+  if (performance.now() > budget.deadline) {
+    budget.spent ??= `more than ${workLimits.parseMilliseconds} ms of parsing`
   }
 }
