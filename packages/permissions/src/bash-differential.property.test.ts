@@ -88,24 +88,29 @@ const line = fc
       ),
   )
 
+/** What the stub programs logged when real bash ran `text` in the scratch folder, line by line. */
+function ranInBash(text: string): string[] {
+  const log = join(folder, 'log')
+  rmSync(log, { force: true })
+  const run = spawnSync(bash, ['-c', text], {
+    env: { PATH: folder, STUB_LOG: log },
+    timeout: 10_000,
+    cwd: folder,
+    stdio: 'ignore',
+  })
+  expect(run.error).toBeUndefined()
+  return existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((entry) => entry !== '')
+    : []
+}
+
 describe('the walk against bash', () => {
   it('finds every command bash runs', () => {
     fc.assert(
       fc.property(line, (text) => {
-        const log = join(folder, 'log')
-        rmSync(log, { force: true })
-        const run = spawnSync(bash, ['-c', text], {
-          env: { PATH: folder, STUB_LOG: log },
-          timeout: 10_000,
-          cwd: folder,
-          stdio: 'ignore',
-        })
-        expect(run.error).toBeUndefined()
-        const ran = existsSync(log)
-          ? readFileSync(log, 'utf8')
-              .split('\n')
-              .filter((entry) => entry !== '')
-          : []
+        const ran = ranInBash(text)
         const analysis = analyzeShell(parser, text)
         if (analysis.unparseable !== undefined) return
         // What each simple command runs, once wrappers are stripped: its last deny spelling.
@@ -146,16 +151,7 @@ describe('the walk against bash', () => {
   it('says a command is hidden wherever bash runs one it did not find', () => {
     fc.assert(
       fc.property(hiddenLine, (text) => {
-        const log = join(folder, 'log')
-        rmSync(log, { force: true })
-        const run = spawnSync(bash, ['-c', text], {
-          env: { PATH: folder, STUB_LOG: log },
-          timeout: 10_000,
-          cwd: folder,
-          stdio: 'ignore',
-        })
-        expect(run.error).toBeUndefined()
-        const ran = existsSync(log) ? readFileSync(log, 'utf8').split('\n') : []
+        const ran = ranInBash(text)
         const analysis = analyzeShell(parser, text)
         if (analysis.unparseable !== undefined) return
         const found = new Set(
@@ -163,7 +159,7 @@ describe('the walk against bash', () => {
             command.denyTexts.map((spelling) => displayText(spelling).trim()),
           ),
         )
-        const unseen = ran.filter((entry) => entry !== '' && !found.has(entry.trim()))
+        const unseen = ran.filter((entry) => !found.has(entry.trim()))
         if (unseen.length === 0) return
         expect(
           analysis.hidingConstructs,

@@ -41,14 +41,14 @@ function countingWatcher() {
   return { watcher, open: () => open }
 }
 
-/** A project whose .toolpipe/settings.json is a link into shared/; `link(target)` repoints it. */
+/** A project whose .toolpipe/settings.json is a link into team/; `link(target)` repoints it. */
 function linkedProject() {
   const root = realpathSync(folders.folder())
   mkdirSync(join(root, '.toolpipe'))
-  mkdirSync(join(root, 'shared'))
+  mkdirSync(join(root, 'team'))
   const path = join(root, '.toolpipe', 'settings.json')
   const write = (name: string, value: unknown) => {
-    writeFileSync(join(root, 'shared', name), JSON.stringify(value))
+    writeFileSync(join(root, 'team', name), JSON.stringify(value))
   }
   const link = (target: string, at = path) => {
     rmSync(at, { force: true })
@@ -76,7 +76,7 @@ describe('watchSettingsFile and a symlinked settings file (SPEC §18.3, §26)', 
   it('re-reads the file a link leads to when it is edited, or replaced by rename', async () => {
     const { root, path, write, link } = linkedProject()
     write('team.json', { a: 1 })
-    link('../shared/team.json')
+    link('../team/team.json')
     const { values, warnings } = start(path)
     expect(values).toEqual([{ a: 1 }])
     write('team.json', { a: 2 })
@@ -84,7 +84,7 @@ describe('watchSettingsFile and a symlinked settings file (SPEC §18.3, §26)', 
       expect(values.at(-1)).toEqual({ a: 2 })
     }, eventually)
     write('team.json.tmp', { a: 3 })
-    renameSync(join(root, 'shared', 'team.json.tmp'), join(root, 'shared', 'team.json'))
+    renameSync(join(root, 'team', 'team.json.tmp'), join(root, 'team', 'team.json'))
     await vi.waitFor(() => {
       expect(values.at(-1)).toEqual({ a: 3 })
     }, eventually)
@@ -95,8 +95,8 @@ describe('watchSettingsFile and a symlinked settings file (SPEC §18.3, §26)', 
     const { root, path, write, link } = linkedProject()
     mkdirSync(join(root, 'real'))
     writeFileSync(join(root, 'real', 'settings.json'), '{ "a": 1 }')
-    link(join(root, 'real', 'settings.json'), join(root, 'shared', 'middle.json'))
-    link('../shared/middle.json')
+    link(join(root, 'real', 'settings.json'), join(root, 'team', 'middle.json'))
+    link('../team/middle.json')
     const { values } = start(path)
     writeFileSync(join(root, 'real', 'settings.json'), '{ "a": 2 }')
     await vi.waitFor(() => {
@@ -104,7 +104,7 @@ describe('watchSettingsFile and a symlinked settings file (SPEC §18.3, §26)', 
     }, eventually)
     // The middle link repointed: the new last file is read, and then its edits.
     write('other.json', { b: 1 })
-    link('other.json', join(root, 'shared', 'middle.json'))
+    link('other.json', join(root, 'team', 'middle.json'))
     await vi.waitFor(() => {
       expect(values.at(-1)).toEqual({ b: 1 })
     }, eventually)
@@ -119,13 +119,13 @@ describe('watchSettingsFile and a symlinked settings file (SPEC §18.3, §26)', 
     mkdirSync(join(root, 'other'))
     write('a.json', { from: 'a' })
     writeFileSync(join(root, 'other', 'b.json'), '{ "from": "b" }')
-    link('../shared/a.json')
+    link('../team/a.json')
     const counting = countingWatcher()
     const { values, watch } = start(path, counting.watcher)
     expect(counting.open()).toBe(2)
     for (const [target, from] of [
       ['../other/b.json', 'b'],
-      ['../shared/a.json', 'a'],
+      ['../team/a.json', 'a'],
       ['../other/b.json', 'b'],
     ] as const) {
       link(target)

@@ -22,9 +22,9 @@ export const maxLinksFollowed = 40
  * then cannot be read, which its reading reports. Never throws.
  *
  * @example
- * // settings.json → ../shared/real.json
+ * // settings.json → ../team/real.json
  * linkChainOf('/p/.toolpipe/settings.json')
- * // [{ folder: '/p/.toolpipe', name: 'settings.json' }, { folder: '/p/shared', name: 'real.json' }]
+ * // [{ folder: '/p/.toolpipe', name: 'settings.json' }, { folder: '/p/team', name: 'real.json' }]
  */
 export function linkChainOf(path: string): LinkChainEntry[] {
   const chain: LinkChainEntry[] = []
