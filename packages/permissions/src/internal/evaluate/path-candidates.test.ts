@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync } from 'node:fs'
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { scratchProjects } from '../../__fixtures__/harness.js'
@@ -29,6 +29,18 @@ describe('pathCandidates', () => {
       join(scratch, 'real', 'x'),
     ])
     expect(physicalPath(join(scratch, 'link', 'file'))).toBe(join(scratch, 'real', 'inner', 'file'))
+  })
+
+  it('applies the rest as written past a component that is missing or not a folder', () => {
+    const scratch = project().root
+    writeFileSync(join(scratch, 'plain'), '')
+    symlinkSync(join(scratch, 'elsewhere'), join(scratch, 'dangling'))
+    expect(physicalPath(join(scratch, 'missing', 'a', '..', 'b'))).toBe(
+      join(scratch, 'missing', 'b'),
+    )
+    expect(physicalPath(join(scratch, 'plain', 'x'))).toBe(join(scratch, 'plain', 'x'))
+    // A dangling link is followed (writing through it creates its target), then nothing exists.
+    expect(physicalPath(join(scratch, 'dangling', 'x'))).toBe(join(scratch, 'elsewhere', 'x'))
   })
 })
 

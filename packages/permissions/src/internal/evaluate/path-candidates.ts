@@ -134,10 +134,17 @@ export function physicalPath(path: string): string {
   return `/${reached.join('/')}`
 }
 
-/** The target of a symlink; undefined for anything else that exists; null when nothing does. */
+/**
+ * The target of a symlink; undefined for anything else that exists; null when nothing does. A
+ * missing path is answered without an exception (most paths a line names do not exist yet, and
+ * building the error and its stack was a tenth of a decision); any other failure (`ENOTDIR`, a
+ * link removed before it is read) is one too.
+ */
 function linkTarget(path: string): string | undefined | null {
   try {
-    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined
+    const stats = lstatSync(path, { throwIfNoEntry: false })
+    if (stats === undefined) return null
+    return stats.isSymbolicLink() ? readlinkSync(path) : undefined
   } catch {
     return null
   }
