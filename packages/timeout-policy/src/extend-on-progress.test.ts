@@ -90,7 +90,7 @@ describe('timeoutPolicy({ extendOnProgress })', () => {
     expect(seen.reason).toMatchObject({ timeoutMs: 100, withoutProgress: false })
   })
 
-  it('kills a tool timeoutMs after its last report, saying so', async () => {
+  it('kills a tool timeoutMs after its last report, in SPEC §7’s words; the reason says why', async () => {
     const { clock, registry } = setup({ extendOnProgress: { maxTotalMs: 1_000 } })
     const { definition, seen } = reporting([80, 160], 400, clock)
     registry.register(definition)
@@ -98,12 +98,17 @@ describe('timeoutPolicy({ extendOnProgress })', () => {
     await clock.advance(259)
     expect(seen.reason).toBeUndefined()
     await clock.advance(1)
-    expect(await pending).toEqual(timedOutResult(100, { withoutProgress: true }))
+    expect(await pending).toEqual(timedOutResult(100))
     expect(seen.reason).toBeInstanceOf(TimeoutReason)
-    expect(seen.reason).toMatchObject({ timeoutMs: 100, withoutProgress: true })
+    expect(seen.reason).toMatchObject({
+      timeoutMs: 100,
+      withoutProgress: true,
+      maxTotalMs: undefined,
+      message: 'tool call timed out after 100ms',
+    })
   })
 
-  it('never extends past maxTotalMs from the start, however often the tool reports', async () => {
+  it('never extends past maxTotalMs from the start, however often the tool reports (SPEC §7: <ms> is the tool’s timeoutMs)', async () => {
     const { clock, registry } = setup({ extendOnProgress: { maxTotalMs: 300 } })
     const reports = Array.from({ length: 20 }, (_, index) => (index + 1) * 50)
     const { definition, seen } = reporting(reports, 5_000, clock)
@@ -112,10 +117,27 @@ describe('timeoutPolicy({ extendOnProgress })', () => {
     await clock.advance(299)
     expect(seen.reason).toBeUndefined()
     await clock.advance(1)
-    expect(await pending).toEqual(timedOutResult(300))
-    expect(seen.reason).toMatchObject({ timeoutMs: 300, withoutProgress: false })
+    expect(await pending).toEqual(timedOutResult(100))
+    expect(seen.reason).toMatchObject({ timeoutMs: 100, maxTotalMs: 300, withoutProgress: false })
     expect(clock.pending).toBe(0)
   })
+
+  it.each([
+    ['never reports', [], 1_000],
+    ['reports, then falls silent (the audit’s case)', [10], 1_000],
+    ['reports until maxTotalMs', Array.from({ length: 30 }, (_, index) => (index + 1) * 20), 250],
+  ])(
+    'SPEC §7 and §22: a tool that %s gets exactly `Error: tool call timed out after <timeoutMs>ms`',
+    async (_case, reports, maxTotalMs) => {
+      const { clock, registry } = setup({ extendOnProgress: { maxTotalMs } })
+      registry.register(reporting(reports, 5_000, clock).definition)
+      const result = await run(registry, clock, 2_000)
+      expect(result.content).toEqual([
+        { type: 'text', text: 'Error: tool call timed out after 100ms' },
+      ])
+      expect(result.error).toEqual({ name: 'ToolTimeoutError', code: 'TOOL_TIMEOUT' })
+    },
+  )
 
   it('extends nothing when maxTotalMs is no larger than the timeoutMs, and never shortens it', async () => {
     const { clock, registry } = setup({ extendOnProgress: { maxTotalMs: 60 } })

@@ -31,6 +31,8 @@ describe('timeoutPolicy', () => {
     timeoutPolicy({ extendOnProgress: { maxTotalMs: '1m' } })
     expectTypeOf<TimeoutReason['withoutProgress']>().toBeBoolean()
     expectTypeOf<ToolTimeoutError['withoutProgress']>().toBeBoolean()
+    expectTypeOf<TimeoutReason['maxTotalMs']>().toEqualTypeOf<number | undefined>()
+    expectTypeOf<ToolTimeoutError['maxTotalMs']>().toEqualTypeOf<number | undefined>()
   })
 
   it('types the errors’ code and budget', () => {

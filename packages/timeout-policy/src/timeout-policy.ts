@@ -10,7 +10,10 @@ import type { TimeoutClock } from './timeout-clock.js'
 export interface TimeoutPolicyOptions {
   /**
    * Default: the global `setTimeout`/`clearTimeout`, looked up when each call starts (so fake
-   * timers work) and called on the global object, as browsers require.
+   * timers work) and called on the global object, as browsers require. A clock's two functions
+   * are read once, when the policy is made, and called on the clock; a clock without them (or
+   * whose members cannot be read) is refused then, naming `clock.setTimeout` or
+   * `clock.clearTimeout`.
    */
   readonly clock?: TimeoutClock | undefined
   /**
@@ -24,10 +27,11 @@ export interface TimeoutPolicyOptions {
    * Lets a tool that reports progress run past its `timeoutMs`: each progress report
    * (`exec.reportProgress`) puts the deadline `timeoutMs` after it, never past `maxTotalMs` after
    * the call started. A tool that stops reporting is stopped `timeoutMs` after its last report
-   * (`… timed out after <timeoutMs>ms without progress`); one that keeps reporting, at
-   * `maxTotalMs` (`… timed out after <maxTotalMs>ms`); one that never reports, at `timeoutMs`
-   * as without this option. A `maxTotalMs` no larger than a tool's `timeoutMs` extends nothing.
-   * From 1 to 2^31−1 ms. Default: progress changes no deadline.
+   * (the reason's `withoutProgress` is `true`); one that keeps reporting, at `maxTotalMs` (the
+   * reason's `maxTotalMs` says so); one that never reports, at `timeoutMs` as without this
+   * option. The result is `Error: tool call timed out after <timeoutMs>ms` in each case (SPEC §7).
+   * A `maxTotalMs` no larger than a tool's `timeoutMs` extends nothing. From 1 to 2^31−1 ms.
+   * Default: progress changes no deadline.
    */
   readonly extendOnProgress?: { readonly maxTotalMs: number } | undefined
 }

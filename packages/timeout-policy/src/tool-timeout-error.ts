@@ -4,19 +4,23 @@ import type { TimeoutDetails } from './timeout-reason.js'
 
 /**
  * What a call that passed its deadline fails with: the result becomes
- * `Error: tool call timed out after <ms>ms` with `error: { name: 'ToolTimeoutError', code: 'TOOL_TIMEOUT' }`
- * (`… after <ms>ms without progress` when progress had restarted the deadline).
+ * `Error: tool call timed out after <timeoutMs>ms` with `error: { name: 'ToolTimeoutError', code:
+ * 'TOOL_TIMEOUT' }`, the tool's own `timeoutMs` whichever deadline passed (SPEC §7); which one it
+ * was is in `withoutProgress` and `maxTotalMs`, never in the text.
  */
 export class ToolTimeoutError extends HarnessError<'TOOL_TIMEOUT'> {
   override readonly name = 'ToolTimeoutError'
-  /** The deadline that passed, in milliseconds. */
+  /** The tool's `timeoutMs`, in milliseconds. */
   readonly timeoutMs: number
   /** Whether the call had reported progress, and then reported none for `timeoutMs`. */
   readonly withoutProgress: boolean
+  /** The `extendOnProgress` limit that ended the call, or `undefined` when another deadline did. */
+  readonly maxTotalMs: number | undefined
 
   constructor(timeoutMs: number, options?: ErrorOptions & TimeoutDetails) {
-    super(timeoutMessage(timeoutMs, options?.withoutProgress === true), 'TOOL_TIMEOUT', options)
+    super(timeoutMessage(timeoutMs), 'TOOL_TIMEOUT', options)
     this.timeoutMs = timeoutMs
     this.withoutProgress = options?.withoutProgress === true
+    this.maxTotalMs = options?.maxTotalMs
   }
 }

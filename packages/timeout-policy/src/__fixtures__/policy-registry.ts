@@ -10,17 +10,12 @@ import { ManualClock } from './manual-clock.js'
 import { timeoutPolicy } from '../timeout-policy.js'
 import type { TimeoutPolicyOptions } from '../timeout-policy.js'
 
-/** The result of a call the policy timed out after `ms` (`… without progress`, with it). */
-export const timedOutResult = (
-  ms: number,
-  details: { withoutProgress?: boolean } = {},
-): ToolExecutionResult => ({
-  content: [
-    {
-      type: 'text',
-      text: `Error: tool call timed out after ${ms}ms${details.withoutProgress === true ? ' without progress' : ''}`,
-    },
-  ],
+/**
+ * The result of a call whose tool's `timeoutMs` was `ms` and that the policy timed out: SPEC §7's
+ * words, whichever deadline passed.
+ */
+export const timedOutResult = (ms: number): ToolExecutionResult => ({
+  content: [{ type: 'text', text: `Error: tool call timed out after ${ms}ms` }],
   isError: true,
   error: { name: 'ToolTimeoutError', code: 'TOOL_TIMEOUT' },
 })

@@ -58,7 +58,8 @@ describe('Deadline', () => {
     await clock.advance(90)
     timed.restart()
     await clock.advance(70)
-    expect(timed.expired?.timeoutMs).toBe(250)
+    // SPEC §7: the reason's timeoutMs is the tool's; the limit that ended the call is its detail.
+    expect(timed.expired).toMatchObject({ timeoutMs: 100, maxTotalMs: 250 })
     expect(timed.expired?.withoutProgress).toBe(false)
     timed.dispose()
   })
@@ -69,7 +70,12 @@ describe('Deadline', () => {
     await clock.advance(50)
     timed.restart()
     await clock.advance(100)
-    expect(timed.expired).toMatchObject({ timeoutMs: 100, withoutProgress: true })
+    expect(timed.expired).toMatchObject({
+      timeoutMs: 100,
+      withoutProgress: true,
+      maxTotalMs: undefined,
+    })
+    expect(timed.expired?.message).toBe('tool call timed out after 100ms')
     timed.dispose()
   })
 

@@ -180,7 +180,8 @@ export class Deadline {
         this.#expire(new TimeoutReason(this.#timeoutMs, { withoutProgress: true }))
         return
       case 'total':
-        this.#expire(new TimeoutReason(this.#maxTotalMs ?? this.#timeoutMs))
+        // SPEC §7's `<ms>` is the tool's own budget here too; the limit is the reason's detail.
+        this.#expire(new TimeoutReason(this.#timeoutMs, { maxTotalMs: this.#maxTotalMs }))
         return
       case 'grace':
         this.#endGrace()

@@ -23,12 +23,19 @@ describe('readTimeoutOptions', () => {
     expect(readTimeoutOptions({})).toEqual(readTimeoutOptions(undefined))
   })
 
-  it('keeps a clock of any class as given, and the two budgets', () => {
+  it('keeps a clock of any class, called through its own functions, and the two budgets', () => {
     const clock = new ManualClock()
-    expect(
-      readTimeoutOptions({ clock, graceMs: 0, extendOnProgress: { maxTotalMs: 2_147_483_647 } }),
-    ).toEqual({ clock, graceMs: 0, maxTotalMs: 2_147_483_647 })
-    expect(readTimeoutOptions({ clock }).clock).toBe(clock)
+    const settings = readTimeoutOptions({
+      clock,
+      graceMs: 0,
+      extendOnProgress: { maxTotalMs: 2_147_483_647 },
+    })
+    expect(settings).toMatchObject({ graceMs: 0, maxTotalMs: 2_147_483_647 })
+    const handle = settings.clock?.setTimeout(() => undefined, 10)
+    expect(clock.pending).toBe(1)
+    settings.clock?.clearTimeout(handle)
+    expect(clock.pending).toBe(0)
+    expect(clock.foreignClears).toBe(0)
   })
 
   it('refuses a bad graceMs as INVALID_OPTIONS, naming it and what it got', () => {

@@ -1,4 +1,4 @@
-import { describeValue, readPluginOptions } from '@toolpipe/core/internal'
+import { describeValue, readOptionMember, readPluginOptions } from '@toolpipe/core/internal'
 import type { PluginOptionsReader } from '@toolpipe/core/internal'
 import type { TimeoutClock } from '../timeout-clock.js'
 import { TimeoutPolicyError } from '../timeout-policy-error.js'
@@ -6,7 +6,10 @@ import { maxTimerMs } from './max-timer-ms.js'
 
 /** The options of `timeoutPolicy`, read and checked once, when the policy is made. */
 export interface TimeoutSettings {
-  /** The clock given, or `undefined` for the global timers as they are when a call starts. */
+  /**
+   * The clock given, its two functions read once and called on it, or `undefined` for the global
+   * timers as they are when a call starts.
+   */
   readonly clock: TimeoutClock | undefined
   readonly graceMs: number | undefined
   /** `extendOnProgress.maxTotalMs`, or `undefined` without `extendOnProgress`. */
@@ -24,11 +27,53 @@ export function readTimeoutOptions(options: unknown): TimeoutSettings {
     (message) => new TimeoutPolicyError(message, 'INVALID_OPTIONS'),
   )
   return {
-    // Any object with the two methods: a class instance (a fake clock) as much as a literal.
-    clock: read.value('clock') as TimeoutClock | undefined,
+    clock: readClock(read),
     graceMs: readGraceMs(read),
     maxTotalMs: readMaxTotalMs(read),
   }
+}
+
+/**
+ * `clock`: any object with the two functions, a class instance (a fake clock) as much as a
+ * literal. Each is read once, here (a getter or Proxy trap that throws is refused like a wrong
+ * value), and called on the clock as a method, so nothing the clock does later changes what was
+ * checked. A clock that is not one is refused now: one that could not arm a timer would turn
+ * every deadline off with a warning at each call (SPEC §7 types both members).
+ */
+function readClock(read: PluginOptionsReader): TimeoutClock | undefined {
+  const clock = read.value('clock')
+  if (clock === undefined) return undefined
+  if ((typeof clock !== 'object' && typeof clock !== 'function') || clock === null) {
+    return read.fail(
+      'clock',
+      `must be an object with setTimeout and clearTimeout functions, got ${describeValue(clock)}`,
+    )
+  }
+  const set = clockFunction(clock, 'setTimeout')
+  const clear = clockFunction(clock, 'clearTimeout')
+  return {
+    setTimeout: (callback, ms) => Reflect.apply(set, clock, [callback, ms]) as unknown,
+    clearTimeout(handle) {
+      Reflect.apply(clear, clock, [handle])
+    },
+  }
+}
+
+/** `clock[name]`, read once: a function, or a `TimeoutPolicyError` naming `clock.<name>`. */
+function clockFunction(
+  clock: object,
+  name: 'setTimeout' | 'clearTimeout',
+): (...args: never[]) => unknown {
+  const refuse = (message: string, cause?: unknown): never => {
+    throw new TimeoutPolicyError(
+      `timeoutPolicy: clock.${name} ${message}`,
+      'INVALID_OPTIONS',
+      cause === undefined ? undefined : { cause },
+    )
+  }
+  const member = readOptionMember(clock, name, refuse)
+  if (typeof member === 'function') return member as (...args: never[]) => unknown
+  return refuse(`must be a function, got ${describeValue(member)}`)
 }
 
 function readGraceMs(read: PluginOptionsReader): number | undefined {

@@ -187,7 +187,10 @@ function warnWhenSettled(
 }
 
 function timeoutResult(reason: TimeoutReason): ToolExecutionResult {
-  const error = new ToolTimeoutError(reason.timeoutMs, { withoutProgress: reason.withoutProgress })
+  const error = new ToolTimeoutError(reason.timeoutMs, {
+    withoutProgress: reason.withoutProgress,
+    maxTotalMs: reason.maxTotalMs,
+  })
   return {
     content: [{ type: 'text', text: `Error: ${error.message}` }],
     isError: true,
