@@ -39,6 +39,12 @@ export type ToolRegistryErrorCode =
    * (`text`, `reasoning`, `image`, `tool-call`, `tool-result`), whose shape is fixed.
    */
   | 'INVALID_CONTENT_TYPES'
+  /**
+   * `createToolRegistry` options that are not an object, a member a getter or Proxy trap keeps
+   * from being read, a `logger` without a `warn` function or an `approval` without a `request`
+   * function; the message names the option.
+   */
+  | 'INVALID_OPTIONS'
 
 /** Thrown synchronously by registry methods given something they cannot accept. */
 export class ToolRegistryError extends HarnessError<ToolRegistryErrorCode> {

@@ -6,6 +6,7 @@ import { createRegistryInternals } from './internal/create-registry-internals.js
 import { executeBatch } from './internal/execute-batch.js'
 import { executeCall } from './internal/execute-pipeline.js'
 import { once } from './internal/once.js'
+import { readRegistryOptions } from './internal/read-registry-options.js'
 import { createRegistryParts } from './internal/registry-parts.js'
 import { commitChange, reversibleDisposer } from './internal/registry-internals.js'
 import { notifyPluginEvent } from './internal/steps/notify-plugin-event.js'
@@ -228,7 +229,8 @@ export interface ToolRegistry {
 }
 
 /**
- * Creates a tool registry.
+ * Creates a tool registry. Its options are read once, now: a bad one throws `ToolRegistryError`
+ * (`INVALID_OPTIONS`, or the code of `dialects` or `contentTypes`) naming the option.
  *
  * @example
  * const registry = createToolRegistry({ approval })
@@ -236,14 +238,14 @@ export interface ToolRegistry {
  * registry.guard((exec) => (exec.name === 'shell' ? 'no shell in this workspace' : undefined))
  * const result = await registry.execute({ callId: asCallId('c1'), name: 'read_file', arguments: { path: 'a.txt' }, agent })
  */
-export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
-  const logger = options.logger ?? console
-  const parts = createRegistryParts(options, logger)
+export function createToolRegistry(options?: ToolRegistryOptions): ToolRegistry {
+  const settings = readRegistryOptions(options)
+  const parts = createRegistryParts(settings, settings.logger)
   const { pipeline } = parts
-  const internals = createRegistryInternals(parts, options.dialects)
+  const internals = createRegistryInternals(parts, settings.dialects)
   const provided = pipeline.provided
   const registry: ToolRegistry = {
-    logger,
+    logger: settings.logger,
     register(definition, registerOptions) {
       const scope = scopeOption(registerOptions)
       return commitChange(internals, scope, internals.addTool(definition, scope))

@@ -1,5 +1,4 @@
 import { describeValue } from '@toolpipe/core/internal'
-import type { Dialect } from '@toolpipe/schema'
 import { ToolRegistryError } from '../tool-registry-error.js'
 import type { ToolVisibilityFilter } from '../tool-visibility-filter.js'
 import { addListener } from './add-listener.js'
@@ -21,7 +20,7 @@ import type { RegistryParts } from './registry-parts.js'
  */
 export function createRegistryInternals(
   parts: RegistryParts,
-  dialects: readonly Dialect[] | undefined,
+  dialects: unknown,
 ): RegistryInternals {
   const { layers, logger, pipeline } = parts
   const dialectSchemas = new DialectSchemas(dialects, logger)

@@ -1,7 +1,8 @@
 import { AbortFanOut, warnSafely } from '@toolpipe/core/internal'
 import type { PluginObserver, ToolEventMap, ToolEventName } from '../tool-events.js'
 import type { ToolGuard } from '../tool-execution.js'
-import type { ToolRegistryLogger, ToolRegistryOptions } from '../tool-registry-options.js'
+import type { ApprovalService } from '../approval.js'
+import type { ToolRegistryLogger } from '../tool-registry-options.js'
 import { ApprovalMemory } from './approval-memory.js'
 import { readContentTypes } from './content-mistake.js'
 import { DerivedNormalizers } from './derived-normalizers.js'
@@ -30,9 +31,12 @@ export interface RegistryParts {
   readonly pipeline: Pipeline
 }
 
-/** A registry's empty parts, for `options` (`contentTypes` and `approval` read here). */
+/**
+ * A registry's empty parts, for its options as `readRegistryOptions` read them (`contentTypes`
+ * checked here).
+ */
 export function createRegistryParts(
-  options: ToolRegistryOptions,
+  options: { readonly approval?: ApprovalService | undefined; readonly contentTypes?: unknown },
   logger: ToolRegistryLogger,
 ): RegistryParts {
   const layers = new ToolLayers((message, error) => {
