@@ -68,7 +68,9 @@ export class ConfigDeriver {
       named = found.paths.filter(hasWildcard)
       for (const { pattern, folder } of found.overflowed) this.#warnOverflow(pattern, folder)
     }
-    const config = runtimeConfig(projectRoot, settings, rules, denied, sourceFiles)
+    const config = runtimeConfig(projectRoot, settings, rules, denied, sourceFiles, (message) => {
+      this.#warnOnce(message)
+    })
     config.filesystem.denyWrite.push(...named.map((path) => ({ path, literal: true as const })))
     config.filesystem.denyWrite.push(...(this.#runtimeFiles?.exposedIn(config) ?? []))
     config.filesystem.denyWrite.push(...runtimeDefaultDenials(config.filesystem.allowWrite))
@@ -87,6 +89,13 @@ export class ConfigDeriver {
         { cause: error },
       )
     }
+  }
+
+  /** Warns `message` the first time it is said (git's configs are read again for every run). */
+  #warnOnce(message: string): void {
+    if (this.#warned.has(message)) return
+    this.#warned.add(message)
+    warnSafely(this.#config.logger, message)
   }
 
   #warnOverflow(pattern: string, folder: string): void {

@@ -10,7 +10,18 @@ import {
 } from '../__fixtures__/git-repositories.js'
 import { gitDenials } from './git-denials.js'
 
-const entries = ['hooks', 'config', 'config.worktree', 'modules', 'worktrees']
+// What holds code for git to run or a config for it to read; with a rebase's (or a cherry-pick's)
+// todo list, whose `exec` lines host git runs when it goes on (gitrepository-layout).
+const entries = [
+  'hooks',
+  'config',
+  'config.worktree',
+  'modules',
+  'worktrees',
+  'rebase-merge',
+  'rebase-apply',
+  'sequencer',
+]
 
 /** No GIT_* variable: what the project's folders alone say. */
 const noVariables = {}

@@ -1,28 +1,50 @@
 import { describeThrown } from '@toolpipe/core/internal'
 import { lstatSync, opendirSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
+import { configuredDenials } from './git-config-denials.js'
 import { commonDirOf, discoverGit, isEmptyFolder, kindOf } from './git-folders.js'
 import type { FoundGitFolder, GitEnvironment } from './git-folders.js'
+
+/**
+ * What git keeps of a rebase, `git am` or a cherry-pick or revert of several commits under way
+ * (gitrepository-layout; per worktree): its todo list, whose `exec` lines host git runs at
+ * `git rebase --continue` (`git cherry-pick --continue`), so whole, whether or not there is one
+ * when a run starts. Where there is none, the runtime's placeholder (an empty file) stands there
+ * while a run is live: git cannot start one then, inside the sandbox or on the host, and host
+ * `git status` reports a rebase meanwhile (see the README).
+ */
+const sequencerEntries = ['rebase-merge', 'rebase-apply', 'sequencer']
 
 /**
  * The entries of a git folder that name code for git to run or a config for it to read
  * (gitrepository-layout): `hooks`, `config` and `config.worktree`; `modules` (each submodule's
  * git folder, its own hooks and config) and `worktrees` (each linked worktree's, with its
- * `commondir` and `config.worktree`) whole. `commondir` is one too; see {@link gitDenials}.
+ * `commondir` and `config.worktree`) whole; the {@link sequencerEntries}. `commondir` is one
+ * too; see {@link gitDenials}. The files the configs point git at are found by
+ * `configuredDenials`.
  *
- * Left writable, as data git reads but never runs: `info/attributes` (an attribute names a
- * filter, diff or merge driver only by a name the config defines — the project's own
- * `.gitattributes`, writable like any project file, can do as much), `info/exclude`,
- * `objects/info/alternates` (more places to read objects from), refs, `HEAD`, `packed-refs`,
- * `remotes/` and `branches/` (remote URLs: git's `ext::` transport is off by default).
+ * The rest of the folder is data git reads but never runs, left writable: `info/attributes` (an
+ * attribute names a filter, diff or merge driver only by a name the config defines — the
+ * project's own `.gitattributes`, writable like any project file, can do as much),
+ * `info/exclude`, `objects/` and `objects/info/alternates` (more places to read objects from),
+ * refs, `HEAD`, `packed-refs`, `index`, `logs/`, `remotes/` and `branches/` (remote URLs: git's
+ * `ext::` transport is off by default).
  */
-const gitEntries = ['hooks', 'config', 'config.worktree', 'modules', 'worktrees']
+const gitEntries = [
+  'hooks',
+  'config',
+  'config.worktree',
+  'modules',
+  'worktrees',
+  ...sequencerEntries,
+]
 
 /**
  * What git reads from a linked worktree's own folder, whose `commondir` names the folder it
- * reads the rest from (hooks, config, `worktrees`): its `config.worktree` and its submodules'.
+ * reads the rest from (hooks, config, `worktrees`): its `config.worktree`, its submodules' and
+ * its own rebase or cherry-pick under way.
  */
-const ownEntries = ['config.worktree', 'modules']
+const ownEntries = ['config.worktree', 'modules', ...sequencerEntries]
 
 /** As many linked worktrees as are denied one by one beside the project's; past it, all. */
 const maxWorktrees = 1000
@@ -48,7 +70,9 @@ const maxWorktrees = 1000
  * runtime's placeholder (an empty file, which git refuses) keeps the folder from becoming a bare
  * repository whose config host git would read; present (a project's own file named `HEAD`), it
  * is made read-only for the same reason. A folder that is a bare repository is a git folder
- * above, its entries denied as any other's.
+ * above, its entries denied as any other's. And what the configs git reads there point it at:
+ * each file they include, each `core.hooksPath` folder (`configuredDenials`); `warn` is told what
+ * of them could not be read or followed.
  *
  * Where these lie outside every writable folder the runtime config leaves them out or they
  * change nothing (see `writeDenials`).
@@ -56,10 +80,12 @@ const maxWorktrees = 1000
 export function gitDenials(
   projectRoot: string,
   environment: GitEnvironment = process.env,
+  warn: (message: string) => void = () => undefined,
 ): string[] {
   const { dotGits, folders, heads } = discoverGit(projectRoot, environment)
   const linked = folders.filter((folder) => folder.reached === 'pointer').map(({ path }) => path)
   const paths = new Set<string>()
+  const gitFolders = new Set<string>()
   const common = (folder: string): void => {
     for (const entry of gitEntries) {
       if (entry === 'worktrees') for (const path of worktreesBeside(folder, linked)) paths.add(path)
@@ -70,6 +96,8 @@ export function gitDenials(
     const commondir = join(path, 'commondir')
     const read = exists(commondir) ? commonDirOf(path) : undefined
     const named = read === path ? undefined : read
+    gitFolders.add(path)
+    if (named !== undefined) gitFolders.add(named)
     if (named === undefined) common(path)
     else for (const entry of ownEntries) paths.add(join(path, entry))
     if (exists(commondir)) paths.add(commondir)
@@ -78,7 +106,9 @@ export function gitDenials(
     if (exists(join(named, 'commondir'))) paths.add(join(named, 'commondir'))
   }
   // A `.git` that is not a folder comes after the folders' entries, as it always has.
-  return [...paths, ...dotGits, ...heads]
+  const found = { gitFolders: [...gitFolders], dotGits }
+  const configured = configuredDenials(projectRoot, found, environment, warn)
+  return [...new Set([...paths, ...dotGits, ...heads, ...configured])]
 }
 
 /**

@@ -41,6 +41,10 @@ describe('runtimeConfig', () => {
           join(project, '.git', 'config.worktree'),
           join(project, '.git', 'modules'),
           join(project, '.git', 'worktrees'),
+          // A rebase's or cherry-pick's todo list (`exec` lines), whether or not one is under way.
+          join(project, '.git', 'rebase-merge'),
+          join(project, '.git', 'rebase-apply'),
+          join(project, '.git', 'sequencer'),
           // That `.git` is no repository: git would take the root itself for a bare one.
           join(project, 'HEAD'),
         ],

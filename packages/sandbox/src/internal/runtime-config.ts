@@ -27,7 +27,7 @@ const governingFolders = ['.claude', '.toolpipe']
  * included) and the existing matches of the write-deny patterns (see `ConfigDeriver`).
  * `sourceFiles` are the settings sources: with the folders and git's files, each governs the
  * sandbox, so every symlink on the way to one is kept too (see `linkFolders`, which throws where
- * one cannot be).
+ * one cannot be). `warn` is told what of git's configs could not be read (see `gitDenials`).
  */
 export function runtimeConfig(
   projectRoot: string,
@@ -35,6 +35,7 @@ export function runtimeConfig(
   rules: SandboxRuleView | undefined,
   alsoDenied: readonly string[],
   sourceFiles: readonly string[] = [],
+  warn: (message: string) => void = () => undefined,
 ): SandboxRuntimeConfig {
   const unique = (...lists: (readonly string[] | undefined)[]): string[] => [
     ...new Set(lists.flatMap((list) => list ?? [])),
@@ -55,7 +56,7 @@ export function runtimeConfig(
   }
   const governing = unique(
     governingFolders.map((folder) => join(projectRoot, folder)),
-    gitDenials(projectRoot),
+    gitDenials(projectRoot, process.env, warn),
     lookupDenials(allowWrite),
   )
   const links = linkFolders([...sourceFiles, ...governing], allowWrite)
