@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notLinux, onLinux, processesWith, projectFolder } from './__fixtures__/sandbox-fixtures.js'
+import {
+  hopperCommand,
+  notLinux,
+  onLinux,
+  processesWith,
+  projectFolder,
+} from './__fixtures__/sandbox-fixtures.js'
 import { createSandbox } from './create-sandbox.js'
 import type { Sandbox } from './sandbox-options.js'
 
@@ -7,10 +14,12 @@ import type { Sandbox } from './sandbox-options.js'
 // of it outlives `run` — background jobs, `setsid`, `nohup` — sandboxed or not.
 describe.runIf(onLinux)('a run’s processes', () => {
   let sandbox: Sandbox
+  let root: string
 
   beforeAll(async () => {
+    root = projectFolder()
     sandbox = await createSandbox({
-      projectRoot: projectFolder(),
+      projectRoot: root,
       logger: { warn: () => undefined },
     })
     expect(
@@ -128,6 +137,10 @@ describe.runIf(onLinux)('a run’s processes', () => {
       ['setsid', (tag: string) => `setsid sleep ${tag} & echo started`],
       ['nohup', (tag: string) => `nohup sleep ${tag} >/dev/null 2>&1 & echo started`],
       ['a double fork', (tag: string) => `( ( setsid sleep ${tag} & ) & ); echo started`],
+      [
+        'a process that ignores SIGTERM',
+        (tag: string) => `( trap '' TERM HUP; setsid sleep ${tag} & ) ; echo started`,
+      ],
     ])('%s', async (_kind, line) => {
       const tag = `${String(4000 + Math.floor(Math.random() * 1000))}.${String(Date.now() % 1000)}`
       const run = await sandbox.run(line(tag), {
@@ -137,30 +150,93 @@ describe.runIf(onLinux)('a run’s processes', () => {
       expect(run).toMatchObject({ exitCode: 0, stdout: 'started\n', sandboxed: !unsandboxed })
       expect(processesWith(`sleep ${tag}`)).toEqual([])
     })
+
+    // The audit's hopper: the /proc search for the run's mark lists the processes, then reads
+    // each one's environment, and kept finding a generation that had already forked the next.
+    it('a process that calls setsid and forks on, each generation exiting once its child exists (SPEC §23)', async () => {
+      const tag = `hop${String(Date.now())}${String(Math.random()).slice(2, 8)}`
+      const hopper = hopperCommand(root, tag)
+      const run = await sandbox.run(hopper.command, {
+        callId: `call_hopper_${tag}`,
+        dangerouslyDisableSandbox: unsandboxed,
+      })
+      try {
+        expect(run).toMatchObject({ exitCode: 0, stdout: 'started\n', sandboxed: !unsandboxed })
+        expect(await hopper.beating()).toBe(false)
+        expect(processesWith(tag)).toEqual([])
+      } finally {
+        for (const pid of processesWith(tag)) process.kill(pid, 'SIGKILL')
+      }
+    })
+
+    it('a command whose signal aborts, with processes that left its group (SPEC §23)', async () => {
+      const tag = `${String(6000 + Math.floor(Math.random() * 1000))}.${String(Date.now() % 1000)}`
+      const stop = new AbortController()
+      const running = sandbox.run(
+        `( trap '' TERM; setsid sleep ${tag} & ); nohup sleep ${tag} >/dev/null 2>&1 & sleep ${tag}`,
+        {
+          callId: `call_abort_${tag}`,
+          signal: stop.signal,
+          dangerouslyDisableSandbox: unsandboxed,
+        },
+      )
+      await waitFor(() => processesRunning(`sleep ${tag}`) === 3)
+      stop.abort()
+      expect(await running).toMatchObject({ exitCode: null, signal: 'SIGKILL' })
+      expect(processesWith(`sleep ${tag}`)).toEqual([])
+    })
   })
 })
 
-describe.runIf(onLinux)('a process that hides from the run', () => {
-  it('cannot keep an unsandboxed run waiting: its pipes are closed after a second', async () => {
+describe.runIf(onLinux)('a process that hides from the run (SPEC §23)', () => {
+  it('is ended with an unsandboxed run all the same, its mark dropped and its group left', async () => {
     const sandbox = await createSandbox({
       projectRoot: projectFolder(),
       logger: { warn: () => undefined },
     })
     const tag = `${String(5000 + Math.floor(Math.random() * 1000))}.7`
     try {
-      // `env -i` drops the run's mark, `setsid` the group: outside the sandbox, nothing finds it
-      // (the README says so); inside, the sandbox's PID namespace ends it with the run.
-      const run = await sandbox.run(`env -i setsid sleep ${tag} & echo started`, {
-        callId: 'call_hidden',
+      // `env -i` drops the run's mark, `setsid` the group: the /proc search cannot find it, but
+      // it is a process of the run's reaper; inside, the sandbox's PID namespace ends it.
+      for (const dangerouslyDisableSandbox of [true, false]) {
+        const run = await sandbox.run(`env -i setsid sleep ${tag} & echo started`, {
+          callId: 'call_hidden',
+          dangerouslyDisableSandbox,
+        })
+        expect(run).toMatchObject({
+          exitCode: 0,
+          stdout: 'started\n',
+          sandboxed: !dangerouslyDisableSandbox,
+        })
+        expect(processesWith(`sleep ${tag}`)).toEqual([])
+      }
+    } finally {
+      for (const pid of processesWith(`sleep ${tag}`)) process.kill(pid, 'SIGKILL')
+      await sandbox.dispose()
+    }
+  })
+
+  it('cannot keep an unsandboxed run waiting when it killed the reaper: its pipes are closed after a second', async () => {
+    const sandbox = await createSandbox({
+      projectRoot: projectFolder(),
+      logger: { warn: () => undefined },
+    })
+    const tag = `${String(5000 + Math.floor(Math.random() * 1000))}.8`
+    try {
+      // A command that kills its reaper (its parent, perl) leaves its processes to init: a hidden
+      // one is found by nothing (the README says so).
+      const line = `env -i setsid sleep ${tag} & echo started; [ "$(cat /proc/$PPID/comm)" = perl ] && kill -KILL $PPID`
+      const run = await sandbox.run(line, {
+        callId: 'call_hidden_reaper',
         dangerouslyDisableSandbox: true,
       })
-      expect(run).toMatchObject({ exitCode: 0, stdout: 'started\n', sandboxed: false })
-      expect(run.durationMs).toBeLessThan(30_000)
-      const inside = await sandbox.run(`env -i setsid sleep ${tag}1 & echo started`, {
-        callId: 'call_hidden_inside',
+      expect(run).toMatchObject({
+        exitCode: null,
+        signal: 'SIGKILL',
+        stdout: 'started\n',
+        sandboxed: false,
       })
-      expect(inside).toMatchObject({ exitCode: 0, sandboxed: true })
-      expect(processesWith(`sleep ${tag}1`)).toEqual([])
+      expect(run.durationMs).toBeLessThan(30_000)
     } finally {
       for (const pid of processesWith(`sleep ${tag}`)) process.kill(pid, 'SIGKILL')
       await sandbox.dispose()
@@ -178,4 +254,19 @@ async function waitFor(condition: () => boolean): Promise<void> {
     seen = condition()
   }
   expect(seen).toBe(true)
+}
+
+/** How many processes run exactly `command` (its words joined by spaces). */
+function processesRunning(command: string): number {
+  return processesWith(command).filter((pid) => {
+    try {
+      return (
+        readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8')
+          .replaceAll('\0', ' ')
+          .trim() === command
+      )
+    } catch {
+      return false
+    }
+  }).length
 }

@@ -96,6 +96,31 @@ export function processesWith(tag: string): number[] {
   return found
 }
 
+/**
+ * A process that leaves the run and keeps hopping (SPEC §23's audit): it calls `setsid`, then
+ * forks on and on, each generation calling `setsid` and exiting once its child exists, every 20
+ * generations writing their count to `<folder>/beat` (it stops by itself after 30 s). The command
+ * starts it in the background, waits until it beat once and says `started` (exit 0) where it did;
+ * `tag` is in its command line.
+ * `beating()` says whether it still beats: two reads of the beat a second apart differ.
+ */
+export function hopperCommand(
+  folder: string,
+  tag: string,
+): { command: string; beating: () => Promise<boolean> } {
+  const beat = join(folder, 'beat')
+  const hopper = `my $end = time + 30; my $n = 0; POSIX::setsid(); while (time < $end) { exit 0 if fork; POSIX::setsid(); next if ++$n % 20; if (open(my $f, ">", "${beat}.t")) { print $f "$n $$"; close $f; rename "${beat}.t", "${beat}" } } # ${tag}`
+  const read = (): string => (existsSync(beat) ? readFileSync(beat, 'utf8') : '')
+  return {
+    command: `${`perl -MPOSIX -e '${hopper}' & `.repeat(4)}for i in $(seq 3000); do [ -s ${beat} ] && break; sleep 0.01; done; [ -s ${beat} ] && echo started`,
+    beating: async () => {
+      const before = read()
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      return read() !== before
+    },
+  }
+}
+
 /** An HTTP server on the host's loopback, outside any sandbox, that records what reached it. */
 export async function localServer(): Promise<{
   port: number

@@ -34,16 +34,7 @@ export function findHostPrograms(
   path: string | undefined = process.env.PATH,
 ): HostProgramsFound {
   const roots = writableRoots(writable)
-  const folders = (path ?? '')
-    .split(delimiter)
-    .filter((folder) => isAbsolute(folder) && !isWithin(folder, roots))
-  const find = (name: string): string | undefined => {
-    for (const folder of folders) {
-      const file = executable(join(folder, name))
-      if (file !== undefined && !isWithin(file, roots)) return file
-    }
-    return undefined
-  }
+  const find = (name: string): string | undefined => findProgram(name, roots, path)
   const missing: string[] = []
   const need = (name: string, why: string): string => {
     const file = find(name)
@@ -63,6 +54,23 @@ export function findHostPrograms(
   if (bash === undefined || isWithin(bash, roots)) missing.push('bash not found at /bin/bash')
   if (missing.length > 0 || bash === undefined) return { missing: missing.join('; ') }
   return { bwrap, socat, rg, bash, perl: find('perl') }
+}
+
+/**
+ * The first executable `name` on `path` in an entry that is absolute and outside `roots` (see
+ * {@link writableRoots}), by the real path of its file, which lies outside them too.
+ */
+export function findProgram(
+  name: string,
+  roots: readonly string[],
+  path: string | undefined = process.env.PATH,
+): string | undefined {
+  for (const folder of (path ?? '').split(delimiter)) {
+    if (!isAbsolute(folder) || isWithin(folder, roots)) continue
+    const file = executable(join(folder, name))
+    if (file !== undefined && !isWithin(file, roots)) return file
+  }
+  return undefined
 }
 
 /**

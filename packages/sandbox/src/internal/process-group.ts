@@ -6,10 +6,11 @@ export const runMarkVariable = 'TOOLPIPE_SANDBOX_RUN'
 /**
  * Ends every process of a run (SPEC §23): its process group, and — on Linux — every process
  * whose environment carries the run's mark, which finds what `setsid` and `nohup` took out of
- * the group (a process that rewrites its own environment could hide outside the sandbox; inside,
- * its PID namespace ends with it). Repeats while it still finds some, since a process may
- * fork while it is being ended. Never throws. Says whether its last search still found some
- * (killed, maybe not yet gone: see {@link untilGone}).
+ * the group. Outside the sandbox this is the second net behind the run's reaper (see `reaper`),
+ * and without one a process that rewrites its own environment could hide from it; inside, the
+ * sandbox's PID namespace ends with its command. Repeats while it still finds some, since a
+ * process may fork while it is being ended. Never throws. Says whether its last search still
+ * found some (killed, maybe not yet gone: see {@link untilGone}).
  */
 export function endRun(groupId: number | undefined, mark: string): boolean {
   for (let round = 0; round < 10; round++) {

@@ -8,6 +8,7 @@ import { isExcludedCommand } from './excluded-commands.js'
 import { secretVariablesSet } from './exit-report.js'
 import { CommondirSweep } from './git-denials.js'
 import type { SandboxConfig } from './read-options.js'
+import { Reapers } from './reaper.js'
 import { RegistryLink } from './registry-link.js'
 import { RuntimeFiles } from './runtime-files.js'
 import { runProcess } from './run-process.js'
@@ -43,6 +44,7 @@ export class SandboxCore {
   readonly #runs = new Map<string, LiveRun>()
   readonly #commondir: CommondirSweep
   readonly #runtimeFiles = new RuntimeFiles()
+  readonly #reapers: Reapers
   #session: SrtSession | undefined
   #failure: string | undefined
   #disposed = false
@@ -54,6 +56,7 @@ export class SandboxCore {
     this.link = new RegistryLink(config.logger)
     this.#configs = new ConfigDeriver(config, this.settings, { runtimeFiles: this.#runtimeFiles })
     this.#commondir = new CommondirSweep(config.projectRoot)
+    this.#reapers = new Reapers(config.projectRoot, config.logger, () => this.#session?.perl)
   }
 
   /** Starts the runtime and proves it with one sandboxed `true`; a failure is the reason. */
@@ -139,7 +142,7 @@ export class SandboxCore {
       reason: `ran without the sandbox: ${why.reason}`,
     })
     return this.#track(command, options, false, async (signal) => ({
-      ...(await runProcess(this.#plan(command, options, signal))),
+      ...(await runProcess(this.#reapers.reaped(this.#plan(command, options, signal)))),
       sandboxed: false,
       violations: [],
     }))

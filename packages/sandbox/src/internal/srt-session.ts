@@ -53,6 +53,11 @@ export class SrtSession {
     this.#runtimeFiles = runtimeFiles
   }
 
+  /** perl, found where no sandboxed command may write (see `findHostPrograms`), if there is one. */
+  get perl(): string | undefined {
+    return this.#programs?.perl
+  }
+
   /** Why commands can no longer run here (a restart failed); undefined while they can. */
   get failure(): string | undefined {
     return this.#failure
