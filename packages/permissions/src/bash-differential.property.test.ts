@@ -130,20 +130,22 @@ describe('the walk against bash', () => {
   }, 600_000)
 
   // SPEC §26: where bash runs a command the walk cannot see, the walk says it is hidden. A stub
-  // run through a regex's bracket expression (sed's `e` flag, awk's `system`) or through the
-  // arithmetic bash does on a `{a[x]}>` word's subscript.
-  const hidden = fc
-    .tuple(fc.constantFrom(...stubs), fc.constantFrom(...stubs))
-    .chain(([a, b]) =>
-      fc.constantFrom(
-        `echo x | sed 's/.*[/]*/g;${a};/e'`,
-        `echo x | sed -n '/[/]*/e ${a}'`,
-        `awk 'BEGIN { x = "a" ~ /[/]"/; system("${a}") } # "'`,
-        `read x <<< 'z[$(${a})]'; ${b} {z[x]}>/dev/null`,
-        `read x <<< 'z[$(${a})]'; ${b} {z[x]}<<<hi`,
-        `${b} {z[1]}>/dev/null`,
-      ),
-    )
+  // run through a regex's bracket expression (sed's `e` flag, awk's `system`), past a blank only
+  // mawk skips before an awk `/`, or through the arithmetic bash does on a `{a[x]}>` word's
+  // subscript.
+  const hidden = fc.tuple(fc.constantFrom(...stubs), fc.constantFrom(...stubs)).chain(([a, b]) =>
+    fc.constantFrom(
+      `echo x | sed 's/.*[/]*/g;${a};/e'`,
+      `echo x | sed -n '/[/]*/e ${a}'`,
+      `awk 'BEGIN { x = "a" ~ /[/]"/; system("${a}") } # "'`,
+      // mawk skips \f and \v, and blanks between a backslash and its newline: the `/` divides.
+      `awk 'BEGIN { b = a \f/ 1; system("${a}"); c = 1/1 }'`,
+      `awk 'BEGIN { b = a \\ \n/ 1; system("${a}"); c = 1/1 }'`,
+      `read x <<< 'z[$(${a})]'; ${b} {z[x]}>/dev/null`,
+      `read x <<< 'z[$(${a})]'; ${b} {z[x]}<<<hi`,
+      `${b} {z[1]}>/dev/null`,
+    ),
+  )
   const hiddenLine = fc
     .tuple(hidden, operator, simple)
     .map(([first, joiner, second]) => `${first}${joiner}${second}`)

@@ -10,6 +10,7 @@ import { failClosedCorpus } from './__fixtures__/fail-closed-corpus.js'
 import { failClosedGeminiCorpus } from './__fixtures__/fail-closed-gemini-corpus.js'
 import { failClosedReadingsCorpus } from './__fixtures__/fail-closed-readings-corpus.js'
 import { failClosedSecondReadingsCorpus } from './__fixtures__/fail-closed-second-readings-corpus.js'
+import { failClosedThirdReadingsCorpus } from './__fixtures__/fail-closed-third-readings-corpus.js'
 import { checkPermission } from './internal/check-permission.js'
 import type { Subject } from '@toolpipe/tools'
 import { loadBashParser } from './internal/shell/bash-parser.js'
@@ -33,6 +34,11 @@ beforeAll(async () => {
   symlinkSync('/etc', join(onDiskProject, 'src', 'escape'))
   // A dangling link: writing through it creates its target (SPEC §26).
   symlinkSync('/etc/toolpipe-corpus-missing', join(onDiskProject, 'src', 'dangling'))
+  // A repository whose work tree holds a committed link to its own configuration.
+  mkdirSync(join(onDiskProject, 'repo', '.git'), { recursive: true })
+  mkdirSync(join(onDiskProject, 'repo', 'docs'))
+  writeFileSync(join(onDiskProject, 'repo', '.git', 'config'), '[core]\n')
+  symlinkSync('../.git/config', join(onDiskProject, 'repo', 'docs', 'notes'))
 })
 
 afterAll(() => {
@@ -59,6 +65,7 @@ const rows = [
   ...failClosedCorpus,
   ...failClosedReadingsCorpus,
   ...failClosedSecondReadingsCorpus,
+  ...failClosedThirdReadingsCorpus,
 ]
 const geminiRows = [...geminiCorpus, ...failClosedGeminiCorpus]
 const label = (line: string) =>
@@ -143,12 +150,18 @@ describe('the bypass corpus against real bash', () => {
   let bash: BashScratch
   beforeAll(() => {
     bash = new BashScratch(['rm', 'id', 'curl', 'ls'], {
-      programs: ['awk', 'git', 'mkdir'],
+      programs: ['awk', 'git', 'mkdir', 'tee', 'cp', 'sort', 'grep'],
       files: {
         'notes.txt': 'hello\nworld\n',
         '.env': 'SECRET=1\n',
         'tmpl/hooks/pre-commit': '#!/bin/sh\nrm -rf ./important\n',
+        // A repository made of its files (git-init(1) makes the same), with no commit yet.
+        'repo/.git/HEAD': 'ref: refs/heads/main\n',
+        'repo/.git/config': '[core]\n\trepositoryformatversion = 0\n\tbare = false\n',
+        'repo/.git/objects/info/.keep': '',
+        'repo/.git/refs/heads/.keep': '',
       },
+      links: { 'repo/docs/notes': '../.git/config' },
     })
   })
   afterAll(() => {

@@ -32,6 +32,8 @@ export interface BashScratchOptions {
   readonly programs?: readonly string[]
   /** Files each fresh project starts with, by relative path; one starting `#!` is executable. */
   readonly files?: Readonly<Record<string, string>>
+  /** Symbolic links each fresh project starts with: relative path → what the link holds. */
+  readonly links?: Readonly<Record<string, string>>
 }
 
 /** A commit needs an author; git reads no configuration of the machine's. */
@@ -54,12 +56,14 @@ export class BashScratch {
   readonly #bin: string
   readonly #log: string
   readonly #projectFiles: Readonly<Record<string, string>>
+  readonly #projectLinks: Readonly<Record<string, string>>
 
   constructor(
     stubs: readonly string[] = ['alpha', 'beta', 'gamma', 'delta'],
     options: BashScratchOptions = {},
   ) {
     this.#projectFiles = options.files ?? {}
+    this.#projectLinks = options.links ?? {}
     this.root = realpathSync(mkdtempSync(join(tmpdir(), 'toolpipe-bash-')))
     this.#bin = join(this.root, 'bin')
     this.#log = join(this.root, 'stub.log')
@@ -94,6 +98,10 @@ export class BashScratch {
     for (const [path, text] of Object.entries(this.#projectFiles)) {
       mkdirSync(dirname(join(this.project, path)), { recursive: true })
       writeFileSync(join(this.project, path), text, { mode: text.startsWith('#!') ? 0o755 : 0o644 })
+    }
+    for (const [path, target] of Object.entries(this.#projectLinks)) {
+      mkdirSync(dirname(join(this.project, path)), { recursive: true })
+      symlinkSync(target, join(this.project, path))
     }
     const before = new Set(this.#files())
     const result = spawnSync(bash, ['-c', line], {

@@ -356,6 +356,29 @@ export const awkKeywordsReadEitherWay: ReadonlySet<string> = new Set([
   ...['systime', 'bindtextdomain', 'dcgettext', 'dcngettext'],
 ])
 
+/**
+ * What the awks skip between tokens (SPEC §26: a `/` is read by the token before it, so a
+ * character one awk skips and the judge reads as a token hides a `system()` after it): space and
+ * tab in every awk (POSIX awk, "Lexical Conventions": `<blank>`); `\r` in gawk, mawk and the
+ * one-true-awk; `\f` and `\v` in mawk (its `scan_code` table, makescan.c). An awk that does not
+ * skip one of these refuses the program there (gawk: "invalid char", BusyBox: "Unexpected
+ * token"), so a blank is the one reading of them that runs. See shell/awk-tokens.ts.
+ */
+export const awkBlanks: ReadonlySet<string> = new Set([' ', '\t', '\r', '\f', '\v'])
+
+/**
+ * The ASCII characters awk reads as operators or punctuation outside strings, regexes and
+ * comments (besides letters, digits, `_`, blanks, `"`, `#` and a `\` that ends a line).
+ * Every awk refuses a program with any other ASCII character there (a control character, `'`,
+ * `` ` ``, DEL: mawk's `SC_UNEXPECTED`, gawk's "invalid char", the one-true-awk's and BusyBox's
+ * syntax errors). A non-ASCII character is read as part of a name: the one-true-awk (macOS's
+ * awk) reads names by the locale's `isalpha`, which holds for such bytes there.
+ */
+export const awkOperatorCharacters: ReadonlySet<string> = new Set([
+  ...['{', '}', '(', ')', '[', ']', ';', ',', '+', '-', '*', '/', '%', '^', '!', '>', '<'],
+  ...['|', '?', ':', '~', '$', '=', '&', '@', '.', '\n'],
+])
+
 /** tar options that run a command (any abbreviation of the long ones counts). */
 export const tarCommandOptions = {
   long: [
@@ -559,6 +582,57 @@ export const gitRepositoryMakers: Readonly<Record<string, readonly string[] | un
   worktree: ['add'],
   submodule: ['add', 'update'],
 }
+
+/**
+ * Beside git (SPEC §26), what a line's other programs may write into a git folder is read from
+ * their words (shell/repository-words.ts). These programs write no file their words name,
+ * whatever the words: they read, print or set variables, so their words are not read at all.
+ */
+export const programsWritingNoFiles: ReadonlySet<string> = new Set([
+  ...['cat', 'echo', 'printf', 'ls', 'grep', 'egrep', 'fgrep', 'rg', 'head', 'tail', 'wc'],
+  ...['test', '[', 'true', 'false', ':', 'pwd', 'basename', 'dirname', 'realpath', 'readlink'],
+  ...['stat', 'which', 'type', 'diff', 'cmp', 'cut', 'tr', 'date', 'sleep', 'whoami', 'uname'],
+  ...['export', 'declare', 'local', 'readonly', 'typeset', 'unset', 'read', 'mapfile'],
+  'readarray',
+])
+
+/**
+ * Programs that write the files their input names, not their words (an archive, a patch, a
+ * folder copied whole may hold a `.git` folder): beside git, one of them asks whatever its words
+ * say; `cp` with one of {@link recursiveCopyOptions} too.
+ */
+export const treeWritingPrograms: ReadonlySet<string> = new Set([
+  ...['tar', 'gtar', 'bsdtar', 'unzip', 'bsdunzip', 'cpio', 'pax', '7z', '7za', 'patch', 'rsync'],
+])
+export const recursiveCopyOptions = { short: ['r', 'R', 'a'], long: ['recursive', 'archive'] }
+
+/**
+ * git's options that write a file, or a folder of files, their value names with no redirection
+ * to show it (SPEC §18.2: an edit subject, as a redirection's file is): diff's `--output=<file>`
+ * (git-diff(1): "Output to a specific file instead of stdout"), which every subcommand below that
+ * reads diff or revision options takes (git 2.39 wrote the file for each), `--output-directory`,
+ * and `-o` where the value is named: format-patch's folder (git-format-patch(1)), archive's file
+ * (git-archive(1)), bugreport's and diagnose's folder. A long one counts in any abbreviation, a
+ * short one in a bundle (`-ko dir`); a word known only at run time may be one.
+ */
+export const gitOutputOptions: readonly string[] = ['output', 'output-directory']
+export const gitOutputSubcommands: Readonly<Record<string, 'o' | undefined>> = {
+  ...{ log: undefined, show: undefined, diff: undefined, 'diff-files': undefined },
+  ...{ 'diff-index': undefined, 'diff-tree': undefined, whatchanged: undefined },
+  ...{ 'range-diff': undefined, 'rev-list': undefined, shortlog: undefined, reflog: undefined },
+  ...{ stash: undefined, 'cherry-pick': undefined, revert: undefined, 'fast-export': undefined },
+  ...{ bundle: undefined, blame: undefined, annotate: undefined, 'format-patch': 'o' },
+  ...{ archive: 'o', bugreport: 'o', diagnose: 'o' },
+}
+
+/**
+ * git subcommands that write files their words name (git-merge-file(1)'s `<current>`,
+ * git-checkout-index(1)'s `--prefix`, git-bundle(1)'s `create <file>`): beside another git
+ * command, a word of theirs known only at run time may name a file in a git folder.
+ */
+export const gitFileWritingSubcommands: ReadonlySet<string> = new Set([
+  ...['merge-file', 'checkout-index', 'bundle'],
+])
 
 /** Builtins that change the working directory (SPEC §26: later relative paths move with it). */
 export const directoryChangers: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd'])

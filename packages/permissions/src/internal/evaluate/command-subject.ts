@@ -11,6 +11,7 @@ import { ruleField } from './evaluation-context.js'
 import type { Final, Item } from './final-decision.js'
 import { geminiVerdict } from './gemini-verdict.js'
 import { shellPathCandidates, workingDirectories } from './path-candidates.js'
+import { repositoryThroughLinks } from './repository-links.js'
 import { stricter } from './verdict.js'
 import type { Verdict } from './verdict.js'
 
@@ -85,7 +86,14 @@ export function judgeCommand(
   // A subject's own working directory, relative ones from the plugin's (SPEC §18.1).
   const base =
     subject.cwd === undefined ? items.context.cwd : resolve(items.context.cwd, subject.cwd)
-  const redirects = judgeRedirects(analysis, base, items)
+  const { home } = items.context
+  const bases = workingDirectories(base, analysis.directoryMoves, home, analysis.movesMayRepeat)
+  const repository = repositoryThroughLinks(analysis, base, bases, home)
+  if (repository !== undefined) {
+    const reason = `no rule may allow ${repository}: it hides a command from the rules`
+    record({ verdict: { decision: 'ask', basis: 'hidden-command', reason } })
+  }
+  const redirects = judgeRedirects(analysis, bases, items)
   return { analysis, finals, commands, redirects }
 }
 
@@ -142,16 +150,10 @@ function explainCommand(command: SimpleCommand, final: Final): CommandExplanatio
 
 function judgeRedirects(
   analysis: ShellAnalysis,
-  base: string,
+  bases: readonly string[] | undefined,
   items: CallItems,
 ): JudgedCommand['redirects'] {
   const { context } = items
-  const bases = workingDirectories(
-    base,
-    analysis.directoryMoves,
-    context.home,
-    analysis.movesMayRepeat,
-  )
   const judged: { kind: 'read' | 'edit'; path: string; final: Final }[] = []
   // A line may name one file many times (`> f > f > f`): each is judged once.
   const seen = new Set<string>()

@@ -77,6 +77,7 @@ describe('AlwaysAnswers', () => {
             directoryMoves: [],
             movesMayRepeat: false,
             linksMade: false,
+            repositoryPaths: undefined,
           },
         ],
       },

@@ -79,6 +79,7 @@ export function analyzeShell(
     directoryMoves: [...(before?.directoryMoves ?? []), ...visible.directoryMoves],
     movesMayRepeat: visible.movesMayRepeat || before?.movesMayRepeat === true,
     linksMade: visible.linksMade || before?.linksMade === true,
+    repositoryPaths: visible.repositoryPaths ?? before?.repositoryPaths,
   }
 }
 
@@ -133,6 +134,7 @@ function empty(unparseable: string): ShellAnalysis {
     directoryMoves: [],
     movesMayRepeat: false,
     linksMade: false,
+    repositoryPaths: undefined,
   }
 }
 
@@ -200,6 +202,7 @@ function walkLine(
     directoryMoves: walk.moves,
     movesMayRepeat: walk.repeats,
     linksMade: walk.linksMade,
+    repositoryPaths: walk.repositories.paths(),
   }
 }
 

@@ -73,3 +73,38 @@ describe('readAwkProgram (SPEC §26, POSIX awk "Lexical Conventions")', () => {
     )
   })
 })
+
+// SPEC §26 again: a `/` is read by the token before it, so what stands between tokens is read as
+// each awk reads it (mawk's scan_code table in makescan.c skips \f and \v; gawk's and the
+// one-true-awk's lexers skip \r and end a line at a backslash before \r\n).
+describe('readAwkProgram between tokens (SPEC §26, POSIX awk "Lexical Conventions")', () => {
+  it('skips every blank some awk skips: \\f and \\v (mawk), \\r (gawk, mawk, the one-true-awk)', () => {
+    for (const blank of ['\f', '\v', '\r', ' \t']) {
+      expect(readings(`x ${blank}/ 2`), JSON.stringify(blank)).toEqual([
+        'word:x operator:/ number:2',
+      ])
+    }
+  })
+
+  it('ends a line at a backslash as each awk does, each way a reading of its own', () => {
+    // mawk: blanks before the newline; gawk: a \r; the one-true-awk: \r and any character.
+    expect(readings('x \\ \f\n/ 2')).toEqual(['word:x operator:/ number:2'])
+    expect(readings('x \\\r\n/ 2')).toEqual(['word:x operator:/ number:2'])
+    expect(readings('x \\\rz/ 2')).toEqual(['word:x operator:/ number:2'])
+    expect(readings('x \\\r \n/ 2/')).toEqual([
+      'word:x operator:/ number:2 operator:/',
+      'word:x operator:\n regex: 2',
+    ])
+    expect(readings('x \\ y')).toBe('a backslash that ends no line')
+  })
+
+  it('leaves out a reading with a character no awk reads there; non-ASCII is part of a name', () => {
+    expect(readings('x \u0001/ 2')).toBe(
+      'a character no awk reads outside a string or regex (U+0001)',
+    )
+    expect(readings("length '/ 2")).toBe(
+      'a character no awk reads outside a string or regex (U+0027)',
+    )
+    expect(readings('x \u00e9/ 2')).toEqual(['word:x word:\u00e9 operator:/ number:2'])
+  })
+})

@@ -1,5 +1,10 @@
 import { awkRegexEnd } from './regex-literals.js'
-import { awkKeywordsReadEitherWay, awkRegexKeywords } from '../security-tables.js'
+import {
+  awkBlanks,
+  awkKeywordsReadEitherWay,
+  awkOperatorCharacters,
+  awkRegexKeywords,
+} from '../security-tables.js'
 
 /**
  * The tokens of an awk program as each awk reads them (POSIX awk, "Lexical Conventions": strings,
@@ -16,6 +21,12 @@ import { awkKeywordsReadEitherWay, awkRegexKeywords } from '../security-tables.j
  *   `length`, `case` and the other words some awk keeps for itself, the awks differ too;
  * - after `++`/`--` gawk, BusyBox and later mawks read a division, while mawk 1.3.3 to 1.3.4
  *   of 2020 (Debian's and Ubuntu's awk) start a regex one character after the `/`.
+ *
+ * What comes between tokens is read as each awk reads it too: a blank any awk skips (`\f` and
+ * `\v` in mawk, `\r` in gawk, mawk and the one-true-awk) is a blank, since an awk that does not
+ * skip it refuses the program; a `\` ends a line where an awk reads it so (mawk skips its blanks
+ * up to the newline, the one-true-awk takes the character after a `\r` whatever it is), each way
+ * read as a reading of its own; any other character no awk reads there makes the reading refused.
  *
  * Where they differ the program is read each way ({@link readAwkProgram}) and the caller judges
  * every reading. A regex ends where every awk ends it (regex-literals.ts).
@@ -43,7 +54,8 @@ const twoCharOperators = new Set([
   ...['%=', '^=', '**'],
 ])
 const conditionKeywords = new Set(['if', 'while', 'for', 'switch'])
-const wordPattern = /[A-Za-z_][A-Za-z0-9_]*/y
+// A non-ASCII character is part of a name (see awkOperatorCharacters in security-tables.ts).
+const wordPattern = /[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*/y
 const numberPattern = /(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/y
 
 /** Where one reading stands: its tokens so far, its open parentheses, and the next index. */
@@ -58,9 +70,9 @@ interface Cursor {
 
 /**
  * Every way the awks read `program` (at most {@link maxReadings}, re-reading at most
- * {@link rereadCharacters}), or why it cannot be read. A reading that ends in an unterminated
- * string or regex is left out when another reading holds: the awk that reads the program that
- * way refuses it and runs nothing.
+ * {@link rereadCharacters}), or why it cannot be read. A reading that meets an unterminated
+ * string or regex, or a character no awk reads where it stands, is left out when another reading
+ * holds: the awk that reads the program that way refuses it and runs nothing.
  */
 export function readAwkProgram(program: string): AwkToken[][] | string {
   const readings: AwkToken[][] = []
@@ -92,9 +104,13 @@ function tokenize(
   const { tokens, parens } = cursor
   for (let index = cursor.index; index < program.length;) {
     const char = program.charAt(index)
-    if (char === ' ' || char === '\t' || char === '\r') index++
-    else if (char === '\\' && program.charAt(index + 1) === '\n') index += 2
-    else if (char === '#') {
+    if (awkBlanks.has(char)) index++
+    else if (char === '\\') {
+      const [end, ...others] = lineContinuationEnds(program, index)
+      if (end === undefined) return { refused: 'a backslash that ends no line' }
+      for (const other of others) forks.push(forkAt(cursor, other, undefined))
+      index = end
+    } else if (char === '#') {
       const newline = program.indexOf('\n', index)
       index = newline < 0 ? program.length : newline
     } else if (char === '"') {
@@ -111,6 +127,8 @@ function tokenize(
       if (end === 'unterminated') return { refused: 'an unterminated regex' }
       tokens.push({ kind: 'regex', text: unescape(program.slice(index + start, end - 1)) })
       index = end
+    } else if (!isTokenCharacter(char)) {
+      return { refused: `a character no awk reads outside a string or regex (${codePoint(char)})` }
     } else {
       cursor.slash = undefined
       const token = plainToken(program, index, tokens.at(-1), parens)
@@ -130,11 +148,43 @@ function tokenize(
 function readSlash(cursor: Cursor, index: number, forks: Cursor[]): SlashReading {
   if (cursor.slash !== undefined) return cursor.slash
   const [first = 'regex', ...others] = slashReadings(cursor.tokens.at(-1))
-  for (const other of others) {
-    forks.push({ tokens: [...cursor.tokens], parens: [...cursor.parens], index, slash: other })
-  }
+  for (const other of others) forks.push(forkAt(cursor, index, other))
   cursor.slash = first
   return first
+}
+
+/** A reading that goes on from `index` where `cursor` stands now. */
+function forkAt(cursor: Cursor, index: number, slash: SlashReading | undefined): Cursor {
+  return { tokens: [...cursor.tokens], parens: [...cursor.parens], index, slash }
+}
+
+/**
+ * Where the awks read a `\\` outside a string or regex as the end of a line (a continuation):
+ * after it, mawk skips its blanks up to a newline (gawk skips a `\r`, POSIX and BusyBox
+ * nothing), and mawk ends its program with a newline; the one-true-awk takes a `\r` and the
+ * character after it, whatever it is ("assume \n is coming", lex.c). Each end another awk reads
+ * differently is a reading of its own; none: every awk refuses the program there.
+ */
+function lineContinuationEnds(program: string, index: number): number[] {
+  const ends: number[] = []
+  let at = index + 1
+  while (awkBlanks.has(program.charAt(at))) at++
+  if (at >= program.length) ends.push(at)
+  else if (program.charAt(at) === '\n') ends.push(at + 1)
+  const oneTrueAwk = Math.min(index + 3, program.length)
+  if (program.charAt(index + 1) === '\r' && !ends.includes(oneTrueAwk)) ends.push(oneTrueAwk)
+  return ends
+}
+
+/** Whether some awk reads `char` as (part of) a token outside strings, regexes and comments. */
+function isTokenCharacter(char: string): boolean {
+  const code = char.charCodeAt(0)
+  if (code >= 0x80 || awkOperatorCharacters.has(char)) return true
+  return /[A-Za-z0-9_]/.test(char)
+}
+
+function codePoint(char: string): string {
+  return `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
 }
 
 /** The ways the awks read a `/` after `previous` (see {@link AwkToken}). */

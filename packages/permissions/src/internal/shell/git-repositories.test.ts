@@ -83,3 +83,81 @@ describe('git after a command that makes a repository (SPEC §26)', () => {
     }
   })
 })
+
+// SPEC §26; git-config(1) core.fsmonitor: a program may write the configuration git reads as
+// well as a redirection can (the audit's `sed -i … .git/config && git status` ran `id`).
+describe('git beside a program that may write into a git folder (SPEC §26)', () => {
+  const programs = {
+    allow: [
+      ...rules.allow,
+      ...['Bash(sed *)', 'Bash(tee *)', 'Bash(sort *)', 'Bash(tar *)', 'Bash(grep *)'],
+    ],
+    deny: rules.deny,
+  }
+  const judged = (command: string) =>
+    checkPermission({ parser, command, rules: programs, projectRoot: '/project' })
+
+  it('hides git beside a word that names, or may name, a path in a git folder', () => {
+    for (const [line, found] of [
+      [
+        `sed -i 's/bare = false/fsmonitor = id/' .git/config && git status`,
+        'sed naming .git/config',
+      ],
+      ["cd .git && sed -i 's/x/y/' config && cd .. && git status", 'cd naming .git'],
+      [`${fsmonitor} | tee -a .git/config >/dev/null && git status`, 'tee naming .git/config'],
+      [`${fsmonitor} | cp /dev/stdin .git/config && git status`, 'cp naming .git/config'],
+      [`${fsmonitor} | sort -r -o .git/config && git status`, 'sort naming .git/config'],
+      [`${fsmonitor} | sort -o.GIT/config; git status`, 'sort naming -o.GIT/config'],
+      ['git status; cd src/b && sed -i s/x/y/ HEAD', 'sed naming HEAD'],
+      ['cp "$F" src/x && git status', 'cp with a word known only at run time'],
+      [
+        'echo .git/config | xargs sed -i s/x/y/ && git status',
+        'sed with a word known only at run time',
+      ],
+      ['tar -xf src/x.tar && git status', 'tar, which writes the files its input names'],
+      ['cp -a ../evil/. . && git status', 'cp, which writes the files its input names'],
+    ] as const) {
+      expect(hiding(line), line).toContainEqual(expect.stringContaining(`git beside ${found}, `))
+      expect(judged(line).decision, line).toBe('ask')
+    }
+  })
+
+  it('hides git beside another git command whose words may write into a git folder', () => {
+    for (const line of [
+      'git checkout-index -a -f --prefix=.git/ && git status',
+      'git merge-file "$F" a b; git status',
+      // A word known only at run time may be --output=.git/config (git-diff(1)).
+      'git log "$X" && git status',
+    ]) {
+      expect(hiding(line), line).toContainEqual(expect.stringMatching(/^git beside another git/))
+    }
+    expect(hiding('git clone -q https://example.com/r.git src/r')).toEqual([])
+    // Alone, it read its configuration before it wrote: its file is an edit subject only.
+    expect(hiding('git log "$X"')).toEqual([])
+  })
+
+  it('hides git beside its own --output into a git folder (git-diff(1) --output=<file>)', () => {
+    const line =
+      "git log -1 --format='[core]%n%x09fsmonitor = id' --output=.git/config && git status"
+    expect(hiding(line)).toContainEqual(
+      expect.stringMatching(/^git in a line that writes .git\/config/),
+    )
+    expect(judged(line).decision).toBe('ask')
+  })
+
+  it('leaves everyday lines alone: readers, literal paths elsewhere, a cd elsewhere', () => {
+    for (const line of [
+      'git status && git diff',
+      'cd src/app && git log',
+      'grep -r x . && git status',
+      'git diff HEAD && git log HEAD~1 -- src',
+      "sed -i 's/a/b/' src/x.ts && git diff",
+      'cp src/a.ts src/b.ts && git add src/b.ts',
+      'cd "$D" && git status',
+      'printf "$X" && git status',
+    ]) {
+      expect(hiding(line), line).toEqual([])
+      expect(judged(line).decision, line).toBe('allow')
+    }
+  })
+})

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { words } from '../../__fixtures__/shell-words.js'
-import { LineRepositories } from './git-repositories.js'
 import { inspectProgram } from './inspect-program.js'
 import type { WalkSink } from './inspect-program.js'
 import type { ShellPath } from './path-word.js'
@@ -16,7 +15,6 @@ function recordingSink() {
     },
     moves: [] as (ShellPath | undefined)[],
     linksMade: false,
-    repositories: new LineRepositories(),
     documents: new Map(),
   }
   return { sink, found }

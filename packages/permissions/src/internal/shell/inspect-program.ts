@@ -1,6 +1,5 @@
 import type { CommandWord } from './command-text.js'
 import { basename } from './command-spellings.js'
-import type { LineRepositories } from './git-repositories.js'
 import type { HereDocument } from './here-documents.js'
 import { nameWordsHiding } from './name-words.js'
 import { literalPath } from './path-word.js'
@@ -26,8 +25,6 @@ export interface WalkSink {
   parseNested(text: string | undefined, reason: string): void
   readonly moves: (ShellPath | undefined)[]
   linksMade: boolean
-  /** The line's git commands, and what makes or writes a repository (git-repositories.ts). */
-  readonly repositories: LineRepositories
   readonly documents: ReadonlyMap<SyntaxNode, HereDocument>
 }
 
@@ -67,7 +64,6 @@ export function inspectProgram(
   for (const reason of strings.hidingConstructs) sink.foundHiding(reason)
   for (const nested of strings.nested) sink.parseNested(nested, `${name}, which runs a command`)
   for (const reason of nameWordsHiding(name, stage)) sink.foundHiding(reason)
-  if (name === 'git') sink.repositories.ranGit(stage)
   if (directoryChangers.has(name)) sink.moves.push(...directoryMove(name, stage))
   if (makesLinks(name, stage)) sink.linksMade = true
 }

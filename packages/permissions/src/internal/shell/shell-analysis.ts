@@ -50,4 +50,10 @@ export interface ShellAnalysis {
   readonly movesMayRepeat: boolean
   /** A command of the line makes links or moves files: its paths are unknown (SPEC §26). */
   readonly linksMade: boolean
+  /**
+   * Where the line runs git: the paths its other programs' words may name, looked up through
+   * symlinks with its written files and `cd` targets (SPEC §26: a write into a git folder there
+   * hides a command; git-repositories.ts). Undefined when the line runs no git.
+   */
+  readonly repositoryPaths: readonly ShellPath[] | undefined
 }

@@ -14,6 +14,7 @@ const nothing: ShellAnalysis = {
   directoryMoves: [],
   movesMayRepeat: false,
   linksMade: false,
+  repositoryPaths: undefined,
 }
 
 /** The walk over `line` at the top level; strings it would parse are recorded, not parsed. */

@@ -5,6 +5,7 @@ import { basename, spellCommand } from './command-spellings.js'
 import { readCommandRuns } from './command-runs.js'
 import { fdVariableHiding } from './fd-variable-redirects.js'
 import { LineRepositories } from './git-repositories.js'
+import { gitWrites } from './git-writes.js'
 import { bodyHiding } from './here-documents.js'
 import type { HereDocument } from './here-documents.js'
 import { inspectProgram } from './inspect-program.js'
@@ -12,10 +13,11 @@ import type { WalkSink } from './inspect-program.js'
 import { readPathWord } from './path-word.js'
 import type { ShellPath } from './path-word.js'
 import { readWord } from './read-word.js'
+import { redirectKind } from './redirect-kind.js'
 import { findExecCommands } from './shell-runners.js'
 import { assignmentName, namedChildren, redirectDestination } from './syntax-node.js'
 import type { SyntaxNode } from './syntax-node.js'
-import { safeEnvVars, writingRedirectOperators } from '../security-tables.js'
+import { safeEnvVars } from '../security-tables.js'
 import type { ShellAnalysis, ShellRedirect, SimpleCommand } from './shell-analysis.js'
 
 /** Nodes whose `NAME=value` children are statements of their own (not a command's prefix). */
@@ -65,8 +67,7 @@ export class Walk implements WalkSink {
         if (child !== undefined) stack.push(child)
       }
     }
-    const repositories = this.repositories.hiding()
-    if (repositories !== undefined) this.foundHiding(repositories)
+    for (const why of this.repositories.hiding()) this.foundHiding(why)
   }
 
   private node(node: SyntaxNode): void {
@@ -188,6 +189,12 @@ export class Walk implements WalkSink {
     for (const string of spelled.strings) this.parseNested(string.text, string.reason)
     for (const stage of spelled.stages) inspectProgram(this, stage, node)
     const last = spelled.stages.at(-1) ?? []
+    const writes = gitWrites(last)
+    this.repositories.ran(last, writes)
+    // git's `--output=<file>`: an edit subject, as a redirection's file is (git-writes.ts).
+    for (const { target, path } of writes) {
+      this.redirects.push({ kind: 'edit', target, path, nested: this.nested })
+    }
     const allowWords = this.nested ? undefined : spelled.allowWords
     this.commands.push({
       source,
@@ -269,19 +276,6 @@ export function substitutionInText(text: string): string | undefined {
     const next = text.charAt(index + 1)
     if (char === '$' && (next === '(' || next === '[')) return 'a substitution inside a word'
   }
-  return undefined
-}
-
-/** What a redirection operator does with its file: writes it, reads it, or neither. */
-function redirectKind(operator: string, literal: string | undefined): 'edit' | 'read' | undefined {
-  if (operator === '>&' || operator === '<&' || operator === '>&-' || operator === '<&-') {
-    // `>&2` and `>&-` duplicate or close a descriptor; `>&file` writes a file.
-    if (literal !== undefined && (literal === '-' || /^[0-9]+-?$/.test(literal))) return undefined
-    return operator.startsWith('<') ? undefined : 'edit'
-  }
-  if (operator === '<') return 'read'
-  // `<>` opens the file for reading and writing: an edit (SPEC §26).
-  if (writingRedirectOperators.has(operator)) return 'edit'
   return undefined
 }
 
