@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { git, repositoryAt, scratchFolder } from './__fixtures__/git-repositories.js'
@@ -10,9 +10,9 @@ const write = (file: string, text: string) => `printf '${text}' > ${file}`
 
 // "A sandboxed command can never rewrite what governs it: … `.git/hooks` and `.git/config`"
 // (SPEC §23). What the config points git at governs it as much: the core.hooksPath folder
-// (git-config(1); githooks(5): hooks run from there), every file it includes (git-config(1),
-// "INCLUDES": core.fsmonitor there is a program git runs), and the todo list of a rebase under way
-// (git-rebase(1): an `exec` line runs at `git rebase --continue`).
+// (git-config(1); githooks(5): hooks run from there) and every file it includes (git-config(1),
+// "INCLUDES": core.fsmonitor there is a program git runs). A rebase's todo list: see
+// create-sandbox.git-sequencer.test.ts.
 describe.runIf(onLinux)(
   'what git’s config points it at, after a sandboxed command (SPEC §23)',
   () => {
@@ -63,37 +63,6 @@ describe.runIf(onLinux)(
       expect(warned).toEqual([
         `toolpipe: sandbox: git cannot parse ${join(project, 'shared.gitconfig')} (line 3); what it names before that line is write-denied`,
       ])
-    })
-
-    it('never lets a command start a rebase, nor rewrite the todo list of one under way', async () => {
-      const base = scratchFolder()
-      const project = repositoryAt(join(base, 'project'))
-      git(project, 'commit', '-q', '--allow-empty', '-m', 'second')
-      const mark = join(base, 'exec-ran')
-      const sandbox = await start({ projectRoot: project })
-      const planted = await sandbox.run(
-        `mkdir -p .git/rebase-merge && ${write('.git/rebase-merge/git-rebase-todo', `exec touch ${mark}\\n`)}`,
-        { callId: 'call_plant_todo' },
-      )
-      expect(planted.exitCode).not.toBe(0)
-      const rebase = await sandbox.run(
-        `GIT_SEQUENCE_EDITOR="printf 'break\\nexec touch ${mark}\\n' >" git -c user.email=a@x -c user.name=a rebase -i HEAD~1`,
-        { callId: 'call_rebase' },
-      )
-      expect(rebase.exitCode).not.toBe(0)
-      // A rebase the user started on the host, stopped at `break`: its todo list is read-only inside.
-      git(project, '-c', 'sequence.editor=sed -i 1ibreak', 'rebase', '-q', '-i', 'HEAD~1')
-      const todo = join(project, '.git', 'rebase-merge', 'git-rebase-todo')
-      const before = readFileSync(todo, 'utf8')
-      const edit = await sandbox.run(`echo 'exec touch ${mark}' >> ${todo}`, {
-        callId: 'call_todo',
-      })
-      expect(edit.exitCode).not.toBe(0)
-      expect(readFileSync(todo, 'utf8')).toBe(before)
-      await sandbox.dispose()
-      git(project, 'rebase', '--continue')
-      expect(existsSync(mark)).toBe(false)
-      expect(existsSync(join(project, '.git', 'rebase-merge'))).toBe(false)
     })
   },
 )

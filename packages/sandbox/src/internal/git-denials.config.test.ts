@@ -82,14 +82,26 @@ describe('gitDenials: what the configs point git at (SPEC §23, git-config(1), g
   })
 
   // gitrepository-layout: rebase-merge/, rebase-apply/ and sequencer/ hold the todo list whose
-  // `exec` lines git runs on `--continue`; per worktree.
-  it('denies a linked worktree’s own rebase and sequencer state, and the repository’s', () => {
+  // `exec` lines git runs on `--continue`; per worktree. Denied where one is under way; where none
+  // is, not (the runtime's placeholder would read as a rebase under way: SequencerWatch reports
+  // one a run makes instead).
+  it('denies a linked worktree’s own rebase and sequencer state under way, and the repository’s', () => {
     const { main, worktree } = linkedWorktree()
     const own = join(main, '.git', 'worktrees', 'worktree')
-    const denied = gitDenials(worktree, noVariables)
-    for (const entry of ['rebase-merge', 'rebase-apply', 'sequencer']) {
-      expect(denied).toContain(join(own, entry))
-      expect(denied).toContain(join(main, '.git', entry))
+    const entries = ['rebase-merge', 'rebase-apply', 'sequencer']
+    const missing = gitDenials(worktree, noVariables)
+    for (const entry of entries) {
+      expect(missing).not.toContain(join(own, entry))
+      expect(missing).not.toContain(join(main, '.git', entry))
+    }
+    for (const entry of entries) {
+      mkdirSync(join(own, entry))
+      mkdirSync(join(main, '.git', entry))
+    }
+    const underWay = gitDenials(worktree, noVariables)
+    for (const entry of entries) {
+      expect(underWay).toContain(join(own, entry))
+      expect(underWay).toContain(join(main, '.git', entry))
     }
   })
 })

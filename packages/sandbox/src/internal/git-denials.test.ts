@@ -10,18 +10,10 @@ import {
 } from '../__fixtures__/git-repositories.js'
 import { gitDenials } from './git-denials.js'
 
-// What holds code for git to run or a config for it to read; with a rebase's (or a cherry-pick's)
-// todo list, whose `exec` lines host git runs when it goes on (gitrepository-layout).
-const entries = [
-  'hooks',
-  'config',
-  'config.worktree',
-  'modules',
-  'worktrees',
-  'rebase-merge',
-  'rebase-apply',
-  'sequencer',
-]
+// What holds code for git to run or a config for it to read (gitrepository-layout). A rebase's
+// (or a cherry-pick's) state is denied only where one is under way (git-denials.config.test.ts):
+// none is in these repositories.
+const entries = ['hooks', 'config', 'config.worktree', 'modules', 'worktrees']
 
 /** No GIT_* variable: what the project's folders alone say. */
 const noVariables = {}

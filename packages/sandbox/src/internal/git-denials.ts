@@ -8,10 +8,11 @@ import type { FoundGitFolder, GitEnvironment } from './git-folders.js'
 /**
  * What git keeps of a rebase, `git am` or a cherry-pick or revert of several commits under way
  * (gitrepository-layout; per worktree): its todo list, whose `exec` lines host git runs at
- * `git rebase --continue` (`git cherry-pick --continue`), so whole, whether or not there is one
- * when a run starts. Where there is none, the runtime's placeholder (an empty file) stands there
- * while a run is live: git cannot start one then, inside the sandbox or on the host, and host
- * `git status` reports a rebase meanwhile (see the README).
+ * `git rebase --continue` (`git cherry-pick --continue`). Denied whole where it exists when a
+ * run's config is derived (one the person has under way on the host stays theirs); where it does
+ * not, never: the runtime's placeholder there would read as a rebase under way for the whole run
+ * (`git status` inside and on the host) and keep any from starting. One that comes into being
+ * during a run is reported when the run ends instead (`SequencerWatch`).
  */
 const sequencerEntries = ['rebase-merge', 'rebase-apply', 'sequencer']
 
@@ -19,8 +20,8 @@ const sequencerEntries = ['rebase-merge', 'rebase-apply', 'sequencer']
  * The entries of a git folder that name code for git to run or a config for it to read
  * (gitrepository-layout): `hooks`, `config` and `config.worktree`; `modules` (each submodule's
  * git folder, its own hooks and config) and `worktrees` (each linked worktree's, with its
- * `commondir` and `config.worktree`) whole; the {@link sequencerEntries}. `commondir` is one
- * too; see {@link gitDenials}. The files the configs point git at are found by
+ * `commondir` and `config.worktree`) whole; the {@link sequencerEntries} that exist.
+ * `commondir` is one too; see {@link gitDenials}. The files the configs point git at are found by
  * `configuredDenials`.
  *
  * The rest of the folder is data git reads but never runs, left writable: `info/attributes` (an
@@ -30,21 +31,14 @@ const sequencerEntries = ['rebase-merge', 'rebase-apply', 'sequencer']
  * refs, `HEAD`, `packed-refs`, `index`, `logs/`, `remotes/` and `branches/` (remote URLs: git's
  * `ext::` transport is off by default).
  */
-const gitEntries = [
-  'hooks',
-  'config',
-  'config.worktree',
-  'modules',
-  'worktrees',
-  ...sequencerEntries,
-]
+const gitEntries = ['hooks', 'config', 'config.worktree', 'modules', 'worktrees']
 
 /**
  * What git reads from a linked worktree's own folder, whose `commondir` names the folder it
  * reads the rest from (hooks, config, `worktrees`): its `config.worktree`, its submodules' and
  * its own rebase or cherry-pick under way.
  */
-const ownEntries = ['config.worktree', 'modules', ...sequencerEntries]
+const ownEntries = ['config.worktree', 'modules']
 
 /** As many linked worktrees as are denied one by one beside the project's; past it, all. */
 const maxWorktrees = 1000
@@ -54,10 +48,11 @@ const maxWorktrees = 1000
  * working in the project — found as git finds them (`discoverGit`): the project's `.git`, a
  * linked worktree's folder and its repository's common folder, a repository in a folder above
  * (a package of a monorepo), `GIT_DIR` and `GIT_COMMON_DIR`. In each, the {@link gitEntries}
- * (where it has a `commondir`, the {@link ownEntries} and that `commondir`, and the entries of
- * the folder it names; the `worktrees` there beside the project's own one by one, so that a
+ * and the {@link sequencerEntries} that exist now (where it has a `commondir`, the
+ * {@link ownEntries}, its existing sequencer entries and that `commondir`, and the entries of the
+ * folder it names; the `worktrees` there beside the project's own one by one, so that a
  * sandboxed `git commit` in a linked worktree still works), and its `commondir` where it has
- * one. A missing `commondir` cannot be denied: the runtime's placeholder for it (an empty file)
+ * one. A missing sequencer entry is not denied (see {@link sequencerEntries}). A missing `commondir` cannot be denied: the runtime's placeholder for it (an empty file)
  * makes every git command fail to read it, so a `commondir` a run makes is removed when the run
  * ends instead ({@link CommondirSweep}). Each `.git` on the way up that is not a folder holding
  * anything, itself: where it is missing (or an empty folder, as git and `discoverGit` take it) no
@@ -82,15 +77,54 @@ export function gitDenials(
   environment: GitEnvironment = process.env,
   warn: (message: string) => void = () => undefined,
 ): string[] {
+  const { paths, gitFolders, dotGits, heads } = gitFolderEntries(projectRoot, environment)
+  // A `.git` that is not a folder comes after the folders' entries, as it always has.
+  const configured = configuredDenials(projectRoot, { gitFolders, dotGits }, environment, warn)
+  return [...new Set([...paths, ...dotGits, ...heads, ...configured])]
+}
+
+/**
+ * Where git keeps a rebase, `git am` or a cherry-pick or revert under way, in each git folder
+ * {@link gitDenials} covers (the {@link sequencerEntries} of each, and of a linked worktree's own
+ * folder), whether or not they exist: what `SequencerWatch` looks at around a run.
+ */
+export function sequencerPaths(
+  projectRoot: string,
+  environment: GitEnvironment = process.env,
+): readonly string[] {
+  return gitFolderEntries(projectRoot, environment).sequencer
+}
+
+/** What {@link gitFolderEntries} finds. */
+interface GitFolderEntries {
+  /** The folders' entries denied, in order: each folder's, then its `commondir`. */
+  readonly paths: readonly string[]
+  /** Every {@link sequencerEntries} path of those folders, existing or not. */
+  readonly sequencer: readonly string[]
+  readonly gitFolders: string[]
+  readonly dotGits: readonly string[]
+  readonly heads: readonly string[]
+}
+
+/** The git folders `discoverGit` finds and the entries of each that {@link gitDenials} denies. */
+function gitFolderEntries(projectRoot: string, environment: GitEnvironment): GitFolderEntries {
   const { dotGits, folders, heads } = discoverGit(projectRoot, environment)
   const linked = folders.filter((folder) => folder.reached === 'pointer').map(({ path }) => path)
   const paths = new Set<string>()
+  const sequencer = new Set<string>()
   const gitFolders = new Set<string>()
+  const state = (folder: string): void => {
+    for (const path of sequencerEntries.map((entry) => join(folder, entry))) {
+      sequencer.add(path)
+      if (exists(path)) paths.add(path)
+    }
+  }
   const common = (folder: string): void => {
     for (const entry of gitEntries) {
       if (entry === 'worktrees') for (const path of worktreesBeside(folder, linked)) paths.add(path)
       else paths.add(join(folder, entry))
     }
+    state(folder)
   }
   for (const { path } of folders) {
     const commondir = join(path, 'commondir')
@@ -99,16 +133,22 @@ export function gitDenials(
     gitFolders.add(path)
     if (named !== undefined) gitFolders.add(named)
     if (named === undefined) common(path)
-    else for (const entry of ownEntries) paths.add(join(path, entry))
+    else {
+      for (const entry of ownEntries) paths.add(join(path, entry))
+      state(path)
+    }
     if (exists(commondir)) paths.add(commondir)
     if (named === undefined) continue
     common(named)
     if (exists(join(named, 'commondir'))) paths.add(join(named, 'commondir'))
   }
-  // A `.git` that is not a folder comes after the folders' entries, as it always has.
-  const found = { gitFolders: [...gitFolders], dotGits }
-  const configured = configuredDenials(projectRoot, found, environment, warn)
-  return [...new Set([...paths, ...dotGits, ...heads, ...configured])]
+  return {
+    paths: [...paths],
+    sequencer: [...sequencer],
+    gitFolders: [...gitFolders],
+    dotGits,
+    heads,
+  }
 }
 
 /**
@@ -228,7 +268,7 @@ function remove(path: string): string {
  * Which file `path` is (device, inode and change time in nanoseconds, not following a link), or
  * undefined where none: a file removed and made again can reuse its inode, never its change time.
  */
-function identityOf(path: string): string | undefined {
+export function identityOf(path: string): string | undefined {
   try {
     const stat = lstatSync(path, { bigint: true })
     return `${String(stat.dev)}:${String(stat.ino)}:${String(stat.ctimeNs)}`

@@ -41,10 +41,8 @@ describe('runtimeConfig', () => {
           join(project, '.git', 'config.worktree'),
           join(project, '.git', 'modules'),
           join(project, '.git', 'worktrees'),
-          // A rebase's or cherry-pick's todo list (`exec` lines), whether or not one is under way.
-          join(project, '.git', 'rebase-merge'),
-          join(project, '.git', 'rebase-apply'),
-          join(project, '.git', 'sequencer'),
+          // No rebase or cherry-pick is under way: its state is not denied, so the runtime puts
+          // no placeholder there that git would read as one (SPEC §23, see `sequencerEntries`).
           // That `.git` is no repository: git would take the root itself for a bare one.
           join(project, 'HEAD'),
         ],

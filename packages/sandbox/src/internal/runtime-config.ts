@@ -112,7 +112,8 @@ function isPattern(path: string): boolean {
   return /[*?[\]]/u.test(path)
 }
 
-function isInside(path: string, folder: string): boolean {
+/** Whether `path` lies inside `folder` (not `folder` itself), as spelled. */
+export function isInside(path: string, folder: string): boolean {
   const inside = relative(folder, path)
   return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)
 }

@@ -1,18 +1,19 @@
+import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime'
 import { scrubSecretEnv } from '@toolpipe/core'
-import { describeThrown, warnSafely } from '@toolpipe/core/internal'
 import { isAbsolute, resolve } from 'node:path'
 import { SandboxError } from '../sandbox-error.js'
 import type { SandboxRun, SandboxRunOptions } from '../sandbox-options.js'
 import { ConfigDeriver } from './derive-config.js'
 import { isExcludedCommand } from './excluded-commands.js'
 import { secretVariablesSet } from './exit-report.js'
-import { CommondirSweep } from './git-denials.js'
+import { GitAfterRun } from './git-after-run.js'
 import type { SandboxConfig } from './read-options.js'
 import { Reapers } from './reaper.js'
 import { RegistryLink } from './registry-link.js'
 import { RuntimeFiles } from './runtime-files.js'
 import { runProcess } from './run-process.js'
 import type { ProcessPlan } from './run-process.js'
+import type { SequencerWatch } from './sequencer-watch.js'
 import { SettingsInForce } from './settings-in-force.js'
 import { SrtSession } from './srt-session.js'
 
@@ -42,7 +43,7 @@ export class SandboxCore {
   readonly link: RegistryLink
   readonly #configs: ConfigDeriver
   readonly #runs = new Map<string, LiveRun>()
-  readonly #commondir: CommondirSweep
+  readonly #git: GitAfterRun
   readonly #runtimeFiles = new RuntimeFiles()
   readonly #reapers: Reapers
   #session: SrtSession | undefined
@@ -55,7 +56,7 @@ export class SandboxCore {
     this.settings = new SettingsInForce(config)
     this.link = new RegistryLink(config.logger)
     this.#configs = new ConfigDeriver(config, this.settings, { runtimeFiles: this.#runtimeFiles })
-    this.#commondir = new CommondirSweep(config.projectRoot)
+    this.#git = new GitAfterRun(config.projectRoot, config.logger)
     this.#reapers = new Reapers(config.projectRoot, config.logger, () => this.#session?.perl)
   }
 
@@ -197,7 +198,13 @@ export class SandboxCore {
     const key = `${String(++this.#count)}:${options.callId}`
     return this.#track(command, options, true, async (signal) => {
       // Admitted under the config in force when it starts: the monitor judges its writes by it.
-      await session.enter(() => this.#configs.derive(withRules, signal), signal)
+      let watch: SequencerWatch | undefined
+      const derive = async (): Promise<SandboxRuntimeConfig> => {
+        const derived = await this.#git.derived(() => this.#configs.derive(withRules, signal))
+        watch = derived.watch
+        return derived.config
+      }
+      await session.enter(derive, signal)
       let wrapped = false
       try {
         const line = await session.wrap(command, key, signal)
@@ -208,28 +215,18 @@ export class SandboxCore {
           sandboxed: { unset },
         })
         const failed = outcome.exitCode !== 0
-        return { ...outcome, sandboxed: true, violations: await session.violations(key, failed) }
+        const violations = await session.violations(key, failed)
+        return {
+          ...outcome,
+          sandboxed: true,
+          violations: [...violations, ...this.#git.appeared(watch)],
+        }
       } finally {
         session.forget(key)
         session.leave(wrapped)
-        this.#sweepCommondir()
+        this.#git.sweepCommondir()
       }
     })
-  }
-
-  /** A `.git/commondir` a run made is removed (see `gitDenials`), and warned about. */
-  #sweepCommondir(): void {
-    let removed: string | undefined
-    try {
-      removed = this.#commondir.sweep()
-    } catch (error) {
-      removed = `${this.config.projectRoot}/.git/commondir (not removed: ${describeThrown(error)})`
-    }
-    if (removed === undefined) return
-    warnSafely(
-      this.config.logger,
-      `toolpipe: sandbox: a sandboxed command wrote ${removed}, which would make git read its config and hooks from a folder of the command's choosing; it was removed`,
-    )
   }
 
   /**
