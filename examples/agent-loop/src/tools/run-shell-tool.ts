@@ -124,9 +124,11 @@ async function runInOsSandbox(
     maxOutputBytes: 64 * 1024,
   })
   if (exec.signal?.aborted === true) throw exec.signal.reason as Error
-  const stopped = run.violations.map(
-    (violation) =>
-      `[the sandbox stopped a ${violation.kind}: ${violation.target ?? violation.detail}]`,
+  const stopped = run.violations.map((violation) =>
+    // `other`: what the sandbox reports that is no denied access (a rebase a run left, …).
+    violation.kind === 'other'
+      ? `[the sandbox reports: ${violation.detail}]`
+      : `[the sandbox stopped a ${violation.kind}: ${violation.target ?? violation.detail}]`,
   )
   // What the sandbox stopped comes first: a card shows the first lines of a long output.
   const output = [...stopped.map((line) => `${line}\n`), run.stdout, run.stderr].join('')
