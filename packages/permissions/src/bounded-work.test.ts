@@ -7,7 +7,7 @@ import { checkPermission } from './internal/check-permission.js'
 import { analyzeShell } from './internal/shell/analyze-shell.js'
 import { loadBashParser } from './internal/shell/bash-parser.js'
 import type { BashParser } from './internal/shell/bash-parser.js'
-import { workBudget, workLimits } from './internal/shell/work-budget.js'
+import { cpuMilliseconds, workBudget, workLimits } from './internal/shell/work-budget.js'
 import { permissions } from './permissions.js'
 
 /**
@@ -71,7 +71,7 @@ describe('bounded work', () => {
 
   it('meets its deadline in a parse that never reports progress (one error, then spaces)', () => {
     const line = '<' + ' '.repeat(99_999)
-    const budget = workBudget(performance.now() - 1_000)
+    const budget = workBudget(performance.now() - 1_000, cpuMilliseconds() - 1_000)
     expect(analyzeShell(parser, line, 0, budget).unparseable).toBe(
       'too much to read in bounded time (more than 30 ms of parsing)',
     )

@@ -1,8 +1,10 @@
 /**
  * What one decision may spend reading command lines (SPEC §26: bounded work): parser operations
  * and the characters the parser reads (counted, so the same line meets the same limit on any
- * machine), parse time as a last resort on a machine too loaded to count on, and syntax nodes
- * copied out of the parser. Shared by a line and every string it runs (`sh -c`, `eval`, the
+ * machine), parse time as a last resort for work the counts miss, and syntax nodes copied out of
+ * the parser. Parse time is this thread's CPU time, read only once the wall clock is past the
+ * deadline: a process the machine's other work kept waiting has not parsed for longer, and a
+ * line that parses in a millisecond must get the same answer however busy the machine is. Shared by a line and every string it runs (`sh -c`, `eval`, the
  * prefixes a syntax error makes the judge read, a `<>` line read again), so no line costs more
  * than one budget. Spent, the line cannot be read: it asks.
  *
@@ -18,8 +20,13 @@ export interface WorkBudget {
   reads: number
   /** Syntax nodes left to copy. */
   nodes: number
-  /** When parsing must stop (performance.now() milliseconds). */
+  /**
+   * When parsing may have to stop (performance.now() milliseconds): past it, the CPU time spent
+   * since {@link WorkBudget.cpuStart} decides.
+   */
   readonly deadline: number
+  /** This thread's CPU time when the decision began (milliseconds, {@link cpuMilliseconds}). */
+  readonly cpuStart: number
   /** Set once spent: what ran out. */
   spent: string | undefined
 }
@@ -33,14 +40,30 @@ export const workLimits = {
 } as const
 
 /** A fresh budget for one decision. */
-export function workBudget(now: number = performance.now()): WorkBudget {
+export function workBudget(
+  now: number = performance.now(),
+  cpu: number = cpuMilliseconds(),
+): WorkBudget {
   return {
     progress: workLimits.progress,
     reads: workLimits.reads,
     nodes: workLimits.nodes,
     deadline: now + workLimits.parseMilliseconds,
+    cpuStart: cpu,
     spent: undefined,
   }
+}
+
+/** The CPU time reader: this thread's where this Node has `process.threadCpuUsage`, else the process's. */
+const cpuUsage: () => NodeJS.CpuUsage =
+  typeof (process as { threadCpuUsage?: unknown }).threadCpuUsage === 'function'
+    ? () => (process as unknown as { threadCpuUsage: () => NodeJS.CpuUsage }).threadCpuUsage()
+    : () => process.cpuUsage()
+
+/** CPU time used so far, in milliseconds (user and system). */
+export function cpuMilliseconds(): number {
+  const { user, system } = cpuUsage()
+  return (user + system) / 1_000
 }
 
 /** The parser's progress check against a budget: true (stop) once it is spent. */
@@ -73,7 +96,10 @@ export function isSpent(budget: WorkBudget): boolean {
 }
 
 function pastDeadline(budget: WorkBudget): void {
-  if (performance.now() > budget.deadline) {
+  if (
+    performance.now() > budget.deadline &&
+    cpuMilliseconds() - budget.cpuStart > workLimits.parseMilliseconds
+  ) {
     budget.spent ??= `more than ${workLimits.parseMilliseconds} ms of parsing`
   }
 }
