@@ -8,6 +8,14 @@ const maxLinks = 40
 const maxBases = 64
 
 /**
+ * What one check has looked up so far: each path's link target, `undefined` for anything else
+ * that exists, `null` for nothing there. A line's words share their folders (every relative word
+ * starts with the same working directory), so a check that resolves many of them looks each
+ * folder up once instead of once a word.
+ */
+export type LinkLookups = Map<string, string | undefined | null>
+
+/**
  * The paths a rule must consider for one file (SPEC §18.2, §26): the path normalised (`..`, `.`
  * and duplicate slashes removed, as `src/../secrets/key` is `secrets/key`) and, when it differs,
  * where the kernel really leads (see {@link physicalPath}). `~/` is the home folder here: these
@@ -19,10 +27,31 @@ export function pathCandidates(path: string, base: string, home: string): string
 }
 
 /** The lexical and the physical path of an absolute path (one entry when they agree). */
-function candidatesOf(raw: string): string[] {
-  const lexical = resolve(raw)
-  const physical = physicalPath(raw)
+function candidatesOf(raw: string, lookups?: LinkLookups): string[] {
+  const { lexical, physical } = placeOf(raw, lookups)
   return physical === lexical ? [lexical] : [lexical, physical]
+}
+
+/** An absolute path's lexical place and where the kernel really leads (see {@link physicalPath}). */
+function placeOf(raw: string, lookups?: LinkLookups): { lexical: string; physical: string } {
+  return { lexical: resolve(raw), physical: physicalPath(raw, lookups) }
+}
+
+/**
+ * {@link shellPathCandidates} with each candidate's two readings apart: for every place the
+ * path may name, the lexical one and the physical one (equal where no link is on the way).
+ */
+export function shellPathPlaces(
+  path: ShellPath,
+  bases: readonly string[] | undefined,
+  home: string,
+  lookups?: LinkLookups,
+): { lexical: string; physical: string }[] | undefined {
+  if (path.anchor === 'absolute') return [placeOf(path.path, lookups)]
+  if (path.anchor === 'home') {
+    return [placeOf(path.path === '' ? home : `${home}/${path.path}`, lookups)]
+  }
+  return bases?.map((base) => placeOf(path.path === '' ? base : `${base}/${path.path}`, lookups))
 }
 
 /**
@@ -34,13 +63,17 @@ export function shellPathCandidates(
   path: ShellPath,
   bases: readonly string[] | undefined,
   home: string,
+  lookups?: LinkLookups,
 ): string[] | undefined {
-  if (path.anchor === 'absolute') return candidatesOf(path.path)
-  if (path.anchor === 'home') return candidatesOf(path.path === '' ? home : `${home}/${path.path}`)
+  if (path.anchor === 'absolute') return candidatesOf(path.path, lookups)
+  if (path.anchor === 'home') {
+    return candidatesOf(path.path === '' ? home : `${home}/${path.path}`, lookups)
+  }
   if (bases === undefined) return undefined
   const all = new Set<string>()
   for (const base of bases) {
-    for (const candidate of candidatesOf(path.path === '' ? base : `${base}/${path.path}`)) {
+    const raw = path.path === '' ? base : `${base}/${path.path}`
+    for (const candidate of candidatesOf(raw, lookups)) {
       all.add(candidate)
     }
   }
@@ -103,9 +136,10 @@ function movedTo(base: string, move: ShellPath, home: string): string[] {
  * component in turn, every symlink followed, a dangling one included (writing through it creates
  * its target), `..` applied to the place reached so far (through links, not lexically). Once a
  * component does not exist, the rest is applied as written (a folder made later is a folder).
- * Iterative, and bounded by the path's length and {@link maxLinks}.
+ * Iterative, and bounded by the path's length and {@link maxLinks}. `lookups`, when given,
+ * answers a path looked up before in the same check.
  */
-export function physicalPath(path: string): string {
+export function physicalPath(path: string, lookups?: LinkLookups): string {
   const pending = path.split('/').reverse()
   // The place reached, as its components (`..` pops one): joined only to look a component up,
   // and that only while every component so far exists, so the work stays linear in the path.
@@ -120,7 +154,7 @@ export function physicalPath(path: string): string {
       continue
     }
     if (exists) {
-      const target = linkTarget(`/${[...reached, part].join('/')}`)
+      const target = lookedUp(`/${[...reached, part].join('/')}`, lookups)
       if (target === null) {
         exists = false
       } else if (target !== undefined && links++ < maxLinks) {
@@ -132,6 +166,15 @@ export function physicalPath(path: string): string {
     reached.push(part)
   }
   return `/${reached.join('/')}`
+}
+
+/** {@link linkTarget}, answered from `lookups` when the check looked `path` up before. */
+function lookedUp(path: string, lookups: LinkLookups | undefined): string | undefined | null {
+  if (lookups === undefined) return linkTarget(path)
+  if (lookups.has(path)) return lookups.get(path)
+  const target = linkTarget(path)
+  lookups.set(path, target)
+  return target
 }
 
 /**

@@ -1,9 +1,9 @@
-import { resolve } from 'node:path'
 import type { ShellAnalysis } from '../shell/analyze-shell.js'
 import { isRepositoryFile } from '../shell/git-repositories.js'
 import type { ShellPath } from '../shell/path-word.js'
 import { harmlessRedirectTargets } from '../security-tables.js'
-import { shellPathCandidates } from './path-candidates.js'
+import { shellPathPlaces } from './path-candidates.js'
+import type { LinkLookups } from './path-candidates.js'
 
 /**
  * Paths looked up for one line's git check (each from every place a `cd` may lead); more ask
@@ -37,13 +37,14 @@ export function repositoryThroughLinks(
     redirect.kind === 'edit' && redirect.path !== undefined ? [redirect.path] : [],
   )
   let lookups = 0
+  const looked: LinkLookups = new Map()
   for (const path of [...written, ...besides]) {
     if (path.anchor === 'absolute' && harmlessRedirectTargets.has(path.path)) continue
     lookups += path.anchor === 'cwd' ? (bases?.length ?? 1) : 1
     if (lookups > maxLookups) {
       return `git beside more than ${maxLookups} paths to look up through symlinks: too much to judge in bounded time`
     }
-    const found = leadsIntoRepository(path, bases, home)
+    const found = leadsIntoRepository(path, bases, home, looked)
     if (found !== undefined) return `git in a line that writes or names ${found}, ${runs}`
   }
   return undefined
@@ -58,20 +59,19 @@ function leadsIntoRepository(
   path: ShellPath,
   bases: readonly string[] | undefined,
   home: string,
+  looked: LinkLookups,
 ): string | undefined {
-  const candidates = shellPathCandidates(path, bases, home)
-  if (candidates === undefined) return `${path.path} from where a cd known only at run time leads`
-  const lexical = new Set(
-    path.anchor === 'cwd'
-      ? (bases ?? []).map((base) => resolve(base, path.path))
-      : [resolve(path.anchor === 'home' ? `${home}/${path.path}` : path.path)],
-  )
-  return candidates.find((candidate) =>
-    lexical.has(candidate) ? inGitFolder(candidate) : isRepositoryFile(candidate),
-  )
+  const places = shellPathPlaces(path, bases, home, looked)
+  if (places === undefined) return `${path.path} from where a cd known only at run time leads`
+  for (const { lexical, physical } of places) {
+    if (inGitFolder(lexical)) return lexical
+    if (physical !== lexical && isRepositoryFile(physical)) return physical
+  }
+  return undefined
 }
 
 /** Whether an absolute path is in (or is) a `.git` folder (any case: a macOS disk). */
 function inGitFolder(path: string): boolean {
-  return path.toLowerCase().split('/').includes('.git')
+  const lower = path.toLowerCase()
+  return lower.includes('.git') && lower.split('/').includes('.git')
 }
