@@ -7,8 +7,10 @@ import {
   pathCandidates,
   physicalPath,
   shellPathCandidates,
+  shellPathPlaces,
   workingDirectories,
 } from './path-candidates.js'
+import type { LinkLookups } from './path-candidates.js'
 
 const project = scratchProjects()
 
@@ -29,6 +31,24 @@ describe('pathCandidates', () => {
       join(scratch, 'real', 'x'),
     ])
     expect(physicalPath(join(scratch, 'link', 'file'))).toBe(join(scratch, 'real', 'inner', 'file'))
+  })
+
+  it('gives each place its lexical and physical reading, one lookup per folder per check', () => {
+    const scratch = project().root
+    mkdirSync(join(scratch, 'real'))
+    symlinkSync(join(scratch, 'real'), join(scratch, 'link'))
+    const lookups: LinkLookups = new Map()
+    const bases = [scratch, join(scratch, 'link')]
+    const places = shellPathPlaces({ anchor: 'cwd', path: 'x' }, bases, '/home/u', lookups)
+    expect(places).toEqual([
+      { lexical: join(scratch, 'x'), physical: join(scratch, 'x') },
+      { lexical: join(scratch, 'link', 'x'), physical: join(scratch, 'real', 'x') },
+    ])
+    // The folders on the way were looked up once and are answered from the check's lookups.
+    expect(lookups.get(join(scratch, 'link'))).toBe(join(scratch, 'real'))
+    expect(lookups.get(join(scratch, 'x'))).toBeNull()
+    expect(shellPathPlaces({ anchor: 'cwd', path: 'x' }, bases, '/home/u', lookups)).toEqual(places)
+    expect(shellPathPlaces({ anchor: 'cwd', path: 'x' }, undefined, '/home/u')).toBeUndefined()
   })
 
   it('applies the rest as written past a component that is missing or not a folder', () => {
