@@ -104,10 +104,16 @@ export class MountSync {
 
   /** One listing, applied as one batch. */
   async #sync(): Promise<void> {
-    const listed = await listAllTools(this.#client, this.#settings.requestTimeoutMs)
+    const listing = await listAllTools(this.#client, this.#settings.requestTimeoutMs)
     if (this.#disposed) return
+    // An entry the SDK cannot read as a tool is left out on its own (SPEC §13, §22).
+    for (const { label, problem } of listing.unusable) {
+      this.#warnings.warn(
+        `toolpipe/mcp: ${label} of ${serverOf(this.#client)} was not mounted: ${problem}`,
+      )
+    }
     const built = this.#build(
-      selectTools(listed, this.#settings.include, this.#warnings, this.#client),
+      selectTools(listing.tools, this.#settings.include, this.#warnings, this.#client),
     )
     const next = new Map<string, MountedEntry>()
     try {

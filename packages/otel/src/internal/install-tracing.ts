@@ -1,6 +1,8 @@
-import { context, createNoopMeter, metrics, trace } from '@opentelemetry/api'
+import { context, createNoopMeter, metrics } from '@opentelemetry/api'
+import type { Tracer } from '@opentelemetry/api'
 import type { Disposer, ToolRegistry } from '@toolpipe/tools'
 import { DurationHistogram } from './duration-histogram.js'
+import { GlobalTracer } from './global-tracer.js'
 import { packageVersion } from './package-version.js'
 import type { TracingSettings } from './read-options.js'
 import { RunningSpans } from './running-spans.js'
@@ -26,9 +28,7 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
   const meter = settings.meter ?? metrics.getMeter(scopeName, packageVersion)
   const histogram = new DurationHistogram(meter)
   const spanSettings: SpanSettings = {
-    // Looked up once, here. With no provider registered yet, the API hands out a proxy tracer
-    // that follows the global provider registered later.
-    tracer: settings.tracer ?? trace.getTracer(scopeName, packageVersion),
+    currentTracer: tracerOf(settings.tracer),
     recordArguments: settings.recordArguments,
     recordResults: settings.recordResults,
     // The API's no-op meter (no provider when installed: the metrics API has no proxy) records
@@ -78,6 +78,16 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
     for (const remove of removeSpanObservers) remove()
     if (running === 0) removeResult()
   }
+}
+
+/**
+ * Where each span's tracer comes from: the `tracer` option as given, or the global tracer
+ * provider's `toolpipe` tracer, following the provider registered now (see {@link GlobalTracer}).
+ */
+function tracerOf(tracer: Tracer | undefined): () => Tracer {
+  if (tracer !== undefined) return () => tracer
+  const global = new GlobalTracer((provider) => provider.getTracer(scopeName, packageVersion))
+  return () => global.current()
 }
 
 /** What adds to a running call's span: the approval, progress and decision observers. */

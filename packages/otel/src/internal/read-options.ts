@@ -5,7 +5,10 @@ import { OtelTracingError } from '../otel-tracing-error.js'
 
 /** The options of `otelTracing`, read once and checked. */
 export interface TracingSettings {
-  /** `undefined`: the global tracer provider's `toolpipe` tracer, looked up at installation. */
+  /**
+   * `undefined`: the global tracer provider's `toolpipe` tracer, looked up again whenever the
+   * global provider changes.
+   */
   readonly tracer: Tracer | undefined
   /** `undefined`: the global meter provider's `toolpipe` meter, looked up at installation. */
   readonly meter: Meter | undefined

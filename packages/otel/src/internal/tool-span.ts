@@ -50,7 +50,8 @@ import {
 
 /** What a call's span needs from the plugin's settings. */
 export interface SpanSettings {
-  readonly tracer: Tracer
+  /** The tracer the next span starts on: the `tracer` option, or the global one as it is now. */
+  readonly currentTracer: () => Tracer
   readonly recordArguments: boolean
   readonly recordResults: boolean
   /** Whether a call's duration is recorded: with the API's no-op meter it goes nowhere. */
@@ -109,11 +110,12 @@ export class ToolSpan {
     expectNoop: boolean,
   ): ToolSpan {
     const parent = context.active()
+    const tracer = settings.currentTracer()
     let span: Span
     let tool: DescribedTool
     if (expectNoop) {
       // Name and attributes only matter to a span that records: worked out if this one does.
-      span = settings.tracer.startSpan('execute_tool', internal, parent)
+      span = tracer.startSpan('execute_tool', internal, parent)
       const recording = span.isRecording()
       tool = recording || settings.timed ? describeTool(registry, exec) : undescribed
       if (recording) {
@@ -122,7 +124,7 @@ export class ToolSpan {
       }
     } else {
       tool = describeTool(registry, exec)
-      span = settings.tracer.startSpan(
+      span = tracer.startSpan(
         spanName(exec.name, tool.known),
         { kind: SpanKind.INTERNAL, attributes: spanAttributes(exec, tool.description) },
         parent,
