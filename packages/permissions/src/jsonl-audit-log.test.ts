@@ -144,6 +144,32 @@ describe('jsonlAuditLog', () => {
       expect(line).not.toContain('hunter2')
     })
 
+    it('§25 writes each decision’s reason cleaned: a policy’s, an ask’s and a guard’s', async () => {
+      const path = join(scratch().root, 'audit.jsonl')
+      const { registry } = recordingRegistry(scriptedApproval({ kind: 'allowed-once' }))
+      registry.register(plainTool('login'))
+      registry.register(plainTool('logout'))
+      registry.provide('tools/shown', hide)
+      registry.use(jsonlAuditLog(path))
+      registry.on('tools/pre-execute', (exec) =>
+        exec.name === 'login'
+          ? { kind: 'deny', reason: 'the hook saw hunter2' }
+          : { kind: 'ask', reason: 'it sends hunter2' },
+      )
+      registry.guard(() => 'the guard saw hunter2')
+      await registry.execute(call('login'))
+      await registry.execute(call('logout'))
+      await eventually(() => {
+        expect(lines(path)).toHaveLength(2)
+      })
+      const reasons = lines(path).map((line) => line.decisions.map((decision) => decision.reason))
+      expect(reasons).toEqual([
+        ['the hook saw [hidden]'],
+        ['it sends [hidden]', undefined, 'the guard saw [hidden]'],
+      ])
+      expect(readFileSync(path, 'utf8')).not.toContain('hunter2')
+    })
+
     it('leaves the arguments out of the line, never raw, when a filter throws', async () => {
       const { result, line, warnings } = await logged(() => {
         throw new Error('filter broke')

@@ -97,3 +97,37 @@ describe("'recommended': secretlint's preset and toolpipe's supplementary rules"
     )
   })
 })
+
+describe('§25 "allow … exact values never redacted": a basic-auth finding is the password', () => {
+  const password = 'S3cr3tPassw0rd'
+  const url = `git clone https://alice:${password}@example.com/repo.git`
+
+  it('redacts or masks the password only: the scheme, user and host stay', () => {
+    const { scan, redact } = redactSecrets()
+    const start = url.indexOf(password)
+    expect(scan(url)).toEqual([
+      { ruleId: 'basicauth', start, end: start + password.length, line: 1 },
+    ])
+    expect(redact(url)).toBe('git clone https://alice:[REDACTED:basicauth]@example.com/repo.git')
+    expect(redactSecrets({ action: 'mask' }).redact(url)).toBe(
+      'git clone https://alice:S3cr******w0rd@example.com/repo.git',
+    )
+  })
+
+  it('allow: [password] exempts it', () => {
+    const allowed = redactSecrets({ allow: [password] })
+    expect(allowed.scan(url)).toEqual([])
+    expect(allowed.redact(url)).toBe(url)
+  })
+
+  it('finds each URL’s password, one printed twice both times, ftp too', () => {
+    const other = 'ftp://bob:Zq9xWv8uT7@files.example.org'
+    const text = `${url}\n${other} and https://alice:${password}@example.com`
+    expect(redactSecrets().redact(text)).toBe(
+      [
+        'git clone https://alice:[REDACTED:basicauth]@example.com/repo.git',
+        'ftp://bob:[REDACTED:basicauth]@files.example.org and https://alice:[REDACTED:basicauth]@example.com',
+      ].join('\n'),
+    )
+  })
+})

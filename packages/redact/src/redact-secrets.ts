@@ -50,9 +50,10 @@ const maxRecords = 50
  *
  * Its `tools/execute` wrapper is innermost (SPEC §25: before `outputBudget()`): whatever order
  * the plugins are installed in, the budget cuts and spills only redacted text, and no spill file
- * holds a secret. It provides `tools/shown` too, so that an approval request's arguments and
- * card, a progress update's message and content, the arguments a span or an audit line records
- * (and the cards a bridge draws through `shownValue`) hold none.
+ * holds a secret. It provides `tools/shown` too, so that an approval request's arguments, card
+ * and reason, a progress update's message and content, the arguments a span or an audit line
+ * records, a denial's reason wherever it goes (the denied result, a decision record: a hook or
+ * guard may echo a secret) and the cards a bridge draws through `shownValue` hold none.
  *
  * @throws SecretBlockedError (`INVALID_OPTIONS`) naming an option it cannot use
  * @example

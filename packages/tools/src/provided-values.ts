@@ -28,8 +28,10 @@ export interface PolicyContext {
 /**
  * Takes out of a value a person is shown what must not be shown there (`@toolpipe/redact`: the
  * secrets): a copy, or the value itself when nothing changed. The pipeline applies it to an
- * approval request's arguments and pending card and to each progress update's message and
- * content; a bridge that draws a call's cards applies it through {@link shownValue}.
+ * approval request's arguments and pending card, to each progress update's message and content,
+ * and to every reason a policy, guard or plugin gives (a denial's, which becomes the denied
+ * result's text; an ask's, which the approval request carries; every decision record's, which an
+ * audit log writes); a bridge that draws a call's cards applies it through {@link shownValue}.
  */
 export type ShownValueFilter = <TValue>(value: TValue) => TValue
 

@@ -45,7 +45,44 @@ export function recommendedScanners(): Scanner[] {
   return (secretlintRules as unknown as readonly SecretlintRule[]).flatMap((rule) => {
     const id = rule.meta.id.replace('@secretlint/secretlint-rule-', '')
     if (rule.meta.type !== 'scanner' || notScanners.has(id)) return []
-    return [{ id, scan: (text: string) => runRule(rule, text) }]
+    const within = secretWithin.get(id)
+    const scan =
+      within === undefined
+        ? (text: string) => runRule(rule, text)
+        : (text: string) => narrowed(text, runRule(rule, text), within)
+    return [{ id, scan }]
+  })
+}
+
+/** Where the secret lies within what a rule reported, as offsets into it; undefined: all of it. */
+type SecretWithin = (reported: string) => readonly [number, number] | undefined
+
+/**
+ * The rules whose report is wider than the secret in it, and where in the report the secret is
+ * (SPEC §25: `allow` holds exact values, so a finding must be the value). secretlint's
+ * `basicauth` reports the whole `https://user:password@host.tld`: the secret is the password,
+ * so `allow: [password]` exempts it, and a redacted URL keeps its scheme, user and host
+ * (`https://alice:[REDACTED:basicauth]@example.com`).
+ */
+const secretWithin: ReadonlyMap<string, SecretWithin> = new Map([['basicauth', userinfoPassword]])
+
+/**
+ * The password of a URL's userinfo (`scheme://user:password@…`): what follows the first `:` after
+ * `://`, up to the `@`. Undefined for a URL without one.
+ */
+function userinfoPassword(url: string): readonly [number, number] | undefined {
+  return /^[^:/]+:\/\/[^:@/]*:(?<password>[^@/]+)@/du.exec(url)?.indices?.groups?.password
+}
+
+/** Each of `found` cut down to the secret `within` finds in it (or kept whole). */
+function narrowed(
+  text: string,
+  found: readonly [number, number][],
+  within: SecretWithin,
+): [number, number][] {
+  return found.map(([start, end]) => {
+    const inner = within(text.slice(start, end))
+    return inner === undefined ? [start, end] : [start + inner[0], start + inner[1]]
   })
 }
 

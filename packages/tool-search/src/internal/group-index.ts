@@ -1,10 +1,18 @@
 import MiniSearch from 'minisearch'
 import type { Query } from 'minisearch'
 import type { ToolDefinition } from '@toolpipe/tools'
+import { SearchTextIndex } from './search-text-index.js'
 import { termOf, words } from './terms.js'
 
 /** The most characters of one member's text in its group's document. */
 const memberTextLimit = 300
+
+/** A group whose `searchText` matched a query, and how well. */
+export interface SearchTextMatch {
+  readonly score: number
+  /** The group's tools by name, in the order they joined it. */
+  readonly members: ReadonlyMap<string, unknown>
+}
 
 interface Group {
   readonly id: number
@@ -34,6 +42,11 @@ export class GroupIndex {
       bm25: { k: 1.2, b: 0.5, d: 0 },
     },
   })
+  /**
+   * Each group's `searchText` alone: indexed once per group, not once per tool, since all of one
+   * server's tools share it.
+   */
+  readonly #searchTexts = new SearchTextIndex<Group>()
   readonly #groups = new Map<string, Group>()
   readonly #dirty = new Set<Group>()
   #nextId = 0
@@ -77,9 +90,11 @@ export class GroupIndex {
   /** Re-indexes the groups that changed since the last call. */
   refresh(): void {
     for (const group of this.#dirty) {
+      const indexed = group.document !== undefined
       if (group.document !== undefined) this.#search.remove(group.document)
       group.document = undefined
       if (group.members.size === 0) {
+        this.#searchTexts.remove(group)
         this.#groups.delete(group.key)
         continue
       }
@@ -90,6 +105,8 @@ export class GroupIndex {
       }
       group.document = { id: group.id, text: parts.join('\n') }
       this.#search.add(group.document)
+      // The text is the group's key, the same while the group has members: indexed once.
+      if (!indexed) this.#searchTexts.add(group, group.key)
     }
     this.#dirty.clear()
   }
@@ -110,5 +127,16 @@ export class GroupIndex {
       if (score !== undefined) scores.set(key, score / best)
     }
     return scores
+  }
+
+  /**
+   * The groups whose `searchText` alone holds any of `terms` (stemmed), best first, each with that
+   * text's score.
+   */
+  searchTextMatches(terms: readonly string[]): SearchTextMatch[] {
+    this.refresh()
+    return this.#searchTexts
+      .scores(terms)
+      .map(({ key, score }) => ({ score, members: key.members }))
   }
 }

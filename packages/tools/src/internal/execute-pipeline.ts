@@ -20,6 +20,7 @@ import { resolveTool } from './steps/resolve-tool.js'
 import { reviewResult } from './steps/review-result.js'
 import { runGuards } from './steps/run-guards.js'
 import { runPreExecute } from './steps/run-pre-execute.js'
+import { shownReason } from './shown-reason.js'
 import { settleExecution } from './steps/settle-execution.js'
 import { snapshotArguments } from './steps/snapshot-arguments.js'
 import { validateArguments } from './steps/validate-arguments.js'
@@ -154,7 +155,9 @@ function endedBeforeResolving(
  * Steps 5–7 after the waterfall decided: a denial, an edit validated again, an approval asked
  * for, then the guards. Returns the denial (or the failure of a listener, the approval service
  * or a guard) as the call's error result, or `undefined` when the call may run. Synchronous
- * unless it validates asynchronously or asks. Never throws.
+ * unless it validates asynchronously or asks. A denial's or an ask's reason is read through the
+ * `tools/shown` filters once (SPEC §25), for the record, the denied result and the approval
+ * request alike. Never throws.
  */
 function followPolicy(
   pipeline: Pipeline,
@@ -164,8 +167,10 @@ function followPolicy(
 ): ToolErrorResult | undefined | Promise<ToolErrorResult | undefined> {
   try {
     if (decision.kind === 'deny') {
-      recordDecision(pipeline, exec, policyDecision('deny', decision.reason))
-      return deniedResult(decision.reason, decision.code ?? 'POLICY_DENIED')
+      // SPEC §25: the reason as a person may be shown it (a hook or policy may echo a secret).
+      const reason = shownReason(pipeline, decision.reason)
+      recordDecision(pipeline, exec, policyDecision('deny', reason))
+      return deniedResult(reason, decision.code ?? 'POLICY_DENIED')
     }
     if (decision.arguments === undefined && decision.kind === 'allow') {
       // 7. Guards: global ones in registration order, then the scope's.
@@ -195,7 +200,9 @@ async function editOrAsk(
       recordDecision(pipeline, exec, policyDecision('edit', undefined))
     }
     if (decision.kind === 'ask') {
-      recordDecision(pipeline, exec, policyDecision('ask', decision.reason))
+      const reason =
+        decision.reason === undefined ? undefined : shownReason(pipeline, decision.reason)
+      recordDecision(pipeline, exec, policyDecision('ask', reason))
       // 6. Ask (the scope's remembered answers first, unless the decision says not to): only an
       // allowing outcome lets the call go on; arguments a person edited are validated again by
       // step 4's rules and replace them.
@@ -203,7 +210,7 @@ async function editOrAsk(
         pipeline,
         exec,
         tool,
-        decision.reason,
+        reason,
         decision.remember !== false,
       )
       if (denial !== undefined) return denial

@@ -3,15 +3,16 @@ import { ToolPipelineError } from '../../tool-pipeline-error.js'
 import { describeValue } from '../checks.js'
 import type { Pipeline } from '../pipeline.js'
 import { deniedResult } from '../error-result.js'
+import { shownReason } from '../shown-reason.js'
 import { recordDecision } from './record-decision.js'
 
 /**
  * Step 7: global guards in registration order, then the call's scope's. The first reason denies
- * (`ToolDeniedError` / `GUARD_DENIED`); `undefined` when every guard let the call through. A guard
- * can only narrow: nothing after it runs when it denies.
+ * (`ToolDeniedError` / `GUARD_DENIED`), as the `tools/shown` filters clean it; `undefined` when
+ * every guard let the call through. A guard can only narrow: nothing after it runs when it denies.
  *
- * @throws what a guard throws, or `ToolPipelineError` (`INVALID_GUARD_RESULT`) for a guard that
- * returned something other than a string or `undefined`
+ * @throws what a guard or a `tools/shown` filter throws, or `ToolPipelineError`
+ * (`INVALID_GUARD_RESULT`) for a guard that returned something other than a string or `undefined`
  */
 export function runGuards(pipeline: Pipeline, exec: ToolExecution): ToolErrorResult | undefined {
   const entries = pipeline.guards.entries
@@ -23,17 +24,14 @@ export function runGuards(pipeline: Pipeline, exec: ToolExecution): ToolErrorRes
       const verdict: unknown = guard(exec)
       if (verdict === undefined) continue
       if (typeof verdict === 'string') {
+        // SPEC §25: the reason as a person may be shown it (a guard may echo a secret).
+        const reason = shownReason(pipeline, verdict)
         recordDecision(
           pipeline,
           exec,
-          Object.freeze({
-            stage: 'guard',
-            outcome: 'deny',
-            source: guardSource(guard),
-            reason: verdict,
-          }),
+          Object.freeze({ stage: 'guard', outcome: 'deny', source: guardSource(guard), reason }),
         )
-        return deniedResult(verdict, 'GUARD_DENIED')
+        return deniedResult(reason, 'GUARD_DENIED')
       }
       throw new ToolPipelineError(
         `a guard returned ${describeValue(verdict)}; a guard returns a denial reason or undefined, synchronously`,
