@@ -1,5 +1,5 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { scratchProjects } from '../../__fixtures__/harness.js'
 import {
@@ -49,6 +49,15 @@ describe('pathCandidates', () => {
     expect(lookups.get(join(scratch, 'x'))).toBeNull()
     expect(shellPathPlaces({ anchor: 'cwd', path: 'x' }, bases, '/home/u', lookups)).toEqual(places)
     expect(shellPathPlaces({ anchor: 'cwd', path: 'x' }, undefined, '/home/u')).toBeUndefined()
+  })
+
+  it('reads a path without links as resolve does: ., .., duplicate and trailing slashes', () => {
+    const scratch = project().root
+    for (const path of ['a/./b/../c//d/', '../../..', '.', 'a/../../b', 'x//', '']) {
+      const lexical = resolve(scratch, path)
+      const [place] = shellPathPlaces({ anchor: 'cwd', path }, [scratch], '/home/u') ?? []
+      expect(place).toEqual({ lexical, physical: lexical })
+    }
   })
 
   it('applies the rest as written past a component that is missing or not a folder', () => {

@@ -32,9 +32,14 @@ function candidatesOf(raw: string, lookups?: LinkLookups): string[] {
   return physical === lexical ? [lexical] : [lexical, physical]
 }
 
-/** An absolute path's lexical place and where the kernel really leads (see {@link physicalPath}). */
+/**
+ * An absolute path's lexical place and where the kernel really leads (see {@link physicalPath}).
+ * Where no link is on the way the two are one: the walk applies `.`, `..` and duplicate slashes
+ * as `resolve` does.
+ */
 function placeOf(raw: string, lookups?: LinkLookups): { lexical: string; physical: string } {
-  return { lexical: resolve(raw), physical: physicalPath(raw, lookups) }
+  const { place, linked } = walkPath(raw, lookups)
+  return { lexical: linked || !raw.startsWith('/') ? resolve(raw) : place, physical: place }
 }
 
 /**
@@ -140,12 +145,18 @@ function movedTo(base: string, move: ShellPath, home: string): string[] {
  * answers a path looked up before in the same check.
  */
 export function physicalPath(path: string, lookups?: LinkLookups): string {
+  return walkPath(path, lookups).place
+}
+
+/** {@link physicalPath}, and whether a link was met on the way (followed or not). */
+function walkPath(path: string, lookups?: LinkLookups): { place: string; linked: boolean } {
   const pending = path.split('/').reverse()
   // The place reached, as its components (`..` pops one): joined only to look a component up,
   // and that only while every component so far exists, so the work stays linear in the path.
   const reached: string[] = []
   let exists = true
   let links = 0
+  let linked = false
   while (pending.length > 0) {
     const part = pending.pop() ?? ''
     if (part === '' || part === '.') continue
@@ -157,15 +168,18 @@ export function physicalPath(path: string, lookups?: LinkLookups): string {
       const target = lookedUp(`/${[...reached, part].join('/')}`, lookups)
       if (target === null) {
         exists = false
-      } else if (target !== undefined && links++ < maxLinks) {
-        if (target.startsWith('/')) reached.length = 0
-        for (const piece of target.split('/').reverse()) pending.push(piece)
-        continue
+      } else if (target !== undefined) {
+        linked = true
+        if (links++ < maxLinks) {
+          if (target.startsWith('/')) reached.length = 0
+          for (const piece of target.split('/').reverse()) pending.push(piece)
+          continue
+        }
       }
     }
     reached.push(part)
   }
-  return `/${reached.join('/')}`
+  return { place: `/${reached.join('/')}`, linked }
 }
 
 /** {@link linkTarget}, answered from `lookups` when the check looked `path` up before. */
