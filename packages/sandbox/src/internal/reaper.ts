@@ -2,7 +2,6 @@ import { warnSafely } from '@toolpipe/core/internal'
 import type { SandboxLogger } from '../sandbox-options.js'
 import { reportDescriptor } from './exit-report.js'
 import { findProgram, writableRoots } from './host-programs.js'
-import type { ProcessPlan } from './run-process.js'
 
 /** What an unsandboxed run needs to run its command under the reaper (see {@link reaper}). */
 export interface ReaperPlan {
@@ -167,8 +166,8 @@ export class Reapers {
     this.#session = session
   }
 
-  /** The plan of an unsandboxed run, reaped where it can be. */
-  reaped(plan: ProcessPlan): ProcessPlan {
+  /** The plan of an unsandboxed run (run-process.ts), reaped where it can be. */
+  reaped<Plan extends { readonly reaper?: ReaperPlan | undefined }>(plan: Plan): Plan {
     if (process.platform !== 'linux') return plan
     const prctl = prctlNumber()
     if (prctl === undefined) return this.#without(plan, `no prctl number known for ${process.arch}`)
@@ -180,7 +179,7 @@ export class Reapers {
     return { ...plan, reaper: { perl, prctl, refused } }
   }
 
-  #without(plan: ProcessPlan, why: string): ProcessPlan {
+  #without<Plan>(plan: Plan, why: string): Plan {
     this.#warn(why)
     return plan
   }
