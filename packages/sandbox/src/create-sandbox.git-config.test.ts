@@ -23,7 +23,7 @@ describe.runIf(onLinux)(
       const project = repositoryAt(join(base, 'project'))
       mkdirSync(join(project, '.husky'))
       git(project, 'config', 'core.hooksPath', '.husky')
-      git(project, 'config', 'include.path', '../shared.gitconfig')
+      git(project, 'config', 'include.path', '../team.gitconfig')
       const sandbox = await start({ projectRoot: project })
       const hookRan = join(base, 'hook-ran')
       const monitorRan = join(base, 'fsmonitor-ran')
@@ -33,16 +33,16 @@ describe.runIf(onLinux)(
       )
       expect(hook.exitCode).not.toBe(0)
       const include = await sandbox.run(
-        write('shared.gitconfig', `[core]\\n\\tfsmonitor = touch ${monitorRan}; echo\\n`),
+        write('team.gitconfig', `[core]\\n\\tfsmonitor = touch ${monitorRan}; echo\\n`),
         { callId: 'call_include' },
       )
       expect(include.exitCode).not.toBe(0)
       expect(include.violations.map((violation) => violation.target)).toContain(
-        join(project, 'shared.gitconfig'),
+        join(project, 'team.gitconfig'),
       )
       await sandbox.dispose()
       // Nothing left behind: the runtime's placeholder for the missing included file is gone.
-      expect(existsSync(join(project, 'shared.gitconfig'))).toBe(false)
+      expect(existsSync(join(project, 'team.gitconfig'))).toBe(false)
       git(project, 'status', '--short')
       git(project, 'commit', '-q', '--allow-empty', '-m', 'host')
       expect(existsSync(hookRan)).toBe(false)
@@ -51,8 +51,8 @@ describe.runIf(onLinux)(
 
     it('warns once where a config cannot be parsed, and still denies what it names before', async () => {
       const project = repositoryAt(join(scratchFolder(), 'project'))
-      git(project, 'config', 'include.path', '../shared.gitconfig')
-      writeFileSync(join(project, 'shared.gitconfig'), '[core]\n\thooksPath = hooks\n[bad\n')
+      git(project, 'config', 'include.path', '../team.gitconfig')
+      writeFileSync(join(project, 'team.gitconfig'), '[core]\n\thooksPath = hooks\n[bad\n')
       const logger = recordingLogger()
       const sandbox = await start({ projectRoot: project, logger })
       for (const callId of ['call_one', 'call_two']) {
@@ -61,7 +61,7 @@ describe.runIf(onLinux)(
       }
       const warned = logger.warnings.filter((warning) => warning.includes('git cannot parse'))
       expect(warned).toEqual([
-        `toolpipe: sandbox: git cannot parse ${join(project, 'shared.gitconfig')} (line 3); what it names before that line is write-denied`,
+        `toolpipe: sandbox: git cannot parse ${join(project, 'team.gitconfig')} (line 3); what it names before that line is write-denied`,
       ])
     })
   },

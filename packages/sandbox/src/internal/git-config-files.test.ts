@@ -21,13 +21,13 @@ describe('readGitConfigs: the files git includes and the hooks folder it is told
     const folder = scratchFolder()
     mkdirSync(join(folder, 'repo', '.git'), { recursive: true })
     mkdirSync(join(folder, 'conf'))
-    file(folder, 'shared.gitconfig', '[include]\n\tpath = conf/more.gitconfig\n')
+    file(folder, 'team.gitconfig', '[include]\n\tpath = conf/more.gitconfig\n')
     file(join(folder, 'conf'), 'more.gitconfig', '[core]\n\thooksPath = .husky\n')
     const config = file(
       join(folder, 'repo', '.git'),
       'config',
       [
-        '[include]\n\tpath = ../../shared.gitconfig',
+        '[include]\n\tpath = ../../team.gitconfig',
         // Whatever the condition: git may take it on another branch, in another folder.
         '[includeIf "onbranch:never-made"]\n\tpath = ~/work.gitconfig',
         '[includeIf "gitdir:/nowhere/"]\n\tpath = "/abs/with \\"quote\\".gitconfig"',
@@ -35,7 +35,7 @@ describe('readGitConfigs: the files git includes and the hooks folder it is told
     )
     const read = readGitConfigs([{ file: config }], { HOME: join(folder, 'home') })
     expect(read.included).toEqual([
-      join(folder, 'shared.gitconfig'),
+      join(folder, 'team.gitconfig'),
       join(folder, 'home', 'work.gitconfig'),
       '/abs/with "quote".gitconfig',
       join(folder, 'conf', 'more.gitconfig'),

@@ -27,13 +27,13 @@ describe('gitDenials: what the configs point git at (SPEC §23, git-config(1), g
 
   it('denies each file the config includes, nested and conditional, relative to the includer', () => {
     const project = repositoryAt(join(scratchFolder(), 'project'))
-    git(project, 'config', 'include.path', '../shared.gitconfig')
+    git(project, 'config', 'include.path', '../team.gitconfig')
     git(project, 'config', 'includeIf.gitdir:/elsewhere/.path', '../team/when.gitconfig')
-    writeFileSync(join(project, 'shared.gitconfig'), '[include]\n\tpath = more.gitconfig\n')
+    writeFileSync(join(project, 'team.gitconfig'), '[include]\n\tpath = more.gitconfig\n')
     const denied = gitDenials(project, noVariables)
     expect(denied).toEqual(
       expect.arrayContaining([
-        join(project, 'shared.gitconfig'),
+        join(project, 'team.gitconfig'),
         join(project, 'team', 'when.gitconfig'),
         join(project, 'more.gitconfig'),
       ]),
@@ -69,15 +69,15 @@ describe('gitDenials: what the configs point git at (SPEC §23, git-config(1), g
 
   it('denies what it found and warns where a config cannot be parsed', () => {
     const project = repositoryAt(join(scratchFolder(), 'project'))
-    git(project, 'config', 'include.path', '../shared.gitconfig')
-    writeFileSync(join(project, 'shared.gitconfig'), '[core]\n\thooksPath = hooks\n[bad\n')
+    git(project, 'config', 'include.path', '../team.gitconfig')
+    writeFileSync(join(project, 'team.gitconfig'), '[core]\n\thooksPath = hooks\n[bad\n')
     const warnings: string[] = []
     const denied = gitDenials(project, noVariables, (message) => warnings.push(message))
     expect(denied).toEqual(
-      expect.arrayContaining([join(project, 'shared.gitconfig'), join(project, 'hooks')]),
+      expect.arrayContaining([join(project, 'team.gitconfig'), join(project, 'hooks')]),
     )
     expect(warnings).toEqual([
-      expect.stringContaining(`git cannot parse ${join(project, 'shared.gitconfig')} (line 3)`),
+      expect.stringContaining(`git cannot parse ${join(project, 'team.gitconfig')} (line 3)`),
     ])
   })
 
