@@ -8,7 +8,8 @@ import { both, everyday } from './fail-closed-corpus.js'
  * 1.3.4 and git: a blank only some awk skips before an awk `/` (`\f`, `\v`, a backslash, blanks
  * and a newline), git beside a program that writes its repository's configuration (`sed -i`,
  * `tee`, `cp`, `sort -o`, git's own `--output`), and a write through a committed symlink into
- * `.git`. Each was allowed before its fix while bash ran `id`; there is no public report, so
+ * `.git`, or beside git into its global configuration or a file a repository's configuration
+ * includes. Each was allowed before its fix while bash ran `id`; there is no public report, so
  * each row cites the manual, standard or source that says how the program reads it. The
  * `repo/` lines run in real bash against a repository in the scratch project (`realBash`);
  * `onDisk` rows meet a project where `repo/docs/notes` is a link to `../.git/config`.
@@ -23,6 +24,8 @@ const fsmonitor = 'https://git-scm.com/docs/git-config#Documentation/git-config.
 const gitDiffOutput =
   'https://git-scm.com/docs/git-diff#Documentation/git-diff.txt---outputltfilegt'
 const pathResolution = 'https://man7.org/linux/man-pages/man7/path_resolution.7.html'
+const gitConfigFiles = 'https://git-scm.com/docs/git-config#FILES'
+const gitConfigIncludes = 'https://git-scm.com/docs/git-config#_includes'
 
 /** The everyday programs allowed, and the ones these lines write with. */
 const writers: PermissionSettings = {
@@ -86,6 +89,20 @@ export const failClosedThirdReadingsCorpus: readonly CorpusRow[] = [
     ],
     hidesId,
   ),
+  // git reads its global and system configuration, and the files a repository's configuration
+  // includes (named `*.gitconfig` by custom): a line that writes one beside git asks. Decided
+  // only: run, these lines would write the home folder's own ~/.gitconfig.
+  ...both(writers, gitConfigFiles, [
+    [`${config} | tee -a ~/.gitconfig && git status`, 'ask'],
+    [`${config} | cp /dev/stdin ~/.gitconfig && git status`, 'ask'],
+    [`printf '[diff]\\n\\texternal = id\\n' | tee -a ~/.GITCONFIG && git diff HEAD`, 'ask'],
+    [`${config} | tee -a ~/.config/git/config && git status`, 'ask'],
+    [`${config} | tee -a /etc/gitconfig && git status`, 'ask'],
+  ]),
+  ...both(writers, gitConfigIncludes, [
+    [`${config} | tee -a team.gitconfig && git status`, 'ask'],
+    [`${config} | tee -a ../.gitconfig.local && git -C repo status`, 'ask'],
+  ]),
   // git's own --output writes a file no redirection shows: into .git, and outside the project.
   ...both(
     writers,

@@ -575,6 +575,17 @@ export const gitRepositoryFiles: ReadonlySet<string> = new Set([
   // In lower case: a path is compared in lower case (`HEAD`, `.GIT` on a macOS disk).
   ...['config', 'config.worktree', 'head', 'commondir', 'gitdir'],
 ])
+
+/**
+ * Whether a file's name (in lower case) is one git may read configuration from: a bare
+ * repository's ({@link gitRepositoryFiles}), or any name holding `gitconfig` — the global
+ * `~/.gitconfig`, the system `/etc/gitconfig`, and the names a repository's `[include] path` or
+ * `includeIf` usually gives (`team.gitconfig`, `.gitconfig.local`): git-config(1) "FILES" and
+ * "Includes". An include under another name is not seen (see the README).
+ */
+export function isGitConfigurationName(name: string): boolean {
+  return gitRepositoryFiles.has(name) || name.includes('gitconfig')
+}
 export const gitRepositoryMakers: Readonly<Record<string, readonly string[] | undefined>> = {
   init: undefined,
   'init-db': undefined,

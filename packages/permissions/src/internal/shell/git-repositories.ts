@@ -5,7 +5,7 @@ import type { GitWrite } from './git-writes.js'
 import type { ShellPath } from './path-word.js'
 import { besideGitWord, gitWordInRepository, wordPaths } from './repository-words.js'
 import {
-  gitRepositoryFiles,
+  isGitConfigurationName,
   gitRepositoryMakers,
   programsWritingNoFiles,
 } from '../security-tables.js'
@@ -108,7 +108,7 @@ export class LineRepositories {
 /** Whether a path may be a file git reads as a repository's configuration (any case: macOS). */
 export function isRepositoryFile(literal: string): boolean {
   const segments = literal.toLowerCase().split('/')
-  return segments.includes('.git') || gitRepositoryFiles.has(segments.at(-1) ?? '')
+  return segments.includes('.git') || isGitConfigurationName(segments.at(-1) ?? '')
 }
 
 /** The subcommand (and action) by which a git command makes a repository, or undefined. */

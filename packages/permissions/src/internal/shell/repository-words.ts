@@ -5,7 +5,7 @@ import type { ShellPath } from './path-word.js'
 import {
   directoryChangers,
   gitFileWritingSubcommands,
-  gitRepositoryFiles,
+  isGitConfigurationName,
   programsWritingNoFiles,
   recursiveCopyOptions,
   subcommandPrograms,
@@ -53,7 +53,7 @@ export function namesRepositoryPath(literal: string, files: boolean): boolean {
   if (!files) return false
   const value = lower.slice(lower.indexOf('=') + 1)
   return [lower, value].some((text) =>
-    gitRepositoryFiles.has(text.slice(text.lastIndexOf('/') + 1)),
+    isGitConfigurationName(text.slice(text.lastIndexOf('/') + 1)),
   )
 }
 
