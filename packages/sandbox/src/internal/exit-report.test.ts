@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process'
 import { realpathSync } from 'node:fs'
-import type { Readable } from 'node:stream'
 import { isSecretEnvName } from '@toolpipe/core'
 import { describe, expect, it } from 'vitest'
+import { spawnWithReport } from '../__fixtures__/report-pipe.js'
 import { readExit, reportingCommand, secretVariablesSet, unsetVariable } from './exit-report.js'
 
 const bash = realpathSync('/bin/bash')
@@ -23,27 +22,8 @@ async function reported(
   before = '',
 ): Promise<{ code: number | null; report: string; stdout: string }> {
   const line = `${before}${reportingCommand(command, bash, withPerl ?? undefined)}`
-  const child = spawn(bash, ['-c', line], {
-    env,
-    // A group of its own: a command may signal its whole group (`kill 0`).
-    detached: true,
-    stdio: ['ignore', 'pipe', 'inherit', 'pipe'],
-  })
-  const read = async (stream: Readable) => {
-    let text = ''
-    for await (const chunk of stream) text += String(chunk)
-    return text
-  }
-  const [report, stdout, code] = await Promise.all([
-    read(child.stdio[3] as Readable),
-    read(child.stdout!),
-    new Promise<number | null>((resolve) => {
-      child.once('exit', (exitCode, signal) => {
-        resolve(exitCode ?? (signal === null ? null : -1))
-      })
-    }),
-  ])
-  return { code, report, stdout }
+  const { code, signal, report, stdout } = await spawnWithReport(bash, ['-c', line], env).ended
+  return { code: code ?? (signal === null ? null : -1), report, stdout }
 }
 
 // A sandboxed command's end reads as an unsandboxed one's (SPEC §23's SandboxRun: exitCode null

@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process'
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import {
   eventually,
@@ -11,6 +9,8 @@ import {
   projectFolder,
   recordingLogger,
 } from '../__fixtures__/sandbox-fixtures.js'
+import { spawnWithReport } from '../__fixtures__/report-pipe.js'
+import type { Reported } from '../__fixtures__/report-pipe.js'
 import { findProgram } from './host-programs.js'
 import { prctlNumber, readReaperReport, reaperCommand, Reapers } from './reaper.js'
 import type { ProcessPlan } from './run-process.js'
@@ -20,13 +20,6 @@ const prctl = prctlNumber()
 /** A number no kernel has a system call for: `prctl` fails (ENOSYS) as a refusing kernel's does. */
 const refusing = 100_000
 
-interface Reaped {
-  code: number | null
-  signal: string | null
-  report: string
-  stdout: string
-}
-
 /**
  * Runs `command` under the reaper, as an unsandboxed run does (a group of its own, a report pipe);
  * `started`, when given, is awaited and the reaper then told to end the run (SIGTERM).
@@ -34,34 +27,15 @@ interface Reaped {
 async function reaped(
   command: string,
   options: { env?: NodeJS.ProcessEnv; number?: number; started?: () => Promise<void> } = {},
-): Promise<Reaped> {
+): Promise<Reported> {
   const plan = { perl: perl ?? 'perl', prctl: options.number ?? prctl ?? 0, refused: () => {} }
   const start = reaperCommand(plan, '/bin/bash', command, options.env ?? process.env)
-  const child = spawn(start.file, start.args, {
-    env: start.env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'inherit', 'pipe'],
-  })
-  const read = async (stream: Readable) => {
-    let text = ''
-    for await (const chunk of stream) text += String(chunk)
-    return text
-  }
-  const ended = new Promise<[number | null, string | null]>((resolve) => {
-    child.once('exit', (code, signal) => {
-      resolve([code, signal])
-    })
-  })
+  const { child, ended } = spawnWithReport(start.file, start.args, start.env)
   if (options.started !== undefined) {
     await options.started()
     child.kill('SIGTERM')
   }
-  const [report, stdout, [code, signal]] = await Promise.all([
-    read(child.stdio[3] as Readable),
-    read(child.stdout!),
-    ended,
-  ])
-  return { code, signal, report, stdout }
+  return ended
 }
 
 /** A tag no other process's command line holds: `sleep <tag>` sleeps for about an hour. */
