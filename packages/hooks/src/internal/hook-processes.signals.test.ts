@@ -44,6 +44,18 @@ async function harnessWithRunningHook(mode = '') {
   return { harness, pids, output: () => output }
 }
 
+/**
+ * What `read` gives once it is `expected`, or after `withinMs`: a child's stdout arrives through a
+ * pipe, in no fixed order with the ends of the processes it kills.
+ */
+async function settledOutput(read: () => string, expected: string, withinMs = 10_000) {
+  const until = Date.now() + withinMs
+  while (read() !== expected && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return read()
+}
+
 describe('hook processes and the signals that end the harness', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'kills every hook’s process group on %s, and the harness still ends by the signal',
@@ -73,7 +85,7 @@ describe('hook processes and the signals that end the harness', () => {
     const { harness, pids, output } = await harnessWithRunningHook('own-listener')
     harness.kill('SIGTERM')
     for (const pid of pids) expect(await becomesGone(pid)).toBe(true)
-    expect(output()).toBe('handled SIGTERM\n')
+    expect(await settledOutput(output, 'handled SIGTERM\n')).toBe('handled SIGTERM\n')
     expect(harness.exitCode).toBeNull()
     expect(harness.signalCode).toBeNull()
     const exited = once(harness, 'exit')
