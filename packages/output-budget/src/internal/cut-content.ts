@@ -4,8 +4,8 @@ import type { ContentBlock } from '@toolpipe/core'
 import { encodedSize } from './encoded-size.js'
 import { cutToFit, worstOmission } from './fit-text.js'
 import type { FittedText, PreviewRequest } from './fit-text.js'
-import { blockLineForms, blockNotice, shortTextNotice, textNotice } from './omission-notice.js'
-import type { BlockLineForm, SpillOutcome } from './omission-notice.js'
+import { blockNotice, jointBlockNotice, shortTextNotice, textNotice } from './omission-notice.js'
+import type { BlockLineForm, OmittedBlock, SpillOutcome } from './omission-notice.js'
 import { spillFileName } from './spill-file-name.js'
 import { folderOrFailure, spill, spillBlock } from './spill-outcomes.js'
 import type { SpillRequest } from './spill-outcomes.js'
@@ -29,6 +29,16 @@ interface SizedBlock {
   readonly block: ContentBlock
   readonly bytes: number
 }
+
+/**
+ * How the lines of the blocks that gave way read, longest first: each block its own line with its
+ * place, each without the place, then one joint line for all of them with their size, and one
+ * without it (SPEC §20: the result fits its budget, and a line still names what was omitted).
+ */
+const lineForms = ['full', 'without-place', 'joint', 'joint-short'] as const
+
+/** One of {@link lineForms}. */
+type LineForm = (typeof lineForms)[number]
 
 /** Tokens a text cut leaves for its preview at least, before images give way to text. */
 const leastPreviewTokens = 512
@@ -75,11 +85,8 @@ export async function cutContent(
         return saved.path
       })
     : undefined
-  const lines = new Map<number, string>()
-  for (const [other, outcome] of plan.replaced) {
-    lines.set(other.index, blockLine(other, outcome, plan.form))
-  }
-  const rest = maxTokens - keptBytes(others, plan.replaced) - sum([...lines.values()].map(count))
+  const lines = replacementLines(plan.replaced, plan.form)
+  const rest = maxTokens - keptBytes(others, plan.replaced) - linesCost(lines, count)
   const cut =
     textSpill === undefined
       ? undefined
@@ -103,15 +110,15 @@ export async function cutContent(
  */
 interface CutPlan {
   readonly replaced: ReadonlyMap<SizedBlock, SpillOutcome>
-  readonly form: BlockLineForm
+  readonly form: LineForm
   readonly cutTheText: boolean
 }
 
 /**
  * Every block that alone exceeds the budget gives way; then, while the rest leaves the text less
  * than its notice and a short preview, the largest other block gives way too (one whose line
- * costs less than it does), and after them the lines get shorter: without the place, then
- * without the size. Whatever is left then goes to the text, cut down to it — down to nothing when
+ * costs less than it does), and after them the lines get shorter: without the place, then one
+ * line for them all, then that line without the size. Whatever is left then goes to the text, cut down to it — down to nothing when
  * even the shortest lines take the whole budget (SPEC §20: the cut fits whenever that can be).
  */
 async function planCut(
@@ -128,14 +135,14 @@ async function planCut(
   }
   const noticeTokens = texts.length === 0 ? 0 : count(`\n${textNotice(worstOmission, standIn)}\n`)
   const leastPreview = Math.min(leastPreviewTokens, Math.floor(maxTokens / 4))
-  const lineTokens = (other: SizedBlock, form: BlockLineForm): number =>
-    count(blockLine(other, replaced.get(other) ?? standIn, form))
-  const restAt = (form: BlockLineForm): number =>
-    maxTokens -
-    keptBytes(others, replaced) -
-    sum([...replaced.keys()].map((other) => lineTokens(other, form)))
+  // What a block's own line costs, for the joint forms the line it would have alone (no less
+  // than what it adds to the joint line).
+  const lineTokens = (other: SizedBlock, form: LineForm): number =>
+    count(blockLine(other, replaced.get(other) ?? standIn, singleLineForm[form]))
+  const restAt = (form: LineForm): number =>
+    maxTokens - keptBytes(others, replaced) - linesCost(replacementLines(replaced, form), count)
   for (let shortened = 0; ;) {
-    const form = blockLineForms[shortened] ?? 'type-only'
+    const form = lineForms[shortened] ?? 'joint-short'
     const rest = restAt(form)
     if (textTokens !== undefined && textTokens <= rest) return { replaced, form, cutTheText: false }
     if (rest >= noticeTokens + leastPreview) return { replaced, form, cutTheText: true }
@@ -146,22 +153,61 @@ async function planCut(
         undefined,
       )
     if (givesWay !== undefined) replaced.set(givesWay, await spillBlock(givesWay.block, request))
-    else if (others.length > 0 && shortened < blockLineForms.length - 1) shortened++
+    else if (others.length > 0 && shortened < lineForms.length - 1) shortened++
     else {
       // No form leaves the text its notice and a preview: the fullest lines that leave it its
       // short notice, else the shortest lines.
       const textNeeds = textTokens === 0 ? 0 : count(`\n${shortTextNotice(worstOmission)}\n`)
-      const fullest = blockLineForms.find((candidate) => restAt(candidate) >= textNeeds) ?? form
+      const fullest = lineForms.find((candidate) => restAt(candidate) >= textNeeds) ?? form
       return { replaced, form: fullest, cutTheText: textTokens !== 0 }
     }
   }
 }
 
-/** `content` with each text block as the cut left it and each replaced block as its line. */
+/** The line a block's own line reads as in each form (the joint forms: the line it would have alone). */
+const singleLineForm: Readonly<Record<LineForm, BlockLineForm>> = {
+  full: 'full',
+  'without-place': 'without-place',
+  joint: 'without-place',
+  'joint-short': 'type-only',
+}
+
+/**
+ * The lines that stand for the blocks that gave way, by the index of the block each replaces: in
+ * the joint forms one line, in the first such block's place, and `undefined` (nothing) in the
+ * others'.
+ */
+function replacementLines(
+  replaced: ReadonlyMap<SizedBlock, SpillOutcome>,
+  form: LineForm,
+): Map<number, string | undefined> {
+  const lines = new Map<number, string | undefined>()
+  if (form === 'full' || form === 'without-place') {
+    for (const [other, outcome] of replaced) lines.set(other.index, blockLine(other, outcome, form))
+    return lines
+  }
+  const blocks = [...replaced.keys()].sort((a, b) => a.index - b.index)
+  const joint = jointBlockNotice(blocks.map(omittedBlock), form === 'joint')
+  blocks.forEach((other, position) => {
+    lines.set(other.index, position === 0 ? joint : undefined)
+  })
+  return lines
+}
+
+function linesCost(lines: ReadonlyMap<number, string | undefined>, count: CountTokens): number {
+  let tokens = 0
+  for (const line of lines.values()) if (line !== undefined) tokens += count(line)
+  return tokens
+}
+
+/**
+ * `content` with each text block as the cut left it and each replaced block as its line (or, when
+ * a joint line stands for it elsewhere, gone).
+ */
 function placeCut(
   content: readonly ContentBlock[],
   cut: FittedText | undefined,
-  linesAt: ReadonlyMap<number, string>,
+  linesAt: ReadonlyMap<number, string | undefined>,
 ): ContentBlock[] {
   const result: ContentBlock[] = []
   let textIndex = 0
@@ -173,8 +219,12 @@ function placeCut(
       else if (text !== undefined) result.push({ type: 'text', text })
       return
     }
+    if (!linesAt.has(index)) {
+      result.push(block)
+      return
+    }
     const line = linesAt.get(index)
-    result.push(line === undefined ? block : { type: 'text', text: line })
+    if (line !== undefined) result.push({ type: 'text', text: line })
   })
   return result
 }
@@ -206,8 +256,13 @@ function keptBytes(
 }
 
 function blockLine(other: SizedBlock, outcome: SpillOutcome, form: BlockLineForm): string {
+  const { type, mimeType, bytes } = omittedBlock(other)
+  return blockNotice(type, mimeType, bytes, outcome, form)
+}
+
+function omittedBlock(other: SizedBlock): OmittedBlock {
   const mimeType = other.block.type === 'image' ? other.block.mimeType : undefined
-  return blockNotice(other.block.type, mimeType, other.bytes, outcome, form)
+  return { type: other.block.type, mimeType, bytes: other.bytes }
 }
 
 function describeCut(

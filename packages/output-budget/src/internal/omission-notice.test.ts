@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { blockNotice, textNotice } from './omission-notice.js'
+import { blockNotice, jointBlockNotice, textNotice } from './omission-notice.js'
 
 describe('textNotice', () => {
   it('names the tokens, the bytes and the file', () => {
@@ -75,5 +75,40 @@ describe('blockNotice, shorter', () => {
     expect(blockNotice('tool-result', undefined, 10, { kind: 'dropped' }, 'without-place')).toBe(
       '[… tool-result block omitted (10 bytes)]',
     )
+  })
+})
+
+// SPEC §20: blocks whose own lines do not fit side by side share one line naming their types and
+// their size.
+describe('jointBlockNotice', () => {
+  const png = { type: 'image', mimeType: 'image/png', bytes: 2_000 } as const
+  it('names one type, its media type and the total size', () => {
+    expect(jointBlockNotice([png, png, png], true)).toBe(
+      '[… 3 image blocks omitted (image/png, 6000 bytes)]',
+    )
+    expect(jointBlockNotice([png, png, png], false)).toBe('[… 3 image blocks omitted]')
+  })
+
+  it('counts each type when there are several, and leaves out media types that differ', () => {
+    const audio = { type: 'audio', mimeType: undefined, bytes: 10 }
+    expect(jointBlockNotice([png, audio, png], true)).toBe(
+      '[… 3 blocks omitted (2 image, 1 audio; 4010 bytes)]',
+    )
+    expect(jointBlockNotice([png, { ...png, mimeType: 'image/jpeg' }], true)).toBe(
+      '[… 2 image blocks omitted (4000 bytes)]',
+    )
+    expect(jointBlockNotice([png, audio], false)).toBe('[… 2 blocks omitted]')
+  })
+
+  it('is the block’s own line, without its place, for one block', () => {
+    expect(jointBlockNotice([png], true)).toBe('[… image block omitted (image/png, 2000 bytes)]')
+    expect(jointBlockNotice([png], false)).toBe('[… image block omitted]')
+  })
+
+  it('keeps hostile types to one printable line', () => {
+    const hostile = { type: 'x\n'.repeat(1_000), mimeType: undefined, bytes: 1 }
+    const line = jointBlockNotice([hostile, png], true)
+    expect(line).not.toMatch(/[\r\n]/)
+    expect(line.length).toBeLessThan(200)
   })
 })

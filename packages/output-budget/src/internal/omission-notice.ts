@@ -34,13 +34,10 @@ export function shortTextNotice(omission: Omission): string {
 }
 
 /**
- * How much a replaced block's line says, longest first: all of it, without where the block went,
- * or its type alone. A budget too small for the first gets a shorter one.
+ * How much a replaced block's own line says: all of it, without where the block went, or its type
+ * alone. A budget too small for the first gets a shorter one.
  */
-export const blockLineForms = ['full', 'without-place', 'type-only'] as const
-
-/** One of {@link blockLineForms}. */
-export type BlockLineForm = (typeof blockLineForms)[number]
+export type BlockLineForm = 'full' | 'without-place' | 'type-only'
 
 /**
  * The line that replaces a block too large for the budget on its own:
@@ -64,6 +61,48 @@ export function blockNotice(
       ? `it is in ${oneLine(spill.path)}`
       : `it was dropped${droppedBecause(spill)}`
   return `${size}; ${where} …]`
+}
+
+/** A block that gave way, as a joint line names it. */
+export interface OmittedBlock {
+  readonly type: string
+  readonly mimeType: string | undefined
+  readonly bytes: number
+}
+
+/**
+ * The one line that stands for several blocks when their own lines do not fit the budget side by
+ * side: `[… 300 image blocks omitted (image/png, 600000 bytes)]`, or for blocks of several types
+ * or media types `[… 3 blocks omitted (2 image, 1 audio; 6000 bytes)]`; without the size,
+ * `[… 300 image blocks omitted]`. For one block it is that block's own line without its place
+ * (or without its size).
+ */
+export function jointBlockNotice(blocks: readonly OmittedBlock[], withSize: boolean): string {
+  const [first] = blocks
+  if (first === undefined) return ''
+  if (blocks.length === 1) {
+    const form = withSize ? 'without-place' : 'type-only'
+    return blockNotice(first.type, first.mimeType, first.bytes, { kind: 'dropped' }, form)
+  }
+  const types = new Map<string, number>()
+  const mimeTypes = new Set<string | undefined>()
+  let bytes = 0
+  for (const block of blocks) {
+    const type = printable(block.type)
+    types.set(type, (types.get(type) ?? 0) + 1)
+    mimeTypes.add(block.mimeType)
+    bytes += block.bytes
+  }
+  const [onlyType] = types.size === 1 ? types.keys() : []
+  const what = `[… ${blocks.length} ${onlyType === undefined ? '' : `${onlyType} `}blocks omitted`
+  if (!withSize) return `${what}]`
+  if (onlyType === undefined) {
+    const counts = [...types].map(([type, times]) => `${times} ${type}`)
+    return `${what} (${counts.join(', ')}; ${bytes} bytes)]`
+  }
+  const [onlyMimeType] = mimeTypes.size === 1 ? mimeTypes : []
+  const kind = onlyMimeType === undefined ? '' : `${printable(onlyMimeType)}, `
+  return `${what} (${kind}${bytes} bytes)]`
 }
 
 /**
