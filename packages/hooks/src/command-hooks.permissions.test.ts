@@ -83,6 +83,23 @@ describe('permissions() registered before commandHooks()', () => {
     expect(ran).toEqual([{ tool: 'Bash', args: { command: 'git push origin main' } }])
   })
 
+  // SPEC §19: "returns the stricter of the two decisions". With no rule for the call, the
+  // default mode's decision is ask, and the stricter of that and the hook's allow is the ask. In
+  // Claude Code a hook's allow skips that prompt; here it does not (the README's "Where this
+  // differs" says so): a hook is one more vote, not a bypass.
+  it('a hook’s allow does not skip the default mode’s ask when no rule matches', async () => {
+    const { call, ran, approvals, decisions } = setup({ allow: ['Bash(ls *)'] }, allow)
+    await call('cat notes.txt')
+    expect(approvals.map((request) => request.reason)).toEqual(['no rule matched, default mode'])
+    expect(decisions.map(({ decision: { stage, outcome } }) => [stage, outcome])).toEqual([
+      ['hook', 'allow'],
+      ['rule', 'ask'],
+      ['policy', 'ask'],
+      ['approval', 'allow'],
+    ])
+    expect(ran).toEqual([{ tool: 'Bash', args: { command: 'cat notes.txt' } }])
+  })
+
   it('the rules are checked against the hook’s edited arguments', async () => {
     // `ls` is allowed, `rm` denied: the hook rewrites an allowed command into a denied one.
     const { call, ran } = setup(

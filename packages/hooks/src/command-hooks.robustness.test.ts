@@ -76,17 +76,55 @@ describe('a hook that never exits', () => {
     }
   })
 
-  it('is killed when the plugin is disposed', async () => {
+  // A hook killed by this side never answered: the call must not go on as if it had merely
+  // crashed (a non-blocking error), or disposing the plugin would let through a call its hook was
+  // about to deny.
+  it('is killed when the plugin is disposed, and the call it held is denied', async () => {
     const pids = project.file('pids.txt')
     const hook = `cat >/dev/null; echo $$ > ${quote(pids)}; sleep 300`
-    const { call, dispose } = harness(pre(hook), { projectRoot: project.root })
+    const { call, dispose, ran, warnings } = harness(pre(hook), { projectRoot: project.root })
     const pending = call({ command: 'ls' })
     const started = await pidsWritten(pids, 1)
     dispose()
     try {
-      await pending
+      const result = await pending
+      expect(result.error).toEqual({ name: 'ToolDeniedError', code: 'HOOK_DENIED' })
+      expect(result.content).toEqual([
+        {
+          type: 'text',
+          text: `Error: hook "${hook}" was stopped before it answered: the hooks plugin was disposed, or the process is ending`,
+        },
+      ])
+      expect(ran).toEqual([])
+      expect(warnings).toEqual([])
       // The hook did start: it wrote its pid.
       expect(started).toHaveLength(1)
+      expect(await becomesGone(started[0]!)).toBe(true)
+    } finally {
+      killQuietly(started)
+    }
+  })
+
+  it('after the body, a hook killed by the dispose blocks the result', async () => {
+    const pids = project.file('pids.txt')
+    const hook = `cat >/dev/null; echo $$ > ${quote(pids)}; sleep 300`
+    const postHook = {
+      hooks: {
+        PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command' as const, command: hook }] }],
+      },
+    }
+    const { call, dispose, ran } = harness(postHook, { projectRoot: project.root })
+    const pending = call({ command: 'ls' })
+    const started = await pidsWritten(pids, 1)
+    dispose()
+    try {
+      const result = await pending
+      expect(ran).toHaveLength(1)
+      expect(result.error?.code).toBe('POST_BLOCKED')
+      expect(result.content.at(-1)).toEqual({
+        type: 'text',
+        text: `hook "${hook}" was stopped before it answered: the hooks plugin was disposed, or the process is ending`,
+      })
       expect(await becomesGone(started[0]!)).toBe(true)
     } finally {
       killQuietly(started)

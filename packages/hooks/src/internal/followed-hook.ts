@@ -106,6 +106,11 @@ export class FollowedHook {
     })
   }
 
+  /** Its owner stops it (the plugin is disposed, the process ends): the group is killed. */
+  dispose(): void {
+    this.#stop({ kind: 'disposed' })
+  }
+
   /** Kills the hook's process group, and remembers why (the first reason wins). */
   #stop(why: HookProcessEnd): void {
     this.#ending ??= why

@@ -21,6 +21,11 @@ export type HookProcessEnd =
   | { readonly kind: 'timed-out' }
   /** The call's signal aborted: its process group was killed (or it never started). */
   | { readonly kind: 'aborted' }
+  /**
+   * The plugin was disposed, or this process is ending, while it ran: its process group was
+   * killed, and what it would have decided is unknown.
+   */
+  | { readonly kind: 'disposed' }
   /** It could not be started (a working directory that does not exist, say). */
   | { readonly kind: 'failed'; readonly message: string }
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { AbortFanOut, describeThrown } from '@toolpipe/core/internal'
 import type { HookClock } from '../hook-clock.js'
-import { FollowedHook, killGroup } from './followed-hook.js'
+import { FollowedHook } from './followed-hook.js'
 import type { HookProcessRequest, HookProcessRun } from './hook-process-run.js'
 import { nodeHookClock } from './node-hook-clock.js'
 
@@ -30,8 +30,8 @@ const endingSignals = ['SIGINT', 'SIGTERM'] as const
  * harness's own), raises the signal again, which now ends the process as it would have.
  */
 export class HookProcesses {
-  /** Process group ids (the shells' pids) of the hooks running now. */
-  readonly #running = new Set<number>()
+  /** The hooks running now, by process group id (the shell's pid). */
+  readonly #running = new Map<number, FollowedHook>()
   readonly #fanOut = new AbortFanOut()
   readonly #clock: HookClock
   #listening = false
@@ -75,7 +75,6 @@ export class HookProcesses {
       const end = { kind: 'failed', message: describeThrown(error) } as const
       return Promise.resolve({ end, ...empty, durationMs: performance.now() - started })
     }
-    if (child.pid !== undefined) this.#running.add(child.pid)
     const owner = {
       clock: this.#clock,
       fanOut: this.#fanOut,
@@ -84,13 +83,18 @@ export class HookProcesses {
       },
     }
     return new Promise((resolve) => {
-      new FollowedHook(child, request, owner, started, resolve)
+      const followed = new FollowedHook(child, request, owner, started, resolve)
+      if (child.pid !== undefined) this.#running.set(child.pid, followed)
     })
   }
 
-  /** Kills every hook process group still running (the plugin's disposer, process exit). */
+  /**
+   * Kills every hook process group still running (the plugin's disposer, process exit). Each of
+   * those runs ends `disposed`: a call whose hook was killed so does not go on as if the hook had
+   * merely crashed (it is denied; see `readHookAnswer`).
+   */
   killAll(): void {
-    for (const pid of this.#running) killGroup(pid)
+    for (const followed of this.#running.values()) followed.dispose()
   }
 
   #listen(): void {

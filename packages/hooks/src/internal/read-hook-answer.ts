@@ -22,13 +22,20 @@ const quotedStderrChars = 500
  * Reads a finished hook run by SPEC §19's rules. Exit 0: stdout is a JSON answer when it starts
  * with `{` after white space (such text that does not parse, or is not an answer, is a
  * non-blocking error); any other text says nothing. Exit 2 blocks, stderr being the reason: a
- * deny before the call, a block after it. Anything else is a non-blocking error.
+ * deny before the call, a block after it. Anything else is a non-blocking error — but a hook this
+ * side killed because the plugin was disposed denies (or blocks): it never answered.
  */
 export function readHookAnswer(run: HookProcessRun, context: AnswerContext): HookAnswer {
   const end = run.end
   switch (end.kind) {
     case 'aborted':
       return { aborted: true }
+    case 'disposed': {
+      // Killed by this side before it answered: what it would have said is unknown, so the call
+      // does not go on (fails closed), and a result it would have seen is not let through.
+      const reason = `hook "${context.command}" was stopped before it answered: the hooks plugin was disposed, or the process is ending`
+      return context.moment === 'pre' ? { permission: 'deny', reason } : { block: true, reason }
+    }
     case 'failed':
       return { problem: `could not be started: ${end.message}` }
     case 'crashed':
