@@ -5,6 +5,7 @@ export {
   describeInvalidSettings,
   lineAndColumn,
   maxSettingsFileBytes,
+  maxSettingsNestingDepth,
   parseJsonSettings,
   readSettingsFile,
 } from './read-settings-file.js'

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ScratchFolders } from './__fixtures__/scratch-folders.js'
-import type { SettingsFileClock } from './settings-file-clock.js'
+import { timersByHand } from './__fixtures__/timers-by-hand.js'
 import { watchSettingsFile } from './watch-settings-file.js'
 import type { SettingsFileWatch } from './watch-settings-file.js'
 
@@ -15,27 +15,6 @@ afterEach(() => {
   for (const watch of watches.splice(0)) watch.close()
   folders.removeAll()
 })
-
-/** A clock whose timers the test fires; it keeps the ones set and not cleared. */
-function timersByHand() {
-  const pending = new Map<number, { callback: () => void; ms: number }>()
-  let made = 0
-  const clock: SettingsFileClock = {
-    setTimeout: (callback, ms) => {
-      pending.set(++made, { callback, ms })
-      return made
-    },
-    clearTimeout: (handle) => {
-      pending.delete(handle as number)
-    },
-  }
-  const fire = () => {
-    const due = [...pending.values()]
-    pending.clear()
-    for (const { callback } of due) callback()
-  }
-  return { clock, pending, fire }
-}
 
 describe('watchSettingsFile with a clock', () => {
   it('reads a changed file only when the clock’s settle timer fires', async () => {

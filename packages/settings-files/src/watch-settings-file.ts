@@ -1,3 +1,4 @@
+import { describeThrown, warnSafely } from '@toolpipe/core/internal'
 import { FolderFollower } from './internal/folder-follower.js'
 import { SettingsFileReading } from './internal/settings-file-reading.js'
 import type { SettingsFileFormat } from './read-settings-file.js'
@@ -61,7 +62,8 @@ export interface SettingsFileWatch {
  * a link repointed, are heard. It never keeps the process alive. When the folder cannot be watched (`fs.watch` throws — EMFILE,
  * ENOSPC, EACCES — or its watch emits `'error'`), each kind of failure is warned once with the
  * file's label, and the file is polled (`fs.watchFile`, no watch descriptor needed) every
- * `pollMs` instead, so that a change is still noticed.
+ * `pollMs` instead, so that a change is still noticed. What a timer or a watch's event reads
+ * never throws: a failure there (an `onChange` that throws) is warned, and the watch goes on.
  *
  * @example
  * const watch = watchSettingsFile({ path, format: 'json', logger: console, onChange: (value) => { settings = value } })
@@ -85,6 +87,12 @@ export function watchSettingsFile(options: SettingsFileWatchOptions): SettingsFi
   const refresh = (): void => {
     if (!closed) reading.refresh()
   }
+  const refreshQuietly = (rearm: boolean): void => {
+    withoutThrowing(logger, label, () => {
+      if (rearm) follower.arm()
+      refresh()
+    })
+  }
   const follower = new FolderFollower({
     path,
     label,
@@ -96,11 +104,12 @@ export function watchSettingsFile(options: SettingsFileWatchOptions): SettingsFi
       if (timer !== undefined) clock.clearTimeout(timer)
       timer = clock.setTimeout(() => {
         timer = undefined
-        follower.arm()
-        refresh()
+        refreshQuietly(true)
       }, settleMs)
     },
-    onWatchFailed: refresh,
+    onWatchFailed: () => {
+      refreshQuietly(false)
+    },
   })
   refresh()
   follower.arm()
@@ -111,5 +120,20 @@ export function watchSettingsFile(options: SettingsFileWatchOptions): SettingsFi
       if (timer !== undefined) clock.clearTimeout(timer)
       follower.close()
     },
+  }
+}
+
+/**
+ * Runs what a timer or a watch's event runs, which has no caller to throw to: a throw there (an
+ * `onChange` that throws, say) would be an uncaught exception that ends the process. It is warned.
+ */
+function withoutThrowing(logger: SettingsFileLogger, label: string, run: () => void): void {
+  try {
+    run()
+  } catch (error) {
+    warnSafely(
+      logger,
+      `toolpipe: settings file ${label}: reading it again failed (${describeThrown(error)}); the watch goes on`,
+    )
   }
 }
