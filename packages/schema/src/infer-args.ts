@@ -11,7 +11,10 @@ type RequiredKeys<TSpec extends SchemaSpec> = {
 /**
  * The TypeScript type of the arguments a {@link SchemaSpec} accepts: properties marked
  * `required: true` are required keys, all others are optional keys (`?:`), and each value is
- * {@link InferPropValue} of its property. The result is one flat object type.
+ * {@link InferPropValue} of its property. The result is one flat object type. A spec without
+ * properties (`{}`, an object prop's `properties: {}`) gives `Record<string, unknown>`, an object
+ * with no known members (extra keys are allowed, SPEC §3): never `{}`, which `7` and `'a string'`
+ * satisfy.
  *
  * @example
  * const spec = {
@@ -20,17 +23,19 @@ type RequiredKeys<TSpec extends SchemaSpec> = {
  * } as const
  * type Args = InferArgs<typeof spec> // { path: string; encoding?: 'utf8' | 'base64' }
  */
-export type InferArgs<TSpec extends SchemaSpec> = Simplify<
-  { -readonly [TKey in RequiredKeys<TSpec>]: InferPropValue<TSpec[TKey]> } & {
-    -readonly [TKey in Exclude<keyof TSpec, RequiredKeys<TSpec>>]?: InferPropValue<TSpec[TKey]>
-  }
->
+export type InferArgs<TSpec extends SchemaSpec> = [keyof TSpec] extends [never]
+  ? Record<string, unknown>
+  : Simplify<
+      { -readonly [TKey in RequiredKeys<TSpec>]: InferPropValue<TSpec[TKey]> } & {
+        -readonly [TKey in Exclude<keyof TSpec, RequiredKeys<TSpec>>]?: InferPropValue<TSpec[TKey]>
+      }
+    >
 
 /**
  * The TypeScript type of one property's value: `string` (or the union of a string `enum`'s
  * members), `number` for `number` and `integer` (or the union of a numeric `enum`'s members),
  * `boolean`, the inferred object of an `object`'s `properties` (`Record<string, unknown>`
- * without them), `InferPropValue<items>[]` for an `array` (`unknown[]` without `items`), the
+ * without them, or with none in them), `InferPropValue<items>[]` for an `array` (`unknown[]` without `items`), the
  * union of the members of an `anyOf`, and `| null` with `nullable: true`. A prop typed as plain
  * {@link SchemaProp} gives the union of every possibility.
  */

@@ -18,7 +18,8 @@ import type { StandardJSONSchemaSource } from './standard-tool-schema.js'
  *
  * Returns `args` itself when nothing is removed (the common case: no allocation); otherwise a
  * copy along the changed paths, sharing untouched subtrees. Never mutates `args`, never throws on
- * them. `checkArgs` itself stays exactly JSON Schema: `@toolpipe/tools` runs this at step 4 of a
+ * them: arguments it cannot read (a getter or Proxy trap that throws, a revoked Proxy) come back
+ * as given, for validation to refuse. `checkArgs` itself stays exactly JSON Schema: `@toolpipe/tools` runs this at step 4 of a
  * call, before validating, for every `defineTool` tool.
  *
  * Given a Standard JSON Schema (zod, valibot, arktype, …; SPEC §10), the same rule is read from

@@ -30,15 +30,18 @@ export type StandardSchemaErrorCode =
    */
   | 'VALIDATE_FAILED'
   /**
-   * `standardSchema(spec)['~standard'].jsonSchema.input()` or `.output()` was asked for a target
-   * other than `draft-2020-12` and `draft-07`.
+   * A schema was asked for in a form toolpipe does not write:
+   * `standardSchema(spec)['~standard'].jsonSchema.input()` or `.output()` for a target other
+   * than `draft-2020-12` and `draft-07`, or `toProviderSchema`/`jsonSchemaToProviderSchema` for
+   * a dialect that is not one of the five `dialects` (`'OpenAI'`, `undefined`).
    */
   | 'UNSUPPORTED_TARGET'
 
 /**
  * Thrown where a Standard Schema (zod 4, valibot through `@valibot/to-json-schema`, arktype 2,
- * `standardSchema(spec)`, …) cannot serve as a tool's parameters, or a caller asks toolpipe's own
- * Standard Schema for a JSON Schema target it does not write. `code` says which.
+ * `standardSchema(spec)`, …) cannot serve as a tool's parameters, or a caller asks for a schema
+ * form toolpipe does not write (a JSON Schema target of its own Standard Schema, a provider
+ * dialect of `toProviderSchema`). `code` says which.
  *
  * @example
  * // NO_JSON_SCHEMA: the Standard Schema of vendor "valibot" has no JSON Schema side …

@@ -54,13 +54,24 @@ describe('objects', () => {
         },
       ],
     })
-    // a schema of its own for additionalProperties is replaced by false
-    expect(
-      convert(
-        { type: 'object', properties: {}, additionalProperties: { type: 'string' } },
-        'openai-strict',
-      ).schema,
-    ).toEqual({ type: 'object', properties: {}, required: [], additionalProperties: false })
+    // SPEC §9.3: "What strict mode cannot express at all (a free-form object, …) is a `fatal`
+    // issue". A schema of its own for additionalProperties (zod's `.catchall()`, a string map)
+    // admits members strict mode cannot list: fatal, at its path, as `true` is. Before, it was
+    // silently replaced by `false`, which refuses every member the model was meant to send.
+    const catchall = convert(
+      { type: 'object', properties: {}, additionalProperties: { type: 'string' } },
+      'openai-strict',
+    )
+    expect(catchall.schema).toEqual({ type: 'object', properties: {} })
+    expect(catchall.issues).toEqual([
+      {
+        path: 'parameters',
+        keyword: 'properties',
+        message:
+          'a free-form object (no "properties", or additionalProperties allowed) cannot be expressed in OpenAI strict mode, which needs every member listed and additionalProperties: false; declare its properties',
+        fatal: true,
+      },
+    ])
   })
 
   it('openai-strict: each optional member becomes nullable by its own form', () => {

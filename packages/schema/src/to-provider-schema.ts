@@ -1,3 +1,5 @@
+import { describeValue } from '@toolpipe/core/internal'
+import { dialects, isDialect } from './dialect.js'
 import type { Dialect } from './dialect.js'
 import type { ProviderSchemaResult } from './dialect-issue.js'
 import { convertSchema } from './internal/dialects/convert-schema.js'
@@ -5,6 +7,7 @@ import { hasStandardMember, standardJsonSchema } from './internal/standard/read-
 import type { ProviderJsonSchema } from './json-schema-object.js'
 import { schemaSpecToJsonSchema } from './schema-spec-to-json-schema.js'
 import type { SchemaSpec } from './schema-spec.js'
+import { StandardSchemaError } from './standard-schema-error.js'
 import type { StandardJSONSchemaSource } from './standard-tool-schema.js'
 
 /**
@@ -32,7 +35,9 @@ import type { StandardJSONSchemaSource } from './standard-tool-schema.js'
  *
  * @throws {SchemaSpecError} for an invalid spec (one that cannot be read too, with what its getter
  * or Proxy trap threw as the `cause`)
- * @throws {StandardSchemaError} for a Standard Schema whose JSON Schema cannot be had
+ * @throws {StandardSchemaError} for a Standard Schema whose JSON Schema cannot be had, and
+ * (`UNSUPPORTED_TARGET`) for a `dialect` that is not one of the five {@link dialects}, before
+ * anything is converted
  * @example
  * const { schema, issues } = toProviderSchema(
  *   { title: { type: 'string', maxLength: 80 } },
@@ -46,6 +51,7 @@ export function toProviderSchema(
   spec: SchemaSpec | StandardJSONSchemaSource,
   dialect: Dialect,
 ): ProviderSchemaResult {
+  assertDialect(dialect)
   if (hasStandardMember(spec)) {
     return jsonSchemaToProviderSchema(standardJsonSchema(spec), dialect)
   }
@@ -61,11 +67,27 @@ export function toProviderSchema(
  *
  * @throws {JsonSnapshotError} `NOT_JSON` when `schema` is not JSON data, or cannot be read (a
  * getter or Proxy trap that throws, a revoked Proxy: what was thrown is the `cause`, SPEC §11)
+ * @throws {StandardSchemaError} `UNSUPPORTED_TARGET` for a `dialect` that is not one of the five
+ * {@link dialects}
  */
 export function jsonSchemaToProviderSchema(
   schema: unknown,
   dialect: Dialect,
 ): ProviderSchemaResult {
+  assertDialect(dialect)
   const { schema: converted, issues } = convertSchema(schema, dialect)
   return { schema: converted as ProviderJsonSchema, issues }
+}
+
+/**
+ * Refuses a dialect the types refuse but plain JavaScript can still pass (`'OpenAI'`, `undefined`,
+ * a name from a settings file): converted anyway, it would come back half-converted, each
+ * keyword by whichever rule a missing table entry happens to pick, with no issue to say so.
+ */
+function assertDialect(dialect: unknown): asserts dialect is Dialect {
+  if (isDialect(dialect)) return
+  throw new StandardSchemaError(
+    `toolpipe writes a tool's parameters in the dialects ${dialects.map((name) => `"${name}"`).join(', ')}, not ${describeValue(dialect)}`,
+    'UNSUPPORTED_TARGET',
+  )
 }

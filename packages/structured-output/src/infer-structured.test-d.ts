@@ -189,3 +189,45 @@ describe('InferStructured', () => {
     expectTypeOf<InferStructured<StructuredSchemaNode>>().not.toBeAny()
   })
 })
+
+describe('InferStructured of an object without members is an object type (SPEC §4)', () => {
+  it('closed, with properties: {}, is Record<string, never>, as without properties', () => {
+    const empty = { type: 'object', properties: {}, additionalProperties: false } as const
+    const bare = { type: 'object', additionalProperties: false } as const
+    expectTypeOf(empty).toExtend<StructuredOutputSchema>()
+    expectTypeOf(bare).toExtend<StructuredOutputSchema>()
+    // Before: `{}`, which 'a string' and 42 satisfy; the schema accepts `{}` alone.
+    expectTypeOf<InferStructured<typeof empty>>().toEqualTypeOf<Record<string, never>>()
+    expectTypeOf<InferStructured<typeof empty>>().toEqualTypeOf<InferStructured<typeof bare>>()
+    // @ts-expect-error: a string is not an object
+    const text: InferStructured<typeof empty> = 'a string'
+    // @ts-expect-error: nor is a number
+    const count: InferStructured<typeof empty> = 42
+    // @ts-expect-error: a closed object without members takes no member
+    const member: InferStructured<typeof empty> = { x: 1 }
+    const none: InferStructured<typeof empty> = {}
+    expectTypeOf([text, count, member, none]).toBeArray()
+  })
+
+  it('open, with properties: {}, takes any member and still no primitive', () => {
+    const open = { type: 'object', properties: {} } as const
+    expectTypeOf(open).toExtend<StructuredOutputSchema>()
+    expectTypeOf<InferStructured<typeof open>>().toEqualTypeOf<Record<string, unknown>>()
+    expectTypeOf<7>().not.toExtend<InferStructured<typeof open>>()
+  })
+
+  it('nested, and nullable, the same', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        options: { type: ['object', 'null'], properties: {}, additionalProperties: false },
+      },
+      required: ['options'],
+      additionalProperties: false,
+    } as const
+    expectTypeOf(schema).toExtend<StructuredOutputSchema>()
+    expectTypeOf<InferStructured<typeof schema>>().toEqualTypeOf<{
+      options: Record<string, never> | null
+    }>()
+  })
+})

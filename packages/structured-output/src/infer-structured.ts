@@ -23,7 +23,9 @@ type InferObject<TSchema> = TSchema extends { readonly properties: infer TProper
   ? string extends keyof TProperties
     ? Record<string, unknown> // a widened Record: nothing is known about the names
     : TSchema extends { readonly additionalProperties: false }
-      ? InferProperties<TProperties, RequiredNames<TSchema>>
+      ? [keyof TProperties] extends [never]
+        ? Record<string, never> // `properties: {}`, closed: `{}` alone (the type `{}` takes `7`)
+        : InferProperties<TProperties, RequiredNames<TSchema>>
       : Simplify<InferProperties<TProperties, RequiredNames<TSchema>> & Record<string, unknown>>
   : TSchema extends { readonly additionalProperties: false }
     ? Record<string, never>
@@ -48,7 +50,8 @@ type InferByType<TSchema, TType> = TType extends 'object'
 /**
  * The TypeScript type of the values a schema accepts, for schemas written `as const`: `required`
  * members are required, the others optional; `additionalProperties: false` closes an object, an
- * open object also admits other members (`unknown`); `enum` and `const` give literal types;
+ * open object also admits other members (`unknown`); a closed object without members, with
+ * `properties: {}` or none, is `Record<string, never>` (never `{}`, which primitives satisfy); `enum` and `const` give literal types;
  * `integer` and `number` are `number`; `items` gives the element type; `type: [T, 'null']` adds
  * `| null`; `anyOf` gives the union of its alternatives. Bounds, lengths, patterns and item
  * counts narrow nothing TypeScript can express. A widened schema type gives what little it

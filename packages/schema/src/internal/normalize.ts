@@ -24,9 +24,21 @@ function validatorOf(member: CompiledProp): Validator {
 /**
  * `value` (an object of members `fields`) without the `null`s given for optional members that do
  * not accept null, at every depth. The same object when there is nothing to remove; otherwise
- * copies along the changed paths only (untouched subtrees are shared). Never mutates `value`.
+ * copies along the changed paths only (untouched subtrees are shared). Never mutates `value`,
+ * never throws on it: a value that cannot be read (a getter or Proxy trap that throws, a revoked
+ * Proxy) is returned as given, for validation to refuse, as
+ * `normalizeByJsonSchema` does. One guard around the whole walk: the valid path pays nothing more.
  */
 export function normalizeMembers(fields: readonly CompiledProp[], value: unknown): unknown {
+  try {
+    return withoutNulls(fields, value)
+  } catch {
+    return value
+  }
+}
+
+/** {@link normalizeMembers}' walk, which throws what reading a hostile value throws. */
+function withoutNulls(fields: readonly CompiledProp[], value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
   const record = value as Record<string, unknown>
   let copy: Record<string, unknown> | undefined
@@ -56,7 +68,7 @@ function acceptsNull(prop: CompiledProp): boolean {
 
 function normalizeValue(prop: CompiledProp, value: unknown): unknown {
   if (prop.kind === 'anyOf') return normalizeUnion(prop, value)
-  if (prop.fields !== undefined) return normalizeMembers(prop.fields, value)
+  if (prop.fields !== undefined) return withoutNulls(prop.fields, value)
   if (prop.items !== undefined && Array.isArray(value)) {
     const items = prop.items
     let copy: unknown[] | undefined

@@ -43,6 +43,15 @@ export function readType(value: JsonValue | undefined): NodeType | undefined {
   return undefined
 }
 
+/**
+ * A node's own member `key`: `undefined` when the node has none of its own. A schema node is a
+ * plain object whose prototype is `Object.prototype`, so a plain read (`node.items`, `'anyOf' in
+ * node`) would find a key a polluted prototype holds and convert a schema the caller never wrote.
+ */
+export function ownMember(node: JsonObject, key: string): JsonValue | undefined {
+  return Object.hasOwn(node, key) ? node[key] : undefined
+}
+
 /** The JSON path of the node the walk is at, with `keys` below it (`parameters.properties.x`). */
 function place(conversion: Conversion, ...keys: (string | number)[]): string {
   return formatJsonPath([...conversion.path, ...keys], 'parameters')
@@ -125,7 +134,7 @@ export function applyRule(
 export function withWords(out: JsonObject, words: readonly string[]): JsonObject {
   if (words.length === 0) return out
   const text = words.join('; ')
-  const description = out.description
+  const description = ownMember(out, 'description')
   out.description = typeof description === 'string' ? `${description} (${text})` : text
   return out
 }

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '@toolpipe/core'
-import { issue } from './conversion.js'
+import { issue, ownMember } from './conversion.js'
 import type { Conversion, NodeType } from './conversion.js'
 import { describedWords, strictLimits, supportedFormats } from './dialect-rules.js'
 
@@ -122,7 +122,7 @@ export function convertFormat(
   const supported =
     nodeType !== undefined && Object.hasOwn(byType, nodeType.name) ? byType[nodeType.name] : []
   // Gemini writes an integer enum as strings with its own `format: "enum"` (convertEnum).
-  const taken = dialect === 'gemini' && nodeType?.name === 'integer' && 'enum' in node
+  const taken = dialect === 'gemini' && nodeType?.name === 'integer' && Object.hasOwn(node, 'enum')
   if (!taken && typeof value === 'string' && supported?.includes(value) === true) {
     out.format = value
     return
@@ -177,7 +177,7 @@ export function convertExclusive(
     const low = keyword === 'exclusiveMinimum'
     const inclusive = low ? Math.floor(bound) + 1 : Math.ceil(bound) - 1
     const target = low ? 'minimum' : 'maximum'
-    const existing = node[target]
+    const existing = ownMember(node, target)
     const tighter =
       typeof existing !== 'number'
         ? inclusive

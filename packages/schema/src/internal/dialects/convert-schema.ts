@@ -15,6 +15,7 @@ import {
   below,
   issue,
   outsideSubset,
+  ownMember,
   readType,
   takesJsonSchema,
   withWords,
@@ -89,7 +90,7 @@ function readSchema(schema: unknown): JsonValue {
 }
 
 function isObjectRoot(value: JsonValue): boolean {
-  return isPlainObject(value) && value.type === 'object'
+  return isPlainObject(value) && ownMember(value, 'type') === 'object'
 }
 
 function rootIssue(dialect: Dialect): DialectIssue {
@@ -127,16 +128,19 @@ function convertNode(node: JsonValue, conversion: Conversion, depth: number): Js
     )
     return {}
   }
-  if ('anyOf' in node) return convertAnyOf(node, conversion, depth)
-  const nodeType = readType(node.type)
+  // Own members only, here and below: a polluted Object.prototype (an `anyOf`, an `items` or an
+  // `additionalProperties` defined there) must not change what a schema says.
+  if (Object.hasOwn(node, 'anyOf')) return convertAnyOf(node, conversion, depth)
+  const type = ownMember(node, 'type')
+  const nodeType = readType(type)
   if (nodeType === undefined) {
     if (takesJsonSchema.has(conversion.dialect)) return node
     issue(
       conversion,
       'type',
-      node.type === undefined
+      type === undefined
         ? `a node without "type" (any value) cannot be expressed in ${conversion.dialect}`
-        : `"type" ${typeKeywordText(node.type)} cannot be expressed in ${conversion.dialect}: only one type, or [type, "null"]`,
+        : `"type" ${typeKeywordText(type)} cannot be expressed in ${conversion.dialect}: only one type, or [type, "null"]`,
       true,
     )
     return {}
@@ -145,7 +149,8 @@ function convertNode(node: JsonValue, conversion: Conversion, depth: number): Js
 }
 
 function convertAnyOf(node: JsonObject, conversion: Conversion, depth: number): JsonObject {
-  const members = Array.isArray(node.anyOf) ? node.anyOf : []
+  const alternatives = ownMember(node, 'anyOf')
+  const members = Array.isArray(alternatives) ? alternatives : []
   const convertMember = (index: number): JsonValue =>
     below(conversion, ['anyOf', index], () =>
       convertNode(members[index] ?? null, conversion, depth),
@@ -245,12 +250,12 @@ function convertTyped(
       default:
         // An exclusive bound Gemini wrote as this inclusive one already holds the tighter value
         // (only Gemini's convertExclusive writes `minimum` or `maximum` before their own keyword).
-        if ((keyword === 'minimum' || keyword === 'maximum') && keyword in out) break
+        if ((keyword === 'minimum' || keyword === 'maximum') && Object.hasOwn(out, keyword)) break
         applyKeyword(keyword, value, out, words, conversion)
     }
   }
   if (nodeType.name === 'object') finishObject(node, out, conversion)
-  if (nodeType.name === 'array' && !('items' in node)) checkArrayWithoutItems(conversion)
+  if (nodeType.name === 'array' && !Object.hasOwn(node, 'items')) checkArrayWithoutItems(conversion)
   return withWords(out, words)
 }
 

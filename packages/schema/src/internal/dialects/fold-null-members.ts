@@ -1,5 +1,6 @@
 import { isPlainObject } from '@toolpipe/core/internal'
 import type { JsonObject, JsonValue } from '@toolpipe/core'
+import { ownMember } from './conversion.js'
 
 /** The annotations a member may carry and still be "just null". */
 const annotationKeywords: ReadonlySet<string> = new Set([
@@ -11,7 +12,7 @@ const annotationKeywords: ReadonlySet<string> = new Set([
 
 /** Whether `member` is `{ type: 'null' }`, annotations aside. */
 function isNullMember(member: JsonValue): boolean {
-  if (!isPlainObject(member) || member.type !== 'null') return false
+  if (!isPlainObject(member) || ownMember(member, 'type') !== 'null') return false
   return Object.keys(member).every(
     (keyword) => keyword === 'type' || annotationKeywords.has(keyword),
   )
@@ -46,6 +47,8 @@ export function foldNullMembers(
   const converted = convert(only)
   if (!isPlainObject(converted)) return { nullable: true }
   // `nullable` beside `type`, as the DSL's nullable props are written.
-  const { type, ...rest } = converted
+  const type = ownMember(converted, 'type')
+  const rest: JsonObject = { ...converted }
+  delete rest.type
   return type === undefined ? { ...rest, nullable: true } : { type, nullable: true, ...rest }
 }
