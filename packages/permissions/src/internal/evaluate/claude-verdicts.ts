@@ -149,7 +149,9 @@ export function commandLabel(text: string): string {
  * differ, what its symlinks resolve to. A deny or ask applies when any candidate matches, an
  * allow only when each is allowed (by the same rule or by different ones: the link by one, its
  * target by another); the rule shown is the one that allows the path as written. A `Read` deny also denies editing. `denyOnly`: allow rules are not
- * read (a file a redirection reads, a nested command's redirection).
+ * read (a file a redirection reads, a nested command's redirection). A rule that could not be
+ * matched against the file (its matcher failed) fails closed: unless a deny matched, the file
+ * asks as `cannot-read` — never an allow, never a throw (SPEC §26).
  */
 export function pathVerdict(
   kind: 'read' | 'edit',
@@ -158,8 +160,8 @@ export function pathVerdict(
   rules: RuleSet,
   denyOnly: boolean,
 ): Verdict | undefined {
-  const any = (rule: CompiledRule) =>
-    candidates.some((path) => rule.path !== undefined && matchesPath(rule.path, path))
+  const matching = new PathMatching()
+  const any = (rule: CompiledRule) => candidates.some((path) => matching.test(rule, path))
   const shown = candidates[0] ?? ''
   const denyLists = kind === 'edit' ? [rules.deny.edit, rules.deny.read] : [rules.deny.read]
   let denied = rules.deny.bareFor(target.ruleName, target.server)[0]
@@ -170,6 +172,8 @@ export function pathVerdict(
     rules.ask.bareFor(target.ruleName, target.server)[0],
     firstOf(kind === 'edit' ? rules.ask.edit : rules.ask.read, any),
   )
+  let failed = matching.failed()
+  if (failed !== undefined) return unmatched(failed, shown)
   if (asked !== undefined)
     return {
       decision: 'ask',
@@ -180,21 +184,51 @@ export function pathVerdict(
   if (denyOnly) return undefined
   const allowed = earlier(
     rules.allow.bareFor(target.ruleName, target.server)[0],
-    eachAllowed(kind === 'edit' ? rules.allow.edit : rules.allow.read, candidates),
+    eachAllowed(kind === 'edit' ? rules.allow.edit : rules.allow.read, candidates, matching),
   )
+  failed = matching.failed()
+  if (failed !== undefined) return unmatched(failed, shown)
   if (allowed !== undefined)
     return { decision: 'allow', rule: allowed, reason: `allowed by ${describeRule(allowed)}` }
   return undefined
+}
+
+/** Path rules matched against files, and the first that could not be (its matcher failed). */
+class PathMatching {
+  #failed: CompiledRule | undefined
+
+  test(rule: CompiledRule, path: string): boolean {
+    if (rule.path === undefined) return false
+    const matched = matchesPath(rule.path, path)
+    if (matched === undefined) this.#failed ??= rule
+    return matched === true
+  }
+
+  /** The first rule that could not be matched so far, if any. */
+  failed(): CompiledRule | undefined {
+    return this.#failed
+  }
+}
+
+/** The ask of a file a path rule could not be matched against (SPEC §26: fail closed). */
+function unmatched(rule: CompiledRule, shown: string): Verdict {
+  return {
+    decision: 'ask',
+    rule,
+    basis: 'cannot-read',
+    reason: `${describeRule(rule)} could not be matched against ${shown}`,
+  }
 }
 
 /** The allow rule of the first candidate when every candidate has one, else undefined. */
 function eachAllowed(
   list: readonly CompiledRule[],
   candidates: readonly string[],
+  matching: PathMatching,
 ): CompiledRule | undefined {
   let shown: CompiledRule | undefined
   for (const path of candidates) {
-    const rule = firstOf(list, (each) => each.path !== undefined && matchesPath(each.path, path))
+    const rule = firstOf(list, (each) => matching.test(each, path))
     if (rule === undefined) return undefined
     shown ??= rule
   }

@@ -32,8 +32,25 @@ describe('judgeCommand', () => {
       ['cd src', 'allow'],
       ['ls', 'allow'],
     ])
-    expect(result.redirects.map((redirect) => [redirect.kind, redirect.path])).toEqual([
-      ['edit', '/project/out.txt'],
+    // SPEC §26: cd moves the base of later relative paths — the file is shown where it leads;
+    // as the cd may not have run, the file may be either place (the decision covers both).
+    expect(
+      result.redirects.map((redirect) => [redirect.kind, redirect.path, redirect.places]),
+    ).toEqual([['edit', '/project/src/out.txt', ['/project/out.txt', '/project/src/out.txt']]])
+  })
+
+  it('tells a file the line’s cd commands leave in one place from one they leave in several (SPEC §26)', () => {
+    const rules = ruleSetOf({ allow: ['Bash(cd *)', 'Bash(ls *)'] })
+    const files = (line: string) =>
+      judged(line, rules).redirects.map((redirect) => [redirect.path, redirect.places])
+    expect(files('ls > out.txt')).toEqual([['/project/out.txt', []]])
+    expect(files('cd . && ls > out.txt')).toEqual([['/project/out.txt', []]])
+    expect(files('cd /nowhere && ls > /nowhere/out.txt')).toEqual([['/nowhere/out.txt', []]])
+    expect(files('cd /nowhere/a && cd b && ls > out.txt')).toEqual([
+      [
+        '/nowhere/a/b/out.txt',
+        ['/project/out.txt', '/nowhere/a/out.txt', '/project/b/out.txt', '/nowhere/a/b/out.txt'],
+      ],
     ])
   })
 

@@ -10,7 +10,7 @@ import { callVerdict, commandVerdict } from './claude-verdicts.js'
 import { ruleField } from './evaluation-context.js'
 import type { Final, Item } from './final-decision.js'
 import { geminiVerdict } from './gemini-verdict.js'
-import { shellPathCandidates, workingDirectories } from './path-candidates.js'
+import { shellPathPlaces, workingDirectories } from './path-candidates.js'
 import { repositoryThroughLinks } from './repository-links.js'
 import { stricter } from './verdict.js'
 import type { Verdict } from './verdict.js'
@@ -30,11 +30,23 @@ export interface JudgedCommand {
   readonly finals: readonly Final[]
   readonly commands: readonly CommandExplanation[]
   /** Its redirections, as edit and read subjects with their decisions. */
-  readonly redirects: readonly {
-    readonly kind: 'read' | 'edit'
-    readonly path: string
-    readonly final: Final
-  }[]
+  readonly redirects: readonly JudgedRedirect[]
+}
+
+/** One redirection's file, as judged. */
+export interface JudgedRedirect {
+  readonly kind: 'read' | 'edit'
+  /**
+   * The file (`…` when known only when it runs): where the line's `cd` commands lead, read in
+   * order, when they leave it more than one place (see `places`).
+   */
+  readonly path: string
+  /**
+   * Every place the file may be (each `cd` may or may not have run, SPEC §26) when there is more
+   * than one; empty when the file is certain. Its decision covers each.
+   */
+  readonly places: readonly string[]
+  readonly final: Final
 }
 
 /**
@@ -152,9 +164,9 @@ function judgeRedirects(
   analysis: ShellAnalysis,
   bases: readonly string[] | undefined,
   items: CallItems,
-): JudgedCommand['redirects'] {
+): JudgedRedirect[] {
   const { context } = items
-  const judged: { kind: 'read' | 'edit'; path: string; final: Final }[] = []
+  const judged: JudgedRedirect[] = []
   // A line may name one file many times (`> f > f > f`): each is judged once.
   const seen = new Set<string>()
   let resolved = 0
@@ -170,29 +182,56 @@ function judgeRedirects(
     resolved += redirect.path?.anchor === 'cwd' ? (bases?.length ?? 1) : 1
     if (seen.size > maxFilesJudged || resolved > maxPathsResolved) {
       const final = items.decide({ verdict: tooManyFiles(seen.size > maxFilesJudged) })
-      judged.push({ kind: redirect.kind, path: '…', final })
+      judged.push({ kind: redirect.kind, path: '…', places: [], final })
       break
     }
     const path = redirect.path
     if (path?.anchor === 'absolute' && harmlessRedirectTargets.has(path.path)) continue
-    const candidates =
+    const places =
       path === undefined || analysis.linksMade
         ? undefined
-        : shellPathCandidates(path, bases, context.home)
-    if (candidates === undefined) {
+        : shellPathPlaces(path, bases, context.home)
+    if (places === undefined || places.length === 0) {
       const final = unknownPath(redirect, items)
-      if (final !== undefined) judged.push({ kind: redirect.kind, path: '…', final })
+      if (final !== undefined) judged.push({ kind: redirect.kind, path: '…', places: [], final })
       continue
     }
     const item = items.pathItem(
       redirect.kind,
-      candidates,
+      candidatesOf(places),
       redirect.nested || redirect.kind === 'read',
     )
     if (item.denyOnly === true && item.verdict === undefined) continue
-    judged.push({ kind: redirect.kind, path: candidates[0] ?? '…', final: items.decide(item) })
+    judged.push({ kind: redirect.kind, ...fileOf(places), final: items.decide(item) })
   }
   return judged
+}
+
+/** A place a file may be: its path as written, normalised, and where its symlinks lead. */
+interface Place {
+  readonly lexical: string
+  readonly physical: string
+}
+
+/** The paths rules read for a file: each place's lexical path and, where it differs, its physical one. */
+function candidatesOf(places: readonly Place[]): string[] {
+  const candidates = new Set<string>()
+  for (const { lexical, physical } of places) candidates.add(lexical).add(physical)
+  return [...candidates]
+}
+
+/**
+ * How a redirection's file is shown and kept (SPEC §18.3, §26): one place (the same file however
+ * it is reached) is the file; several — the line's `cd` commands may or may not have run — are
+ * each a place it may be, shown as the last, where the `cd`s lead read in order.
+ */
+function fileOf(places: readonly Place[]): Pick<JudgedRedirect, 'path' | 'places'> {
+  const files = new Set(places.map((place) => place.physical))
+  const shown = files.size === 1 ? places[0] : places.at(-1)
+  return {
+    path: shown?.lexical ?? '…',
+    places: files.size === 1 ? [] : [...new Set(places.map((place) => place.lexical))],
+  }
 }
 
 /** The ask of a line that names more files than can be judged in bounded time. */

@@ -5,6 +5,7 @@ import { hostOf } from '../rules/domain-pattern.js'
 import { CallItems } from './call-items.js'
 import { callVerdict, fetchVerdict } from './claude-verdicts.js'
 import { judgeCommand } from './command-subject.js'
+import type { JudgedCommand } from './command-subject.js'
 import { ruleField } from './evaluation-context.js'
 import type { CallFacts, EvaluationContext } from './evaluation-context.js'
 import type { Final } from './final-decision.js'
@@ -18,6 +19,12 @@ export interface Evaluation {
   readonly explanation: Explanation
   /** The command analyses, one per command subject (undefined for other subjects). */
   readonly analyses: readonly (ShellAnalysis | undefined)[]
+  /**
+   * The redirections of `explanation` whose file depends on which of the line's `cd` commands
+   * ran, each with every place it may be (SPEC §26): an always-answer names none of them.
+   * Absent: none.
+   */
+  readonly uncertainFiles?: ReadonlyMap<SubjectExplanation, readonly string[]>
 }
 
 /**
@@ -33,6 +40,7 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
   const { rules } = context
   const subjects: SubjectExplanation[] = []
   const analyses: (ShellAnalysis | undefined)[] = []
+  const uncertainFiles = new Map<SubjectExplanation, readonly string[]>()
   const list = facts.subjects ?? []
   if (list.length === 0) {
     items.decide({
@@ -45,18 +53,7 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
       const judged = judgeCommand(subject, items)
       items.sandboxed = false
       analyses.push(judged.analysis)
-      // One entry per subject (SPEC §18.3): its redirections are inside it, and decide it too.
-      const redirects = judged.redirects.map((redirect) => ({
-        subject: { kind: redirect.kind, path: redirect.path },
-        ...summary([redirect.final]),
-      }))
-      const finals = [...judged.finals, ...judged.redirects.map((redirect) => redirect.final)]
-      subjects.push({
-        subject,
-        ...summary(finals),
-        commands: judged.commands,
-        ...(redirects.length === 0 ? {} : { redirects }),
-      })
+      subjects.push(explainCommandSubject(subject, judged, uncertainFiles))
       continue
     }
     analyses.push(undefined)
@@ -81,6 +78,33 @@ export function evaluateCall(facts: CallFacts, context: EvaluationContext): Eval
   return {
     explanation: { decision, basis, mode: context.mode, ...rule, reason, subjects },
     analyses,
+    uncertainFiles,
+  }
+}
+
+/**
+ * A command subject's entry (SPEC §18.3): one per subject, its redirections inside it, deciding
+ * it too. A redirection whose file depends on the line's `cd`s is added to `uncertainFiles`.
+ */
+function explainCommandSubject(
+  subject: Subject,
+  judged: JudgedCommand,
+  uncertainFiles: Map<SubjectExplanation, readonly string[]>,
+): SubjectExplanation {
+  const redirects = judged.redirects.map((redirect) => {
+    const entry = {
+      subject: { kind: redirect.kind, path: redirect.path },
+      ...summary([redirect.final]),
+    }
+    if (redirect.places.length > 0) uncertainFiles.set(entry, redirect.places)
+    return entry
+  })
+  const finals = [...judged.finals, ...judged.redirects.map((redirect) => redirect.final)]
+  return {
+    subject,
+    ...summary(finals),
+    commands: judged.commands,
+    ...(redirects.length === 0 ? {} : { redirects }),
   }
 }
 

@@ -19,14 +19,7 @@ function answered(line: string, list: 'allow' | 'deny'): readonly string[] {
     { ruleName: 'Bash', arguments: {}, subjects, readOnly: false, hints: {}, agentId: undefined },
     { rules, mode: 'default', parser, cwd: '/p', home: '/h' },
   )
-  const answer = generaliseAnswer(
-    'Bash',
-    subjects,
-    evaluation.analyses,
-    evaluation.explanation,
-    { cwd: '/p', home: '/h' },
-    list,
-  )
+  const answer = generaliseAnswer('Bash', subjects, evaluation, { cwd: '/p', home: '/h' }, list)
   return answer.rules
 }
 
@@ -120,6 +113,27 @@ describe('always-answers never widen into what destroys (SPEC §26)', () => {
     ['docker ps -a', 'Bash(docker ps *)'],
   ])('an allow for %j is still the wide %s', (line, rule) => {
     expect(answered(line, 'allow')).toEqual([rule])
+  })
+
+  // SPEC §18.3: for npm, pnpm, yarn, git, cargo, go, docker and kubectl "the subcommand and its
+  // first argument" — whatever path the program is written with.
+  it.each([
+    ['/usr/bin/npm run test', 'Bash(/usr/bin/npm run test *)', '/usr/bin/npm run postinstall'],
+    [
+      './node_modules/.bin/pnpm run lint',
+      'Bash(./node_modules/.bin/pnpm run lint *)',
+      './node_modules/.bin/pnpm run evil',
+    ],
+    [
+      '/usr/bin/docker run alpine',
+      'Bash(/usr/bin/docker run alpine *)',
+      '/usr/bin/docker run --privileged -v /:/host alpine',
+    ],
+  ])('an allow for %j, a program as a path, keeps its first argument: %s', (line, rule, other) => {
+    expect(answered(line, 'allow')).toEqual([rule])
+    const rules = { allow: [rule] }
+    expect(checkPermission({ parser, command: line, rules }).decision).toBe('allow')
+    expect(checkPermission({ parser, command: other, rules }).decision).toBe('ask')
   })
 
   it('withholds an exact rule it cannot write (a word known only at run time), and says why', () => {

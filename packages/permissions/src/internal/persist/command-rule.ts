@@ -49,8 +49,9 @@ function exactRule(
 }
 
 /**
- * The words a wide rule keeps: the program, its subcommand, and for npm, git and the like the
- * subcommand's first argument when it is not a flag; or why a word cannot be said.
+ * The words a wide rule keeps: the program, its subcommand, and for npm, git and the like (the
+ * program read by its base name, `/usr/bin/npm` too) the subcommand's first argument when it is
+ * not a flag; or why a word cannot be said.
  */
 function wideParts(
   first: string,
@@ -63,7 +64,8 @@ function wideParts(
   if (!isSubcommand(second.literal)) return parts
   parts.push(second.literal)
   const third = words[2]
-  if (!subcommandPrograms.has(first) || third === undefined) return parts
+  // The program by its base name (SPEC §18.3): `/usr/bin/npm run test` is npm's `run test`.
+  if (!subcommandPrograms.has(basename(first)) || third === undefined) return parts
   if (third.literal === undefined) return { withheld: unknownWord(third) }
   if (third.literal !== '' && writable(third.literal) && !third.literal.startsWith('-')) {
     parts.push(third.literal)

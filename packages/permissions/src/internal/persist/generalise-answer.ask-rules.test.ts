@@ -24,14 +24,7 @@ function answer(
     { rules: ruleSetOf(permissions, gemini), mode: 'default', parser: parser(), ...ruleContext },
   )
   expect(evaluation.explanation.decision).toBe('ask')
-  return generaliseAnswer(
-    ruleName,
-    subjects,
-    evaluation.analyses,
-    evaluation.explanation,
-    ruleContext,
-    list,
-  )
+  return generaliseAnswer(ruleName, subjects, evaluation, ruleContext, list)
 }
 
 // SPEC §26: always-answers "write nothing for commands that an `ask` rule matched (an allow
@@ -125,7 +118,9 @@ describe('an always-answer for a call whose subjects could not be read (SPEC §2
   }
 
   it.each(['allow', 'deny'] as const)('writes no %s rule, and says why', (list) => {
-    expect(generaliseAnswer('Bash', undefined, [], unread, ruleContext, list)).toEqual({
+    expect(
+      generaliseAnswer('Bash', undefined, { explanation: unread, analyses: [] }, ruleContext, list),
+    ).toEqual({
       rules: [],
       withheld: [
         'its subjects cannot be read (its subjects could not be read: boom), so a rule for it would stand for every call of Bash',

@@ -38,8 +38,7 @@ function generalise(
   return generaliseAnswer(
     ruleName,
     subjects,
-    evaluation.analyses,
-    evaluation.explanation,
+    evaluation,
     { cwd: '/project', home: '/home/user' },
     'allow',
   )

@@ -1,4 +1,5 @@
 import type { Explanation, SubjectExplanation } from '../../explanation.js'
+import type { Evaluation } from '../evaluate/evaluate-call.js'
 import type { ShellAnalysis } from '../shell/analyze-shell.js'
 import { shownCommand } from '../shell/command-text.js'
 import type { Subject } from '@toolpipe/tools'
@@ -22,17 +23,19 @@ export interface GeneralisedAnswer {
  * or escalates (`rm`, `sudo`, `git push --force`: the exact command instead), never an allow
  * for a command, file, URL or tool an ask rule matched (it could never apply: each is withheld,
  * saying why), never a rule for a line holding anything no rule may allow, nor for a call whose
- * subjects could not be read. `Read` and `Edit` rules name the exact path in `//absolute` form;
- * a URL its domain; a tool matched by name its name.
+ * subjects could not be read. `Read` and `Edit` rules name the exact path in `//absolute` form
+ * — a redirection's file only where it is certain: where the line's `cd` commands leave it more
+ * than one place, no rule names it (the answer applies once), never a file the person did not
+ * see; a URL its domain; a tool matched by name its name.
  */
 export function generaliseAnswer(
   ruleName: string,
   subjects: readonly Subject[] | undefined,
-  analyses: readonly (ShellAnalysis | undefined)[],
-  explanation: Explanation,
+  evaluation: Evaluation,
   paths: { readonly cwd: string; readonly home: string },
   list: 'allow' | 'deny',
 ): GeneralisedAnswer {
+  const { analyses, explanation } = evaluation
   const subjectList = subjects ?? []
   if (subjectList.length === 0) return nameOnlyAnswer(ruleName, explanation, list)
   const refused = unallowableLine(analyses)
@@ -56,14 +59,33 @@ export function generaliseAnswer(
     const absolute = pathCandidates(subject.path, paths.cwd, paths.home)[0] ?? subject.path
     add(answer, `${subject.kind === 'read' ? 'Read' : 'Edit'}(/${escapePath(absolute)})`)
   }
-  // Redirections the call asked about: exact Edit rules for their files.
-  for (const entry of explanation.subjects.flatMap((subject) => subject.redirects ?? [])) {
+  addRedirectRules(answer, evaluation, list)
+  return answer
+}
+
+/**
+ * Redirections the call asked about: exact Edit rules for their files — none for a file known
+ * only when it runs, nor for one the line's `cd` commands leave in more than one place.
+ */
+function addRedirectRules(
+  answer: DraftAnswer,
+  evaluation: Evaluation,
+  list: 'allow' | 'deny',
+): void {
+  for (const entry of evaluation.explanation.subjects.flatMap(
+    (subject) => subject.redirects ?? [],
+  )) {
     if (entry.subject.kind !== 'edit') continue
     if (!answerable(answer, entry.subject.path, entry, list)) continue
-    if (entry.subject.path !== '…') add(answer, `Edit(/${escapePath(entry.subject.path)})`)
+    const places = evaluation.uncertainFiles?.get(entry)
+    if (places !== undefined) {
+      const shown = places.length > 3 ? [...places.slice(0, 3), '…'] : places
+      answer.withheld.push(
+        `a redirection to a file whose place depends on which cd commands of the line ran (${shown.join(', ')}), so no rule names it: the answer applies once`,
+      )
+    } else if (entry.subject.path !== '…') add(answer, `Edit(/${escapePath(entry.subject.path)})`)
     else answer.withheld.push('a redirection to a file known only when it runs')
   }
-  return answer
 }
 
 /**

@@ -87,6 +87,30 @@ describe('appendRules', () => {
     expect(readFileSync(odd, 'utf8')).toBe('{ "permissions": ["Read"] }')
   })
 
+  // SPEC §18.3: "no lost rule" — JSON.parse (the reader) keeps the last of a repeated key.
+  it('writes into the last "permissions" and the last list in it, which readers keep', async () => {
+    const path = join(scratch(), 'settings.local.json')
+    const before =
+      '{\n  "permissions": { "deny": ["Bash(a *)"] },\n  "model": "x",\n  "permissions": {\n    "deny": [],\n    "allow": ["Bash(ls *)"],\n    "deny": ["Bash(b *)"]\n  }\n}\n'
+    writeFileSync(path, before)
+    expect(await appendRules(path, 'deny', ['Bash(curl evil.sh)', 'Bash(b *)'])).toEqual([
+      'Bash(curl evil.sh)',
+    ])
+    await appendRules(path, 'ask', ['Bash(npm publish *)'])
+    const after = readFileSync(path, 'utf8')
+    expect(JSON.parse(after)).toEqual({
+      permissions: {
+        deny: ['Bash(b *)', 'Bash(curl evil.sh)'],
+        allow: ['Bash(ls *)'],
+        ask: ['Bash(npm publish *)'],
+      },
+      model: 'x',
+    })
+    // The earlier blocks are left as they were.
+    expect(after).toContain('"permissions": { "deny": ["Bash(a *)"] },\n  "model": "x",')
+    expect(after).toContain('    "deny": [],\n    "allow": ["Bash(ls *)"],\n')
+  })
+
   it('leaves the old file whole, and no temporary file behind, when it cannot write', async () => {
     const folder = join(scratch(), 'locked')
     mkdirSync(folder)

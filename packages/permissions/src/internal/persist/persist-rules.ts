@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { describeValue, isPlainObject } from '@toolpipe/core/internal'
-import { applyEdits, modify } from 'jsonc-parser'
+import { applyEdits, modify, parseTree } from 'jsonc-parser'
+import type { Node } from 'jsonc-parser'
 import { PermissionsError } from '../../permissions-error.js'
 import { parseJsonSettings } from '@toolpipe/settings-files'
 import { linkTarget } from './link-target.js'
@@ -32,7 +33,9 @@ export interface AppendRulesOptions {
  * symlinked file is written through its link: its target is replaced in the target's folder (and
  * locked there), and the link stays a link. A file that does not parse, or whose `permissions`
  * is not an object, is refused and left whole, as is any file that cannot be written. Rules
- * already in the list are not added again.
+ * already in the list are not added again. In a file that repeats a key, the rules go where its
+ * readers look: the last `permissions`, and the last `<list>` in it (JSON.parse keeps the last of
+ * each), so the answer is in force once the file is read again.
  *
  * @returns the rules added
  */
@@ -59,7 +62,10 @@ export async function appendRules(
     const formattingOptions = indentationOf(text)
     let next = text.trim() === '' ? '{}\n' : text
     for (const rule of added) {
-      next = applyEdits(next, modify(next, ['permissions', list, -1], rule, { formattingOptions }))
+      const edits = modify(lastKeysOnly(next, list), ['permissions', list, -1], rule, {
+        formattingOptions,
+      })
+      next = applyEdits(next, edits)
     }
     if (!next.endsWith('\n')) next += '\n'
     await replaceFile(target, next, mode, lock)
@@ -67,6 +73,40 @@ export async function appendRules(
   } finally {
     await lock.release()
   }
+}
+
+/**
+ * `text` with every `permissions` key but the last, and every `<list>` key but the last in that
+ * one, renamed to a key of the same length (SPEC §18.3: no lost rule). `modify` edits the first
+ * property of a name while JSON.parse (the reader) keeps the last: an answer written into the
+ * first block of a file that repeats it would lapse once the file was read again. Same lengths,
+ * so the edits `modify` makes on this text apply to the file's own.
+ */
+function lastKeysOnly(text: string, list: string): string {
+  const root = parseTree(text)
+  if (root?.type !== 'object') return text
+  const hidden: Node[] = []
+  const permissions = lastOf(root, 'permissions', hidden)
+  if (permissions?.type === 'object') lastOf(permissions, list, hidden)
+  let masked = text
+  for (const key of hidden) {
+    const renamed = `"${'x'.repeat(Math.max(0, key.length - 2))}"`
+    masked = masked.slice(0, key.offset) + renamed + masked.slice(key.offset + key.length)
+  }
+  return masked
+}
+
+/** The value of `object`'s last property named `name`; the keys of the earlier ones go to `hidden`. */
+function lastOf(object: Node, name: string, hidden: Node[]): Node | undefined {
+  let last: Node | undefined
+  for (const property of object.children ?? []) {
+    const key = property.children?.[0]
+    if (key?.value !== name) continue
+    const earlier = last?.children?.[0]
+    if (earlier !== undefined) hidden.push(earlier)
+    last = property
+  }
+  return last?.children?.[1]
 }
 
 /** The file's text and permission bits; an empty settings object when it does not exist. */

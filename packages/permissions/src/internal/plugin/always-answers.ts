@@ -31,8 +31,7 @@ export class AlwaysAnswers {
     const answer = generaliseAnswer(
       judgement.view.ruleName,
       typeof judgement.subjects === 'string' ? undefined : judgement.subjects,
-      judgement.evaluation.analyses,
-      judgement.evaluation.explanation,
+      judgement.evaluation,
       { cwd: config.cwd, home: config.home },
       list,
     )

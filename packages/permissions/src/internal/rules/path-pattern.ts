@@ -1,8 +1,7 @@
-import { resolve, sep } from 'node:path'
-import ignore from 'ignore'
-import type { Ignore } from 'ignore'
+import { isAbsolute, resolve, sep } from 'node:path'
 import { physicalPath } from '../evaluate/path-candidates.js'
 import { maxPathLength } from '../shell/path-word.js'
+import { GitignoreMatcher } from './gitignore-matcher.js'
 
 /** Where a path rule's relative forms are anchored (SPEC §18.2). */
 export interface PathRoots {
@@ -25,8 +24,11 @@ export interface PathPattern {
   readonly bases: readonly string[]
   /** The gitignore pattern under `base` (`/src/**`, `.env`); undefined with `base`. */
   readonly pattern?: string | undefined
-  /** Whether the pattern matches `inside` (`/`-separated, under a base) or a folder it is in. */
-  readonly matches: (inside: string) => boolean
+  /**
+   * Whether the pattern matches `inside` (`/`-separated, under a base) or a folder it is in;
+   * undefined when the matcher failed (never a throw: the caller fails closed, SPEC §26).
+   */
+  readonly matches: (inside: string) => boolean | undefined
 }
 
 /**
@@ -61,21 +63,19 @@ export const everyPath: PathPattern = Object.freeze({
   matches: () => true,
 })
 
-/**
- * Characters of paths a matcher may remember before it is made afresh: `ignore` keeps every path
- * (and every folder of it) it was asked about, for good, and a session asks about many.
- */
-const maxRemembered = 1_000_000
-
 /** Where each root folder really is, looked up once per roots (one settings source, one read). */
 const realFolders = new WeakMap<PathRoots, Map<string, readonly string[]>>()
 
 /**
  * Compiles a path specifier: `//p` absolute, `~/p` under the home folder, `/p` under the
  * project root, `p` or `./p` under the working directory, each a gitignore pattern there (read
- * by `ignore`). A root reached through a symlink anchors the rule at both places (SPEC §26).
- * `ignoreCase`: deny and ask rules match regardless of case (stricter on case-insensitive file
- * systems), allow rules exactly.
+ * by `ignore`). The literal part of the path is normalised as the paths it meets are (SPEC
+ * §18.2): `.` and duplicate slashes dropped, `..` taking off the folder before it, or moving the
+ * anchor to its parent (`Read(../secrets/**)` is `<cwd>/../secrets/**`). A root reached through
+ * a symlink anchors the rule at both places (SPEC §26). `ignoreCase`: deny and ask rules match
+ * regardless of case (stricter on case-insensitive file systems), allow rules exactly. The
+ * matcher is made and tried once here: a pattern `ignore` cannot compile (a regular expression
+ * V8 refuses as too large) is a malformed rule, refused with a reason (SPEC §18.2).
  */
 export function compilePathPattern(
   specifier: string,
@@ -83,9 +83,13 @@ export function compilePathPattern(
   ignoreCase: boolean,
 ): PathPattern | string {
   if (specifier.startsWith('!')) return 'a path rule cannot be a negation ("!")'
-  const { base, pattern: written } = anchorOf(specifier, roots)
-  const pattern = written === '/' || written === '' ? '**' : written
-  return new CompiledPathPattern(base, pattern, roots, new GitignoreMatcher(pattern, ignoreCase))
+  const anchored = anchorOf(specifier, roots)
+  const written = anchored.pattern === '/' || anchored.pattern === '' ? '**' : anchored.pattern
+  const normalised = normalisedPattern(anchored.base, written)
+  if (typeof normalised === 'string') return normalised
+  const matcher = GitignoreMatcher.compile(normalised.pattern, ignoreCase)
+  if (typeof matcher === 'string') return matcher
+  return new CompiledPathPattern(normalised, roots, matcher)
 }
 
 /** The folder a specifier is anchored at, and its gitignore pattern there. */
@@ -98,7 +102,62 @@ function anchorOf(specifier: string, roots: PathRoots): { base: string; pattern:
   return { base: roots.cwd, pattern: specifier }
 }
 
-/** `folder` and, when it differs, where its symlinks lead (each looked up once per `roots`). */
+/** Where a rule's pattern applies, and the pattern there. */
+interface NormalisedPattern {
+  /** The folder, normalised (`..` taken off lexically). */
+  readonly base: string
+  /**
+   * The anchor, followed by a `/..` for each `..` that went above it: where the kernel leads
+   * differs from `base` when the anchor is reached through a symlink (SPEC §26).
+   */
+  readonly folder: string
+  readonly pattern: string
+}
+
+/**
+ * A pattern's literal path normalised as the paths it meets are (SPEC §18.2), which never hold
+ * `.`, `..` or an empty segment (so a rule that kept one never matched): those segments are
+ * dropped, a `..` takes off the literal segment before it, and one with none before it moves the
+ * anchor to its parent. Wildcard segments (`*`, `?`, `[…]`, `\`) stay as written; a `..` after one
+ * could only be resolved against the file system, so such a rule is refused. A pattern that was
+ * anchored (a `/` before its end) stays anchored; one that was not (`*.env`, `node_modules/`: at
+ * any depth) is not touched. One that needed nothing is returned as written.
+ */
+function normalisedPattern(anchor: string, written: string): NormalisedPattern | string {
+  const folderOnly = written.endsWith('/')
+  const body = folderOnly ? written.slice(0, -1) : written
+  const unchanged = { base: anchor, folder: anchor, pattern: written }
+  if (!body.includes('/') && body !== '.' && body !== '..') return unchanged
+  const kept: string[] = []
+  let up = 0
+  for (const segment of body.split('/')) {
+    if (segment === '' || segment === '.') continue
+    if (segment !== '..') {
+      kept.push(segment)
+      continue
+    }
+    const last = kept.pop()
+    if (last === undefined) up++
+    else if (isWildcard(last)) return 'a path rule cannot go up ("..") after a wildcard'
+  }
+  const pattern = kept.length === 0 ? '**' : `/${kept.join('/')}${folderOnly ? '/' : ''}`
+  if (up === 0) {
+    return pattern === written || pattern === `/${written}` ? unchanged : { ...unchanged, pattern }
+  }
+  const folder = `${resolve(anchor)}${'/..'.repeat(up)}`
+  return { base: resolve(folder), folder, pattern }
+}
+
+/** Whether gitignore reads a segment as more than its letters (a wildcard, a class, an escape). */
+function isWildcard(segment: string): boolean {
+  return /[*?[\\]/.test(segment)
+}
+
+/**
+ * `folder` normalised and, when they differ, where its symlinks lead — the normalised folder's,
+ * and the kernel's reading of its `..` (applied where a link led) — each looked up once per
+ * `roots`.
+ */
 function foldersOf(roots: PathRoots, folder: string): readonly string[] {
   let known = realFolders.get(roots)
   if (known === undefined) {
@@ -108,8 +167,9 @@ function foldersOf(roots: PathRoots, folder: string): readonly string[] {
   let folders = known.get(folder)
   if (folders === undefined) {
     const given = resolve(folder)
-    const real = physicalPath(given)
-    folders = real === given ? [given] : [given, real]
+    const places = new Set([given, physicalPath(given)])
+    if (folder !== given && isAbsolute(folder)) places.add(physicalPath(folder))
+    folders = [...places]
     known.set(folder, folders)
   }
   return folders
@@ -123,75 +183,48 @@ function foldersOf(roots: PathRoots, folder: string): readonly string[] {
 class CompiledPathPattern implements PathPattern {
   readonly base: string
   readonly pattern: string
+  readonly #folder: string
   readonly #roots: PathRoots
   readonly #matcher: GitignoreMatcher
   #bases: readonly string[] | undefined
 
-  constructor(base: string, pattern: string, roots: PathRoots, matcher: GitignoreMatcher) {
-    this.base = base
-    this.pattern = pattern
+  constructor(normalised: NormalisedPattern, roots: PathRoots, matcher: GitignoreMatcher) {
+    this.base = normalised.base
+    this.pattern = normalised.pattern
+    this.#folder = normalised.folder
     this.#roots = roots
     this.#matcher = matcher
   }
 
   get bases(): readonly string[] {
-    return (this.#bases ??= foldersOf(this.#roots, this.base))
+    return (this.#bases ??= foldersOf(this.#roots, this.#folder))
   }
 
-  matches(inside: string): boolean {
+  matches(inside: string): boolean | undefined {
     return this.#matcher.matches(inside)
   }
 }
 
-/** One gitignore pattern's matcher, made on first use (most rules of a large file never meet a path). */
-class GitignoreMatcher {
-  readonly #pattern: string
-  readonly #ignoreCase: boolean
-  #made: Ignore | undefined
-  /** Characters of paths (folders included) the matcher was asked about since it was made. */
-  #remembered = 0
-
-  constructor(pattern: string, ignoreCase: boolean) {
-    this.#pattern = pattern
-    this.#ignoreCase = ignoreCase
-  }
-
-  /**
-   * Whether the pattern matches `inside` as gitignore reads it (a folder the pattern excludes
-   * excludes everything in it): each folder of the path asked about first, shortest first, so
-   * that `ignore`'s own walk up the folders finds each parent answered and never recurses more
-   * than one level (a path of 20,000 folders overflowed it). The work grows with the number of
-   * folders times the path's length: callers bound it (see {@link matchingCost}).
-   */
-  matches(inside: string): boolean {
-    if (this.#made === undefined) {
-      this.#made = ignore({ ignorecase: this.#ignoreCase }).add(this.#pattern)
-      this.#remembered = 0
-    }
-    const matcher = this.#made
-    let matched: boolean
-    let slash = -1
-    do {
-      const from = slash + 1
-      slash = inside.indexOf('/', from)
-      const folder = slash < 0 ? inside : inside.slice(0, slash + 1)
-      this.#remembered += folder.length
-      matched = matcher.ignores(folder)
-    } while (!matched && slash >= 0)
-    // `ignore` keeps every path it was asked about, for good: past a bound it is made afresh.
-    if (this.#remembered > maxRemembered) this.#made = undefined
-    return matched
-  }
-}
-
-/** Whether `path` (absolute and normalised) matches, under the rule's folder reached either way. */
-export function matchesPath(pattern: PathPattern, path: string): boolean {
+/**
+ * Whether `path` (absolute and normalised) matches, under the rule's folder reached either way;
+ * undefined when the rule could not be matched against it (its matcher failed): never a throw,
+ * and never a no that could let an allow through (the caller asks, SPEC §26).
+ */
+export function matchesPath(pattern: PathPattern, path: string): boolean | undefined {
   if (pattern.base === undefined) return true
-  for (const base of pattern.bases) {
-    const inside = pathInside(base, path)
-    if (inside !== undefined && pattern.matches(inside)) return true
+  let failed = false
+  try {
+    for (const base of pattern.bases) {
+      const inside = pathInside(base, path)
+      if (inside === undefined) continue
+      const matched = pattern.matches(inside)
+      if (matched === true) return true
+      if (matched === undefined) failed = true
+    }
+  } catch {
+    return undefined
   }
-  return false
+  return failed ? undefined : false
 }
 
 /** `path` relative to `folder` (both absolute and normalised); undefined unless strictly inside. */
