@@ -67,4 +67,26 @@ describe('lintRules', () => {
       ),
     ])
   })
+
+  it('names a Gemini wildcard no registered tool matches, and an MCP name no tool has (SPEC §26; policy engine docs, "Tool Name")', () => {
+    const rules = ruleSetOf(
+      {},
+      [
+        'toolName = "mcp_gitlab_*"',
+        'toolName = "mcp_github_*"',
+        'toolName = "mcp_*_search"',
+        'toolName = "mcp_github_delete_repo"',
+        'toolName = "mcp_github_create_issue"',
+        'toolName = "run_*"',
+        'toolName = "*"\nmcpName = "*"',
+      ]
+        .map((names) => `[[rule]]\n${names}\ndecision = "deny"\n`)
+        .join('\n'),
+    )
+    expect(lintRules(rules, [shell, github], nothingHidden)).toEqual([
+      'toolpipe: policy.toml [[rule]] 0: toolName="mcp__gitlab__*" decision="deny": no tool\'s name matches "mcp__gitlab__*"; it matches nothing until one does',
+      'toolpipe: policy.toml [[rule]] 2: toolName="mcp__*__search" decision="deny": no tool\'s name matches "mcp__*__search"; it matches nothing until one does',
+      'toolpipe: policy.toml [[rule]] 3: toolName="mcp__github__delete_repo" decision="deny": no tool is named "mcp__github__delete_repo"; it matches nothing until one is',
+    ])
+  })
 })

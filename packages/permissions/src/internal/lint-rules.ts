@@ -3,6 +3,7 @@ import type { CompiledRule } from './rules/compiled-rule.js'
 import type { RuleSet } from './rules/rule-set.js'
 import { canonicalRuleName, ruleNamesOf } from '@toolpipe/settings-files'
 import { readMcpName } from './rules/rule-text.js'
+import { matchesToolGlob } from './rules/tool-glob.js'
 import type { HiddenTools } from './hidden-tools.js'
 
 /** Names rules use for subjects whatever tool carries them. */
@@ -99,18 +100,29 @@ function aliasNote(name: string): string {
   return other.length === 0 ? '' : ` (or ${other.map((alias) => `"${alias}"`).join(', ')})`
 }
 
-/** Gemini rules whose tool name (no wildcard) names no registered tool, in either family. */
+/**
+ * Gemini rules whose tool name names no registered tool in either family, or whose wildcard
+ * (`mcp__server__*`, Gemini CLI's `mcp_server_*`) matches none (SPEC §26: unknown names are
+ * linted at `ready`).
+ */
 function lintGeminiNames(rules: RuleSet, registered: RegisteredTools): string[] {
-  const { byRuleName, servers } = registered
+  const { byRuleName } = registered
+  let names: readonly string[] | undefined
   const messages: string[] = []
   for (const rule of rules.gemini) {
     for (const name of rule.toolNames ?? []) {
-      if (name.includes('*')) continue
-      const server = readMcpName(name)?.server
-      if (server !== undefined ? servers.has(server) : byRuleName.has(canonicalRuleName(name)))
+      if (!name.includes('*')) {
+        if (byRuleName.has(canonicalRuleName(name))) continue
+        messages.push(
+          `toolpipe: ${rule.origin.label} ${rule.text}: no tool is named "${name}"${aliasNote(name)}; it matches nothing until one is`,
+        )
         continue
+      }
+      // Each registered name in either family, as the evaluation matches a glob against them.
+      names ??= [...byRuleName.keys()].flatMap((ruleName) => ruleNamesOf(ruleName))
+      if (names.some((each) => matchesToolGlob(name, each))) continue
       messages.push(
-        `toolpipe: ${rule.origin.label} ${rule.text}: no tool is named "${name}"${aliasNote(name)}; it matches nothing until one is`,
+        `toolpipe: ${rule.origin.label} ${rule.text}: no tool's name matches "${name}"; it matches nothing until one does`,
       )
     }
   }

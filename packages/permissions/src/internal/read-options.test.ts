@@ -3,6 +3,32 @@ import { PermissionsError } from '../permissions-error.js'
 import type { PermissionsOptions } from '../permissions-options.js'
 import { readOptions } from './read-options.js'
 
+const boom = new Error('boom')
+const throwing = (): never => {
+  throw boom
+}
+
+/** An object whose member `key` is a getter that throws `boom`. */
+function getterThrows(key: string): object {
+  return Object.defineProperty({}, key, { get: throwing, enumerable: true })
+}
+
+/** How `readOptions` refuses `options` (beside a project root): error class, code, message, cause. */
+function refusal(options: object): unknown {
+  try {
+    // The members copied as they are: a getter stays a getter.
+    readOptions(
+      Object.defineProperties({ projectRoot: '/p' }, Object.getOwnPropertyDescriptors(options)),
+    )
+  } catch (error) {
+    const { code, message, cause } = error as PermissionsError
+    return [error instanceof PermissionsError, code, message, cause]
+  }
+  return 'accepted'
+}
+
+const refused = (message: string) => [true, 'INVALID_OPTIONS', `permissions: ${message}`, boom]
+
 describe('readOptions', () => {
   it('resolves the sources against the project root, highest precedence first', () => {
     const config = readOptions({
@@ -64,5 +90,59 @@ describe('readOptions', () => {
     expect(refused({ projectRoot: '/p', logger: {} })).toThrow(
       'permissions: logger must have a warn function',
     )
+  })
+
+  it('refuses settings given in code that a getter or Proxy will not give: INVALID_OPTIONS, naming where, the thrown error its cause (STYLE habit 18)', () => {
+    const cli = (settings: object) => ({ sources: [{ kind: 'cli', settings }] })
+    expect(refusal(cli(getterThrows('permissions')))).toEqual(
+      refused('sources[0].settings.permissions could not be read: boom'),
+    )
+    expect(refusal(cli({ permissions: getterThrows('deny') }))).toEqual(
+      refused('sources[0].settings.permissions.deny could not be read: boom'),
+    )
+    expect(refusal(cli(new Proxy({}, { get: throwing, ownKeys: throwing })))).toEqual(
+      refused('sources[0].settings.permissions could not be read: boom'),
+    )
+  })
+
+  it('refuses sources and tools a getter or Proxy will not give the same way (STYLE habit 18)', () => {
+    expect(refusal({ sources: [getterThrows('kind')] })).toEqual(
+      refused('sources[0].kind could not be read: boom'),
+    )
+    expect(refusal({ sources: new Proxy([], { get: throwing }) })).toEqual(
+      refused('sources could not be read: boom'),
+    )
+    expect(refusal(getterThrows('sources'))).toEqual(refused('sources could not be read: boom'))
+    expect(refusal({ tools: getterThrows('shell') })).toEqual(
+      refused('tools.shell could not be read: boom'),
+    )
+    expect(refusal({ tools: { shell: getterThrows('ruleName') } })).toEqual(
+      refused('tools.shell.ruleName could not be read: boom'),
+    )
+    expect(refusal({ tools: new Proxy({}, { ownKeys: throwing }) })).toEqual(
+      refused('tools could not be read: boom'),
+    )
+  })
+
+  it('keeps a copy of settings given in code and of each tool’s rules, read once (SPEC §18.3)', () => {
+    const deny = ['Bash(rm *)']
+    const shell = {
+      ruleName: 'Bash',
+      prefix: 'ran ',
+      subjects(this: { prefix: string }, args: unknown) {
+        return [{ kind: 'command' as const, command: this.prefix + String(args) }]
+      },
+    }
+    const config = readOptions({
+      projectRoot: '/p',
+      sources: [{ kind: 'cli', settings: { permissions: { deny } } }],
+      tools: { shell },
+    })
+    deny.push('Bash(curl *)')
+    shell.ruleName = 'Other'
+    expect(config.sources[0]?.settings).toEqual({ permissions: { deny: ['Bash(rm *)'] } })
+    const rules = config.tools.get('shell')
+    expect(rules?.ruleName).toBe('Bash')
+    expect(rules?.subjects?.('ls')).toEqual([{ kind: 'command', command: 'ran ls' }])
   })
 })

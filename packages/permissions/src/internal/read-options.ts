@@ -1,12 +1,21 @@
 import { homedir } from 'node:os'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import type { Agent } from '@toolpipe/core'
-import { describeValue, readPluginOptions } from '@toolpipe/core/internal'
+import {
+  describeThrown,
+  describeValue,
+  formatJsonPath,
+  isPlainArray,
+  readOptionMember,
+  readPluginOptions,
+} from '@toolpipe/core/internal'
 import type { PluginOptionsReader } from '@toolpipe/core/internal'
 import type { ToolRegistryLogger, ToolRules } from '@toolpipe/tools'
 import { isPermissionMode as isMode, permissionModes as modes } from '@toolpipe/settings-files'
 import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 import { PermissionsError } from '../permissions-error.js'
+import { snapshotCodeSettings } from './code-settings.js'
+import type { OptionPath, RefuseOption } from './code-settings.js'
 import type { PermissionsOptions, PermissionsSandbox } from '../permissions-options.js'
 import type { PermissionSettingsFile as Settings } from '@toolpipe/settings-files'
 import { settingsSourceKinds as sourceKinds } from '@toolpipe/settings-files'
@@ -77,7 +86,7 @@ export function readOptions(options: PermissionsOptions): PermissionsConfig {
     sources: specs,
     tools: readTools(reader),
     mode,
-    scope: reader.given.scope as Agent | undefined,
+    scope: reader.value('scope') as Agent | undefined,
     persistTo,
     logger: readLogger(reader),
     sandbox: readSandbox(reader),
@@ -115,29 +124,42 @@ function labelOf(root: string, path: string): string {
 
 /** The `sources` option, each checked and its path resolved (`~/` is `home`). */
 function readSources(reader: PluginOptionsReader, root: string, home: string): SourceSpec[] {
-  const given = reader.given.sources ?? []
-  if (!Array.isArray(given)) reader.fail('sources', `must be an array, got ${describeValue(given)}`)
-  return (given as readonly unknown[]).map((source, index) => {
+  const refuse: RefuseOption = refuseWith(reader)
+  const given = readOptionMember(reader.given, 'sources', (message, cause) =>
+    refuse(['sources'], message, cause),
+  )
+  return readList(given, ['sources'], refuse).map((source, index) => {
+    const at = ['sources', index]
     const fail: (member: string, message: string) => never = (member, message) =>
-      reader.fail(`sources[${index}]${member}`, message)
+      refuse([...at, member], message)
     if (typeof source !== 'object' || source === null) {
-      fail('', `must be an object, got ${describeValue(source)}`)
+      refuse(at, `must be an object, got ${describeValue(source)}`)
     }
-    const { kind, path, format, settings } = source as Record<string, unknown>
+    // Each member read once, a getter that throws refused like a bad value.
+    const [kind, path, format, settings] = ['kind', 'path', 'format', 'settings'].map((member) =>
+      readOptionMember(source, member, (message, cause) => refuse([...at, member], message, cause)),
+    )
     if (typeof kind !== 'string' || !(sourceKinds as readonly string[]).includes(kind)) {
-      fail('.kind', `must be one of ${sourceKinds.join(', ')}, got ${describeValue(kind)}`)
+      fail('kind', `must be one of ${sourceKinds.join(', ')}, got ${describeValue(kind)}`)
     }
     if (settings !== undefined) {
       if (kind !== 'cli')
-        fail('.settings', `must go with kind "cli", got kind ${describeValue(kind)}`)
-      if (typeof settings !== 'object' || settings === null) fail('.settings', 'must be an object')
-      return { kind: 'cli', path: undefined, label: 'cli settings', format: 'settings', settings }
+        fail('settings', `must go with kind "cli", got kind ${describeValue(kind)}`)
+      // Read once, now: every rebuild reads this copy, never the caller's object again.
+      const snapshot = snapshotCodeSettings(settings, [...at, 'settings'], refuse)
+      return {
+        kind: 'cli',
+        path: undefined,
+        label: 'cli settings',
+        format: 'settings',
+        settings: snapshot,
+      }
     }
     if (typeof path !== 'string' || path === '') {
-      fail('.path', `must be a file path, got ${describeValue(path)}`)
+      fail('path', `must be a file path, got ${describeValue(path)}`)
     }
     if (format !== undefined && format !== 'settings' && format !== 'gemini') {
-      fail('.format', `must be "settings" or "gemini", got ${describeValue(format)}`)
+      fail('format', `must be "settings" or "gemini", got ${describeValue(format)}`)
     }
     const absolute =
       path === '~' || path.startsWith('~/') ? join(home, path.slice(1)) : resolve(root, path)
@@ -150,30 +172,94 @@ function readSources(reader: PluginOptionsReader, root: string, home: string): S
   })
 }
 
-/** The `tools` option: how rules see each tool, by name. */
+/**
+ * The `tools` option: how rules see each tool, by name, each member read once into a copy (a
+ * `subjects` or `hookInput` method still runs with the given object as `this`).
+ */
 function readTools(reader: PluginOptionsReader): Map<string, ToolRules> {
+  const refuse: RefuseOption = refuseWith(reader)
+  const given = reader.object('tools')
   const tools = new Map<string, ToolRules>()
-  for (const [name, rules] of Object.entries(reader.object('tools') ?? {})) {
+  if (given === undefined) return tools
+  const names = readOwnKeys(given, ['tools'], refuse)
+  for (const name of names) {
+    const read = (container: object, member: string, path: OptionPath): unknown =>
+      readOptionMember(container, member, (message, cause) => refuse(path, message, cause))
+    const rules = read(given, name, ['tools', name])
     if (typeof rules !== 'object' || rules === null) {
-      reader.fail(`tools.${name}`, `must be an object, got ${describeValue(rules)}`)
+      refuse(['tools', name], `must be an object, got ${describeValue(rules)}`)
     }
-    const { ruleName, subjects } = rules as Record<string, unknown>
+    const [ruleName, subjects, hookInput] = ['ruleName', 'subjects', 'hookInput'].map((member) =>
+      read(rules, member, ['tools', name, member]),
+    )
     if (ruleName !== undefined && (typeof ruleName !== 'string' || ruleName === '')) {
-      reader.fail(
-        `tools.${name}.ruleName`,
+      refuse(
+        ['tools', name, 'ruleName'],
         `must be a non-empty string, got ${describeValue(ruleName)}`,
       )
     }
-    if (subjects !== undefined && typeof subjects !== 'function') {
-      reader.fail(`tools.${name}.subjects`, `must be a function, got ${describeValue(subjects)}`)
+    for (const [member, method] of [
+      ['subjects', subjects],
+      ['hookInput', hookInput],
+    ] as const) {
+      if (method !== undefined && typeof method !== 'function') {
+        refuse(['tools', name, member], `must be a function, got ${describeValue(method)}`)
+      }
     }
-    tools.set(name, rules)
+    tools.set(name, {
+      ...(ruleName === undefined ? {} : { ruleName: ruleName }),
+      ...(subjects === undefined ? {} : { subjects: bound(subjects as Method, rules) }),
+      ...(hookInput === undefined ? {} : { hookInput: bound(hookInput as Method, rules) }),
+    } as ToolRules)
   }
   return tools
 }
 
+type Method = (...args: readonly unknown[]) => unknown
+
+/** `method` called on `self`, as `self.method(…)` would call it. */
+function bound(method: Method, self: object): Method {
+  return (...args) => Reflect.apply(method, self, args)
+}
+
+/** The reader's refusal, with a path and what a read threw (its `cause`). */
+function refuseWith(reader: PluginOptionsReader): RefuseOption {
+  return (path, message, cause) => {
+    if (cause === undefined) return reader.fail(formatJsonPath(path, ''), message)
+    throw new PermissionsError(
+      `permissions: ${formatJsonPath(path, '')} ${message}`,
+      'INVALID_OPTIONS',
+      { cause },
+    )
+  }
+}
+
+/** A list option's items, each read once (a Proxy's trap that throws is refused, by index). */
+function readList(value: unknown, path: OptionPath, refuse: RefuseOption): unknown[] {
+  if (value === undefined) return []
+  if (!isPlainArray(value)) refuse(path, `must be an array, got ${describeValue(value)}`)
+  const read = (member: string, at: OptionPath): unknown =>
+    readOptionMember(value, member, (message, cause) => refuse(at, message, cause))
+  const length = read('length', path)
+  if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) {
+    return refuse(path, 'must be an array, got an array whose length is not a whole number')
+  }
+  const items: unknown[] = []
+  for (let index = 0; index < length; index++) items.push(read(String(index), [...path, index]))
+  return items
+}
+
+/** The own enumerable keys of an option, a Proxy's `ownKeys` trap that throws refused. */
+function readOwnKeys(value: object, path: OptionPath, refuse: RefuseOption): string[] {
+  try {
+    return Object.keys(value)
+  } catch (error) {
+    return refuse(path, `could not be read: ${describeThrown(error)}`, error)
+  }
+}
+
 function readLogger(reader: PluginOptionsReader): ToolRegistryLogger | undefined {
-  const logger = reader.given.logger as ToolRegistryLogger | undefined
+  const logger = reader.value('logger') as ToolRegistryLogger | undefined
   if (logger !== undefined && typeof (logger as Partial<ToolRegistryLogger>).warn !== 'function') {
     reader.fail('logger', 'must have a warn function')
   }

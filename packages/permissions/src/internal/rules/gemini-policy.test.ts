@@ -71,6 +71,56 @@ describe('compileGeminiPolicy', () => {
     ])
   })
 
+  it('leaves out a shell shorthand allow Gemini CLI refuses, and keeps such a deny or ask fail closed (SPEC §26; policy engine docs, "TOML rule schema")', () => {
+    const { rules, reports } = compiled([
+      { commandPrefix: 'ls', decision: 'allow' },
+      { toolName: ['run_shell_command', 'remote_exec'], commandRegex: 'cat .*', decision: 'allow' },
+      { toolName: 'run_shell_command', commandPrefix: 'git', argsPattern: 'x', decision: 'allow' },
+      { toolName: 'remote_exec', commandPrefix: 'rm', decision: 'deny' },
+      { commandRegex: 'curl .*', decision: 'ask_user' },
+      { toolName: 'run_shell_command', commandPrefix: 'ls', decision: 'allow' },
+    ])
+    expect(rules.map((rule) => [rule.index, rule.decision, rule.unsafeRegex])).toEqual([
+      [3, 'deny', true],
+      [4, 'ask', true],
+      [5, 'allow', false],
+    ])
+    expect(reports).toEqual([
+      [0, expect.stringMatching(/got no toolName: Gemini CLI refuses the rule$/), undefined],
+      [1, expect.stringMatching(/got toolName an array: Gemini CLI refuses the rule$/), undefined],
+      [
+        2,
+        expect.stringMatching(/argsPattern cannot be in one rule: Gemini CLI refuses the rule$/),
+        undefined,
+      ],
+      [
+        3,
+        expect.stringMatching(/; it is not run: every call it could be about asks instead$/),
+        true,
+      ],
+      [
+        4,
+        expect.stringMatching(/; it is not run: every call it could be about asks instead$/),
+        true,
+      ],
+    ])
+  })
+
+  it('names Gemini CLI’s MCP tools and wildcards as toolpipe does (SPEC §26; policy engine docs, "Tool Name")', () => {
+    const { rules, reports } = compiled([
+      { toolName: 'mcp_untrusted-server_*', decision: 'deny', priority: 500 },
+      { toolName: ['mcp_*_search', 'mcp_jira_get_issue'], decision: 'allow' },
+      { toolName: 'mcp_*', decision: 'ask_user' },
+    ])
+    expect(reports).toEqual([])
+    expect(rules.map((rule) => rule.toolNames)).toEqual([
+      ['mcp__untrusted-server__*'],
+      ['mcp__*__search', 'mcp__jira__get_issue'],
+      ['mcp__*__*'],
+    ])
+    expect(rules[0]?.text).toBe('[[rule]] 0: toolName="mcp__untrusted-server__*" decision="deny"')
+  })
+
   it('reads an empty file as no rules, and a `rule` that is not a list as an error', () => {
     const reports: string[] = []
     expect(compileGeminiPolicy(undefined, origin, () => undefined)).toEqual([])

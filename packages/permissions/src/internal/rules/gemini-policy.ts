@@ -3,6 +3,8 @@ import type { SettingsSourceKind as SourceKind } from '@toolpipe/settings-files'
 import { isPlainObject } from '@toolpipe/core/internal'
 import type { RuleOrigin } from './compiled-rule.js'
 import { compileGeminiRegex, regexCost, regexWarnings } from './gemini-regex.js'
+import { refusedShellSyntax } from './gemini-shell-syntax.js'
+import { geminiToolNames } from './gemini-tool-names.js'
 
 /** A decision a Gemini CLI policy rule gives. */
 export type GeminiDecision = 'allow' | 'ask' | 'deny'
@@ -16,7 +18,10 @@ export interface GeminiRule {
   readonly decision: GeminiDecision
   /** Gemini's final priority: the tier of its source plus `priority / 1000`. */
   readonly priority: number
-  /** Tool name globs (`*` wildcard); undefined: any tool. */
+  /**
+   * Tool name globs (`*` wildcard), as toolpipe names tools (`mcp_server_*` is `mcp__server__*`:
+   * see `geminiToolNames`); undefined: any tool.
+   */
   readonly toolNames: readonly string[] | undefined
   readonly argsPattern: RegExp | undefined
   readonly commandPrefixes: readonly string[] | undefined
@@ -28,8 +33,10 @@ export interface GeminiRule {
   readonly allowRedirection: boolean
   readonly denyMessage: string | undefined
   /**
-   * Its regex can backtrack catastrophically (SPEC §26): a deny or ask rule is never run, and
-   * every call it could be about asks as possibly matching it.
+   * The rule is never run, and every call it could be about asks as possibly matching it (a deny
+   * or ask rule; such an allow is left out): its regex can backtrack catastrophically (SPEC §26),
+   * or Gemini CLI's loader refuses its `commandPrefix` / `commandRegex` (see
+   * `refusedShellSyntax`) — a malformed deny fails closed.
    */
   readonly unsafeRegex: boolean
   /**
@@ -81,6 +88,18 @@ export function compileGeminiPolicy(
     const rule = compileGeminiRule(entry, index, origin)
     if (typeof rule === 'string') {
       report(index, rule)
+      return
+    }
+    const refused = refusedShellSyntax(entry as Readonly<Record<string, unknown>>)
+    if (refused !== undefined) {
+      // An allow Gemini CLI refuses would allow what it never allows there; a deny or ask is
+      // kept, fail closed, as one whose regex is never run: what it could be about asks.
+      if (rule.decision === 'allow') {
+        report(index, refused)
+        return
+      }
+      report(index, `${refused}; it is not run: every call it could be about asks instead`, true)
+      compiled.push({ ...rule, unsafeRegex: true })
       return
     }
     const commandRegex = (entry as Record<string, unknown>).commandRegex
@@ -141,7 +160,10 @@ type Matchers = Pick<
   | 'quadraticRegex'
 >
 
-/** What a rule matches: tool names (with `mcpName`), a command prefix or regex, its arguments. */
+/**
+ * What a rule matches: tool names (with `mcpName`; Gemini CLI's MCP names as toolpipe's), a
+ * command prefix or regex, its arguments.
+ */
 function readMatchers(entry: Readonly<Record<string, unknown>>): Matchers | string {
   const toolNames = stringList(entry.toolName, 'toolName')
   if (typeof toolNames === 'string') return toolNames
@@ -152,10 +174,7 @@ function readMatchers(entry: Readonly<Record<string, unknown>>): Matchers | stri
   }
   const mcpName = entry.mcpName
   if (mcpName !== undefined && typeof mcpName !== 'string') return 'mcpName must be a string'
-  let names = toolNames
-  if (typeof mcpName === 'string') {
-    names = (toolNames ?? ['*']).map((tool) => `mcp__${mcpName}__${tool}`)
-  }
+  const names = geminiToolNames(toolNames, mcpName)
   const argsPattern = compileGeminiRegex(entry.argsPattern, 'argsPattern', '')
   if (typeof argsPattern === 'string') return argsPattern
   const commandRegex = compileGeminiRegex(entry.commandRegex, 'commandRegex', '"command":"')

@@ -41,12 +41,13 @@ export function addSettingsSource(
     warn({ origin, where: '(file)', message: 'settings must be a JSON object' })
     return
   }
-  if (value.permissions === undefined) return
-  if (!isPlainObject(value.permissions)) {
+  // Each member is read once (settings given in code are a plain copy, read-options.ts).
+  const permissions = value.permissions
+  if (permissions === undefined) return
+  if (!isPlainObject(permissions)) {
     warn({ origin, where: 'permissions', message: 'must be an object' })
     return
   }
-  const permissions = value.permissions
   if (source.kind !== 'managed' && permissions.disableBypassPermissionsMode !== undefined) {
     warn({
       origin,
