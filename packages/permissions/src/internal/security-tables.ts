@@ -95,6 +95,18 @@ export const denyOnlyWrappers: Readonly<Record<string, OptionSpec>> = {
   toybox: {},
   unbuffer: { flags: ['-p'] },
   caffeinate: { flags: ['-d', '-i', '-m', '-s', '-u'], withValue: ['-t', '-w'] },
+  // `jobs -x command args…` runs the command (bash(1), "Job Control Builtins"); without `-x`
+  // jobs lists jobs. Its words starting with `%` (job specs) become process group ids first.
+  jobs: { flags: ['-l', '-n', '-p', '-r', '-s', '-x'] },
+}
+
+/**
+ * Wrapper options that name the folder their command runs in (SPEC §26: a relative path the
+ * command opens is relative to it): env(1)'s `-C`/`--chdir`, sudo(8)'s `-D`/`--chdir`.
+ */
+export const wrapperDirectoryOptions: Readonly<Record<string, readonly string[]>> = {
+  env: ['-C', '--chdir'],
+  sudo: ['-D', '--chdir'],
 }
 
 /** `env`'s options (its `-S` splits a string into a command: SPEC §26). */
@@ -152,8 +164,6 @@ export const stringRunners: Readonly<
   compgen: { options: ['-C', '-W'] },
   bind: { options: ['-x'] },
   fc: { options: ['-e'] },
-  // `jobs -x command args…` runs the command, job specs replaced by process group ids.
-  jobs: { options: ['-x'] },
 }
 
 /**
@@ -221,6 +231,10 @@ export const codeVariables: ReadonlySet<string> = new Set([
   // included (`read OPTIND <<< 'z[$(rm x)]'`); and the directory stack `popd` goes back to.
   ...['OPTIND', 'RANDOM', 'SRANDOM', 'HISTCMD', 'SECONDS', 'LINENO', 'BASHPID', 'DIRSTACK'],
   ...['BASH_CMDS', 'BASH_ALIASES', 'BASH_ARGV0', 'BASH_COMPAT', 'FIGNORE', 'HISTIGNORE'],
+  // Options read from the environment by programs whose options run a command (below:
+  // `inertProgramCommandOptions`): ripgrep's configuration file (`--pre=…` in it), zip(1)'s
+  // ZIPOPT and ZIP (`-TT cmd`), man(1)'s MANOPT (`--pager=cmd`).
+  ...['RIPGREP_CONFIG_PATH', 'ZIPOPT', 'ZIP', 'MANOPT'],
 ])
 export const codeVariablePrefixes: readonly string[] = [
   ...['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_CONFIG', 'npm_config_', 'NPM_CONFIG_', 'YARN_'],
@@ -391,12 +405,19 @@ export const tarCommandOptions = {
 /**
  * Options of programs otherwise known never to run their words that do run a command (any
  * abbreviation of the long ones counts): `rg --pre`, `sort --compress-program`, `zip -TT`,
- * `man -P`/`-H`/`-C`, `npm --script-shell`.
+ * `man -P`/`-H`/`-C`, `npm --script-shell`. From each program's manual: rg(1) runs `--pre`'s
+ * COMMAND for every file, and `--hostname-bin`'s program as a search starts (ripgrep 14 asks it
+ * for the host its hyperlinks name, whether or not it prints any); its `--pre-glob` is a glob,
+ * and `-z`/`--search-zip` runs only fixed decompressors (`gzip -d -c`, `xz -d -c`, … found on
+ * PATH, which a line cannot change unseen) on files as data, so neither is here. sort(1):
+ * `--compress-program` only. zip(1): `-TT`/`--unzip-command` only. man(1) (man-db):
+ * `-P`/`--pager`, `-H`/`--html` (a browser), `-C`/`--config-file`. Options given through the
+ * environment (`RIPGREP_CONFIG_PATH`, `ZIPOPT`, `MANOPT`) are in `codeVariables`.
  */
 export const inertProgramCommandOptions: Readonly<
   Record<string, { readonly long: readonly string[]; readonly short: readonly string[] }>
 > = {
-  rg: { long: ['pre'], short: [] },
+  rg: { long: ['pre', 'hostname-bin'], short: [] },
   sort: { long: ['compress-program'], short: [] },
   zip: { long: ['unzip-command'], short: ['TT'] },
   // `man -C FILE` reads a man-db configuration, whose DEFINEs name the programs it runs.
@@ -501,7 +522,7 @@ export const inertPrograms: ReadonlySet<string> = new Set([
   ...['whoami', 'id', 'groups', 'uname', 'hostname', 'tee', 'less', 'more', 'man', 'jq', 'yq'],
   ...['base64', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'cksum', 'du', 'df', 'free'],
   ...['zip', 'gzip', 'gunzip', 'zcat', 'bzip2', 'xz', 'unxz', 'zstd', 'od', 'hexdump', 'xxd'],
-  ...['strings', 'tree', 'find', 'cd', 'pushd', 'popd', 'dirs', 'help', 'history', 'jobs'],
+  ...['strings', 'tree', 'find', 'cd', 'pushd', 'popd', 'dirs', 'help', 'history'],
   ...['kill', 'pkill', 'killall', 'ps', 'top', 'sleep', 'seq', 'yes', 'expr', 'bc', 'dc'],
   ...['iconv', 'locale', 'printenv', 'tput', 'clear', 'stty', 'tty', 'uptime', 'nproc'],
   ...['git', 'sed', 'awk', 'gawk', 'tar', 'rsync', 'shift', 'exit', 'return', 'set', 'unset'],

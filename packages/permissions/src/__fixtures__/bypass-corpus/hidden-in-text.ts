@@ -77,6 +77,34 @@ export const hiddenInTextRows: readonly CorpusRow[] = [
     ['rg --pre=id hello notes.txt', 'ask'],
     ['rg -n hello src', 'allow'],
   ]),
+  // rg(1) of ripgrep 14: `--hostname-bin`'s program runs as every search starts (for the host
+  // its hyperlinks name); `--pre-glob` is a glob, `-z` runs only fixed decompressors on files.
+  ...rows(runners, 'https://man.archlinux.org/man/rg.1.en', [
+    ['rg --hostname-bin=./evil.sh hello notes.txt', 'ask'],
+    ['rg --hostname-bin ./evil.sh hello notes.txt', 'ask'],
+    ['rg --hostname-bin=sh hello notes.txt', 'ask'],
+    ['rg --hostname-bin rm hello notes.txt', 'deny'],
+    ["rg --pre-glob '*.pdf' hello notes.txt", 'allow'],
+    ['rg -z hello notes.txt.gz', 'allow'],
+    ['rg --search-zip hello notes.txt.gz', 'allow'],
+  ]),
+  // Options read from the environment: where the variable is exported already, assigning it by
+  // any means hands the program an option that runs a command (ripgrep's GUIDE, "Configuration
+  // file"; zip(1), ENVIRONMENT; man(1), ENVIRONMENT).
+  ...rows(
+    runners,
+    'https://github.com/BurntSushi/ripgrep/blob/master/GUIDE.md#configuration-file',
+    [['for RIPGREP_CONFIG_PATH in rgrc; do rg hello notes.txt; done', 'ask']],
+  ),
+  ...rows(runners, 'https://manpages.debian.org/bookworm/zip/zip.1.en.html', [
+    ["printf -v ZIPOPT %s '-T -TT id'; zip z.zip notes.txt", 'ask'],
+    ["read -r ZIP <<< '-T -TT id'; zip z.zip notes.txt", 'ask'],
+    ['zip -r z.zip src', 'allow'],
+  ]),
+  ...rows(runners, 'https://manpages.debian.org/bookworm/man-db/man.1.en.html', [
+    ["read -r MANOPT <<< '--pager=id'; man ls", 'ask'],
+    ['man -k printf', 'allow'],
+  ]),
   ...rows(runners, 'https://www.gnu.org/software/coreutils/manual/html_node/sort-invocation.html', [
     ['sort -S 10k --compress-program=rm big.txt', 'deny'],
     ['seq 1 9 | sort --compress=id', 'ask'],
@@ -101,7 +129,12 @@ export const hiddenInTextRows: readonly CorpusRow[] = [
   ...rows(runners, bashManual('Job-Control-Builtins.html'), [
     ['jobs -x rm -rf x', 'deny'],
     ['jobs -x id', 'ask'],
+    ['jobs -x sh -c "rm -rf x"', 'deny'],
+    ['jobs -x git status', 'ask'],
+    ['jobs $OPTIONS rm -rf x', 'ask'],
     ['jobs -l', 'allow'],
+    ['jobs %1', 'allow'],
+    ['jobs -- -x rm', 'allow'],
   ]),
   // `set` options that change how bash reads what follows.
   ...rows(runners, bashManual('The-Set-Builtin.html'), [

@@ -1,5 +1,6 @@
 import { base, claude, codex, codexPull, docs, rows } from './corpus-rows.js'
 import type { CorpusRow } from './corpus-rows.js'
+import { reservedWordRows } from './reserved-words.js'
 
 /** Wrappers and prefixes: wrappers stripped with their options, `VAR=` prefixes, path-named programs. */
 export const wrapperRows: readonly CorpusRow[] = [
@@ -45,6 +46,35 @@ export const wrapperRows: readonly CorpusRow[] = [
     ['sudo -E VAR=1 OTHER=2 rm -rf x', 'deny'],
     ['env -xS "rm -rf x"', 'ask'],
   ]),
+  // env(1)'s `-C dir`/`--chdir=dir` runs the command in dir: the paths it opens are there.
+  ...rows(base, 'https://man7.org/linux/man-pages/man1/env.1.html', [
+    ["env -C /etc sh -c 'echo x > passwd'", 'deny'],
+    ['env -C /etc git diff --output=passwd', 'deny'],
+    ['env --chdir=/etc git diff --output=passwd', 'deny'],
+    ['env -iC/etc git diff --output=passwd', 'deny'],
+  ]),
+  ...rows(
+    base,
+    'https://man7.org/linux/man-pages/man1/env.1.html',
+    [
+      ['env -C /tmp git diff --output=notes', 'ask'],
+      ['env -C src git diff --output=notes', 'allow'],
+      ['git diff --output=notes', 'allow'],
+    ],
+    { mode: 'acceptEdits' },
+  ),
+  // A hook copied into a repository's git folder through `env -C` ran at the next commit.
+  ...rows(
+    { allow: ['Bash(mkdir *)', 'Bash(cp *)', 'Bash(cd *)', 'Bash(git commit *)'] },
+    'https://man7.org/linux/man-pages/man1/env.1.html',
+    [
+      [
+        'env -C repo/.git mkdir hooks; env -C repo/.git/hooks cp ../../../tmpl/hooks/pre-commit .; cd repo && git commit --allow-empty -qm x',
+        'ask',
+      ],
+    ],
+    { realBash: { hides: 'rm' } },
+  ),
   ...rows(base, 'https://github.com/danielmiessler/LifeOS/issues/732', [
     ['xargs rm < list', 'deny'],
     ['ls | xargs rm', 'deny'],
@@ -113,4 +143,5 @@ export const wrapperRows: readonly CorpusRow[] = [
     ['/tmp/cat file', 'ask'],
     ['c\\at file', 'allow'],
   ]),
+  ...reservedWordRows,
 ]

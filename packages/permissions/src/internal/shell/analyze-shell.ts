@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter'
 import type { BashParser } from './bash-parser.js'
+import { openCompounds } from './compound-prefixes.js'
 import { readHereDocuments } from './here-documents.js'
 import { readWriteOperatorsHold, withReadWriteAsRead } from './read-write-redirects.js'
 import type { ShellAnalysis } from './shell-analysis.js'
@@ -42,13 +43,33 @@ export function analyzeShell(
     return { ...inner, unparseable: inner.unparseable ?? continuationReason }
   }
   const parsed = parse(parser, line, budget)
-  if (parsed === undefined) {
-    return empty(
-      budget.spent === undefined
-        ? 'the parser gave up'
-        : `too much to read in bounded time (${budget.spent})`,
-    )
-  }
+  if (parsed === undefined) return empty(gaveUp(budget))
+  // tree-sitter-bash misreads a compound command after `coproc`, `time` or `!`: the line is
+  // written again until it reads it as bash does. No allow rule allows what a `coproc` runs, as
+  // none allows `coproc npm test` (SPEC §26: a wrapper stripped for deny and ask rules only).
+  const opened = openCompounds(line, parsed, (text) => parse(parser, text, budget))
+  if (opened === undefined) return empty(gaveUp(budget))
+  const analysis = analyzeParsed(parser, opened.line, opened.parsed, depth, budget)
+  const read = opened.coprocess ? withoutAllowSpellings(analysis) : analysis
+  return opened.unfinished === undefined
+    ? read
+    : { ...read, unparseable: read.unparseable ?? opened.unfinished }
+}
+
+function gaveUp(budget: WorkBudget): string {
+  return budget.spent === undefined
+    ? 'the parser gave up'
+    : `too much to read in bounded time (${budget.spent})`
+}
+
+/** What the parse of a line (with or without a syntax error) shows, as bash would run it. */
+function analyzeParsed(
+  parser: BashParser,
+  line: string,
+  parsed: Parsed,
+  depth: number,
+  budget: WorkBudget,
+): ShellAnalysis {
   if (parsed.error === undefined) return walkLine(parser, line, depth, parsed.root, false, budget)
   const readWrite = withReadWriteAsRead(line)
   if (readWrite !== undefined) {
@@ -183,26 +204,41 @@ function walkLine(
   const walk = new Walk(nested, depth, depth > 0 || denyOnly, documents, readWriteAt)
   walk.visit(root)
   const misread = heredocs.misread ?? walk.misread
-  const readOnlyByDeny = misread !== undefined || denyOnly
-  return {
-    // A line misread asks; what the tree does show is still read by deny and ask rules.
-    commands: readOnlyByDeny
-      ? walk.commands.map((command) => ({
-          ...command,
-          allowText: undefined,
-          allowWords: undefined,
-          nested: true,
-        }))
-      : walk.commands,
-    redirects: readOnlyByDeny
-      ? walk.redirects.map((redirect) => ({ ...redirect, nested: true }))
-      : walk.redirects,
+  const analysis: ShellAnalysis = {
+    commands: walk.commands,
+    redirects: walk.redirects,
     hidingConstructs: walk.hidingConstructs,
     unparseable: misread,
     directoryMoves: walk.moves,
     movesMayRepeat: walk.repeats,
     linksMade: walk.linksMade,
     repositoryPaths: walk.repositories.paths(),
+  }
+  // A line misread asks; what the tree does show is still read by deny and ask rules.
+  return misread !== undefined || denyOnly ? readByDenyOnly(analysis) : analysis
+}
+
+/** The analysis with no command any allow rule may allow (each still judged, the mode deciding). */
+function withoutAllowSpellings(analysis: ShellAnalysis): ShellAnalysis {
+  const commands = analysis.commands.map((command) => ({
+    ...command,
+    allowText: undefined,
+    allowWords: undefined,
+  }))
+  return { ...analysis, commands }
+}
+
+/** The analysis with its commands and redirections read by deny and ask rules only. */
+function readByDenyOnly(analysis: ShellAnalysis): ShellAnalysis {
+  return {
+    ...analysis,
+    commands: analysis.commands.map((command) => ({
+      ...command,
+      allowText: undefined,
+      allowWords: undefined,
+      nested: true,
+    })),
+    redirects: analysis.redirects.map((redirect) => ({ ...redirect, nested: true })),
   }
 }
 

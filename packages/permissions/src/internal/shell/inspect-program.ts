@@ -7,6 +7,7 @@ import type { ShellPath } from './path-word.js'
 import { programStrings } from './program-strings.js'
 import { readWord } from './read-word.js'
 import { commandStrings, readShellInvocation } from './shell-runners.js'
+import { wrapperDirectories } from './wrapper-directories.js'
 import { wordText } from './wrappers.js'
 import { namedChildren, previousNamedSibling } from './syntax-node.js'
 import type { SyntaxNode } from './syntax-node.js'
@@ -32,8 +33,8 @@ export interface WalkSink {
  * Finds what one stage of a command (the program after some wrappers, with its words) does
  * beyond running itself (SPEC §18.2, §26): a shell's string or input, `source`, a string a
  * builtin or program runs (`eval`, `trap`, `sed`'s `e`, `awk`'s `system()`, `git -c`), a name
- * bash evaluates (`printf -v 'a[$(…)]'`), a variable that decides which code runs, a `cd` that
- * moves later paths, a program that makes links.
+ * bash evaluates (`printf -v 'a[$(…)]'`), a variable that decides which code runs, a `cd` (or a
+ * wrapper's `-C dir`) that moves later paths, a program that makes links.
  */
 export function inspectProgram(
   sink: WalkSink,
@@ -65,6 +66,9 @@ export function inspectProgram(
   for (const nested of strings.nested) sink.parseNested(nested, `${name}, which runs a command`)
   for (const reason of nameWordsHiding(name, stage)) sink.foundHiding(reason)
   if (directoryChangers.has(name)) sink.moves.push(...directoryMove(name, stage))
+  // `env -C dir cmd`: cmd's relative paths are relative to dir, as after a `cd` (the line's
+  // other paths are judged from both places, which only adds candidates).
+  sink.moves.push(...wrapperDirectories(name, stage))
   if (makesLinks(name, stage)) sink.linksMade = true
 }
 

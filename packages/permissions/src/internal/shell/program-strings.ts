@@ -7,7 +7,7 @@ import { listOf, none } from './program-strings-result.js'
 import type { ProgramStrings } from './program-strings-result.js'
 
 export type { ProgramStrings } from './program-strings-result.js'
-import { joinTexts, wordText } from './wrappers.js'
+import { jobsRunsCommand, joinTexts, wordText } from './wrappers.js'
 import {
   awkFlagOptions,
   findWritingActions,
@@ -18,10 +18,10 @@ import {
 } from '../security-tables.js'
 
 /**
- * What `sed`, `awk`, `tar`, `git`, `rsync`, `parallel`, `find`, `dc`, and the options of `rg`,
- * `sort`, `zip` and `man` that run a command are given to run (SPEC §26's "programs that run
- * strings"): an allow rule for one of them allows only an invocation whose program text is
- * literal and free of what runs code.
+ * What `sed`, `awk`, `tar`, `git`, `rsync`, `parallel`, `find`, `dc`, `jobs -x`, and the options
+ * of `rg`, `sort`, `zip` and `man` that run a command are given to run (SPEC §26's "programs
+ * that run strings"): an allow rule for one of them allows only an invocation whose program text
+ * is literal and free of what runs code.
  */
 export function programStrings(name: string, words: readonly CommandWord[]): ProgramStrings {
   switch (name) {
@@ -55,6 +55,11 @@ export function programStrings(name: string, words: readonly CommandWord[]): Pro
     }
     case 'dc':
       return dcStrings(words)
+    case 'jobs':
+      // `jobs -x command args…` runs the command (a wrapper: deny rules read it, wrappers.ts).
+      return jobsRunsCommand(words)
+        ? { hidingConstructs: ['jobs -x, which runs its words as a command'], nested: [] }
+        : none
     case 'parallel':
       return {
         hidingConstructs: ['parallel, which runs its words as commands'],

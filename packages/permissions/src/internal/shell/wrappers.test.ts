@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { words } from '../../__fixtures__/shell-words.js'
-import { isName, joinLiterals, joinTexts, stripWrapper, wordText } from './wrappers.js'
+import {
+  isName,
+  jobsRunsCommand,
+  joinLiterals,
+  joinTexts,
+  stripWrapper,
+  wordText,
+} from './wrappers.js'
 
 describe('stripWrapper', () => {
   it('strips an allow-rule wrapper with its options and positionals, for every rule', () => {
@@ -69,6 +76,39 @@ describe('stripWrapper', () => {
       kind: 'unknown',
     })
     expect(stripWrapper(words('ls', '-la'), 0, 'ls', false)).toEqual({ kind: 'none' })
+  })
+
+  // bash(1), "Job Control Builtins": `jobs -x command [args]` runs the command, each word that
+  // starts with `%` (a job spec) replaced by a process group id; `jobs [-lnprs] [jobspec]` lists.
+  it('strips `jobs -x` for deny and ask rules (SPEC §18.2: its command is seen), job specs unknown', () => {
+    expect(stripWrapper(words('jobs', '-x', 'sh', '-c', 'rm x'), 0, 'jobs', false)).toEqual({
+      kind: 'wrapped',
+      next: 2,
+      assignments: [],
+      replaces: '%',
+    })
+    expect(stripWrapper(words('jobs', '-xl', '--', 'rm', '%1'), 0, 'jobs', false)).toMatchObject({
+      kind: 'wrapped',
+      next: 3,
+    })
+    expect(stripWrapper(words('jobs', '-x', 'rm'), 0, 'jobs', true)).toEqual({ kind: 'none' })
+    expect(stripWrapper(words('jobs', '-x', '-q', 'rm'), 0, 'jobs', false)).toEqual({
+      kind: 'unknown',
+    })
+    expect(stripWrapper(words('jobs', undefined, 'rm'), 0, 'jobs', false)).toEqual({
+      kind: 'unknown',
+    })
+  })
+
+  it('leaves `jobs` without -x alone: it lists jobs, whatever its words', () => {
+    for (const line of [['jobs'], ['jobs', '-l'], ['jobs', '%1'], ['jobs', '--', '-x', 'rm']]) {
+      expect(stripWrapper(words(...line), 0, 'jobs', false), line.join(' ')).toEqual({
+        kind: 'none',
+      })
+    }
+    expect(jobsRunsCommand(words('jobs', '-rx', 'rm'))).toBe(true)
+    expect(jobsRunsCommand(words('jobs', undefined))).toBe(true)
+    expect(jobsRunsCommand(words('jobs', '-l', '%x'))).toBe(false)
   })
 })
 

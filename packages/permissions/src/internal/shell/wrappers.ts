@@ -44,6 +44,7 @@ export function stripWrapper(
       ? denyOnlyWrappers[name]
       : undefined
   if (spec === undefined) return { kind: 'none' }
+  if (name === 'jobs' && !jobsRunsCommand(words, at)) return { kind: 'none' }
   if (name === 'command') {
     const option = words[at + 1]?.literal
     // `command -v name` and `command -V name` look a name up; they run nothing.
@@ -80,7 +81,26 @@ export function stripWrapper(
     }
     if (next >= words.length) return { kind: 'none' }
   }
-  return { kind: 'wrapped', next, assignments }
+  // `jobs -x`: a word starting with `%` is a job spec bash replaces by a process group id; any
+  // word holding a `%` is read as known only at run time (which errs the safe way).
+  return name === 'jobs'
+    ? { kind: 'wrapped', next, assignments, replaces: '%' }
+    : { kind: 'wrapped', next, assignments }
+}
+
+/**
+ * Whether `jobs` (at `at`) runs its words as a command: `-x` among its options, bundled too
+ * (bash(1), "Job Control Builtins": `jobs -x command [args]`). A word known only at run time may
+ * be `-x`.
+ */
+export function jobsRunsCommand(words: readonly CommandWord[], at = 0): boolean {
+  for (let index = at + 1; index < words.length; index++) {
+    const literal = words[index]?.literal
+    if (literal === undefined) return true
+    if (literal === '--' || literal === '-' || !literal.startsWith('-')) return false
+    if (!literal.startsWith('--') && literal.includes('x')) return true
+  }
+  return false
 }
 
 function stripXargs(words: readonly CommandWord[], at: number, forAllow: boolean): StripStep {
