@@ -8,8 +8,17 @@ import type { Ignore } from 'ignore'
 const maxRemembered = 1_000_000
 
 /**
- * One gitignore pattern's matcher, made and tried once at load (SPEC §18.2: a pattern that
- * cannot be compiled is a malformed rule, told at load, not at every decision).
+ * The longest pattern a path rule may have: Linux's `PATH_MAX` (4,096 bytes), the longest path a
+ * file can be opened by. `ignore` compiles a 10,000-character pattern; one of 100 KB makes a
+ * regular expression V8 refuses ("Regular expression too large").
+ */
+export const maxPathPatternLength = 4_096
+
+/**
+ * One gitignore pattern's matcher, made on first use: most rules of a large file never meet a
+ * path, and compiling each at load tripled the time a 1,000-rule file takes to load (issue #44:
+ * ≤ 5× `JSON.parse` of it). A pattern too long to compile is refused at load instead (SPEC
+ * §18.2: a malformed rule is told at load, not at every decision).
  */
 export class GitignoreMatcher {
   readonly #pattern: string
@@ -18,25 +27,22 @@ export class GitignoreMatcher {
   /** Characters of paths (folders included) the matcher was asked about since it was made. */
   #remembered = 0
 
-  private constructor(pattern: string, ignoreCase: boolean, made: Ignore) {
+  private constructor(pattern: string, ignoreCase: boolean) {
     this.#pattern = pattern
     this.#ignoreCase = ignoreCase
-    this.#made = made
   }
 
   /**
-   * The matcher of `pattern`, or why there is none: `ignore` builds its regular expression on
-   * first use, so it is asked once here — a pattern of 100 KB makes one V8 refuses ("Regular
-   * expression too large"), which would otherwise throw at every decision on a path.
+   * The matcher of `pattern`, or why there is none: a pattern longer than
+   * {@link maxPathPatternLength} names no path a file can be opened by, and the regular
+   * expression `ignore` would build for one of 100 KB is one V8 refuses. Should a shorter one
+   * still fail to compile when first used, `matches` answers undefined (the caller fails closed).
    */
   static compile(pattern: string, ignoreCase: boolean): GitignoreMatcher | string {
-    try {
-      const made = ignore({ ignorecase: ignoreCase }).add(pattern)
-      made.ignores('x')
-      return new GitignoreMatcher(pattern, ignoreCase, made)
-    } catch (error) {
-      return `its path pattern cannot be compiled (${complaintOf(error)})`
+    if (pattern.length > maxPathPatternLength) {
+      return `its path pattern is longer than any path (${pattern.length} characters, at most ${maxPathPatternLength})`
     }
+    return new GitignoreMatcher(pattern, ignoreCase)
   }
 
   /**
@@ -70,15 +76,4 @@ export class GitignoreMatcher {
       }
     }
   }
-}
-
-/**
- * What a compiler's error says, short: V8's message for a regular expression holds the whole
- * expression (a megabyte for a rule of one), and only its end says what is wrong.
- */
-function complaintOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : 'it threw'
-  const end = message.lastIndexOf(': ')
-  const complaint = end < 0 ? message : message.slice(end + 2)
-  return complaint.length > 200 ? `${complaint.slice(0, 200)}…` : complaint
 }

@@ -3,23 +3,30 @@ import { describe, expect, it } from 'vitest'
 import { ruleContext } from '../../__fixtures__/rule-sets.js'
 import { call, plainTool, recordingRegistry, scratchProjects } from '../../__fixtures__/harness.js'
 import { permissions } from '../../permissions.js'
-import { compilePathPattern } from './path-pattern.js'
+import { compilePathPattern, matchesPath } from './path-pattern.js'
 import { buildRuleSet } from './rule-set.js'
 import type { RuleWarning } from './rule-set.js'
 
 const roots = { home: '/home/u', root: '/project', cwd: '/project/app' }
 /** A specifier of 100 KB: `ignore` makes of it a regular expression V8 refuses as too large. */
 const huge = 'a'.repeat(100_000)
+const tooLong = /^its path pattern is longer than any path \(\d+ characters, at most 4096\)$/
 
 // SPEC §18.2: "a malformed rule … is reported (logger.warn, with file and index) and ignored —
 // never a crash, never a silent allow".
 describe('a path rule whose pattern cannot be compiled (SPEC §18.2)', () => {
   it('is refused at load, saying why in a line, not with the regular expression', () => {
     for (const specifier of [huge, `//${huge}`, '*a'.repeat(50_000)]) {
-      expect(compilePathPattern(specifier, roots, true)).toBe(
-        'its path pattern cannot be compiled (Regular expression too large)',
-      )
+      expect(compilePathPattern(specifier, roots, true)).toMatch(tooLong)
     }
+  })
+
+  it('up to PATH_MAX (4,096 characters) is a rule that matches', () => {
+    const longest = `//${'d/'.repeat(2_046)}f`
+    const pattern = compilePathPattern(longest, roots, true)
+    if (typeof pattern === 'string') throw new Error(pattern)
+    expect(matchesPath(pattern, `/${'d/'.repeat(2_046)}f`)).toBe(true)
+    expect(matchesPath(pattern, `/${'d/'.repeat(2_046)}g`)).toBe(false)
   })
 
   it('is warned with its file and index and ignored; the other rules stay in force', () => {
@@ -42,7 +49,7 @@ describe('a path rule whose pattern cannot be compiled (SPEC §18.2)', () => {
     expect(warnings.map((warning) => [warning.where, warning.message.replace(huge, '…')])).toEqual([
       [
         'permissions.deny[1]',
-        '"Edit(…)": its path pattern cannot be compiled (Regular expression too large)',
+        '"Edit(…)": its path pattern is longer than any path (100000 characters, at most 4096)',
       ],
     ])
     expect(rules.deny.all.map((rule) => rule.text)).toEqual(['Read(.env)'])
@@ -81,7 +88,7 @@ describe('the plugin with such a rule in a settings file (SPEC §18.2)', () => {
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toContain('.toolpipe/settings.json permissions.deny[0]: "Read(aaa')
     expect(warnings[0]).toMatch(
-      /its path pattern cannot be compiled \(Regular expression too large\); ignored$/,
+      /its path pattern is longer than any path \(100000 characters, at most 4096\); ignored$/,
     )
     expect((await plugin.explain(call('read', { path: 'src/a.ts' }))).decision).toBe('allow')
     expect((await plugin.explain(call('read', { path: '.env' }))).decision).toBe('deny')
