@@ -129,7 +129,8 @@ function normalisedPattern(anchor: string, written: string): NormalisedPattern |
   const unchanged = { base: anchor, folder: anchor, pattern: written }
   // Most patterns have nothing to normalise: no empty, `.` or `..` segment (a leading `/` aside).
   // Told without splitting them (a thousand rules are read at each load).
-  if (!body.includes('//') && !body.endsWith('/') && !dotSegment.test(body)) return unchanged
+  const dots = body.includes('.') && dotSegment.test(body)
+  if (!dots && !body.includes('//') && !body.endsWith('/')) return unchanged
   const kept: string[] = []
   let up = 0
   for (const segment of body.split('/')) {
