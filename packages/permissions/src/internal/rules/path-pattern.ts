@@ -124,13 +124,14 @@ interface NormalisedPattern {
  * any depth) is not touched. One that needed nothing is returned as written.
  */
 function normalisedPattern(anchor: string, written: string): NormalisedPattern | string {
+  const unchanged = { base: anchor, folder: anchor, pattern: written }
+  // Most patterns have nothing to normalise: no empty, `.` or `..` segment (a leading `/` and a
+  // trailing one aside). Told without splitting them (a thousand rules are read at each load).
+  if (!written.includes('//') && !(written.includes('.') && dotSegment.test(written))) {
+    return unchanged
+  }
   const folderOnly = written.endsWith('/')
   const body = folderOnly ? written.slice(0, -1) : written
-  const unchanged = { base: anchor, folder: anchor, pattern: written }
-  // Most patterns have nothing to normalise: no empty, `.` or `..` segment (a leading `/` aside).
-  // Told without splitting them (a thousand rules are read at each load).
-  const dots = body.includes('.') && dotSegment.test(body)
-  if (!dots && !body.includes('//') && !body.endsWith('/')) return unchanged
   const kept: string[] = []
   let up = 0
   for (const segment of body.split('/')) {
