@@ -2,7 +2,10 @@ import { HarnessError } from '@toolpipe/core'
 
 /** The codes of {@link ToolSearchError}. */
 export type ToolSearchErrorCode =
-  /** `toolSearch(registry, options)` was given options it cannot use: the message names the option. */
+  /**
+   * `toolSearch(registry, options)` was given options it cannot use, or `find(query, limit)` a
+   * `limit` it cannot use: the message names the option.
+   */
   'INVALID_OPTIONS'
 
 /** What `@toolpipe/tool-search` throws for what it cannot use. */

@@ -56,9 +56,13 @@ describe('find', () => {
     expect(search.find('a new message, issue, refund, file or query', 50).length).toBeGreaterThan(2)
     expect(search.find('a new message, issue, refund, file or query')).toHaveLength(2)
     expect(search.find('a new message, issue, refund, file or query', 1)).toHaveLength(1)
-    // A limit that is not a positive integer is the default.
-    for (const limit of [0, -1, 1.5, Number.NaN, '3' as unknown as number]) {
-      expect(search.find('a new message, issue, refund, file or query', limit)).toHaveLength(2)
+    // A limit of 0 finds none; one that is not an integer of at least 0 is refused
+    // (tool-search.limit.test.ts).
+    expect(search.find('a new message, issue, refund, file or query', 0)).toEqual([])
+    for (const limit of [-1, 1.5, Number.NaN, '3' as unknown as number]) {
+      expect(() => search.find('a new message, issue, refund, file or query', limit)).toThrow(
+        'find: limit must be an integer of at least 0',
+      )
     }
   })
 

@@ -1,5 +1,5 @@
 import type { Agent } from '@toolpipe/core'
-import { readPluginOptions } from '@toolpipe/core/internal'
+import { describeValue, readPluginOptions } from '@toolpipe/core/internal'
 import type { Disposer, ToolDefinition, ToolRegistry } from '@toolpipe/tools'
 import { searchTool } from './internal/search-tool.js'
 import { FollowedIndex } from './internal/followed-index.js'
@@ -33,9 +33,13 @@ export interface ToolSearch {
   readonly tool: ToolDefinition
   /**
    * The tools visible to the scope that best match `query` (every tool but `tool_search`, always
-   * loaded or not), best first, at most `limit` (default: `maxResults`). Never throws: a query
+   * loaded or not), best first, at most `limit` (default: `maxResults`; `0` finds none). A query
    * that is empty, 10 KB long, full of regular-expression syntax or not a string finds what its
-   * words find, or nothing. (`tool_search` itself lists only tools that are not always loaded.)
+   * words find, or nothing, and never throws. (`tool_search` itself lists only tools that are not
+   * always loaded.)
+   *
+   * @throws ToolSearchError (`INVALID_OPTIONS`) for a `limit` that is not an integer of at least 0
+   * (`-1`, `1.5`, `NaN`, `Infinity`, `'3'`, `null`)
    */
   find(query: string, limit?: number): ToolMatch[]
   /** A new session: one per conversation, nothing loaded yet. */
@@ -107,7 +111,10 @@ export function toolSearch(registry: ToolRegistry, options?: ToolSearchOptions):
   let disposed = false
   return {
     tool,
-    find: (query, limit) => index.find(query, isCount(limit) ? limit : maxResults, () => true),
+    find(query, limit) {
+      const count = readFindLimit(limit, maxResults)
+      return count === 0 ? [] : index.find(query, count, () => true)
+    },
     session: () => createSession({ registry, scope, tool, isAlwaysLoaded, searchable }),
     dispose() {
       if (disposed) return
@@ -138,8 +145,14 @@ function readToolSearchOptions(options: unknown): {
   return { scope, maxResults, alwaysLoaded }
 }
 
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
+/** `find`'s `limit`: `maxResults` when absent, an integer of at least 0 as it is, else refused. */
+function readFindLimit(limit: unknown, maxResults: number): number {
+  if (limit === undefined) return maxResults
+  if (typeof limit === 'number' && Number.isInteger(limit) && limit >= 0) return limit
+  throw new ToolSearchError(
+    `find: limit must be an integer of at least 0, got ${describeValue(limit)}`,
+    'INVALID_OPTIONS',
+  )
 }
 
 /** `alwaysLoaded` as a predicate: a list of names, a function, or the default. */
