@@ -85,11 +85,16 @@ export function compilePathPattern(
   if (specifier.startsWith('!')) return 'a path rule cannot be a negation ("!")'
   const anchored = anchorOf(specifier, roots)
   const written = anchored.pattern === '/' || anchored.pattern === '' ? '**' : anchored.pattern
-  const normalised = normalisedPattern(anchored.base, written)
+  // Most patterns have nothing to normalise (a thousand rules are read at each load).
+  const normalised = needsNormalising(written)
+    ? normalisedPattern(anchored.base, written)
+    : undefined
   if (typeof normalised === 'string') return normalised
-  const matcher = GitignoreMatcher.compile(normalised.pattern, ignoreCase)
+  const pattern = normalised?.pattern ?? written
+  const matcher = GitignoreMatcher.compile(pattern, ignoreCase)
   if (typeof matcher === 'string') return matcher
-  return new CompiledPathPattern(normalised, roots, matcher)
+  const base = normalised?.base ?? anchored.base
+  return new CompiledPathPattern(base, normalised?.folder ?? base, pattern, roots, matcher)
 }
 
 /** The folder a specifier is anchored at, and its gitignore pattern there. */
@@ -125,11 +130,6 @@ interface NormalisedPattern {
  */
 function normalisedPattern(anchor: string, written: string): NormalisedPattern | string {
   const unchanged = { base: anchor, folder: anchor, pattern: written }
-  // Most patterns have nothing to normalise: no empty, `.` or `..` segment (a leading `/` and a
-  // trailing one aside). Told without splitting them (a thousand rules are read at each load).
-  if (!written.includes('//') && !(written.includes('.') && dotSegment.test(written))) {
-    return unchanged
-  }
   const folderOnly = written.endsWith('/')
   const body = folderOnly ? written.slice(0, -1) : written
   const kept: string[] = []
@@ -150,6 +150,14 @@ function normalisedPattern(anchor: string, written: string): NormalisedPattern |
   }
   const folder = `${resolve(anchor)}${'/..'.repeat(up)}`
   return { base: resolve(folder), folder, pattern }
+}
+
+/**
+ * Whether a pattern has an empty, `.` or `..` segment (a leading `/` and a trailing one aside),
+ * told without splitting it.
+ */
+function needsNormalising(written: string): boolean {
+  return written.includes('//') || (written.includes('.') && dotSegment.test(written))
 }
 
 /** A `.` or `..` segment. */
@@ -195,10 +203,16 @@ class CompiledPathPattern implements PathPattern {
   readonly #matcher: GitignoreMatcher
   #bases: readonly string[] | undefined
 
-  constructor(normalised: NormalisedPattern, roots: PathRoots, matcher: GitignoreMatcher) {
-    this.base = normalised.base
-    this.pattern = normalised.pattern
-    this.#folder = normalised.folder
+  constructor(
+    base: string,
+    folder: string,
+    pattern: string,
+    roots: PathRoots,
+    matcher: GitignoreMatcher,
+  ) {
+    this.base = base
+    this.pattern = pattern
+    this.#folder = folder
     this.#roots = roots
     this.#matcher = matcher
   }
