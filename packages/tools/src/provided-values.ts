@@ -31,7 +31,10 @@ export interface PolicyContext {
  * approval request's arguments and pending card, to each progress update's message and content,
  * and to every reason a policy, guard or plugin gives (a denial's, which becomes the denied
  * result's text; an ask's, which the approval request carries; every decision record's, which an
- * audit log writes); a bridge that draws a call's cards applies it through {@link shownValue}.
+ * audit log writes), to what each `tools/post-execute` listener writes into the result (a block's
+ * feedback and error, an accept's content, the additional context) as its decision is read, and
+ * to the text of an error result plugin code threw; a bridge that draws a call's cards applies it
+ * through {@link shownValue}.
  */
 export type ShownValueFilter = <TValue>(value: TValue) => TValue
 

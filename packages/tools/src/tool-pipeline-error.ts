@@ -6,7 +6,8 @@ export type ToolPipelineErrorCode =
   | 'INVALID_INPUT'
   /**
    * A listener returned something that is not a decision (or, for `tools/execute`, a result: an
-   * error result must carry `error: { name, code }`, a success none), or one that could not be read.
+   * error result must carry `error: { name, code }`, a success none), or one that could not be read;
+   * or a `tools/shown` filter handed back, for a post-execute decision, something that is not one.
    */
   | 'INVALID_DECISION'
   /** A guard returned something other than a string or `undefined`. */

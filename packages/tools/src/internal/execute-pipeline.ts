@@ -6,7 +6,7 @@ import type { ToolErrorResult, ToolExecution, ToolExecutionResult } from '../too
 import { ToolNotFoundError } from '../tool-not-found-error.js'
 import { hasListenerFor } from './compose.js'
 import { notJson } from './copy-json.js'
-import { argumentsNotJson, deniedResult, errorResult, failureResult } from './error-result.js'
+import { argumentsNotJson, deniedResult, errorResult } from './error-result.js'
 import { ExecutionRecord } from './execution-record.js'
 import type { Pipeline } from './pipeline.js'
 import { dispatch } from './steps/dispatch.js'
@@ -20,6 +20,7 @@ import { resolveTool } from './steps/resolve-tool.js'
 import { reviewResult } from './steps/review-result.js'
 import { runGuards } from './steps/run-guards.js'
 import { runPreExecute } from './steps/run-pre-execute.js'
+import { shownFailure } from './shown-failure.js'
 import { shownReason } from './shown-reason.js'
 import { settleExecution } from './steps/settle-execution.js'
 import { snapshotArguments } from './steps/snapshot-arguments.js'
@@ -97,7 +98,7 @@ export async function runCall(
             result = dispatched.read(returned instanceof Promise ? await returned : returned)
           }
         } catch (error) {
-          result = failureResult(error, 'listener') // 10. A listener, guard or wrapper failed.
+          result = shownFailure(pipeline, call, error) // 10. A listener, guard or wrapper failed.
         }
       }
     }
@@ -178,7 +179,7 @@ function followPolicy(
     }
   } catch (error) {
     // 10.
-    return failureResult(error, 'listener')
+    return shownFailure(pipeline, exec, error)
   }
   return editOrAsk(pipeline, exec, tool, decision)
 }
@@ -219,7 +220,7 @@ async function editOrAsk(
     return runGuards(pipeline, exec)
   } catch (error) {
     // 10.
-    return failureResult(error, 'listener')
+    return shownFailure(pipeline, exec, error)
   }
 }
 

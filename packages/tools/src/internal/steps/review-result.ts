@@ -4,9 +4,10 @@ import type { ToolDecision } from '../../tool-decision.js'
 import type { PostToolDecision } from '../../tool-decisions.js'
 import type { ToolExecution, ToolExecutionResult } from '../../tool-execution.js'
 import { runWaterfall } from '../compose.js'
-import { failureResult } from '../error-result.js'
 import type { Pipeline } from '../pipeline.js'
 import { readPostDecision } from '../read-post-decision.js'
+import { shownFailure } from '../shown-failure.js'
+import { shownPostDecision } from '../shown-post-decision.js'
 import { recordDecision } from './record-decision.js'
 
 const accept: PostToolDecision = Object.freeze({ kind: 'accept' })
@@ -20,8 +21,10 @@ const postDecisions: Readonly<Record<'block' | 'edit', ToolDecision>> = Object.f
  * Step 9: the `tools/post-execute` waterfall, default `accept`. `accept` may replace the content
  * and the additional context; `block` makes the result `{ content: feedback, isError: true }` with
  * `ToolBlockedError` / `POST_BLOCKED` (or the name and code of the block's own `error`). `isError` never goes from true to false, and an accepted
- * error keeps its `error`. Listeners see the frozen result. Never throws: a listener's throw is
- * the call's error result.
+ * error keeps its `error`. Listeners see the frozen result. What each listener wrote (feedback,
+ * content, additional context, a block's error) goes through the `tools/shown` filters as it is
+ * read, before the listener outside it, the model or an observer sees it (SPEC §25). Never throws:
+ * a listener's throw is the call's error result, its message filtered the same way.
  */
 export async function reviewResult(
   pipeline: Pipeline,
@@ -34,11 +37,11 @@ export async function reviewResult(
       pipeline.postExecuteListeners.entries,
       exec.agent,
       (listener, next) => listener(exec, result, next),
-      (value) => readPostDecision(value, pipeline.contentTypes),
+      (value) => shownPostDecision(pipeline, readPostDecision(value, pipeline.contentTypes)),
       () => accept,
     )
   } catch (error) {
-    return failureResult(error, 'listener')
+    return shownFailure(pipeline, exec, error)
   }
   const context = decision.additionalContext
   if (decision.kind === 'block' || decision.content !== undefined) {
