@@ -131,4 +131,12 @@ describe('§25 §19 redactSecrets() reaches what a command hook prints', () => {
       },
     })
   })
+  it('a hook’s systemMessage, as tools/hook-message observers are told it', async () => {
+    const { registry, call } = watched()
+    hooked(registry, { PostToolUse: { systemMessage: `the output holds ${github}` } })
+    const told: unknown[] = []
+    registry.on('tools/hook-message', (_exec, message) => void told.push(message))
+    await call()
+    expect(told).toEqual([`the output holds ${redacted}`])
+  })
 })

@@ -33,7 +33,8 @@ export interface PolicyContext {
  * result's text; an ask's, which the approval request carries; every decision record's, which an
  * audit log writes), to what each `tools/post-execute` listener writes into the result (a block's
  * feedback and error, an accept's content, the additional context) as its decision is read, and
- * to the text of an error result plugin code threw; a bridge that draws a call's cards applies it
+ * to the text of an error result plugin code threw, to the payload of every plugin event
+ * (`registry.notify`); a bridge that draws a call's cards applies it
  * through {@link shownValue}.
  */
 export type ShownValueFilter = <TValue>(value: TValue) => TValue
