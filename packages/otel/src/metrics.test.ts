@@ -41,7 +41,7 @@ describe('the gen_ai.execute_tool.duration histogram', () => {
   it('names the tool on the no-op tracer too, where spans are not looked up', async () => {
     const recorded = recordingMetrics()
     const registry = createToolRegistry()
-    // No tracer provider: every span is the API's no-op, after the first without its tool.
+    // No tracer provider: every span is the API's no-op, started without its tool's name.
     registry.use(otelTracing({ meter: recorded.meter }))
     registry.register(tool('read_file'))
     for (let index = 0; index < 3; index++) await registry.execute(callInput('read_file'))

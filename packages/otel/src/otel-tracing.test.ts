@@ -166,7 +166,7 @@ describe('the tracer', () => {
     const registry = createToolRegistry()
     registry.use(otelTracing())
     registry.register(tool('read_file'))
-    // Spans of the API's no-op tracer start without attributes: the next one most likely is one too.
+    // Spans of the API's no-op tracer start without attributes: nothing records or samples them.
     await registry.execute(callInput('read_file'))
     await registry.execute(callInput('read_file'))
     const sampled: Attributes[] = []
@@ -196,8 +196,9 @@ describe('the tracer', () => {
       'execute_tool read_file',
       'execute_tool read_file',
     ])
-    // From the second on, the attributes are given at creation again, where samplers read them.
+    // Given at creation, where samplers read them: the first span after the registration too.
     expect(sampled[1]).toEqual(expected[1])
+    expect(sampled).toEqual(expected)
   })
 
   it('records nothing, and changes nothing, while no provider is registered', async () => {

@@ -2,7 +2,8 @@ import { context, createNoopMeter, metrics } from '@opentelemetry/api'
 import type { Tracer } from '@opentelemetry/api'
 import type { Disposer, ToolRegistry } from '@toolpipe/tools'
 import { DurationHistogram } from './duration-histogram.js'
-import { GlobalTracer } from './global-tracer.js'
+import { givenTracer, GlobalTracer } from './global-tracer.js'
+import type { TracerSource } from './global-tracer.js'
 import { packageVersion } from './package-version.js'
 import type { TracingSettings } from './read-options.js'
 import { RunningSpans } from './running-spans.js'
@@ -28,7 +29,7 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
   const meter = settings.meter ?? metrics.getMeter(scopeName, packageVersion)
   const histogram = new DurationHistogram(meter)
   const spanSettings: SpanSettings = {
-    currentTracer: tracerOf(settings.tracer),
+    tracers: tracerSource(settings.tracer),
     recordArguments: settings.recordArguments,
     recordResults: settings.recordResults,
     // The API's no-op meter (no provider when installed: the metrics API has no proxy) records
@@ -39,16 +40,13 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
   let running = 0
   let disposed = false
 
-  // Whether the last span was the API's no-op: the next one is most likely one too.
-  let lastNoop = false
   // The `tools/execute` wrapper, once a span needed it (see installWrapper).
   let removeWrapper: Disposer | undefined
   const removeStart = registry.on('tools/start', (exec) => {
-    const toolSpan = ToolSpan.start(registry, spanSettings, exec, lastNoop)
-    lastNoop = toolSpan.noop
+    const toolSpan = ToolSpan.start(registry, spanSettings, exec)
     // The API's no-op span: ending it does nothing, and there is no context to switch to. Unless
     // a duration is measured, nothing needs to find it again.
-    if (lastNoop && !spanSettings.timed) return
+    if (toolSpan.noop && !spanSettings.timed) return
     spans.set(exec, toolSpan)
     running++
     // The first span with a context of its own puts the wrapper in, before this call runs.
@@ -84,10 +82,9 @@ export function installTracing(registry: ToolRegistry, settings: TracingSettings
  * Where each span's tracer comes from: the `tracer` option as given, or the global tracer
  * provider's `toolpipe` tracer, following the provider registered now (see {@link GlobalTracer}).
  */
-function tracerOf(tracer: Tracer | undefined): () => Tracer {
-  if (tracer !== undefined) return () => tracer
-  const global = new GlobalTracer((provider) => provider.getTracer(scopeName, packageVersion))
-  return () => global.current()
+function tracerSource(tracer: Tracer | undefined): TracerSource {
+  if (tracer !== undefined) return givenTracer(tracer)
+  return new GlobalTracer((provider) => provider.getTracer(scopeName, packageVersion))
 }
 
 /** What adds to a running call's span: the approval, progress and decision observers. */

@@ -1,4 +1,5 @@
 import { describeTool, spanName, undescribed } from './describe-tool.js'
+import type { TracerSource } from './global-tracer.js'
 import { shownArguments } from './shown-arguments.js'
 import type { DescribedTool } from './describe-tool.js'
 import {
@@ -9,7 +10,7 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api'
-import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api'
+import type { Attributes, Context, Span } from '@opentelemetry/api'
 import type { JsonValue } from '@toolpipe/core'
 import type {
   ApprovalAnswer,
@@ -51,7 +52,7 @@ import {
 /** What a call's span needs from the plugin's settings. */
 export interface SpanSettings {
   /** The tracer the next span starts on: the `tracer` option, or the global one as it is now. */
-  readonly currentTracer: () => Tracer
+  readonly tracers: TracerSource
   readonly recordArguments: boolean
   readonly recordResults: boolean
   /** Whether a call's duration is recorded: with the API's no-op meter it goes nowhere. */
@@ -98,30 +99,24 @@ export class ToolSpan {
    * Starts the span of `exec` as a child of the span active now: called from a `tools/start`
    * observer, which runs in the stack of the code that called `execute()`.
    *
-   * @param expectNoop - the previous span was the API's no-op (see {@link ToolSpan.noop}): this
-   * one starts as `execute_tool` without attributes, which no sampler reads there and no span
-   * records, and its tool is not looked up; one that records after all (a provider registered
-   * since) gets its name and attributes at once
+   * On a tracer known to be the API's no-op (see {@link TracerSource.noop}) it starts as
+   * `execute_tool` without attributes, which no sampler reads there and no span records, and its
+   * tool is looked up only for the duration histogram. Every other span, the first after a
+   * provider is registered included, gets its name and attributes at creation, where samplers
+   * read them (SPEC §15).
    */
   static start(
     registry: ToolRegistry,
     settings: SpanSettings,
     exec: Readonly<ToolExecution<JsonValue | undefined>>,
-    expectNoop: boolean,
   ): ToolSpan {
     const parent = context.active()
-    const tracer = settings.currentTracer()
+    const tracer = settings.tracers.current()
     let span: Span
     let tool: DescribedTool
-    if (expectNoop) {
-      // Name and attributes only matter to a span that records: worked out if this one does.
+    if (settings.tracers.noop()) {
       span = tracer.startSpan('execute_tool', internal, parent)
-      const recording = span.isRecording()
-      tool = recording || settings.timed ? describeTool(registry, exec) : undescribed
-      if (recording) {
-        span.updateName(spanName(exec.name, tool.known))
-        span.setAttributes(spanAttributes(exec, tool.description))
-      }
+      tool = settings.timed ? describeTool(registry, exec) : undescribed
     } else {
       tool = describeTool(registry, exec)
       span = tracer.startSpan(
