@@ -1,54 +1,11 @@
-import { Buffer } from 'node:buffer'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readdir } from 'node:fs/promises'
 import type { ContentBlock } from '@toolpipe/core'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { loadO200kTokenCounter } from '../token-counter.js'
-import type { TokenCounter } from '../token-counter.js'
+import { describe, expect, it } from 'vitest'
+import { imageOf as image, useCutRequests } from '../__fixtures__/cut-requests.js'
 import { cutContent } from './cut-content.js'
-import type { CutRequest } from './cut-content.js'
 import { encodedSize } from './encoded-size.js'
-import { SpillStore } from './spill-store.js'
 
-let count: TokenCounter
-let scratch: string
-beforeAll(async () => {
-  count = await loadO200kTokenCounter()
-})
-beforeEach(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'cut-content-joint-'))
-})
-afterEach(async () => {
-  await rm(scratch, { recursive: true, force: true })
-})
-
-function request(overrides: Partial<CutRequest> = {}): CutRequest {
-  return {
-    maxTokens: 1_000,
-    headTokens: undefined,
-    tailTokens: undefined,
-    count,
-    store: new SpillStore(scratch),
-    callId: 'call_1',
-    onSpillFailure: () => undefined,
-    ...overrides,
-  }
-}
-
-/** What the model is charged for `content`: text by the counter, the rest by encoded size. */
-function tokensOf(content: readonly ContentBlock[]): number {
-  let tokens = 0
-  for (const block of content)
-    tokens += block.type === 'text' ? count(block.text) : encodedSize(block)
-  return tokens
-}
-
-const image = (bytes: number): ContentBlock => ({
-  type: 'image',
-  data: Buffer.alloc((bytes / 4) * 3, 7).toString('base64'),
-  mimeType: 'image/png',
-})
+const { scratch, request, tokensOf } = useCutRequests('cut-content-joint-')
 
 describe('cutContent, blocks whose own lines do not fit side by side', () => {
   // SPEC §20: the cut fits the budget, and a block that gave way is named by a line with its type
@@ -61,7 +18,7 @@ describe('cutContent, blocks whose own lines do not fit side by side', () => {
       { type: 'text', text: '[… 300 image blocks omitted (image/png, 600000 bytes)]' },
     ])
     // Each block is still saved, and the record says where.
-    expect(await readdir(scratch)).toHaveLength(300)
+    expect(await readdir(scratch())).toHaveLength(300)
     expect(cut?.reason.match(/image block of 2000 bytes replaced; full output in /g)).toHaveLength(
       300,
     )

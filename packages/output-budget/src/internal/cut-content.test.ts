@@ -1,56 +1,16 @@
 import { Buffer } from 'node:buffer'
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ContentBlock } from '@toolpipe/core'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { imageOf as image, useCutRequests } from '../__fixtures__/cut-requests.js'
 import { serviceLog } from '../__fixtures__/outputs.js'
-import { loadO200kTokenCounter } from '../token-counter.js'
-import type { TokenCounter } from '../token-counter.js'
 import { cutContent } from './cut-content.js'
-import type { CutRequest } from './cut-content.js'
-import { encodedSize } from './encoded-size.js'
 import { SpillStore } from './spill-store.js'
 
-let count: TokenCounter
-let scratch: string
-beforeAll(async () => {
-  count = await loadO200kTokenCounter()
-})
-beforeEach(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'cut-content-test-'))
-})
-afterEach(async () => {
-  await rm(scratch, { recursive: true, force: true })
-})
-
-function request(overrides: Partial<CutRequest> = {}): CutRequest {
-  return {
-    maxTokens: 1_000,
-    headTokens: undefined,
-    tailTokens: undefined,
-    count,
-    store: new SpillStore(scratch),
-    callId: 'call_1',
-    onSpillFailure: () => undefined,
-    ...overrides,
-  }
-}
-
-/** What the model is charged for `content`: text by the counter, the rest by encoded size. */
-function tokensOf(content: readonly ContentBlock[]): number {
-  let tokens = 0
-  for (const block of content)
-    tokens += block.type === 'text' ? count(block.text) : encodedSize(block)
-  return tokens
-}
+const { count, scratch, request, tokensOf } = useCutRequests('cut-content-test-')
 
 const notice = /\[… (~?)(\d+) tokens omitted \((\d+) bytes\); the full output is in (\S+) …\]/
-const image = (bytes: number): ContentBlock => ({
-  type: 'image',
-  data: Buffer.alloc((bytes / 4) * 3, 7).toString('base64'),
-  mimeType: 'image/png',
-})
 
 describe('cutContent', () => {
   it('leaves content that fits alone: undefined', async () => {
@@ -58,7 +18,7 @@ describe('cutContent', () => {
     expect(
       await cutContent([{ type: 'text', text }], request({ maxTokens: 5_000 })),
     ).toBeUndefined()
-    expect(await readdir(scratch)).toEqual([])
+    expect(await readdir(scratch())).toEqual([])
   })
 
   it('cuts a long text to head, notice and tail within the budget, and spills the whole', async () => {
@@ -113,14 +73,14 @@ describe('cutContent', () => {
     expect(block?.type === 'text' && block.text).toMatch(
       /\n\[… \d+ tokens omitted \(\d+ bytes\); the full output was dropped …\]\n/,
     )
-    expect(await readdir(scratch)).toEqual([])
+    expect(await readdir(scratch())).toEqual([])
   })
 
   it('says why when the spill file cannot be written, and reports the failure', async () => {
     const onSpillFailure = vi.fn()
-    const store = new SpillStore(join(scratch, 'not-a-folder', 'x'))
+    const store = new SpillStore(join(scratch(), 'not-a-folder', 'x'))
     await import('node:fs/promises').then(({ writeFile }) =>
-      writeFile(join(scratch, 'not-a-folder'), ''),
+      writeFile(join(scratch(), 'not-a-folder'), ''),
     )
     const cut = await cutContent(
       [{ type: 'text', text: serviceLog(50_000) }],
