@@ -73,9 +73,10 @@ const realFolders = new WeakMap<PathRoots, Map<string, readonly string[]>>()
  * §18.2): `.` and duplicate slashes dropped, `..` taking off the folder before it, or moving the
  * anchor to its parent (`Read(../secrets/**)` is `<cwd>/../secrets/**`). A root reached through
  * a symlink anchors the rule at both places (SPEC §26). `ignoreCase`: deny and ask rules match
- * regardless of case (stricter on case-insensitive file systems), allow rules exactly. The
- * matcher is made and tried once here: a pattern `ignore` cannot compile (a regular expression
- * V8 refuses as too large) is a malformed rule, refused with a reason (SPEC §18.2).
+ * regardless of case (stricter on case-insensitive file systems), allow rules exactly. A
+ * pattern longer than a path can be (a regular expression V8 would refuse as too large) is a
+ * malformed rule, refused with a reason (SPEC §18.2); the matcher is made when it first meets a
+ * path.
  */
 export function compilePathPattern(
   specifier: string,
@@ -86,15 +87,17 @@ export function compilePathPattern(
   const anchored = anchorOf(specifier, roots)
   const written = anchored.pattern === '/' || anchored.pattern === '' ? '**' : anchored.pattern
   // Most patterns have nothing to normalise (a thousand rules are read at each load).
-  const normalised = needsNormalising(written)
-    ? normalisedPattern(anchored.base, written)
-    : undefined
+  if (!needsNormalising(written)) {
+    const matcher = GitignoreMatcher.compile(written, ignoreCase)
+    if (typeof matcher === 'string') return matcher
+    return new CompiledPathPattern(anchored.base, anchored.base, written, roots, matcher)
+  }
+  const normalised = normalisedPattern(anchored.base, written)
   if (typeof normalised === 'string') return normalised
-  const pattern = normalised?.pattern ?? written
-  const matcher = GitignoreMatcher.compile(pattern, ignoreCase)
+  const matcher = GitignoreMatcher.compile(normalised.pattern, ignoreCase)
   if (typeof matcher === 'string') return matcher
-  const base = normalised?.base ?? anchored.base
-  return new CompiledPathPattern(base, normalised?.folder ?? base, pattern, roots, matcher)
+  const { base, folder, pattern } = normalised
+  return new CompiledPathPattern(base, folder, pattern, roots, matcher)
 }
 
 /** The folder a specifier is anchored at, and its gitignore pattern there. */
@@ -157,7 +160,12 @@ function normalisedPattern(anchor: string, written: string): NormalisedPattern |
  * told without splitting it.
  */
 function needsNormalising(written: string): boolean {
-  return written.includes('//') || (written.includes('.') && dotSegment.test(written))
+  return (
+    written.includes('//') ||
+    (written.includes('.') &&
+      (written.startsWith('.') || written.includes('/.')) &&
+      dotSegment.test(written))
+  )
 }
 
 /** A `.` or `..` segment. */
