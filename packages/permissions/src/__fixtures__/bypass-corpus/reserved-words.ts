@@ -52,9 +52,21 @@ export const reservedWordRows: readonly CorpusRow[] = [
       ['! if true; then rm -f notes.txt; fi', 'deny'],
       ['! ! { rm -f notes.txt; }', 'deny'],
       ['! time coproc { rm -f notes.txt; }; wait', 'deny'],
+      // bash(1), "Definitions": `\` + newline is removed before a word is read (`ti\⏎me`).
+      ['ti\\\nme { rm -f notes.txt; }', 'deny'],
+      ['ti\\\nme -p { rm -f notes.txt; }', 'deny'],
+      ['time -\\\np { rm -f notes.txt; }', 'deny'],
+      ['cop\\\nroc { rm -f notes.txt; }; wait', 'deny'],
     ],
     { realBash: { hides: 'rm' } },
   ),
+  // After `|` or `|&` bash reads no `time` (parse.y, `time_command_acceptable`): it is the time
+  // program on PATH, which runs its words `! echo hi` as a command: no rule allows `!`.
+  ...rows(base, bashManual('Pipelines.html'), [
+    ['echo | time ! echo hi', 'ask'],
+    ['echo |& time [[ -n x ]]', 'ask'],
+    ['echo |\n time ! echo hi', 'ask'],
+  ]),
   ...rows(
     base,
     bashManual('Pipelines.html'),

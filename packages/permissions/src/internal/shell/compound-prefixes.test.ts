@@ -58,9 +58,25 @@ describe('a compound command after coproc, time or ! (SPEC §18.2, §26)', () =>
       'echo coproc { rm x; }',
       'coproc {a,b}',
       'time [[x',
+      // After a pipe bash reads no `time` (parse.y, `time_command_acceptable`): the program.
+      'echo | time ! echo hi',
+      'echo |& time [[ -n x ]]',
+      'echo |\n time { rm x; }',
     ]) {
       expect(opened(line), line).toBeUndefined()
     }
+  })
+
+  // bash(1), "Definitions": a `\` + newline is removed before the word is read.
+  it('reads a prefix word split by a backslash-newline as bash does', () => {
+    expect(opened('ti\\\nme { rm x; }')?.line).toBe(`${' '.repeat(6)} { rm x; }`)
+    expect(opened('cop\\\nroc { rm x; }')).toEqual({
+      line: `${' '.repeat(8)} { rm x; }`,
+      coprocess: true,
+    })
+    expect(opened('time -\\\np { rm x; }')?.line).toBe(`${' '.repeat(9)} { rm x; }`)
+    // The outer `time` goes first; the inner one on the next pass.
+    expect(opened('time ti\\\nme { rm x; }')?.line).toBe(`${' '.repeat(5)}ti\\\nme { rm x; }`)
   })
 
   it('takes off a prefix the misread words hid on the next pass, up to eight passes', () => {

@@ -63,16 +63,22 @@ const pipelinePrefix = /(?:!|time|coproc)(?![^\s;&|()<>])/y
  */
 export function openPrefixedCompounds(root: SyntaxNode, line: string): OpenedLine | undefined {
   const edits: Edit[] = []
-  const stack = [root]
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+  const stack: Visit[] = [{ node: root, afterPipe: false }]
+  for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
+    const { node, afterPipe } = visit
     const edit =
       node.type === 'command'
-        ? prefixOfCommand(node, line)
+        ? prefixOfCommand(node, line, afterPipe)
         : node.type === 'negated_command'
           ? prefixOfNegation(node, line)
           : undefined
     if (edit !== undefined) edits.push(edit)
-    for (const child of node.children) stack.push(child)
+    // A pipeline's commands after its first follow a `|` or `|&`.
+    let commands = 0
+    for (const child of node.children) {
+      const follows = node.type === 'pipeline' && child.named && commands++ > 0
+      stack.push({ node: child, afterPipe: follows })
+    }
   }
   if (edits.length === 0) return undefined
   edits.sort((left, right) => left.start - right.start)
@@ -90,6 +96,12 @@ export function openPrefixedCompounds(root: SyntaxNode, line: string): OpenedLin
   return { line: parts.join(''), coprocess }
 }
 
+/** A node to look at, and whether it is a pipeline's command after a `|` or `|&`. */
+interface Visit {
+  readonly node: SyntaxNode
+  readonly afterPipe: boolean
+}
+
 /** Characters `[start, end)` of the line to write as `text` (padded with blanks). */
 interface Edit {
   readonly start: number
@@ -98,27 +110,42 @@ interface Edit {
   readonly coprocess: boolean
 }
 
-/** `coproc [NAME]`, `time [-p] [--]` or `!` read as a command's name, before a compound. */
-function prefixOfCommand(node: SyntaxNode, line: string): Edit | undefined {
-  const [name, ...rest] = node.children.filter((child) => child.type !== 'comment')
+/**
+ * `coproc [NAME]`, `time [-p] [--]` or `!` read as a command's name, before a compound. A word
+ * is read as bash reads it, its `\` + newline continuations removed (`ti\⏎me` is `time`). After
+ * a `|` or `|&` bash reads no `time` (its parser's `time_command_acceptable`): `echo | time ! x`
+ * runs the `time` program on PATH with the words `!` and `x`, so that `time` stays a command.
+ */
+function prefixOfCommand(node: SyntaxNode, line: string, afterPipe: boolean): Edit | undefined {
+  const [name, ...words] = node.children.filter((child) => child.type !== 'comment')
   // After an assignment or a redirection bash reads no reserved word: `x=1 time { …` is an error.
   if (name?.type !== 'command_name') return undefined
+  const word = plainWordAt(line, name.start)
+  if (word === undefined) return undefined
+  // tree-sitter splits `ti\⏎me` into `ti` and `me`: what lies inside the joined word goes.
+  const rest = words.filter((child) => child.start >= word.end)
   const first = rest[0]
   if (first === undefined) return undefined
-  if (name.text === 'coproc') {
-    if (startsWith(compoundStart, line, first.start)) return blank(name.start, name.end, true)
+  if (word.text === 'coproc') {
+    if (startsWith(compoundStart, line, first.start)) return blank(name.start, word.end, true)
     const second = rest[1]
     if (second === undefined || first.type.endsWith('redirect')) return undefined
     if (!startsWith(compoundStart, line, second.start)) return undefined
     return { start: name.start, end: first.end, text: `: ${first.text};`, coprocess: true }
   }
-  if (name.text !== 'time' && name.text !== '!') return undefined
-  let end = name.end
-  let index = 0
-  if (name.text === 'time' && rest[index]?.text === '-p') end = rest[index++]?.end ?? end
-  if (name.text === 'time' && rest[index]?.text === '--') end = rest[index++]?.end ?? end
-  const next = rest[index]
-  if (next === undefined || !opensPipeline(line, next.start)) return undefined
+  if (word.text !== 'time' && word.text !== '!') return undefined
+  if (word.text === 'time' && afterPipe) return undefined
+  let end = word.end
+  let at = first.start
+  for (const option of word.text === 'time' ? ['-p', '--'] : []) {
+    const read = plainWordAt(line, at)
+    if (read?.text !== option) continue
+    end = read.end
+    at = rest.find((child) => child.start >= read.end)?.start ?? line.length
+  }
+  const next = plainWordAt(line, at)
+  const prefixed = next?.text === 'time' || next?.text === 'coproc' || next?.text === '!'
+  if (!prefixed && !opensPipeline(line, at)) return undefined
   return blank(name.start, end, false)
 }
 
@@ -131,6 +158,34 @@ function prefixOfNegation(node: SyntaxNode, line: string): Edit | undefined {
   if (name?.type !== 'command_name' || !opensPipeline(line, name.start)) return undefined
   return blank(bang.start, bang.end, false)
 }
+
+/**
+ * The unquoted word that starts at `start` as bash reads it, each `\` + newline in it taken out
+ * (bash(1), "Definitions"), with where it ends; undefined for a word with quotes, an expansion or
+ * another escape, which bash never reads as a reserved word or an option of one.
+ */
+function plainWordAt(line: string, start: number): { text: string; end: number } | undefined {
+  let text = ''
+  let at = start
+  while (at < line.length) {
+    const char = line.charAt(at)
+    if (char === '\\') {
+      if (line.charAt(at + 1) !== '\n') return undefined
+      at += 2
+      continue
+    }
+    if (wordEnd.test(char)) break
+    if (notPlain.test(char)) return undefined
+    text += char
+    at++
+  }
+  return { text, end: at }
+}
+
+/** Where an unquoted word ends (bash(1), "Definitions": metacharacters and blanks). */
+const wordEnd = /[\s;&|()<>]/
+/** What makes a word more than its letters. */
+const notPlain = /['"`$]/
 
 function opensPipeline(line: string, at: number): boolean {
   return startsWith(compoundStart, line, at) || startsWith(pipelinePrefix, line, at)
