@@ -26,7 +26,9 @@ export function commandRule(
   if (first === undefined || first === '' || !writable(first)) {
     return { withheld: 'its program is known only when it runs' }
   }
-  if (isDestructive(words)) return exactRule(ruleName, words, 'it destroys or escalates')
+  if (isDestructive(words) || runsDestructive(words, command.programWords)) {
+    return exactRule(ruleName, words, 'it destroys or escalates')
+  }
   const parts = wideParts(first, words)
   if (!Array.isArray(parts)) return parts
   if (list === 'allow' && widensIntoDestruction(first, parts)) {
@@ -129,6 +131,23 @@ function isDestructive(words: readonly CommandWord[]): boolean {
     const rest = literals.slice(at + 1)
     return options.every((option) => rest.some((word) => mayBeOption(word, option)))
   })
+}
+
+/**
+ * Whether the program a wrapper left in the allow spelling runs (`setsid rm …`: the last
+ * stripping stage, every wrapper gone) destroys or escalates, has subcommands that do, or is
+ * known only when it runs: a wide rule naming the wrapper would stand for those too, so the
+ * answer is the exact command.
+ */
+function runsDestructive(
+  words: readonly CommandWord[],
+  programWords: readonly CommandWord[],
+): boolean {
+  const literal = programWords[0]?.literal
+  if (programWords.length === words.length && literal === words[0]?.literal) return false
+  // A program known only when it runs (`setsid --unread-option rm`): it may be any.
+  if (literal === undefined) return true
+  return isDestructive(programWords) || Object.hasOwn(destructiveSubcommands, basename(literal))
 }
 
 /**

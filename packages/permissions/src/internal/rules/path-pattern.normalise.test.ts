@@ -76,3 +76,26 @@ describe('a rule going above a working directory reached through a symlink (SPEC
     expect(matchesPath(rule, join(root, 'real', 'app', 'secrets', 'key'))).toBe(false)
   })
 })
+
+// SPEC §18.2: paths are normalised (duplicate slashes); a gitignore pattern whose only slash is
+// at its end matches at any depth — `secrets//` as `secrets/` does.
+describe('a one-name path rule with extra slashes stays at any depth (SPEC §18.2)', () => {
+  it.each([
+    ['secrets//', 'secrets/', '/project/app/sub/secrets/key'],
+    ['.env//', '.env/', '/project/app/sub/.env/x'],
+    ['secrets/./', 'secrets/', '/project/app/a/b/secrets/key'],
+    ['node_modules///', 'node_modules/', '/project/app/sub/node_modules/x'],
+  ])('%s is %s: it matches %s', (specifier, pattern, deep) => {
+    const rule = compiled(specifier)
+    expect([rule.base, rule.pattern]).toEqual(['/project/app', pattern])
+    expect(matchesPath(rule, deep)).toBe(true)
+    expect(matchesPath(rule, '/project/app/secrets-not/x')).toBe(false)
+  })
+
+  it('keeps anchored a name after "/", "./" or a "..", as before', () => {
+    expect(compiled('/secrets//').pattern).toBe('/secrets/')
+    expect(compiled('.//secrets//').pattern).toBe('/secrets/')
+    expect(compiled('a/../secrets//').pattern).toBe('/secrets/')
+    expect(matchesPath(compiled('/secrets//'), '/project/sub/secrets/key')).toBe(false)
+  })
+})

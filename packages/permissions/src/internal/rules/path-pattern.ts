@@ -129,7 +129,9 @@ interface NormalisedPattern {
  * anchor to its parent. Wildcard segments (`*`, `?`, `[…]`, `\`) stay as written; a `..` after one
  * could only be resolved against the file system, so such a rule is refused. A pattern that was
  * anchored (a `/` before its end) stays anchored; one that was not (`*.env`, `node_modules/`: at
- * any depth) is not touched. One that needed nothing is returned as written.
+ * any depth) is not touched, nor is one that is a single name once its empty and `.` segments are
+ * dropped (`secrets//`: at any depth, as `secrets/`). One that needed nothing is returned as
+ * written.
  */
 function normalisedPattern(anchor: string, written: string): NormalisedPattern | string {
   const unchanged = { base: anchor, folder: anchor, pattern: written }
@@ -137,17 +139,24 @@ function normalisedPattern(anchor: string, written: string): NormalisedPattern |
   const body = folderOnly ? written.slice(0, -1) : written
   const kept: string[] = []
   let up = 0
+  let wentUp = false
   for (const segment of body.split('/')) {
     if (segment === '' || segment === '.') continue
     if (segment !== '..') {
       kept.push(segment)
       continue
     }
+    wentUp = true
     const last = kept.pop()
     if (last === undefined) up++
     else if (isWildcard(last)) return 'a path rule cannot go up ("..") after a wildcard'
   }
-  const pattern = kept.length === 0 ? '**' : `/${kept.join('/')}${folderOnly ? '/' : ''}`
+  const tail = folderOnly ? '/' : ''
+  // One name with only empty or `.` segments beside it (`secrets//`, `.env/./`) is still a
+  // pattern with no folder: it matches at any depth, as `secrets/` does.
+  const atAnyDepth = kept.length === 1 && !wentUp && !written.startsWith('/')
+  const pattern =
+    kept.length === 0 ? '**' : atAnyDepth ? `${kept[0]}${tail}` : `/${kept.join('/')}${tail}`
   if (up === 0) {
     return pattern === written || pattern === `/${written}` ? unchanged : { ...unchanged, pattern }
   }

@@ -47,3 +47,16 @@ describe('spellCommand', () => {
     expect(basename('rm')).toBe('rm')
   })
 })
+
+// SPEC §18.2: wrappers are stripped before matching; one written as a path is that wrapper.
+describe('spellCommand: a wrapper written as a path (SPEC §18.2)', () => {
+  it('strips it for allow rules as its basename is', () => {
+    for (const wrapper of ['/usr/bin/env', '/usr/bin/nice', '/usr/bin/nohup']) {
+      const spelled = spellCommand(words(wrapper, 'rm', 'old.log'), [])
+      expect(displayText(joinWords(spelled.allowWords ?? []))).toBe('rm old.log')
+    }
+    const timed = spellCommand(words('/usr/bin/timeout', '5', 'rm', 'x'), [])
+    expect(displayText(joinWords(timed.allowWords ?? []))).toBe('rm x')
+    expect(spellCommand(words('/usr/bin/env', 'PATH=.', 'ls'), []).allowWords).toBeUndefined()
+  })
+})

@@ -103,7 +103,8 @@ function allowSpelling(
   for (;;) {
     const name = words[at]?.literal
     if (name === undefined) break
-    const step = stripWrapper(words, at, name, true)
+    // A wrapper written as a path (`/usr/bin/env`) is that wrapper, as for deny rules.
+    const step = stripWrapper(words, at, basename(name), true)
     if (step.kind === 'none') break
     if (step.kind !== 'wrapped') {
       allowed = false
