@@ -100,7 +100,7 @@ describe('Gemini CLI’s MCP tool names and wildcards (SPEC §26; policy engine 
     await eventually(() => {
       expect(warnings).toEqual([
         'toolpipe: .gemini/policies/admin.toml [[rule]] 0: toolName="mcp__untrusted__*" decision="deny": no tool\'s name matches "mcp__untrusted__*"; it matches nothing until one does',
-        'toolpipe: .gemini/policies/admin.toml [[rule]] 1: toolName="mcp__untrusted-server__drop_table" decision="deny": no tool is named "mcp__untrusted-server__drop_table"; it matches nothing until one is',
+        'toolpipe: .gemini/policies/admin.toml [[rule]] 1: toolName=["mcp__untrusted-server__drop_table","mcp__untrusted-server_drop__table"] decision="deny": no tool is named "mcp__untrusted-server__drop_table"; it matches nothing until one is',
       ])
     })
   })

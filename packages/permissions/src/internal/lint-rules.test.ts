@@ -86,7 +86,7 @@ describe('lintRules', () => {
     expect(lintRules(rules, [shell, github], nothingHidden)).toEqual([
       'toolpipe: policy.toml [[rule]] 0: toolName="mcp__gitlab__*" decision="deny": no tool\'s name matches "mcp__gitlab__*"; it matches nothing until one does',
       'toolpipe: policy.toml [[rule]] 2: toolName="mcp__*__search" decision="deny": no tool\'s name matches "mcp__*__search"; it matches nothing until one does',
-      'toolpipe: policy.toml [[rule]] 3: toolName="mcp__github__delete_repo" decision="deny": no tool is named "mcp__github__delete_repo"; it matches nothing until one is',
+      'toolpipe: policy.toml [[rule]] 3: toolName=["mcp__github__delete_repo","mcp__github_delete__repo"] decision="deny": no tool is named "mcp__github__delete_repo"; it matches nothing until one is',
     ])
   })
 })

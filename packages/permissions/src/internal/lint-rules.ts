@@ -109,8 +109,24 @@ function lintGeminiNames(rules: RuleSet, registered: RegisteredTools): string[] 
   const { byRuleName } = registered
   let names: readonly string[] | undefined
   const messages: string[] = []
+  const known = (name: string): boolean =>
+    byRuleName.has(canonicalRuleName(name)) ||
+    (name.includes('*') &&
+      (names ??= [...byRuleName.keys()].flatMap((each) => ruleNamesOf(each))).some((each) =>
+        matchesToolGlob(name, each),
+      ))
   for (const rule of rules.gemini) {
+    // The splits of one Gemini `mcp_…` name (a deny's or ask's: see `geminiToolNames`) are one
+    // name: it is linted once, as its first split, when none of them names a tool.
+    const seen = new Set<string>()
     for (const name of rule.toolNames ?? []) {
+      const spelling = name.replaceAll('__', '_')
+      if (seen.has(spelling)) continue
+      seen.add(spelling)
+      const splits = (rule.toolNames ?? []).filter(
+        (each) => each.replaceAll('__', '_') === spelling,
+      )
+      if (splits.length > 1 && splits.some(known)) continue
       if (!name.includes('*')) {
         if (byRuleName.has(canonicalRuleName(name))) continue
         messages.push(

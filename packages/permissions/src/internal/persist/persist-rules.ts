@@ -61,12 +61,7 @@ export async function appendRules(
     if (added.length === 0) return []
     const formattingOptions = indentationOf(text)
     let next = text.trim() === '' ? '{}\n' : text
-    for (const rule of added) {
-      const edits = modify(lastKeysOnly(next, list), ['permissions', list, -1], rule, {
-        formattingOptions,
-      })
-      next = applyEdits(next, edits)
-    }
+    for (const rule of added) next = appendOne(next, list, rule, formattingOptions)
     if (!next.endsWith('\n')) next += '\n'
     await replaceFile(target, next, mode, lock)
     return added
@@ -76,24 +71,83 @@ export async function appendRules(
 }
 
 /**
- * `text` with every `permissions` key but the last, and every `<list>` key but the last in that
- * one, renamed to a key of the same length (SPEC §18.3: no lost rule). `modify` edits the first
- * property of a name while JSON.parse (the reader) keeps the last: an answer written into the
- * first block of a file that repeats it would lapse once the file was read again. Same lengths,
- * so the edits `modify` makes on this text apply to the file's own.
+ * `text` with `rule` added to the list its readers use (SPEC §18.3: no lost rule, every other key
+ * kept). `modify` edits the first property of a name while JSON.parse (the reader) keeps the last,
+ * so it is given the text with every `permissions` key but the last, and every `<list>` key but
+ * the last in that one, masked (see `lastKeysOnly`); its edits, whose offsets hold for the file's
+ * own text (the masks have the keys' lengths), get the keys back as written: on a one-line file an
+ * edit reformats the whole object, masked keys included.
  */
-function lastKeysOnly(text: string, list: string): string {
+function appendOne(
+  text: string,
+  list: string,
+  rule: string,
+  formattingOptions: ReturnType<typeof indentationOf>,
+): string {
+  const { masked, masks } = lastKeysOnly(text, list, JSON.stringify(rule))
+  const edits = modify(masked, ['permissions', list, -1], rule, { formattingOptions })
+  const restored = edits.map((edit) => {
+    let content = edit.content
+    for (const [mask, key] of masks) content = content.split(mask).join(key)
+    return { ...edit, content }
+  })
+  return applyEdits(text, restored)
+}
+
+/**
+ * `text` with every `permissions` key but the last, and every `<list>` key but the last in that
+ * one, replaced by a mask of the same length that occurs nowhere in the text nor in `added` (the
+ * JSON the edit inserts), so that each mask in an edit is one of these keys; `masks` maps each
+ * mask to the key as written.
+ */
+function lastKeysOnly(
+  text: string,
+  list: string,
+  added: string,
+): { masked: string; masks: Map<string, string> } {
+  const masks = new Map<string, string>()
   const root = parseTree(text)
-  if (root?.type !== 'object') return text
+  if (root?.type !== 'object') return { masked: text, masks }
   const hidden: Node[] = []
   const permissions = lastOf(root, 'permissions', hidden)
   if (permissions?.type === 'object') lastOf(permissions, list, hidden)
   let masked = text
   for (const key of hidden) {
-    const renamed = `"${'x'.repeat(Math.max(0, key.length - 2))}"`
-    masked = masked.slice(0, key.offset) + renamed + masked.slice(key.offset + key.length)
+    const mask = freshMask(key.length, [text, added], masks)
+    masks.set(mask, text.slice(key.offset, key.offset + key.length))
+    masked = masked.slice(0, key.offset) + mask + masked.slice(key.offset + key.length)
   }
-  return masked
+  return { masked, masks }
+}
+
+const maskDigits = 'abcdefghijklmnopqrstuvwxyz0123456789_'
+
+/**
+ * A JSON string of `length` characters (quotes included) found in none of `texts` and not yet in
+ * `taken`. Every string of that length that starts with `"` in the texts is ruled out at once, so
+ * a file written to hold every candidate costs one pass; such a file is refused.
+ */
+function freshMask(length: number, texts: readonly string[], taken: Map<string, string>): string {
+  const used = new Set<string>(taken.keys())
+  for (const text of texts) {
+    for (let at = text.indexOf('"'); at !== -1; at = text.indexOf('"', at + 1)) {
+      used.add(text.slice(at, at + length))
+    }
+  }
+  const inner = length - 2
+  const limit = Math.min(maskDigits.length ** inner, used.size + 1)
+  for (let index = 0; index < limit; index++) {
+    let digits = ''
+    for (let rest = index, n = 0; n < inner; n++, rest = Math.floor(rest / maskDigits.length)) {
+      digits += maskDigits.charAt(rest % maskDigits.length)
+    }
+    const mask = `"${digits}"`
+    if (!used.has(mask)) return mask
+  }
+  // Refused as a file that does not parse is (see `currentList`): the caller keeps the answer.
+  throw new Error(
+    'the file repeats a key and holds every mask it could be hidden under; it was left as it is',
+  )
 }
 
 /** The value of `object`'s last property named `name`; the keys of the earlier ones go to `hidden`. */

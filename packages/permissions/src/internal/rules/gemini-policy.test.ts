@@ -35,6 +35,21 @@ describe('compileGeminiPolicy', () => {
     })
   })
 
+  // SPEC §26: a deny or ask fails closed; an allow never allows more than Gemini CLI would.
+  it('names every split of an mcp_ name in a deny or ask, and only Gemini CLI’s in an allow (SPEC §26)', () => {
+    const { rules, reports } = compiled([
+      { toolName: 'mcp_my_server_x', decision: 'deny' },
+      { toolName: ['mcp_my_server_*'], decision: 'ask_user' },
+      { toolName: 'mcp_my_server_x', decision: 'allow' },
+    ])
+    expect(reports).toEqual([])
+    expect(rules.map((rule) => rule.toolNames)).toEqual([
+      ['mcp__my__server_x', 'mcp__my_server__x'],
+      ['mcp__my__server_*', 'mcp__my_server__*'],
+      ['mcp__my__server_x'],
+    ])
+  })
+
   it('reports a malformed rule with its index and leaves it out', () => {
     const { rules, reports } = compiled([
       { toolName: 'Bash', decision: 'maybe' },

@@ -174,7 +174,8 @@ function readMatchers(entry: Readonly<Record<string, unknown>>): Matchers | stri
   }
   const mcpName = entry.mcpName
   if (mcpName !== undefined && typeof mcpName !== 'string') return 'mcpName must be a string'
-  const names = geminiToolNames(toolNames, mcpName)
+  // A deny or ask stands for every split of an `mcp_…` name (fail closed); an allow for Gemini's.
+  const names = geminiToolNames(toolNames, mcpName, entry.decision !== 'allow')
   const argsPattern = compileGeminiRegex(entry.argsPattern, 'argsPattern', '')
   if (typeof argsPattern === 'string') return argsPattern
   const commandRegex = compileGeminiRegex(entry.commandRegex, 'commandRegex', '"command":"')

@@ -15,6 +15,27 @@ describe('geminiToolNames (SPEC §26: Gemini CLI files work unchanged)', () => {
     expect(geminiToolNames([name], undefined)).toEqual([toolpipe])
   })
 
+  // SPEC §26 (fail closed): Gemini CLI matches `mcp_my_server_x` as a whole name, so a deny or
+  // ask of it reaches the tool of a server named `my_server`; an allow never reaches more than
+  // Gemini CLI's own first-`_` split.
+  it.each([
+    ['mcp_my_server_x', ['mcp__my__server_x', 'mcp__my_server__x']],
+    ['mcp_my_server_*', ['mcp__my__server_*', 'mcp__my_server__*']],
+    ['mcp_a_b_c_d', ['mcp__a__b_c_d', 'mcp__a_b__c_d', 'mcp__a_b_c__d']],
+    ['mcp_*_my_tool', ['mcp__*__my_tool', 'mcp__*_my__tool']],
+    ['mcp_a__b', ['mcp__a___b']],
+    ['mcp_srv_x', ['mcp__srv__x']],
+    ['mcp_*', ['mcp__*__*']],
+    ['mcp_server_', ['mcp_server_']],
+  ])(
+    'a deny or ask of %s stands for every split of it: %j (SPEC §26, fail closed)',
+    (name, names) => {
+      expect(geminiToolNames([name], undefined, true)).toEqual(names)
+      expect(geminiToolNames([name], undefined, false)).toEqual(names.slice(0, 1))
+      expect(geminiToolNames([name], undefined)).toEqual(names.slice(0, 1))
+    },
+  )
+
   it('keeps other names as written: built-in, `*`, toolpipe’s own MCP names, no qualified name', () => {
     const names = ['run_shell_command', 'Bash', '*', 'deploy', 'mcp__github__create_issue']
     expect(geminiToolNames(names, undefined)).toEqual(names)
