@@ -26,8 +26,9 @@ export function commandRule(
   if (first === undefined || first === '' || !writable(first)) {
     return { withheld: 'its program is known only when it runs' }
   }
-  if (isDestructive(words) || runsDestructive(words, command.programWords)) {
-    return exactRule(ruleName, words, 'it destroys or escalates')
+  if (isDestructive(words)) return exactRule(ruleName, words, 'it destroys or escalates')
+  if (keepsWrapper(words, command.programWords)) {
+    return exactRule(ruleName, words, 'a wider rule would let its wrapper run any program')
   }
   const parts = wideParts(first, words)
   if (!Array.isArray(parts)) return parts
@@ -134,20 +135,17 @@ function isDestructive(words: readonly CommandWord[]): boolean {
 }
 
 /**
- * Whether the program a wrapper left in the allow spelling runs (`setsid rm …`: the last
- * stripping stage, every wrapper gone) destroys or escalates, has subcommands that do, or is
- * known only when it runs: a wide rule naming the wrapper would stand for those too, so the
- * answer is the exact command.
+ * Whether a wrapper is left in the allow spelling (`setsid rm …`, which no allow rule strips, or
+ * `/usr/bin/timeout 5 ls`, a wrapper written as a path: it names a file, not surely the wrapper):
+ * a wide rule naming it (`Bash(/usr/bin/timeout 5 *)`, `Bash(setsid rm *)`) would stand for any
+ * program behind it, `rm -rf /` too, so the answer is the exact command (SPEC §26). The deny
+ * spelling's last stage (`programWords`, every wrapper gone, read by basename) tells.
  */
-function runsDestructive(
+function keepsWrapper(
   words: readonly CommandWord[],
   programWords: readonly CommandWord[],
 ): boolean {
-  const literal = programWords[0]?.literal
-  if (programWords.length === words.length && literal === words[0]?.literal) return false
-  // A program known only when it runs (`setsid --unread-option rm`): it may be any.
-  if (literal === undefined) return true
-  return isDestructive(programWords) || Object.hasOwn(destructiveSubcommands, basename(literal))
+  return programWords.length !== words.length || programWords[0]?.literal !== words[0]?.literal
 }
 
 /**

@@ -103,8 +103,10 @@ function allowSpelling(
   for (;;) {
     const name = words[at]?.literal
     if (name === undefined) break
-    // A wrapper written as a path (`/usr/bin/env`) is that wrapper, as for deny rules.
-    const step = stripWrapper(words, at, basename(name), true)
+    // A wrapper written as a path (`/usr/bin/env`, `./nice`) is not stripped for allow rules: a
+    // path names a file, not necessarily the wrapper (`./nice npm test` runs a local `nice`), so
+    // no `Bash(npm test *)` allows it. Deny rules read its basename (spellCommand).
+    const step = stripWrapper(words, at, name, true)
     if (step.kind === 'none') break
     if (step.kind !== 'wrapped') {
       allowed = false
