@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatJsonPath } from '@toolpipe/core/internal'
-import { maxCodeSettingsDepth, snapshotCodeSettings } from './code-settings.js'
+import { maxSettingsNestingDepth } from '@toolpipe/settings-files'
+import { snapshotCodeSettings } from './code-settings.js'
 import type { OptionPath } from './code-settings.js'
 
 /** The snapshot, or the refusal it made: `where: message` (and what the read threw). */
@@ -113,7 +114,7 @@ describe('snapshotCodeSettings (SPEC §18.3: rules given in code, read once)', (
     for (let level = 0; level < 100_000; level++) deep = [deep]
     expect(snapshot({ permissions: { allow: deep } })).toMatch(
       new RegExp(
-        `^settings\\.permissions\\.allow(\\[0\\])+: is nested deeper than ${maxCodeSettingsDepth} levels$`,
+        `^settings\\.permissions\\.allow(\\[0\\])+: is nested deeper than ${maxSettingsNestingDepth} levels$`,
       ),
     )
     expect(snapshot({ permissions: { allow: ['x'.repeat(5 * 1024 * 1024)] } })).toBe(

@@ -5,7 +5,7 @@ import {
   isPlainObject,
   setMember,
 } from '@toolpipe/core/internal'
-import { maxSettingsFileBytes } from '@toolpipe/settings-files'
+import { maxSettingsFileBytes, maxSettingsNestingDepth } from '@toolpipe/settings-files'
 import type { PermissionSettingsFile } from '@toolpipe/settings-files'
 
 /** Where in the options a value sits: `['sources', 0, 'settings', 'permissions', 'deny', 2]`. */
@@ -13,12 +13,6 @@ export type OptionPath = readonly (string | number)[]
 
 /** Refuses the option at `path` (`INVALID_OPTIONS`), `cause` being what a read threw. */
 export type RefuseOption = (path: OptionPath, message: string, cause?: unknown) => never
-
-/**
- * How deeply settings given in code may nest, the settings object being level 1: as deep as a
- * settings file may (settings are shallow; a copy of anything deeper is refused, not walked).
- */
-export const maxCodeSettingsDepth = 64
 
 /** What a copy may still hold: each string and key counted by its length, each value as one. */
 interface Budget {
@@ -35,6 +29,8 @@ interface Budget {
  * a value that is not JSON data (a function, a class instance, `NaN`, an `undefined` list item),
  * a cycle, nesting deeper than a settings file may (64 levels) or more than a settings file may
  * hold (4 MiB, every string and key by its length) is refused through `refuse`, naming where.
+ * Not core's `snapshotJson`: it refuses an `undefined` member (an optional setting left out in
+ * code), lets a getter's error out without its place, and has no size bound.
  */
 export function snapshotCodeSettings(
   settings: unknown,
@@ -80,8 +76,8 @@ function copyContainer(value: object, path: OptionPath, walk: Walk): unknown {
   const ancestors = walk.ancestors
   const refuse: RefuseOption = walk.refuse
   // The settings object is level 1, as a settings file's outermost object is.
-  if (ancestors.length >= maxCodeSettingsDepth) {
-    refuse(path, `is nested deeper than ${maxCodeSettingsDepth} levels`)
+  if (ancestors.length >= maxSettingsNestingDepth) {
+    refuse(path, `is nested deeper than ${maxSettingsNestingDepth} levels`)
   }
   if (ancestors.includes(value)) refuse(path, 'refers back to a value that holds it (a cycle)')
   ancestors.push(value)

@@ -1,18 +1,12 @@
 import ignore from 'ignore'
 import type { Ignore } from 'ignore'
+import { maxPathLength } from '../shell/path-word.js'
 
 /**
  * Characters of paths a matcher may remember before it is made afresh: `ignore` keeps every path
  * (and every folder of it) it was asked about, for good, and a session asks about many.
  */
 const maxRemembered = 1_000_000
-
-/**
- * The longest pattern a path rule may have: Linux's `PATH_MAX` (4,096 bytes), the longest path a
- * file can be opened by. `ignore` compiles a 10,000-character pattern; one of 100 KB makes a
- * regular expression V8 refuses ("Regular expression too large").
- */
-export const maxPathPatternLength = 4_096
 
 /**
  * One gitignore pattern's matcher, made on first use: most rules of a large file never meet a
@@ -33,14 +27,14 @@ export class GitignoreMatcher {
   }
 
   /**
-   * The matcher of `pattern`, or why there is none: a pattern longer than
-   * {@link maxPathPatternLength} names no path a file can be opened by, and the regular
-   * expression `ignore` would build for one of 100 KB is one V8 refuses. Should a shorter one
+   * The matcher of `pattern`, or why there is none: a pattern longer than `PATH_MAX`
+   * ({@link maxPathLength}) names no path a file can be opened by (`ignore` compiles one of
+   * 10,000 characters; of 100 KB, a regular expression V8 refuses as too large). Should a shorter one
    * still fail to compile when first used, `matches` answers undefined (the caller fails closed).
    */
   static compile(pattern: string, ignoreCase: boolean): GitignoreMatcher | string {
-    if (pattern.length > maxPathPatternLength) {
-      return `its path pattern is longer than any path (${pattern.length} characters, at most ${maxPathPatternLength})`
+    if (pattern.length > maxPathLength) {
+      return `its path pattern is longer than any path (${pattern.length} characters, at most ${maxPathLength})`
     }
     return new GitignoreMatcher(pattern, ignoreCase)
   }
