@@ -36,6 +36,17 @@ describe('sandboxRuleView', () => {
     })
   })
 
+  it('reads `/**` under a folder as the folder itself, as `**` is (SPEC §23)', () => {
+    const rules = ruleSetOf({
+      allow: ['Edit(./**)'],
+      deny: ['Read(/**)', 'Read(~/**)', 'Read(//srv/data/**)', 'Edit(/build/**)'],
+    })
+    const view = sandboxRuleView(rules, [])
+    expect(view.allowWrite).toEqual(['/project'])
+    expect(view.denyRead).toEqual(['/project', '/home/u', '/srv/data'])
+    expect(view.denyWrite).toEqual(['/project/build'])
+  })
+
   it('has only the governing files with no rules', () => {
     expect(sandboxRuleView(ruleSetOf({}), ['/a', '/a'])).toEqual({
       allowWrite: [],

@@ -48,12 +48,13 @@ export function runtimeConfig(
   }
   if (settings.allowUnixSockets.length > 0)
     network.allowUnixSockets = [...settings.allowUnixSockets]
-  const allowWrite = writableRoots(unique([projectRoot], settings.allowWrite, rules?.allowWrite))
-  const filesystem: SandboxRuntimeConfig['filesystem'] = {
-    allowWrite,
-    denyWrite: [],
-    denyRead: unique(settings.denyRead, rules?.denyRead),
-  }
+  const denyRead = unique(settings.denyRead, rules?.denyRead)
+  const allowWrite = writableRoots(
+    unique([projectRoot], settings.allowWrite, rules?.allowWrite).filter(
+      (root) => !readDenied(root, denyRead, settings.allowRead),
+    ),
+  )
+  const filesystem: SandboxRuntimeConfig['filesystem'] = { allowWrite, denyWrite: [], denyRead }
   const governing = unique(
     governingFolders.map((folder) => join(projectRoot, folder)),
     gitDenials(projectRoot, process.env, warn),
@@ -106,6 +107,31 @@ function writableRoots(paths: readonly string[]): string[] {
       }),
     ),
   ]
+}
+
+/**
+ * Whether a writable root is itself a path a read denial names (its spelling or where its links
+ * lead), and no `allowRead` at or under that denial re-opens it. The runtime binds writable
+ * roots again over a denied folder's empty mount, which made `Edit(/x/**)` beside
+ * `Read(/x/**)` — or `Read(./**)` denying the project root — readable: the deny wins there
+ * (SPEC §23: "a denied read reads as missing"). A denial above a writable root stays the
+ * runtime's: the more specific root is open (`Read(~/**)` with a project in the home folder).
+ */
+function readDenied(
+  root: string,
+  denyRead: readonly string[],
+  allowRead: readonly string[],
+): boolean {
+  const places = new Set([root, realPath(root)])
+  return denyRead.some((denied) => {
+    if (isPattern(denied)) return false
+    if (!places.has(denied) && !places.has(realPath(denied))) return false
+    return !allowRead.some((open) => atOrInside(open, denied) && atOrInside(root, open))
+  })
+}
+
+function atOrInside(path: string, folder: string): boolean {
+  return path === folder || isInside(path, folder)
 }
 
 function isPattern(path: string): boolean {
