@@ -14,10 +14,17 @@ export type PermissionDecision = 'allow' | 'ask' | 'deny'
  * something in the line hides a command from the rules (`hidden-command`). Only `mode`
  * decisions follow the mode; no mode turns the other three asks into an allow (SPEC §26). An
  * allow by `sandbox`: a command no rule matched that runs in the sandbox, with Claude Code's
- * `autoAllowBashIfSandboxed` (SPEC §23).
+ * `autoAllowBashIfSandboxed` (SPEC §23). `out-of-scope`: a plugin bound to one agent's `scope`
+ * does not judge another agent's call (an allow as far as this plugin is concerned, no rule read).
  */
 export type DecisionBasis =
-  'rule' | 'mode' | 'possibly-denied' | 'cannot-read' | 'hidden-command' | 'sandbox'
+  | 'rule'
+  | 'mode'
+  | 'possibly-denied'
+  | 'cannot-read'
+  | 'hidden-command'
+  | 'sandbox'
+  | 'out-of-scope'
 
 /** A rule as `explain` and the decision record name it. */
 export interface ExplainedRule {

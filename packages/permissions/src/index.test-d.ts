@@ -69,7 +69,13 @@ describe('public types', () => {
 
   it('every decision says how it was reached: a closed union (SPEC §26)', () => {
     expectTypeOf<DecisionBasis>().toEqualTypeOf<
-      'rule' | 'mode' | 'possibly-denied' | 'cannot-read' | 'hidden-command' | 'sandbox'
+      | 'rule'
+      | 'mode'
+      | 'possibly-denied'
+      | 'cannot-read'
+      | 'hidden-command'
+      | 'sandbox'
+      | 'out-of-scope'
     >()
     expectTypeOf<Explanation['basis']>().toEqualTypeOf<DecisionBasis>()
     expectTypeOf<Explanation['subjects'][number]['basis']>().toEqualTypeOf<DecisionBasis>()

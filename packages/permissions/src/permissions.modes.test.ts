@@ -113,4 +113,32 @@ describe('permissions(): deciding calls from settings files', () => {
     expect(registry.get('deploy', alice)).toBeDefined()
     expect((await registry.execute(call('deploy', {}, { agent: alice }))).isError).toBe(false)
   })
+
+  it('bound to a scope, explains another agent’s call as not judged: what the call gets', async () => {
+    const { root } = project()
+    const bob = { id: 'bob' }
+    const { registry, decisions } = recordingRegistry()
+    registry.register(plainTool('deploy'))
+    const rules = permissions({
+      projectRoot: root,
+      scope: bob,
+      mode: 'dontAsk',
+      sources: [{ kind: 'cli', settings: { permissions: { deny: ['Bash(rm *)'] } } }],
+    })
+    registry.use(rules)
+    expect(await rules.explain(call('deploy', {}, { agent: alice }))).toEqual({
+      decision: 'allow',
+      basis: 'out-of-scope',
+      mode: 'dontAsk',
+      reason: "not judged: the call is not of this plugin's scope",
+      subjects: [],
+    })
+    expect((await registry.execute(call('deploy', {}, { agent: alice }))).isError).toBe(false)
+    expect(decisions).toEqual([])
+    // Bob's call is judged: dontAsk denies what would ask.
+    expect(await rules.explain(call('deploy', {}, { agent: bob }))).toMatchObject({
+      decision: 'deny',
+      basis: 'mode',
+    })
+  })
 })

@@ -3,6 +3,8 @@ import { evaluateCall } from '../evaluate/evaluate-call.js'
 import type { EvaluationContext, Evaluation } from '../evaluate/evaluate-call.js'
 import { readSubjects } from '../read-subjects.js'
 import type { ToolView } from '../read-subjects.js'
+import type { Explanation } from '../../explanation.js'
+import type { PermissionMode as Mode } from '@toolpipe/settings-files'
 
 /**
  * One call judged: how the rules saw its tool, the subjects its arguments gave (or why they could
@@ -51,4 +53,15 @@ export function judgeCall(
     context,
   )
   return { view, subjects, evaluation }
+}
+
+/** What `explain` says of a call this plugin does not judge: another agent's, under `scope`. */
+export function outOfScope(mode: Mode): Explanation {
+  return {
+    decision: 'allow',
+    basis: 'out-of-scope',
+    mode,
+    reason: "not judged: the call is not of this plugin's scope",
+    subjects: [],
+  }
 }

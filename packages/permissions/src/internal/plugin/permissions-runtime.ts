@@ -22,7 +22,7 @@ import type { RuleSet } from '../rules/rule-set.js'
 import { loadBashParser } from '../shell/bash-parser.js'
 import type { BashParser } from '../shell/bash-parser.js'
 import { AlwaysAnswers } from './always-answers.js'
-import { judgeCall } from './call-judgement.js'
+import { judgeCall, outOfScope } from './call-judgement.js'
 import type { CallJudgement } from './call-judgement.js'
 import { decideAfterHooks } from './decide-after-hooks.js'
 import { decisionRecord } from './decision-record.js'
@@ -209,6 +209,8 @@ export class PermissionsRuntime {
   }
 
   #explainNow(input: ToolExecutionInput): Explanation {
+    // Another agent's call never reaches this plugin's listener (SPEC §18.1 `scope`).
+    if (this.modeFor(input.agent) === undefined) return outOfScope(this.mode())
     const unreadable = this.#sources.rules.managedUnreadable
     if (unreadable !== undefined) return managedDenialExplanation(unreadable, this.mode())
     // A tool the rules hide is judged by its own rule name: the bare deny that hides it denies.

@@ -22,7 +22,9 @@ export class GitignoreMatcher {
   #remembered = 0
 
   private constructor(pattern: string, ignoreCase: boolean) {
-    this.#pattern = pattern
+    // A leading `#` makes a gitignore line a comment, which matches nothing: a rule's `#` is the
+    // name's own (`Read(#secrets/**)` denies `<cwd>/#secrets/…`), so it is escaped.
+    this.#pattern = pattern.startsWith('#') ? `\\${pattern}` : pattern
     this.#ignoreCase = ignoreCase
   }
 

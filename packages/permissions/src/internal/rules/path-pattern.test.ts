@@ -37,6 +37,15 @@ describe('Read(…) and Edit(…) rules', () => {
     expect(matchesPath(compiled('*.env'), '/project/b.env')).toBe(false)
     expect(matchesPath(everyPath, '/anywhere')).toBe(true)
   })
+
+  it('reads a leading # as part of the name, not as a gitignore comment that matches nothing (SPEC §18.2: never a silent allow)', () => {
+    expect(matchesPath(compiled('#secrets/**'), '/project/app/#secrets/key')).toBe(true)
+    expect(matchesPath(compiled('#notes.txt'), '/project/app/sub/#notes.txt')).toBe(true)
+    expect(matchesPath(compiled('#notes.txt'), '/project/app/notes.txt')).toBe(false)
+    expect(matchesPath(compiled('/#x/**'), '/project/#x/y')).toBe(true)
+    // An escaped one (as an always-answer writes it) reads the same.
+    expect(matchesPath(compiled('\\#notes.txt'), '/project/app/#notes.txt')).toBe(true)
+  })
 })
 
 describe('path rules on long paths (SPEC §26, bounded work)', () => {
