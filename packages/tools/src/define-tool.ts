@@ -156,7 +156,7 @@ export interface DefineToolOptions<
  * @throws `SchemaSpecError` for a malformed spec, `StandardSchemaError` for a Standard Schema that
  * cannot be parameters (`NO_JSON_SCHEMA` says how to get a JSON Schema side), `OutputSchemaError`
  * for an `outputSchema` outside the subset, `ToolRegistryError` (`INVALID_TOOL`) for a bad name,
- * `timeoutMs`, annotations, `concurrencySafe`, `deferLoading` or `searchText`, an `execute` or
+ * a description that is not a string, `timeoutMs`, annotations, `concurrencySafe`, `deferLoading` or `searchText`, an `execute` or
  * other method that is not a function, or a member a throwing getter or Proxy trap keeps from
  * being read (named, with what it threw as `cause`; SPEC §11), at definition time.
  * @example
@@ -259,6 +259,13 @@ function readDefineToolOptions<
   assertToolName(name)
   const members = readToolMembers(options, defineToolKeys, `tool "${name}": `)
   assertMethods(name, members)
+  // What `register` refuses is refused here, at definition time.
+  if (typeof members.description !== 'string') {
+    throw new ToolRegistryError(
+      `tool "${name}": description must be a string, got ${describeValue(members.description)}`,
+      'INVALID_TOOL',
+    )
+  }
   return { name, members }
 }
 

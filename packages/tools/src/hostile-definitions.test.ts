@@ -193,6 +193,12 @@ describe('defineTool: hostile options are INVALID_TOOL, never a raw error (SPEC 
       'tool "t": presentCall must be a function when present, got "card"',
     ],
     [{ ...options(), checkArgs: 1 }, 'tool "t": checkArgs must be a function when present, got 1'],
+    // What register() would refuse is refused here (SPEC §6.1: defineTool returns a ToolDefinition).
+    [{ ...options(), description: 5 }, 'tool "t": description must be a string, got 5'],
+    [
+      { ...options(), description: undefined },
+      'tool "t": description must be a string, got undefined',
+    ],
   ])('options %j that are no tool: INVALID_TOOL, not a TypeError', (given, message) => {
     expect(registryError(() => defineTool(given as never))).toMatchObject({
       code: 'INVALID_TOOL',
