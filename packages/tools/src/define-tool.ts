@@ -1,5 +1,4 @@
 import type { ContentBlock } from '@toolpipe/core'
-import { describeValue } from '@toolpipe/core/internal'
 import type { ToolCallView, ToolResult, ToolResultView } from '@toolpipe/presentation'
 import type { ArgIssue, InferArgs, SchemaSpec, StandardToolSchema } from '@toolpipe/schema'
 import { assertSupportedOutputSchema } from '@toolpipe/structured-output'
@@ -12,12 +11,10 @@ import {
   assertMaxOutputTokens,
   assertSearchFields,
   assertTimeout,
-  assertToolName,
   assertToolRules,
 } from './internal/check-definition.js'
 import { ExecutionRecord } from './internal/execution-record.js'
-import { readToolMembers, readToolName } from './internal/read-tool-members.js'
-import { ToolRegistryError } from './tool-registry-error.js'
+import { readDefineToolOptions } from './internal/define-tool-options.js'
 import type { ToolAnnotations } from './tool-annotations.js'
 import type { ToolDefinition, ToolExecuteReturn } from './tool-definition.js'
 import type { ToolExecution } from './tool-execution.js'
@@ -226,59 +223,6 @@ export function defineTool<
   if (searchText !== undefined) definition.searchText = searchText
   attachPresenters(definition, check, presentCall, presentResult)
   return Object.freeze(definition)
-}
-
-/** What `defineTool` reads of its options, besides the name. */
-const defineToolKeys = [
-  'description',
-  'parameters',
-  'timeoutMs',
-  'outputSchema',
-  'annotations',
-  'permissions',
-  'maxOutputTokens',
-  'deferLoading',
-  'searchText',
-  'concurrencySafe',
-  'execute',
-  'checkArgs',
-  'presentCall',
-  'presentResult',
-] as const
-
-/**
- * `defineTool`'s options, each member read once, so that what is checked is what the definition
- * holds: the name first, checked, then the rest, `execute` a function and each other method
- * absent or one. What a getter or Proxy trap keeps from being read is `INVALID_TOOL` naming it,
- * never the raw error (SPEC §11).
- */
-function readDefineToolOptions<
-  TOptions extends Partial<Record<(typeof defineToolKeys)[number], unknown>>,
->(options: TOptions): { name: string; members: Pick<TOptions, (typeof defineToolKeys)[number]> } {
-  const name = readToolName(options, 'the defineTool options')
-  assertToolName(name)
-  const members = readToolMembers(options, defineToolKeys, `tool "${name}": `)
-  assertMethods(name, members)
-  // What `register` refuses is refused here, at definition time.
-  if (typeof members.description !== 'string') {
-    throw new ToolRegistryError(
-      `tool "${name}": description must be a string, got ${describeValue(members.description)}`,
-      'INVALID_TOOL',
-    )
-  }
-  return { name, members }
-}
-
-/** Throws (`INVALID_TOOL`) unless `execute` is a function, and each other method absent or one. */
-function assertMethods(name: string, members: Readonly<Record<string, unknown>>): void {
-  for (const method of ['execute', 'checkArgs', 'presentCall', 'presentResult']) {
-    const value = members[method]
-    if (typeof value === 'function' || (method !== 'execute' && value === undefined)) continue
-    throw new ToolRegistryError(
-      `tool "${name}": ${method} must be a function${method === 'execute' ? '' : ' when present'}, got ${describeValue(value)}`,
-      'INVALID_TOOL',
-    )
-  }
 }
 
 /**
