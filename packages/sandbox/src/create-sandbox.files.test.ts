@@ -58,6 +58,16 @@ describe.runIf(onLinux)('the real sandbox on disk', () => {
     expect(readFileSync(join(project, 'out', 'result.txt'), 'utf8')).toBe('built\n')
   })
 
+  it('gives commands the temporary folder it names as TMPDIR, which they can write (anthropics/claude-code#36759)', async () => {
+    const run = await sandbox.run(
+      't=$(mktemp) && echo scratch > "$t" && cat "$t" && rm "$t" && echo "$TMPDIR"',
+      {
+        callId: 'call_mktemp',
+      },
+    )
+    expect(run).toMatchObject({ exitCode: 0, stdout: 'scratch\n/tmp/claude\n', violations: [] })
+  })
+
   it('stops a write outside the project root, and reports it on the call', async () => {
     const outside = join(dirname(project), 'outside.txt')
     const run = await sandbox.run(`echo planted > ${outside}`, { callId: 'call_write_outside' })

@@ -16,6 +16,7 @@ import type { ProcessPlan } from './run-process.js'
 import type { SequencerWatch } from './sequencer-watch.js'
 import { SettingsInForce } from './settings-in-force.js'
 import { SrtSession } from './srt-session.js'
+import { ensureTemporaryFolder } from './temporary-folder.js'
 
 /** The default of `maxOutputBytes`: 1 MiB of stdout and 1 MiB of stderr. */
 export const defaultMaxOutputBytes = 1024 * 1024
@@ -80,6 +81,7 @@ export class SandboxCore {
       return
     }
     this.#session = session
+    ensureTemporaryFolder(this.config.logger)
     const probe = await this.#probe(session)
     if (probe.exitCode !== 0) {
       const said = probe.stderr.trim().split('\n')[0] ?? ''

@@ -1,0 +1,67 @@
+import { mkdtempSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { recordingLogger } from '../__fixtures__/sandbox-fixtures.js'
+import { ensureTemporaryFolder, sandboxTemporaryFolder } from './temporary-folder.js'
+
+function scratch(): string {
+  return mkdtempSync(join(tmpdir(), 'toolpipe-tmpdir-'))
+}
+
+// The runtime gives commands TMPDIR=/tmp/claude and keeps only that folder of /tmp writable, but
+// never makes it: mktemp and test runners failed or hung (anthropics/claude-code#36759).
+describe('the runtime’s temporary folder', () => {
+  it('is CLAUDE_CODE_TMPDIR, then CLAUDE_TMPDIR, then /tmp/claude, as the runtime reads them', () => {
+    expect(sandboxTemporaryFolder({})).toBe('/tmp/claude')
+    expect(sandboxTemporaryFolder({ CLAUDE_TMPDIR: '/x' })).toBe('/x')
+    expect(sandboxTemporaryFolder({ CLAUDE_TMPDIR: '/x', CLAUDE_CODE_TMPDIR: '/y' })).toBe('/y')
+    expect(sandboxTemporaryFolder({ CLAUDE_CODE_TMPDIR: '', CLAUDE_TMPDIR: '/x' })).toBe('/x')
+  })
+
+  it('is made where it is missing, private to this user', () => {
+    const folder = join(scratch(), 'claude')
+    const logger = recordingLogger()
+    ensureTemporaryFolder(logger, { CLAUDE_CODE_TMPDIR: folder })
+    const made = statSync(folder)
+    expect(made.isDirectory()).toBe(true)
+    expect(made.mode & 0o777).toBe(0o700)
+    expect(logger.warnings).toEqual([])
+    // Once there, it is left as it is, with nothing to say.
+    ensureTemporaryFolder(logger, { CLAUDE_CODE_TMPDIR: folder })
+    expect(logger.warnings).toEqual([])
+  })
+
+  it.each([
+    [
+      'a link',
+      (path: string) => {
+        symlinkSync(scratch(), path)
+      },
+      'is not a folder',
+    ],
+    [
+      'a file',
+      (path: string) => {
+        writeFileSync(path, '')
+      },
+      'could not be made',
+    ],
+  ])('is left alone, with a warning, where %s is in its place', (_what, plant, said) => {
+    const folder = join(scratch(), 'claude')
+    plant(folder)
+    const logger = recordingLogger()
+    ensureTemporaryFolder(logger, { CLAUDE_CODE_TMPDIR: folder })
+    expect(logger.warnings).toEqual([
+      expect.stringContaining(`commands may have no temporary folder: ${folder} ${said}`),
+    ])
+  })
+
+  it('warns where it cannot be made at all', () => {
+    const parent = join(scratch(), 'file')
+    writeFileSync(parent, '')
+    const logger = recordingLogger()
+    ensureTemporaryFolder(logger, { CLAUDE_CODE_TMPDIR: join(parent, 'claude') })
+    expect(logger.warnings).toEqual([expect.stringContaining('could not be made')])
+  })
+})
