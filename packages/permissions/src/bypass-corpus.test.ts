@@ -150,7 +150,11 @@ describe('the bypass corpus against real bash', () => {
   let bash: BashScratch
   beforeAll(() => {
     bash = new BashScratch(['rm', 'id', 'curl', 'ls'], {
-      programs: ['awk', 'git', 'mkdir', 'tee', 'cp', 'sort', 'grep'],
+      programs: [
+        ...['awk', 'git', 'mkdir', 'tee', 'cp', 'sort', 'grep'],
+        // What programs-running-programs.ts runs, where the machine has it.
+        ...['runuser', 'su', 'ssh', 'socat', 'sdiff', 'diff3', 'unshare'],
+      ],
       files: {
         'notes.txt': 'hello\nworld\n',
         '.env': 'SECRET=1\n',

@@ -78,7 +78,7 @@ export class BashScratch {
     }
     const programs = ['cat', 'true', 'timeout', 'nice', 'nohup', 'env', 'xargs', 'sed']
     for (const name of [...programs, ...(options.programs ?? [])]) {
-      const real = ['/usr/bin', '/bin']
+      const real = ['/usr/bin', '/bin', '/usr/sbin', '/sbin']
         .map((dir) => join(dir, name))
         .find((path) => existsSync(path))
       if (real !== undefined) symlinkSync(real, join(this.#bin, name))

@@ -95,6 +95,26 @@ export const denyOnlyWrappers: Readonly<Record<string, OptionSpec>> = {
   toybox: {},
   unbuffer: { flags: ['-p'] },
   caffeinate: { flags: ['-d', '-i', '-m', '-s', '-u'], withValue: ['-t', '-w'] },
+  // unshare(1) (util-linux): `unshare [options] [program [arguments]]`; with no program it runs
+  // `$SHELL` (an assignment to SHELL is a hidden command: `codeVariables`). Its namespace options
+  // take a file only attached (`--mount=file`); a short bundle with one (`-mfile`) is unreadable.
+  unshare: {
+    flags: [
+      ...['-i', '-m', '-n', '-p', '-u', '-U', '-C', '-T', '-f', '-r', '-c', '-h', '-V'],
+      ...['--ipc', '--mount', '--net', '--pid', '--uts', '--user', '--cgroup', '--time'],
+      ...['--fork', '--keep-caps', '--kill-child', '--mount-proc', '--map-root-user'],
+      ...['--map-current-user', '--map-auto', '--help', '--version'],
+    ],
+    attachedOnly: [
+      ...['--ipc', '--mount', '--net', '--pid', '--uts', '--user', '--cgroup', '--time'],
+      ...['--kill-child', '--mount-proc'],
+    ],
+    withValue: [
+      ...['--map-user', '--map-users', '--map-group', '--map-groups', '--propagation'],
+      ...['--setgroups', '-R', '--root', '-w', '--wd', '-S', '--setuid', '-G', '--setgid'],
+      ...['--monotonic', '--boottime'],
+    ],
+  },
   // `jobs -x command args…` runs the command (bash(1), "Job Control Builtins"); without `-x`
   // jobs lists jobs. Its words starting with `%` (job specs) become process group ids first.
   jobs: { flags: ['-l', '-n', '-p', '-r', '-s', '-x'] },
@@ -107,6 +127,24 @@ export const denyOnlyWrappers: Readonly<Record<string, OptionSpec>> = {
 export const wrapperDirectoryOptions: Readonly<Record<string, readonly string[]>> = {
   env: ['-C', '--chdir'],
   sudo: ['-D', '--chdir'],
+}
+
+/**
+ * The options of su(1) and runuser(1) (util-linux), read as their GNU getopt reads them (options
+ * may follow the user: `su root -s /bin/rm`). `runuser -u USER [--] command…` runs the command, as
+ * `sudo -u` does; `-s`/`--shell` names the program run as the user's shell, given the words after
+ * the user; `-c` strings are read through `stringRunners`. `-m`/`-p` keep `$SHELL`, an assignment
+ * of which is a hidden command (`codeVariables`).
+ */
+export const userSwitchOptions: OptionSpec = {
+  flags: [
+    ...['-f', '-l', '-m', '-p', '-P', '-h', '-V', '--fast', '--login', '--preserve-environment'],
+    ...['--pty', '--help', '--version'],
+  ],
+  withValue: [
+    ...['-c', '-g', '-G', '-s', '-u', '-w', '--command', '--session-command', '--group'],
+    ...['--supp-group', '--shell', '--user', '--whitelist-environment'],
+  ],
 }
 
 /** `env`'s options (its `-S` splits a string into a command: SPEC §26). */
@@ -235,6 +273,9 @@ export const codeVariables: ReadonlySet<string> = new Set([
   // `inertProgramCommandOptions`): ripgrep's configuration file (`--pre=…` in it), zip(1)'s
   // ZIPOPT and ZIP (`-TT cmd`), man(1)'s MANOPT (`--pager=cmd`).
   ...['RIPGREP_CONFIG_PATH', 'ZIPOPT', 'ZIP', 'MANOPT'],
+  // The shell a program runs when given no command: chroot(8), unshare(1), script(1), `su -m`
+  // and `runuser -m` (util-linux) run `$SHELL`, so `SHELL=/bin/rm chroot /` runs rm.
+  'SHELL',
 ])
 export const codeVariablePrefixes: readonly string[] = [
   ...['LD_', 'DYLD_', 'BASH_FUNC_', 'GIT_CONFIG', 'npm_config_', 'NPM_CONFIG_', 'YARN_'],

@@ -1,5 +1,6 @@
 import { base, claude, codex, codexPull, docs, rows } from './corpus-rows.js'
 import type { CorpusRow } from './corpus-rows.js'
+import { programsRunningProgramsRows } from './programs-running-programs.js'
 import { reservedWordRows } from './reserved-words.js'
 
 /** Wrappers and prefixes: wrappers stripped with their options, `VAR=` prefixes, path-named programs. */
@@ -144,4 +145,5 @@ export const wrapperRows: readonly CorpusRow[] = [
     ['c\\at file', 'allow'],
   ]),
   ...reservedWordRows,
+  ...programsRunningProgramsRows,
 ]

@@ -1,14 +1,5 @@
-import {
-  displayText,
-  joinWords,
-  literalWord,
-  separator,
-  shownCommand,
-  unknown,
-} from '../shell/command-text.js'
-import { basename } from '../shell/analyze-shell.js'
+import { displayText, separator, shownCommand, unknown } from '../shell/command-text.js'
 import type { SimpleCommand } from '../shell/analyze-shell.js'
-import { isKnownProgram } from '../shell/known-programs.js'
 import { mayMatch, mustMatch, needsMayMatch } from '../rules/command-pattern.js'
 import type { CompiledRule } from '../rules/compiled-rule.js'
 import { matchesDomain } from '../rules/domain-pattern.js'
@@ -16,6 +7,7 @@ import { matchesParam } from '../rules/param-pattern.js'
 import { matchesPath } from '../rules/path-pattern.js'
 import type { RuleIndex } from '../rules/rule-index.js'
 import type { RuleSet } from '../rules/rule-set.js'
+import { reachedByLaterWords } from './later-words.js'
 import { describeRule } from './verdict.js'
 import type { Verdict } from './verdict.js'
 
@@ -105,37 +97,6 @@ export function commandVerdict(
   const allowed = commandMatch(rules.allow, target, [command.allowText], mustMatch)
   if (allowed !== undefined)
     return { decision: 'allow', rule: allowed, reason: `allowed by ${describeRule(allowed)}` }
-  return undefined
-}
-
-/**
- * A deny rule a later word of the command's program may reach (SPEC §26): when the program is
- * in no table (not known to leave its words alone, not a wrapper the judge strips), each later
- * word naming a program a deny rule names — or a word whose first blank-separated part does, as
- * `ssh host 'rm -rf /'` — starts a command the program may run.
- */
-function reachedByLaterWords(
-  command: SimpleCommand,
-  target: RuleTarget,
-  rules: RuleSet,
-): CompiledRule | undefined {
-  const words = command.programWords
-  const program = words[0]?.literal
-  if (program === undefined || isKnownProgram(basename(program))) return undefined
-  const byWord = rules.deny.commandsByWord(target.ruleName)
-  if (byWord === undefined) return undefined
-  for (let index = 1; index < words.length; index++) {
-    const parts = (words[index]?.literal ?? '').trim().split(/[ \t\n]+/)
-    const name = basename(parts[0] ?? '')
-    const candidates = byWord.get(name)
-    if (candidates === undefined) continue
-    const tail = [...parts.slice(1).map(literalWord), ...words.slice(index + 1)]
-    const text = joinWords([literalWord(name), ...tail])
-    const rule = firstOf(candidates, (candidate) =>
-      (candidate.command?.alternatives ?? []).some((pattern) => mayMatch(pattern, text)),
-    )
-    if (rule !== undefined) return rule
-  }
   return undefined
 }
 

@@ -32,9 +32,10 @@ export interface CommandSpellings {
  * (`PATH=.`, `LD_PRELOAD=…`) hides a command.
  */
 export function spellCommand(
-  words: readonly CommandWord[],
+  written: readonly CommandWord[],
   assignments: readonly string[],
 ): CommandSpellings {
+  let words = written
   const hiding: string[] = []
   const strings: { text: string | undefined; reason: string }[] = []
   for (const name of assignments) {
@@ -66,6 +67,7 @@ export function spellCommand(
       if (isCodeVariable(variable))
         hiding.push(`an assignment to ${variable}, which changes what runs`)
     }
+    if (step.words !== undefined) words = step.words
     at = step.next
     if (step.appendUnknown === true) appendUnknown = true
     if (step.replaces !== undefined) replaces = step.replaces

@@ -1,6 +1,7 @@
 import { unknownWord } from './command-text.js'
 import type { CommandWord } from './command-text.js'
 import { readOption, readOptions } from './option-reader.js'
+import { readUserSwitch } from './user-switch.js'
 import { allowWrappers, denyOnlyWrappers, envOptions, xargsOptions } from '../security-tables.js'
 
 /** What stripping one wrapper off the front of a command found. */
@@ -14,6 +15,11 @@ export type StripStep =
       readonly appendUnknown?: boolean
       /** xargs -I: words holding this string are known only when it runs. */
       readonly replaces?: string
+      /**
+       * The wrapped command's words when they are not the words from `next` on (`su -s PROG`
+       * runs PROG; su's options may follow its user): the command is these, from their start.
+       */
+      readonly words?: readonly CommandWord[]
     }
   /** Not a wrapper, or a wrapper with nothing after it: the command is what it is. */
   | { readonly kind: 'none' }
@@ -38,6 +44,7 @@ export function stripWrapper(
 ): StripStep {
   if (name === 'env') return stripEnv(words, at)
   if (name === 'xargs') return stripXargs(words, at, forAllow)
+  if (!forAllow && (name === 'su' || name === 'runuser')) return userSwitchStep(words, at)
   const spec = Object.hasOwn(allowWrappers, name)
     ? allowWrappers[name]
     : !forAllow && Object.hasOwn(denyOnlyWrappers, name)
@@ -86,6 +93,14 @@ export function stripWrapper(
   return name === 'jobs'
     ? { kind: 'wrapped', next, assignments, replaces: '%' }
     : { kind: 'wrapped', next, assignments }
+}
+
+/** su's and runuser's command, for deny rules: `runuser -u USER cmd…`, `su -s PROG USER…`. */
+function userSwitchStep(words: readonly CommandWord[], at: number): StripStep {
+  const found = readUserSwitch(words, at)
+  return found.kind === 'runs'
+    ? { kind: 'wrapped', next: 0, assignments: [], words: found.words }
+    : found
 }
 
 /**

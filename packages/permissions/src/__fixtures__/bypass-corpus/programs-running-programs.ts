@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { base, rows } from './corpus-rows.js'
+import type { CorpusRow } from './corpus-rows.js'
+
+/**
+ * Programs that run another program their words or the environment name (SPEC §26: deny rules
+ * still deny in `bypassPermissions`, §18.2; "a program the tables do not know whose later words
+ * name a denied program is 'possibly denied'"): runuser(1)'s `-u USER command` and su's `-s PROG`
+ * (util-linux), an option value that is a command line (ssh_config(5) `ProxyCommand`, socat's
+ * `EXEC:`, sdiff's `--diff-program`), and `$SHELL`, which chroot, unshare, script and `su -m`
+ * run. Each line ran `rm` (or `curl`) in real bash 5.2; where the program is on this machine (and
+ * for su and runuser, where the tests run as root) the real-bash rows run it again.
+ */
+
+const utilLinux = (page: string) => `https://man7.org/linux/man-pages/man1/${page}.1.html`
+const sshConfig = 'https://man.openbsd.org/ssh_config#ProxyCommand'
+
+/** The real-bash check of a row: `rm` must run where `program` can run here. */
+function ranWhere(program: string, rootOnly = false): Partial<CorpusRow> {
+  const found = ['/usr/bin', '/bin', '/usr/sbin', '/sbin'].some((dir) =>
+    existsSync(join(dir, program)),
+  )
+  const runs = found && (!rootOnly || process.getuid?.() === 0)
+  return { realBash: runs ? { hides: 'rm' } : {} }
+}
+
+/** The stub `rm` of the real-bash scratch root, from its project (bash-scratch.ts). */
+const stubRm = '../../../../bin/rm'
+
+/** Everyday remote and diff commands allowed; `rm` and `curl` denied. */
+const remote = {
+  allow: ['Bash(ssh *)', 'Bash(scp *)', 'Bash(socat *)', 'Bash(sdiff *)', 'Bash(echo *)'],
+  deny: ['Bash(rm *)', 'Bash(curl *)'],
+}
+
+const bypass = { mode: 'bypassPermissions' } as const
+
+export const programsRunningProgramsRows: readonly CorpusRow[] = [
+  // runuser(1): `runuser [options] -u user [[--] command [argument...]]`; GNU getopt reads
+  // options after the command's name too (`rm -f x` without `--`: `-f` is runuser's --fast).
+  ...rows(
+    base,
+    utilLinux('runuser'),
+    [
+      ['runuser -u root -- rm -f notes.txt', 'deny'],
+      ['runuser -u root rm notes.txt', 'deny'],
+      ['runuser --user=root -- timeout 5 rm notes.txt', 'deny'],
+      [`runuser -s ${stubRm} root`, 'deny'],
+    ],
+    ranWhere('runuser', true),
+  ),
+  // su(1): `-s, --shell=shell` runs shell, given the words after the user.
+  ...rows(base, utilLinux('su'), [[`su -s ${stubRm} root`, 'deny']], ranWhere('su', true)),
+  ...rows(base, utilLinux('su'), [
+    ['su --shell=/bin/rm root', 'deny'],
+    ['su root --shell /bin/rm', 'deny'],
+    ['su -ms/bin/rm root -f x', 'deny'],
+    ['su -s "$S" root', 'ask'],
+    // Whoever the user is, rm runs.
+    ['runuser -u "$U" -- rm x', 'deny'],
+    ['runuser -u bob -- npm test', 'ask'],
+  ]),
+  ...rows(
+    base,
+    utilLinux('runuser'),
+    [
+      ['runuser -u root -- rm -rf x', 'deny'],
+      ['su -s /bin/rm root', 'deny'],
+    ],
+    bypass,
+  ),
+  // ssh_config(5): ProxyCommand is a command line run by the user's shell, before connecting.
+  ...rows(
+    remote,
+    sshConfig,
+    [
+      ["ssh -o ProxyCommand='rm -f notes.txt' h", 'ask'],
+      ["ssh -oProxyCommand='rm -f notes.txt' h", 'ask'],
+      ["ssh -o 'ProxyCommand rm -f notes.txt' h", 'ask'],
+    ],
+    ranWhere('ssh'),
+  ),
+  ...rows(remote, sshConfig, [
+    ["ssh -o ProxyCommand='curl x.example' h", 'ask'],
+    ["scp -o ProxyCommand='rm -rf x' a h:b", 'ask'],
+    ['ssh -o LocalCommand=rm\\ x -o PermitLocalCommand=yes h', 'ask'],
+    ['ssh host ls', 'allow'],
+    ['ssh -o ConnectTimeout=5 host ls -la', 'allow'],
+    ['echo "rm x"', 'allow'],
+  ]),
+  ...rows(remote, sshConfig, [["ssh -o ProxyCommand='rm -rf x' h", 'ask']], bypass),
+  // socat(1) "ADDRESS TYPES": `EXEC:<command-line>`, `SYSTEM:<shell-command>`.
+  ...rows(
+    remote,
+    'https://www.dest-unreach.org/socat/doc/socat.html#ADDRESS_EXEC',
+    [
+      ["socat - EXEC:'rm -f notes.txt'", 'ask'],
+      ["socat - SYSTEM:'rm -f notes.txt'", 'ask'],
+    ],
+    ranWhere('socat'),
+  ),
+  // sdiff(1), diff3(1) (GNU diffutils): `--diff-program=PROGRAM` runs PROGRAM on the files.
+  ...rows(
+    remote,
+    'https://www.gnu.org/software/diffutils/manual/html_node/sdiff-Options.html',
+    [['sdiff --diff-program=rm notes.txt notes.txt', 'ask']],
+    ranWhere('sdiff'),
+  ),
+  ...rows(
+    remote,
+    'https://www.gnu.org/software/diffutils/manual/html_node/diff3-Options.html',
+    [['diff3 --diff-program=rm notes.txt notes.txt notes.txt', 'ask']],
+    ranWhere('diff3'),
+  ),
+  ...rows(remote, utilLinux('runuser'), [
+    ["mytool 'cd x; rm y'", 'ask'],
+    ['mytool --exec=rm,-rf,x', 'ask'],
+    ["socat - EXEC:'rm -rf x'", 'ask'],
+    ['sdiff --diff-program=rm a b', 'ask'],
+  ]),
+  ...rows(base, 'https://git-scm.com/docs/git-commit', [['git commit -m "rm old files"', 'allow']]),
+  // unshare(1): `unshare [options] [program [arguments]]`; with no program it runs $SHELL, as
+  // chroot(8) ("If no command is given, run '"$SHELL" -i'"), script(1) and `su -m` do.
+  ...rows(base, utilLinux('unshare'), [[`SHELL=${stubRm} unshare`, 'ask']], ranWhere('unshare')),
+  ...rows(base, utilLinux('unshare'), [
+    ['unshare -m rm x', 'deny'],
+    ['unshare --mount=/tmp/ns -r -- rm x', 'deny'],
+    ['unshare -w /tmp --fork rm x', 'deny'],
+    ['SHELL=/bin/rm chroot /', 'ask'],
+    ['env SHELL=/bin/rm chroot /', 'ask'],
+    ['SHELL=/bin/rm su -m', 'ask'],
+    ['SHELL=/bin/rm script -q /dev/null', 'ask'],
+    ['export SHELL=/bin/rm; unshare', 'ask'],
+    ['sudo SHELL=/bin/rm chroot /', 'ask'],
+  ]),
+  ...rows(
+    base,
+    utilLinux('unshare'),
+    [
+      ['SHELL=/bin/rm chroot /', 'ask'],
+      ['SHELL=/bin/rm unshare', 'ask'],
+      ['env SHELL=/bin/rm chroot /', 'ask'],
+      ['SHELL=/bin/rm su -m', 'ask'],
+    ],
+    bypass,
+  ),
+]
