@@ -119,6 +119,50 @@ export const programsRunningProgramsRows: readonly CorpusRow[] = [
     ["socat - EXEC:'rm -rf x'", 'ask'],
     ['sdiff --diff-program=rm a b', 'ask'],
   ]),
+  // A string some later shell runs, as that shell spells it: quotes, backslashes, globs,
+  // braces and expansions make the same name (bash(1) QUOTING, EXPANSION), and `<`, `>` and
+  // socat's `!!` end one.
+  ...rows(
+    remote,
+    'https://www.gnu.org/software/bash/manual/bash.html#Quoting',
+    [
+      ["socat - SYSTEM:'rm>notes.txt'", 'ask'],
+      ["socat - SYSTEM:'a=r;${a}m notes.txt'", 'ask'],
+      ['socat - SYSTEM:\'r""m notes.txt\'', 'ask'],
+    ],
+    ranWhere('socat'),
+  ),
+  ...rows(remote, sshConfig, [
+    ["ssh -o ProxyCommand='rm<x' h", 'ask'],
+    ["ssh -o ProxyCommand='\\curl x' h", 'ask'],
+    ['ssh -o ProxyCommand=\'r""m x\' h', 'ask'],
+    ["ssh -o ProxyCommand='r\\m x' h", 'ask'],
+    ["ssh -o ProxyCommand='$(echo r)m x' h", 'ask'],
+    ["ssh -o ProxyCommand='/usr/bin/r? x' h", 'ask'],
+    ["ssh -o ProxyCommand='bash -c {rm,x}' h", 'ask'],
+    ['ssh -o ProxyCommand=\'rm$IFS"x"\' h', 'ask'],
+    ["ssh -o ProxyCommand='echo ${x:-$(rm y)}' h", 'ask'],
+    ['socat - EXEC:rm!!STDOUT', 'ask'],
+    ["su -s /usr/bin/socat root - SYSTEM:'rm<x'", 'ask'],
+    // An argument that is only an expansion or a glob names no program of its own.
+    ["ssh host 'cd $DIR && make'", 'allow'],
+    ["ssh host 'ls *.log'", 'allow'],
+  ]),
+  ...rows(remote, sshConfig, [['ssh -o ProxyCommand=\'r""m x\' h', 'ask']], bypass),
+  // What follows the part keeps its own `:`, `=` and `,`: a rule naming them still matches.
+  ...rows(
+    {
+      ...remote,
+      deny: ['Bash(git push origin main:main)', 'Bash(git push --force-with-lease=main)'],
+    },
+    sshConfig,
+    [
+      ["ssh -o ProxyCommand='git push origin main:main' h", 'ask'],
+      ["socat - SYSTEM:'git push --force-with-lease=main'", 'ask'],
+      ["ssh -o ProxyCommand='git push origin dev:dev' h", 'allow'],
+    ],
+    bypass,
+  ),
   ...rows(base, 'https://git-scm.com/docs/git-commit', [['git commit -m "rm old files"', 'allow']]),
   // unshare(1): `unshare [options] [program [arguments]]`; with no program it runs $SHELL, as
   // chroot(8) ("If no command is given, run '"$SHELL" -i'"), script(1) and `su -m` do.

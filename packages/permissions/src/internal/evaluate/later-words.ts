@@ -1,4 +1,4 @@
-import { joinWords, literalWord, separator, unknownWord } from '../shell/command-text.js'
+import { joinWords, literalWord, unknown, unknownWord } from '../shell/command-text.js'
 import type { CommandWord } from '../shell/command-text.js'
 import { basename } from '../shell/analyze-shell.js'
 import type { SimpleCommand } from '../shell/analyze-shell.js'
@@ -7,13 +7,24 @@ import { mayMatch } from '../rules/command-pattern.js'
 import type { CompiledRule } from '../rules/compiled-rule.js'
 import type { RuleSet } from '../rules/rule-set.js'
 import type { RuleTarget } from './claude-verdicts.js'
+import { shellSpelling } from './shell-spelling.js'
 
 /**
- * What separates the parts of a later word that may each start a command: blanks and newlines
- * (`ssh host 'rm -rf /'`), `=`, `:` and `,` (`ssh -oProxyCommand=rm`, `socat - EXEC:rm`,
- * `--diff-program=rm`), a shell's operators and quotes (`mytool 'cd x; rm y'`).
+ * The parts of a later word that may each start a command, in its shell spelling: what lies
+ * between blanks, `=`, `:`, `,` (`ssh -oProxyCommand=rm`, `socat - EXEC:rm`,
+ * `--diff-program=rm`), a shell's operators and redirections, `!` (socat's `EXEC:rm!!STDOUT`)
+ * and braces (`{rm,x}`).
  */
-const partSeparators = /[\s=:,;&|()`'"]+/
+const parts = /[^\s=:,;&|()<>!{}]+/gu
+
+/** What ends the command a part starts, in a string a shell runs. */
+const commandEnd = /[;&|()\n]/u
+
+/** A glob's or an expansion's characters in a part: it may spell more than one name. */
+const wildcard = new RegExp(`[*?[${unknown}]`, 'u')
+
+/** A character of a part that is neither a glob's nor an expansion's. */
+const ownLetters = new RegExp(`[^*?[\\]/${unknown}]`, 'u')
 
 /**
  * How many characters of what follows a part are matched against a deny rule; past them the
@@ -23,16 +34,19 @@ const partSeparators = /[\s=:,;&|()`'"]+/
 export const laterTextLength = 1_024
 
 /**
- * How many parts naming a denied program are matched at most: past them, the command is
- * possibly denied by the first such part's rule (fail closed; SPEC §26 bounded work).
+ * How many parts naming a denied program are matched at most (a part that may name one through
+ * a glob or an expansion counts too): past them, the command is possibly denied by the first
+ * such part's rule (fail closed; SPEC §26 bounded work).
  */
 export const laterPartTries = 32
 
 /**
  * A deny rule a later word of the command's program may reach (SPEC §26): when the program is
- * in no table (not known to leave its words alone, not a wrapper the judge strips), every part
- * of each later word (split at {@link partSeparators}) whose basename a deny rule names starts a
- * command the program may run, made of the rest of that word's parts and the later words
+ * in no table (not known to leave its words alone, not a wrapper the judge strips), each part of
+ * each later word as a shell would spell it ({@link shellSpelling}; parts split at
+ * {@link parts}) whose basename a deny rule names — exactly, or through a glob or an expansion
+ * (`r?`, `${a}m`) — starts a command the program may run: the part, then the rest of that word
+ * up to the end of its command, then (when the word ends first) the later words
  * (`ssh -o ProxyCommand='rm -rf x' h`, `socat - EXEC:'rm x'`, `sdiff --diff-program=rm a b`).
  */
 export function reachedByLaterWords(
@@ -44,21 +58,21 @@ export function reachedByLaterWords(
   const program = words[0]?.literal
   if (program === undefined || isKnownProgram(basename(program))) return undefined
   const byWord = rules.deny.commandsByWord(target.ruleName)
-  if (byWord === undefined) return undefined
+  if (byWord === undefined || byWord.size === 0) return undefined
   let tries = 0
   let first: CompiledRule | undefined
   for (let index = 1; index < words.length; index++) {
-    const parts = (words[index]?.literal ?? '').split(partSeparators)
-    for (let part = 0; part < parts.length; part++) {
-      const name = basename(parts[part] ?? '')
-      const candidates = name === '' ? undefined : byWord.get(name)
-      if (candidates === undefined) continue
-      first ??= candidates[0]
+    const spelled = shellSpelling(words[index]?.literal ?? '')
+    for (const part of spelled.matchAll(parts)) {
+      const names = namesOf(part[0], byWord)
+      if (names.length === 0) continue
+      first ??= byWord.get(names[0] ?? '')?.[0]
       if (++tries > laterPartTries) return first
-      const text = followingText(name, parts, part + 1, words, index + 1)
-      for (const candidate of candidates) {
-        const patterns = candidate.command?.alternatives ?? []
-        if (patterns.some((pattern) => mayMatch(pattern, text))) return candidate
+      const rest = spelled.slice(part.index + part[0].length)
+      const texts = followingTexts(rest, words, index + 1)
+      for (const name of names) {
+        const matched = matchingRule(byWord.get(name) ?? [], name, texts)
+        if (matched !== undefined) return matched
       }
     }
   }
@@ -66,31 +80,84 @@ export function reachedByLaterWords(
 }
 
 /**
- * `name`, then `parts` from `from`, then `words` from `next`, as a matching spelling; past
- * {@link laterTextLength} characters the words left are one unknown stretch.
+ * The deny rules' first words a part may be: its basename, exactly; where it holds a glob or an
+ * expansion, also each piece between expansions (`$IFS` may be a blank) and every first word its
+ * glob matches — never for a part with no letters of its own (`$x`, `*`: an argument, not a
+ * name).
  */
-function followingText(
-  name: string,
-  parts: readonly string[],
-  from: number,
+function namesOf(part: string, byWord: ReadonlyMap<string, readonly CompiledRule[]>): string[] {
+  const name = basename(part)
+  if (!wildcard.test(name)) return byWord.has(name) ? [name] : []
+  const found = new Set<string>()
+  for (const piece of name.split(unknown)) {
+    if (byWord.has(piece)) found.add(piece)
+  }
+  if (ownLetters.test(name)) {
+    const glob = globExpression(name)
+    for (const word of byWord.keys()) if (glob.test(word)) found.add(word)
+  }
+  return [...found]
+}
+
+/** A part's glob (and expansions, any characters) as a regular expression over whole names. */
+function globExpression(name: string): RegExp {
+  let source = ''
+  for (const char of name) {
+    if (char === '*' || char === unknown) source += '.*'
+    else if (char === '?' || char === '[' || char === ']') source += '.'
+    else source += char.replace(/[\\^$.|+(){}]/u, '\\$&')
+  }
+  return new RegExp(`^${source}$`, 'u')
+}
+
+/**
+ * What a part's command may be made of, as matching spellings: the rest of its word up to the
+ * end of that command; and, when the word ends first, that and the later words too. Past
+ * {@link laterTextLength} characters what is left is one unknown stretch.
+ */
+function followingTexts(
+  rest: string,
   words: readonly CommandWord[],
   next: number,
-): string {
-  const following: CommandWord[] = [literalWord(name)]
-  let length = name.length
-  const add = (word: CommandWord): boolean => {
-    length += word.text.length + separator.length
-    if (length > laterTextLength) return false
-    following.push(word)
-    return true
+): readonly CommandWord[][] {
+  const cut = rest.length > laterTextLength
+  const window = cut ? rest.slice(0, laterTextLength) : rest
+  const end = window.search(commandEnd)
+  const own = (end < 0 ? window : window.slice(0, end)).split(/\s+/u)
+  const inWord: CommandWord[] = []
+  for (const word of own) if (word !== '') inWord.push(literalWord(word))
+  // Cut inside the word: its last word read may go on, and so may the rest: one unknown stretch.
+  if (cut && end < 0) {
+    if (!/\s$/u.test(window)) inWord.pop()
+    return [[...inWord, unknownWord]]
   }
-  let open = true
-  for (let part = from; open && part < parts.length; part++) {
-    const value = parts[part] ?? ''
-    if (value !== '') open = add(literalWord(value))
+  if (end >= 0 || next >= words.length) return [inWord]
+  const withLater = [...inWord]
+  let length = window.length
+  for (let index = next; index < words.length; index++) {
+    const word = words[index] ?? unknownWord
+    length += word.text.length + 1
+    if (length > laterTextLength) {
+      withLater.push(unknownWord)
+      break
+    }
+    withLater.push(word)
   }
-  for (let index = next; open && index < words.length; index++) {
-    open = add(words[index] ?? unknownWord)
+  return [inWord, withLater]
+}
+
+/** The first of `candidates` whose patterns may match `name` followed by one of `texts`. */
+function matchingRule(
+  candidates: readonly CompiledRule[],
+  name: string,
+  texts: readonly CommandWord[][],
+): CompiledRule | undefined {
+  const spelled = texts.map((following) => joinWords([literalWord(name), ...following]))
+  for (const candidate of candidates) {
+    const patterns = candidate.command?.alternatives ?? []
+    if (patterns.some((pattern) => spelled.some((text) => mayMatch(pattern, text)))) {
+      return candidate
+    }
   }
-  return open ? joinWords(following) : joinWords([...following, unknownWord])
+  return undefined
 }

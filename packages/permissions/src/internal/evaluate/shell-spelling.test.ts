@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { unknown } from '../shell/command-text.js'
+import { shellSpelling } from './shell-spelling.js'
+
+const u = unknown
+
+// A string a later shell runs, spelled as that shell reads its words (bash(1) QUOTING,
+// EXPANSION; https://www.gnu.org/software/bash/manual/bash.html#Quoting).
+describe('shellSpelling', () => {
+  it.each([
+    ['rm -rf x', 'rm -rf x'],
+    ['r""m x', 'rm x'],
+    ["r''m x", 'rm x'],
+    ['r\\m x', 'rm x'],
+    ['\\curl x', 'curl x'],
+    ['cost $5 or $', `cost ${u} or $`],
+    ['rm$IFS"x"', `rm${u}x`],
+    ['${a}m', `${u}m\na`],
+    ["$'\\x72m' x", `${u} x`],
+    ['git push origin main:main', 'git push origin main:main'],
+  ])('%j reads as %j', (given, spelled) => {
+    expect(shellSpelling(given)).toBe(spelled)
+  })
+
+  it('keeps what a substitution or a ${…} holds, each on a line of its own after the string', () => {
+    expect(shellSpelling('$(echo r)m x')).toBe(`${u}m x\necho r`)
+    expect(shellSpelling('echo `rm y`')).toBe(`echo ${u}\nrm y`)
+    expect(shellSpelling('echo ${x:-$(rm y)}')).toBe(`echo ${u}\nrm y\nx:-${u}`)
+    expect(shellSpelling('$(a $(b) (c)) d')).toBe(`${u} d\nb\na ${u} (c)`)
+  })
+
+  it('runs an unclosed one to the end, and reads a deep nest in one pass (no recursion)', () => {
+    expect(shellSpelling('x $(rm y')).toBe(`x ${u}\nrm y`)
+    const deep = `${'$('.repeat(50_000)}rm${')'.repeat(50_000)}`
+    const spelled = shellSpelling(deep)
+    expect(spelled.split('\n')).toContain('rm')
+  })
+})
