@@ -3,7 +3,8 @@
 # unit and end-to-end tests, package checks, consumer checks, formatting) on Node 24, the tool
 # search's relevance benchmark, the whole test suite again on Node 22, and the tests of the
 # packages that declare Node 20.19 as their floor (the core six, the umbrella, the ACP and MCP
-# bridges, the output budget, the tool search) on 20.19 itself.
+# bridges, the output budget, the tool search, the OpenTelemetry and OpenAI Agents adapters) on
+# 20.19 itself.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 cd "$root"
@@ -91,7 +92,7 @@ with_node "$node_current" env BENCH_ASSERT=1 pnpm --filter @toolpipe/bench bench
 step "every test suite on Node $node_previous"
 with_node "$node_previous" pnpm test:unit
 
-step "the core packages, the ACP and MCP bridges, the output budget and the tool search on Node $node_floor"
+step "the core packages, the ACP, MCP, OpenTelemetry and OpenAI Agents adapters, the output budget and the tool search on Node $node_floor"
 with_node "$node_floor" pnpm test:floor
 
 step "all green"
