@@ -6,7 +6,6 @@ import { isKnownProgram } from '../shell/known-programs.js'
 import { mayMatch } from '../rules/command-pattern.js'
 import type { CompiledRule } from '../rules/compiled-rule.js'
 import type { RuleSet } from '../rules/rule-set.js'
-import type { RuleTarget } from './claude-verdicts.js'
 import { shellSpelling } from './shell-spelling.js'
 
 /**
@@ -51,7 +50,7 @@ export const laterPartTries = 32
  */
 export function reachedByLaterWords(
   command: SimpleCommand,
-  target: RuleTarget,
+  target: { readonly ruleName: string },
   rules: RuleSet,
 ): CompiledRule | undefined {
   const words = command.programWords
