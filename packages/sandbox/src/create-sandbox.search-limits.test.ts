@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
-import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { onLinux, projectFolder, recordingLogger } from './__fixtures__/sandbox-fixtures.js'
 import { startedSandboxes } from './__fixtures__/started-sandboxes.js'
 
@@ -8,10 +9,17 @@ import { startedSandboxes } from './__fixtures__/started-sandboxes.js'
 // caller ends during that search ends then, and a tree too large to search is denied whole.
 describe.runIf(onLinux)('the write-deny pattern search of a run, on the real sandbox', () => {
   const start = startedSandboxes()
+  // 30,000 folders, made before the test (a second alone, minutes on a busy disk), removed after.
+  let project: string
+  beforeAll(() => {
+    project = projectFolder()
+    execFileSync('bash', ['-c', 'mkdir -p t/{1..300}/{1..100}'], { cwd: project })
+  }, 300_000)
+  afterAll(() => {
+    rmSync(dirname(project), { recursive: true, force: true })
+  })
 
   it('ends a run at once when its signal is aborted during the search (SPEC §23)', async () => {
-    const project = projectFolder()
-    execFileSync('bash', ['-c', 'mkdir -p t/{1..300}/{1..100}'], { cwd: project })
     const pattern = join(project, '**', '*.pem')
     const logger = recordingLogger()
     const sandbox = await start({

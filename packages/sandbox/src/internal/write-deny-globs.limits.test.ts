@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process'
-import { describe, expect, it } from 'vitest'
+import { rmSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectFolder } from '../__fixtures__/sandbox-fixtures.js'
 import { defaultGlobSearchLimits, writeDenyMatches } from './write-deny-globs.js'
 
@@ -13,8 +15,17 @@ function emptyFolders(): string {
 // The write-deny patterns' matches are searched when each command starts (SPEC §23): a tree a
 // command planted may not make every later run slow, nor keep a run its caller ended waiting.
 describe('the write-deny pattern search, within its limits (SPEC §23)', () => {
+  // Made once, read by each test (25,000 folders take a second alone, minutes on a machine whose
+  // disk is busy with other work); removed after.
+  let project: string
+  beforeAll(() => {
+    project = emptyFolders()
+  }, 300_000)
+  afterAll(() => {
+    rmSync(dirname(project), { recursive: true, force: true })
+  })
+
   it('counts the folders and the time for each folder visited: empty folders hit the limit in time', async () => {
-    const project = emptyFolders()
     const started = performance.now()
     const found = await writeDenyMatches([`${project}/**/*.pem`], [project])
     expect(performance.now() - started).toBeLessThan(defaultGlobSearchLimits.maxMs + 1000)
@@ -25,7 +36,6 @@ describe('the write-deny pattern search, within its limits (SPEC §23)', () => {
   }, 30_000)
 
   it('fails closed at its deadline in empty folders, with folders and entries to spare', async () => {
-    const project = emptyFolders()
     const started = performance.now()
     // The entries are all read in the 250 folders listed first; the time goes on the empty ones.
     const found = await writeDenyMatches([`${project}/**/*.pem`], [project], {
@@ -38,7 +48,6 @@ describe('the write-deny pattern search, within its limits (SPEC §23)', () => {
   }, 30_000)
 
   it('ends at once when its signal is aborted, rejecting with the reason', async () => {
-    const project = emptyFolders()
     const stop = new AbortController()
     const reason = new Error('ended by the caller')
     setTimeout(() => {
