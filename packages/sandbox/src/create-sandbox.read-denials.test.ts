@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { permissions } from '@toolpipe/permissions'
 import { describe, expect, it } from 'vitest'
-import { notLinux, onLinux, projectFolder } from './__fixtures__/sandbox-fixtures.js'
+import { gitFolder, notLinux, onLinux, projectFolder } from './__fixtures__/sandbox-fixtures.js'
 import { createSandbox } from './create-sandbox.js'
 import type { SandboxOptions, SandboxRun } from './sandbox-options.js'
 
@@ -82,6 +83,42 @@ describe.runIf(onLinux)('a folder both writable and read-denied', () => {
     })
     await rules.ready
     const run = await runOnce({ projectRoot: project, rules }, `cat ${join(project, 'notes.txt')}`)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(/notes\.txt: No such file or directory/u)
+  })
+
+  it('reads a denial written x/** (or with /** more than once) as the folder x whole', async () => {
+    const { project, outside } = folders()
+    const rules = permissions({
+      projectRoot: project,
+      logger: quiet,
+      sources: [{ kind: 'cli', settings: { permissions: { deny: ['Read(/**/**)'] } } }],
+    })
+    await rules.ready
+    const hidden = await runOnce({ projectRoot: project, rules }, 'cat notes.txt')
+    expect(hidden.stdout).toBe('')
+    const settings = { filesystem: { allowWrite: [outside], denyRead: [`${outside}/**`] } }
+    const run = await runOnce(
+      { projectRoot: project, settings },
+      `cat ${join(outside, 'secret.txt')}`,
+    )
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(/secret\.txt: No such file or directory/u)
+  })
+
+  it('reads a denial of a path with brackets in its name as that path, not a pattern', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'toolpipe-sandbox-'))
+    const project = join(root, 'w[1]', 'project')
+    mkdirSync(project, { recursive: true })
+    gitFolder(project)
+    writeFileSync(join(project, 'notes.txt'), 'NOTES\n')
+    const rules = permissions({
+      projectRoot: project,
+      logger: quiet,
+      sources: [{ kind: 'cli', settings: { permissions: { deny: ['Read(/**)'] } } }],
+    })
+    await rules.ready
+    const run = await runOnce({ projectRoot: project, rules }, 'cat notes.txt')
     expect(run.stdout).toBe('')
     expect(run.stderr).toMatch(/notes\.txt: No such file or directory/u)
   })

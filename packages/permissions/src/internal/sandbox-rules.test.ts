@@ -39,11 +39,19 @@ describe('sandboxRuleView', () => {
   it('reads `/**` under a folder as the folder itself, as `**` is (SPEC §23)', () => {
     const rules = ruleSetOf({
       allow: ['Edit(./**)'],
-      deny: ['Read(/**)', 'Read(~/**)', 'Read(//srv/data/**)', 'Edit(/build/**)'],
+      deny: [
+        'Read(/**)',
+        'Read(~/**)',
+        'Read(//srv/data/**)',
+        'Edit(/build/**)',
+        'Read(/**/**)',
+        'Read(//srv/logs/**/**)',
+        'Read(//srv/old/**/)',
+      ],
     })
     const view = sandboxRuleView(rules, [])
     expect(view.allowWrite).toEqual(['/project'])
-    expect(view.denyRead).toEqual(['/project', '/home/u', '/srv/data'])
+    expect(view.denyRead).toEqual(['/project', '/home/u', '/srv/data', '/srv/logs', '/srv/old'])
     expect(view.denyWrite).toEqual(['/project/build'])
   })
 

@@ -46,9 +46,10 @@ export function absolutePattern(rule: CompiledRule): string[] {
   if (body === '**' || body === '') return [base]
   const anchored = body.startsWith('/') || body.includes('/')
   if (body.startsWith('/')) body = body.slice(1)
-  // `/**` under the base (`Read(/**)`, `Read(./**)`) is the base folder itself, as `**` is.
-  if (body === '**') return [base]
-  if (body.endsWith('/**')) body = body.slice(0, -3)
+  // Every path under a folder (`x/**`, `/**` written more than once) is the folder itself; `/**`
+  // under the base (`Read(/**)`, `Read(./**)`) is the base folder, as `**` is.
+  while (body.endsWith('/**')) body = body.slice(0, -3)
+  if (body === '**' || body === '') return [base]
   return [anchored ? join(base, body) : join(base, '**', body)]
 }
 

@@ -123,11 +123,25 @@ function readDenied(
   allowRead: readonly string[],
 ): boolean {
   const places = new Set([root, realPath(root)])
-  return denyRead.some((denied) => {
-    if (isPattern(denied)) return false
+  return denyRead.some((given) => {
+    const denied = deniedFolder(given)
+    if (denied === undefined) return false
     if (!places.has(denied) && !places.has(realPath(denied))) return false
     return !allowRead.some((open) => atOrInside(open, denied) && atOrInside(root, open))
   })
+}
+
+/**
+ * The folder a read denial names whole: itself, or what is left of a pattern once its trailing
+ * `/**` are taken off (`/x/**`, or with `/**` twice: the runtime reads either as the folder `/x`);
+ * undefined for any other pattern (left to the runtime). A path that exists as written is
+ * literal, brackets and all (a project under `w[1]`).
+ */
+function deniedFolder(denied: string): string | undefined {
+  let folder = denied
+  while (folder.endsWith('/**') && folder.length > 3) folder = folder.slice(0, -3)
+  if (folder !== denied && folder.endsWith('/') && folder.length > 1) folder = folder.slice(0, -1)
+  return isPattern(folder) && !existsSync(folder) ? undefined : folder
 }
 
 function atOrInside(path: string, folder: string): boolean {

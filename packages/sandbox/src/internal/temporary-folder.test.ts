@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, statSync, symlinkSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -22,13 +22,13 @@ describe('the runtime’s temporary folder', () => {
   it('is made where it is missing, private to this user', () => {
     const folder = join(scratch(), 'claude')
     const logger = recordingLogger()
-    ensureTemporaryFolder(logger, { CLAUDE_CODE_TMPDIR: folder })
+    ensureTemporaryFolder(logger, {}, folder)
     const made = statSync(folder)
     expect(made.isDirectory()).toBe(true)
     expect(made.mode & 0o777).toBe(0o700)
     expect(logger.warnings).toEqual([])
     // Once there, it is left as it is, with nothing to say.
-    ensureTemporaryFolder(logger, { CLAUDE_CODE_TMPDIR: folder })
+    ensureTemporaryFolder(logger, {}, folder)
     expect(logger.warnings).toEqual([])
   })
 
@@ -38,30 +38,36 @@ describe('the runtime’s temporary folder', () => {
       (path: string) => {
         symlinkSync(scratch(), path)
       },
-      'is not a folder',
     ],
     [
       'a file',
       (path: string) => {
         writeFileSync(path, '')
       },
-      'could not be made',
     ],
-  ])('is left alone, with a warning, where %s is in its place', (_what, plant, said) => {
+  ])('is left alone, with a warning, where %s is in its place', (_what, plant) => {
     const folder = join(scratch(), 'claude')
     plant(folder)
     const logger = recordingLogger()
-    ensureTemporaryFolder(logger, { CLAUDE_CODE_TMPDIR: folder })
+    ensureTemporaryFolder(logger, {}, folder)
     expect(logger.warnings).toEqual([
-      expect.stringContaining(`commands may have no temporary folder: ${folder} ${said}`),
+      expect.stringContaining(`commands may have no temporary folder: ${folder} is not a folder`),
     ])
   })
 
-  it('warns where it cannot be made at all', () => {
-    const parent = join(scratch(), 'file')
-    writeFileSync(parent, '')
+  it('warns where it cannot be made, and makes no folder on the way to it', () => {
+    const folder = join(scratch(), 'missing', 'claude')
     const logger = recordingLogger()
-    ensureTemporaryFolder(logger, { CLAUDE_CODE_TMPDIR: join(parent, 'claude') })
+    ensureTemporaryFolder(logger, {}, folder)
     expect(logger.warnings).toEqual([expect.stringContaining('could not be made')])
+    expect(existsSync(join(folder, '..'))).toBe(false)
+  })
+
+  it('never makes a folder the environment names: the harness makes it (a command may have put a link on its way)', () => {
+    const folder = join(scratch(), 'named')
+    const logger = recordingLogger()
+    ensureTemporaryFolder(logger, { CLAUDE_CODE_TMPDIR: folder }, folder)
+    expect(existsSync(folder)).toBe(false)
+    expect(logger.warnings).toEqual([])
   })
 })

@@ -1,40 +1,56 @@
 import { lstatSync, mkdirSync } from 'node:fs'
 import type { SandboxLogger } from '../sandbox-options.js'
 
+/** The runtime's own temporary folder, the one of `/tmp` it keeps writable. */
+export const runtimeTemporaryFolder = '/tmp/claude'
+
 /**
  * The folder the sandbox runtime gives sandboxed commands as `TMPDIR`: `CLAUDE_CODE_TMPDIR`, the
- * older `CLAUDE_TMPDIR`, else `/tmp/claude` — the one temporary folder it keeps writable.
+ * older `CLAUDE_TMPDIR`, else {@link runtimeTemporaryFolder}.
  */
 export function sandboxTemporaryFolder(env: NodeJS.ProcessEnv = process.env): string {
-  // An empty value counts as none, as the runtime's `||` reads it.
-  const named = [env.CLAUDE_CODE_TMPDIR, env.CLAUDE_TMPDIR].find((value) => Boolean(value))
-  return named ?? '/tmp/claude'
+  return namedTemporaryFolder(env) ?? runtimeTemporaryFolder
+}
+
+/** The folder the environment names for the runtime's `TMPDIR` (an empty value names none). */
+function namedTemporaryFolder(env: NodeJS.ProcessEnv): string | undefined {
+  return [env.CLAUDE_CODE_TMPDIR, env.CLAUDE_TMPDIR].find((value) => Boolean(value))
 }
 
 /**
- * Makes the runtime's `TMPDIR` (see {@link sandboxTemporaryFolder}) where it is missing, private
+ * Makes the runtime's own `TMPDIR` ({@link runtimeTemporaryFolder}) where it is missing, private
  * to this user (0700): the runtime never makes it, and a command cannot (the rest of `/tmp` is
  * read-only inside), so `mktemp`, compilers and test runners that need one failed or hung
  * (anthropics/claude-code#36759). One that is there but not a folder of this user's — a link, a
  * file, another user's folder on a shared machine (anthropics/claude-code#20139) — is left as it
- * is, with a warning saying why commands may find no temporary folder.
+ * is, with a warning saying why commands may find no temporary folder. A folder the environment
+ * names instead (`CLAUDE_CODE_TMPDIR`) is the harness's to make and to make writable: it is
+ * never made here (a command could have put a link on its way). `folder` is for tests.
  */
 export function ensureTemporaryFolder(
   logger: SandboxLogger,
   env: NodeJS.ProcessEnv = process.env,
+  folder = runtimeTemporaryFolder,
 ): void {
-  const folder = sandboxTemporaryFolder(env)
+  if (namedTemporaryFolder(env) !== undefined) return
   const warn = (why: string): void => {
     logger.warn(`toolpipe: sandbox: commands may have no temporary folder: ${folder} ${why}`)
   }
   try {
-    mkdirSync(folder, { recursive: true, mode: 0o700 })
+    mkdirSync(folder, { mode: 0o700 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      warn(`could not be made: ${error instanceof Error ? error.message : String(error)}`)
+      return
+    }
+  }
+  try {
     const found = lstatSync(folder)
     if (!found.isDirectory()) warn('is not a folder (a link or a file)')
     else if (process.getuid !== undefined && found.uid !== process.getuid()) {
       warn('belongs to another user')
     }
   } catch (error) {
-    warn(`could not be made: ${error instanceof Error ? error.message : String(error)}`)
+    warn(`could not be read: ${error instanceof Error ? error.message : String(error)}`)
   }
 }
