@@ -149,6 +149,39 @@ export const programsRunningProgramsRows: readonly CorpusRow[] = [
     ["ssh host 'ls *.log'", 'allow'],
   ]),
   ...rows(remote, sshConfig, [['ssh -o ProxyCommand=\'r""m x\' h', 'ask']], bypass),
+  // The same, further (bash(1) QUOTING, Brace Expansion, Pathname Expansion): a word bash itself
+  // expands, bracket globs, braces, `\`-newlines, `$"…"` and `$'…'` in a name or its options.
+  ...rows(
+    remote,
+    'https://www.gnu.org/software/bash/manual/bash.html#Brace-Expansion',
+    [
+      ['ssh -o ProxyCommand="rm $HOME/x" h', 'ask'],
+      ['ssh -o ProxyCommand="rm x"$USER h', 'ask'],
+      ['socat - "SYSTEM:rm $HOME/x"', 'ask'],
+      ["ssh -o ProxyCommand={'rm x',y} h", 'ask'],
+      ["ssh -o ProxyCommand='/usr/bin/r[m] x' h", 'ask'],
+      ["socat - SYSTEM:'/usr/bin/[q-s][l-n] x'", 'ask'],
+      ["socat - SYSTEM:'/usr/bin/r[[:alpha:]] x'", 'ask'],
+      ["ssh -o ProxyCommand='{r,x}m x' h", 'ask'],
+      ["ssh -o ProxyCommand='r{m,} x' h", 'ask'],
+      ["ssh -o ProxyCommand='r\\\nm x' h", 'ask'],
+      ['ssh -o ProxyCommand=\'$"rm" x\' h', 'ask'],
+      ["ssh -o ProxyCommand=$'$\\'\\\\x72\\\\x6d\\' x' h", 'ask'],
+    ],
+    bypass,
+  ),
+  ...rows(
+    { ...remote, deny: ['Bash(rm -rf *)'] },
+    'https://www.gnu.org/software/bash/manual/bash.html#Brace-Expansion',
+    [
+      ["ssh -o ProxyCommand='rm {-rf,x}' h", 'ask'],
+      ["ssh -o ProxyCommand='rm -r\\\nf x' h", 'ask'],
+      ['ssh -o ProxyCommand=\'rm $"-rf" x\' h', 'ask'],
+      ["ssh -o ProxyCommand='rm -[r]f x' h", 'ask'],
+      ["ssh -o ProxyCommand='rm -r x' h", 'allow'],
+    ],
+    bypass,
+  ),
   // What follows the part keeps its own `:`, `=` and `,`: a rule naming them still matches.
   ...rows(
     {

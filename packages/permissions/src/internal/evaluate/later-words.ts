@@ -16,6 +16,9 @@ import { shellSpelling } from './shell-spelling.js'
  */
 const parts = /[^\s=:,;&|()<>!{}]+/gu
 
+/** A character class inside a bracket expression (`[:alpha:]`): one character. */
+const characterClass = /\[:\w+:\]/gu
+
 /** What ends the command a part starts, in a string a shell runs. */
 const commandEnd = /[;&|()\n]/u
 
@@ -61,7 +64,13 @@ export function reachedByLaterWords(
   let tries = 0
   let first: CompiledRule | undefined
   for (let index = 1; index < words.length; index++) {
-    const spelled = shellSpelling(words[index]?.literal ?? '')
+    // A word bash expands (`"rm $HOME/x"`) is read too: its unknown stretches as they are.
+    const word = words[index]
+    // A bracket expression's character classes (`[[:alpha:]]`) hold a `:`, which splits parts.
+    const spelled = shellSpelling(word?.literal ?? word?.braces ?? word?.text ?? '').replace(
+      characterClass,
+      'x',
+    )
     for (const part of spelled.matchAll(parts)) {
       const names = namesOf(part[0], byWord)
       if (names.length === 0) continue
@@ -98,15 +107,38 @@ function namesOf(part: string, byWord: ReadonlyMap<string, readonly CompiledRule
   return [...found]
 }
 
-/** A part's glob (and expansions, any characters) as a regular expression over whole names. */
+/**
+ * A part's glob (and expansions, any characters) as a regular expression over whole names: `*`
+ * and an expansion any characters, `?` and a bracket expression (`[m]`, `[q-s]`,
+ * `[[:alpha:]]`) one.
+ */
 function globExpression(name: string): RegExp {
   let source = ''
-  for (const char of name) {
+  for (let index = 0; index < name.length; index++) {
+    const char = name[index] ?? ''
+    const bracket = char === '[' ? bracketEnd(name, index) : undefined
     if (char === '*' || char === unknown) source += '.*'
-    else if (char === '?' || char === '[' || char === ']') source += '.'
-    else source += char.replace(/[\\^$.|+(){}]/u, '\\$&')
+    else if (char === '?') source += '.'
+    else if (bracket !== undefined) {
+      source += '.'
+      index = bracket
+    } else source += char.replace(/[\\^$.|+()[\]{}]/u, '\\$&')
   }
   return new RegExp(`^${source}$`, 'u')
+}
+
+/** The index of the `]` that closes the bracket expression opened at `open`, if one does. */
+function bracketEnd(name: string, open: number): number | undefined {
+  let index = open + 1
+  if (name[index] === '!' || name[index] === '^') index++
+  if (name[index] === ']') index++
+  for (; index < name.length; index++) {
+    if (name[index] === '[' && name[index + 1] === ':') {
+      const end = name.indexOf(':]', index + 2)
+      if (end >= 0) index = end + 1
+    } else if (name[index] === ']') return index
+  }
+  return undefined
 }
 
 /**
@@ -124,7 +156,10 @@ function followingTexts(
   const end = window.search(commandEnd)
   const own = (end < 0 ? window : window.slice(0, end)).split(/\s+/u)
   const inWord: CommandWord[] = []
-  for (const word of own) if (word !== '') inWord.push(literalWord(word))
+  // A glob may name any files, `-rf` among them: such a word is unknown.
+  for (const word of own) {
+    if (word !== '') inWord.push(/[*?[]/u.test(word) ? unknownWord : literalWord(word))
+  }
   // Cut inside the word: its last word read may go on, and so may the rest: one unknown stretch.
   if (cut && end < 0) {
     if (!/\s$/u.test(window)) inWord.pop()

@@ -16,7 +16,15 @@ describe('shellSpelling', () => {
     ['cost $5 or $', `cost ${u} or $`],
     ['rm$IFS"x"', `rm${u}x`],
     ['${a}m', `${u}m\na`],
-    ["$'\\x72m' x", `${u} x`],
+    ["$'\\x72m' x", 'rm x'],
+    ["$'\\162\\u006d' x", 'rm x'],
+    ["$'\\cA'", u],
+    ['$"rm" x', 'rm x'],
+    ['r\\\nm x', 'rm x'],
+    ['rm -r\\\nf x', 'rm -rf x'],
+    ['{r,x}m x', 'rm xm x'],
+    ['r{m,} x', 'rm r x'],
+    ['rm {-rf,x}', 'rm -rf x'],
     ['git push origin main:main', 'git push origin main:main'],
   ])('%j reads as %j', (given, spelled) => {
     expect(shellSpelling(given)).toBe(spelled)

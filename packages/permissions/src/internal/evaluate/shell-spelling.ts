@@ -1,4 +1,5 @@
 import { unknown } from '../shell/command-text.js'
+import { expandBraces } from './brace-words.js'
 
 /** An expansion being read: what ends it, and how many of its own `(` are open inside. */
 interface Open {
@@ -9,13 +10,14 @@ interface Open {
 
 /**
  * A string some later shell may run (an option value of a program no table knows: ssh's
- * `ProxyCommand`, socat's `SYSTEM:`), as that shell would spell its words: quotes and
- * backslashes gone (`r""m`, `r\m`, `\curl` are `rm`, `rm`, `curl`), and each expansion or
- * substitution (`$x`, `${x}`, `$(…)`, `` `…` ``, `$'…'`) one {@link unknown} stretch, which may
- * be any characters, blanks included (`rm$IFS"x"` runs `rm x`; `${a}m` may be `rm`). What a
- * substitution or a `${…}` holds is a command line too (`'$(rm y)'`, `${x:-$(rm y)}`): each
- * follows, on a line of its own. One pass, nested substitutions on a stack (never recursion);
- * an unclosed one runs to the end.
+ * `ProxyCommand`, socat's `SYSTEM:`), as that shell would spell its words: quotes, backslashes
+ * and `\`-newlines gone (`r""m`, `r\m`, `\curl` are `rm`, `rm`, `curl`), `$"…"` and `$'…'` read
+ * as the strings they are (`$'\x72m'` is `rm`), each expansion or substitution (`$x`, `${x}`,
+ * `$(…)`, `` `…` ``) one {@link unknown} stretch, which may be any characters, blanks included
+ * (`rm$IFS"x"` runs `rm x`; `${a}m` may be `rm`), and braces expanded into the words they make
+ * (`{r,x}m` is `rm xm`, see `expandBraces`). What a substitution or a `${…}` holds is a command
+ * line too (`'$(rm y)'`, `${x:-$(rm y)}`): each follows, on a line of its own. One pass, nested
+ * substitutions on a stack (never recursion); an unclosed one runs to the end.
  */
 export function shellSpelling(value: string): string {
   let text = ''
@@ -28,9 +30,12 @@ export function shellSpelling(value: string): string {
   }
   for (let index = 0; index < value.length; index++) {
     const char = value[index] ?? ''
+    const next = value[index + 1]
     const inner = open.at(-1)
     if (char === '\\') {
-      emit(value[++index] ?? '')
+      // A `\`-newline joins the lines; any other escaped character is itself.
+      if (next !== '\n') emit(next ?? '')
+      index++
     } else if (char === "'" || char === '"') {
       // Dropped: a quote changes no name.
     } else if (char === inner?.close && (char !== ')' || inner.depth === 0)) {
@@ -39,38 +44,87 @@ export function shellSpelling(value: string): string {
     } else if (char === '`') {
       emit(unknown)
       open.push({ close: '`', depth: 0, text: '' })
-    } else if (char === '$' && (value[index + 1] === '(' || value[index + 1] === '{')) {
+    } else if (char === '$' && (next === '(' || next === '{')) {
       emit(unknown)
-      open.push({ close: value[++index] === '(' ? ')' : '}', depth: 0, text: '' })
-    } else if (char === '$') {
+      open.push({ close: next === '(' ? ')' : '}', depth: 0, text: '' })
+      index++
+    } else if (char === '$' && next === "'") {
+      const quoted = ansiString(value, index + 2)
+      emit(quoted.text)
+      index = quoted.end - 1
+    } else if (char === '$' && next !== '"') {
       const end = expansionEnd(value, index + 1)
       emit(end === undefined ? char : unknown)
       if (end !== undefined) index = end - 1
-    } else {
+    } else if (char !== '$') {
       if (inner?.close === ')' && char === '(') inner.depth++
       else if (inner?.close === ')' && char === ')') inner.depth--
       emit(char)
     }
   }
   while (open.length > 0) held.push(open.pop()?.text ?? '')
-  return held.length === 0 ? text : [text, ...held].join('\n')
+  return [text, ...held].map(expandBraces).join('\n')
 }
 
-/** Where a `$x`, `$1`, `$?` or `$'…'` after a `$` at `from - 1` ends; undefined for a plain `$`. */
+/** Where a `$x`, `$1` or `$?` after a `$` at `from - 1` ends; undefined for a plain `$`. */
 function expansionEnd(value: string, from: number): number | undefined {
   const next = value[from] ?? ''
-  if (next === "'") {
-    // `$'…'`: its escapes may spell anything; the whole string is unknown.
-    for (let index = from + 1; index < value.length; index++) {
-      if (value[index] === '\\') index++
-      else if (value[index] === "'") return index + 1
-    }
-    return value.length
-  }
   if (/[A-Za-z_]/u.test(next)) {
     let end = from + 1
     while (end < value.length && /\w/u.test(value[end] ?? '')) end++
     return end
   }
   return /[0-9@*#?$!-]/u.test(next) ? from + 1 : undefined
+}
+
+/** The escapes of a `$'…'` string (bash(1) QUOTING) that stand for one character each. */
+const ansiEscapes: Readonly<Record<string, string>> = {
+  a: '\u0007',
+  b: '\b',
+  e: '\u001b',
+  E: '\u001b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+}
+
+/**
+ * The text of a `$'…'` string whose body starts at `from`, its escapes read as bash reads them
+ * (`\x72`, `\162`, `\u0072`, `\n`, `\\`, `\'`); an escape it cannot read (`\cX`) is an unknown
+ * character. `end`: the index after its closing quote (the end of `value` when none).
+ */
+function ansiString(value: string, from: number): { text: string; end: number } {
+  let text = ''
+  for (let index = from; index < value.length; index++) {
+    const char = value[index] ?? ''
+    if (char === "'") return { text, end: index + 1 }
+    if (char !== '\\') {
+      text += char
+      continue
+    }
+    const rest = value.slice(index + 1, index + 10)
+    const code =
+      /^x([0-9A-Fa-f]{1,2})/u.exec(rest) ??
+      /^u([0-9A-Fa-f]{1,4})/u.exec(rest) ??
+      /^U([0-9A-Fa-f]{1,8})/u.exec(rest)
+    const octal = /^[0-7]{1,3}/u.exec(rest)
+    const escaped = rest[0] ?? ''
+    if (code !== null) {
+      const point = Number.parseInt(code[1] ?? '0', 16)
+      text += point <= 0x10ffff ? String.fromCodePoint(point) : unknown
+      index += code[0].length
+    } else if (octal !== null) {
+      text += String.fromCharCode(Number.parseInt(octal[0], 8) & 0xff)
+      index += octal[0].length
+    } else if (escaped === 'c') {
+      text += unknown
+      index += 2
+    } else {
+      text += ansiEscapes[escaped] ?? escaped
+      index += 1
+    }
+  }
+  return { text, end: value.length }
 }

@@ -19,6 +19,11 @@ export interface CommandWord {
   readonly text: string
   /** Undefined when some part of the word is known only when the shell runs it. */
   readonly literal: string | undefined
+  /**
+   * A word bash brace-expands (`x{a,b}`, unknown as a whole): its spelling before the
+   * expansion, quotes removed and other unknown parts unknown, for readers that look inside.
+   */
+  readonly braces?: string
 }
 
 /** A word made of literal text. */

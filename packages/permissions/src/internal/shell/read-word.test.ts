@@ -23,6 +23,7 @@ describe('readWord', () => {
   it('makes what is known only at run time unknown: expansions, globs, brace expansions', () => {
     expect(argument('"$HOME"/x')).toEqual({ text: '\u0001/x', literal: undefined })
     expect(argument('*.txt')).toEqual({ text: '\u0001.txt', literal: undefined })
-    expect(argument('a{b,c}')).toEqual({ text: '\u0001', literal: undefined })
+    // Unknown as a whole; its spelling before the expansion is kept for readers that look inside.
+    expect(argument('a{b,c}')).toEqual({ text: '\u0001', literal: undefined, braces: 'a{b,c}' })
   })
 })

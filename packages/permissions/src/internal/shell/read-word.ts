@@ -12,7 +12,9 @@ import type { SyntaxNode } from './syntax-node.js'
 export function readWord(node: SyntaxNode, variables?: ReadonlyMap<string, string>): CommandWord {
   const builder: Builder = { text: [], known: true, unknownLast: false, unquoted: [], variables }
   appendNode(node, builder)
-  if (hasBraceExpansion(builder.unquoted.join(''))) return { text: unknown, literal: undefined }
+  if (hasBraceExpansion(builder.unquoted.join(''))) {
+    return { text: unknown, literal: undefined, braces: builder.text.join('') }
+  }
   const text = builder.text.join('')
   return { text, literal: builder.known ? text : undefined }
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { unknown } from '../shell/command-text.js'
+import { expandBraces } from './brace-words.js'
+
+// bash(1) "Brace Expansion": https://www.gnu.org/software/bash/manual/bash.html#Brace-Expansion
+describe('expandBraces', () => {
+  it.each([
+    ['{r,x}m x', 'rm xm x'],
+    ['r{m,} x', 'rm r x'],
+    ['a{b,c{d,e}}f', 'abf acdf acef'],
+    ['{a..c}', 'a b c'],
+    ['x{3..1}', 'x3 x2 x1'],
+    ['{1..7..3}', '1 4 7'],
+    ['{x} {} {a..}', '{x} {} {a..}'],
+    ['no braces', 'no braces'],
+    ['--run={ls,rm} y', '--run=ls --run=rm y'],
+  ])('%j is %j', (line, words) => {
+    expect(expandBraces(line)).toBe(words)
+  })
+
+  it('reads braces that would make too many words as unknown stretches (bounded work)', () => {
+    const many = '{a,b}'.repeat(20)
+    expect(expandBraces(many)).toBe(unknown.repeat(20))
+    expect(expandBraces('{1..100000}m')).toBe(`${unknown}m`)
+    expect(expandBraces(`x${'{'.repeat(10_000)}`)).toBe(`x${'{'.repeat(10_000)}`)
+  })
+})

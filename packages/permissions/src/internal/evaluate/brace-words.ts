@@ -1,0 +1,121 @@
+import { unknown } from '../shell/command-text.js'
+
+/** The most words one word's braces may make, and their characters, before they are unknown. */
+const maxWords = 256
+const maxCharacters = 65_536
+/** The most brace expressions read in one word, nested ones included. */
+const maxRounds = 64
+
+/**
+ * `line` with each word's braces expanded as bash expands them (bash(1) "Brace Expansion"):
+ * `{r,x}m` is `rm xm`, `r{m,}` is `rm r`, `{a..c}` is `a b c`; braces that expand to nothing
+ * else (`{x}`, `{}`) stay as written. Past {@link maxWords} words or {@link maxCharacters}
+ * characters, or {@link maxRounds} expressions, a word's brace expressions are each one unknown
+ * stretch instead (bounded work; what they make may be anything).
+ */
+export function expandBraces(line: string): string {
+  if (!line.includes('{')) return line
+  return line
+    .split(/(\s+)/u)
+    .map((token, index) => (index % 2 === 1 ? token : expandWord(token)))
+    .join('')
+}
+
+function expandWord(word: string): string {
+  let words = [word]
+  for (let round = 0; round < maxRounds; round++) {
+    const next: string[] = []
+    let changed = false
+    let characters = 0
+    for (const current of words) {
+      const made = firstExpansion(current)
+      if (made === undefined) next.push(current)
+      else next.push(...made)
+      changed ||= made !== undefined
+      if (next.length > maxWords) return unknownBraces(word)
+    }
+    for (const made of next) characters += made.length
+    if (characters > maxCharacters) return unknownBraces(word)
+    if (!changed) return next.join(' ')
+    words = next
+  }
+  return unknownBraces(word)
+}
+
+/** The words the first brace expression of `word` that expands makes; undefined for none. */
+function firstExpansion(word: string): string[] | undefined {
+  for (let open = word.indexOf('{'); open >= 0; open = word.indexOf('{', open + 1)) {
+    const close = matchingBrace(word, open)
+    if (close === undefined) return undefined
+    const items = braceItems(word.slice(open + 1, close.index), close.commas)
+    if (items === undefined) continue
+    const before = word.slice(0, open)
+    const after = word.slice(close.index + 1)
+    return items.map((item) => `${before}${item}${after}`)
+  }
+  return undefined
+}
+
+/** The `}` closing the `{` at `open`, and where its own commas are (relative to `open + 1`). */
+function matchingBrace(
+  word: string,
+  open: number,
+): { index: number; commas: number[] } | undefined {
+  let depth = 0
+  const commas: number[] = []
+  for (let index = open + 1; index < word.length; index++) {
+    const char = word[index]
+    if (char === '{') depth++
+    else if (char === '}' && depth-- === 0) return { index, commas }
+    else if (char === ',' && depth === 0) commas.push(index - open - 1)
+  }
+  return undefined
+}
+
+/** A brace expression's items: its comma-separated ones, or a sequence's; undefined for none. */
+function braceItems(body: string, commas: readonly number[]): string[] | undefined {
+  if (commas.length > 0) {
+    const items: string[] = []
+    let from = 0
+    for (const comma of commas) {
+      items.push(body.slice(from, comma))
+      from = comma + 1
+    }
+    items.push(body.slice(from))
+    return items
+  }
+  const numbers = /^(-?\d+)\.\.(-?\d+)(?:\.\.(-?\d+))?$/u.exec(body)
+  if (numbers !== null) {
+    const [first, last, step] = [numbers[1], numbers[2], numbers[3] ?? '1'].map(Number)
+    return sequence(first ?? 0, last ?? 0, Math.abs(step ?? 1) || 1, String)
+  }
+  const letters = /^([A-Za-z])\.\.([A-Za-z])$/u.exec(body)
+  if (letters === null) return undefined
+  const [first, last] = [letters[1], letters[2]].map((letter) => (letter ?? 'a').charCodeAt(0))
+  return sequence(first ?? 0, last ?? 0, 1, (code) => String.fromCharCode(code))
+}
+
+/** `first` to `last` by `step`, either way; past {@link maxWords} items, one unknown item. */
+function sequence(
+  first: number,
+  last: number,
+  step: number,
+  spell: (value: number) => string,
+): string[] {
+  if (Math.abs(last - first) / step > maxWords) return [unknown]
+  const items: string[] = []
+  const by = first <= last ? step : -step
+  for (let value = first; first <= last ? value <= last : value >= last; value += by) {
+    items.push(spell(value))
+  }
+  return items
+}
+
+/** `word` with each innermost brace expression an unknown stretch, until none is left. */
+function unknownBraces(word: string): string {
+  let result = word
+  for (let round = 0; round < maxRounds && /\{[^{}]*\}/u.test(result); round++) {
+    result = result.replace(/\{[^{}]*\}/gu, unknown)
+  }
+  return result
+}
