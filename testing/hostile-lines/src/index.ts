@@ -68,6 +68,14 @@ export const hostileLines: Readonly<Record<string, HostileShape>> = {
   },
   'a long sed script': { make: (n) => fit('s/a/b/;', n, "sed '", "'"), hidesDenied: false },
   'a long awk program': { make: (n) => fit('{print $1}', n, "awk '", "'"), hidesDenied: false },
+  'a word a later shell runs': {
+    make: (n) => fit("x{a,b}y r[q]z $'\\x71'q ${a}b ", n, "mytool -o Cmd='", "{r,x}m -rf ~'"),
+    hidesDenied: true,
+  },
+  'unclosed braces in such a word': {
+    make: (n) => fit('{', n, "mytool -o Cmd='", " rm -rf ~'"),
+    hidesDenied: true,
+  },
   'padding before rm': { make: (n) => fit(' ', n, 'echo ok;', 'rm -rf ~'), hidesDenied: true },
   'padding before a hidden rm': {
     make: (n) => fit(' ', n, 'echo ok;', "echo $(( 'a[$(rm -rf ~)]' ))"),

@@ -22,6 +22,11 @@ describe('expandBraces', () => {
     const many = '{a,b}'.repeat(20)
     expect(expandBraces(many)).toBe(unknown.repeat(20))
     expect(expandBraces('{1..100000}m')).toBe(`${unknown}m`)
-    expect(expandBraces(`x${'{'.repeat(10_000)}`)).toBe(`x${'{'.repeat(10_000)}`)
+    // Unclosed braces are read in one pass, not one per brace.
+    const unclosed = `x${'{'.repeat(100_000)}`
+    expect(expandBraces(unclosed)).toBe(unclosed)
+    expect(expandBraces(`${'{'.repeat(20_000)}{r,x}m`)).toBe(
+      `${'{'.repeat(20_000)}rm ${'{'.repeat(20_000)}xm`,
+    )
   })
 })

@@ -44,32 +44,40 @@ function expandWord(word: string): string {
 
 /** The words the first brace expression of `word` that expands makes; undefined for none. */
 function firstExpansion(word: string): string[] | undefined {
-  for (let open = word.indexOf('{'); open >= 0; open = word.indexOf('{', open + 1)) {
-    const close = matchingBrace(word, open)
-    if (close === undefined) return undefined
-    const items = braceItems(word.slice(open + 1, close.index), close.commas)
+  if (!word.includes('{')) return undefined
+  for (const pair of bracePairs(word)) {
+    const items = braceItems(word.slice(pair.open + 1, pair.close), pair.commas)
     if (items === undefined) continue
-    const before = word.slice(0, open)
-    const after = word.slice(close.index + 1)
+    const before = word.slice(0, pair.open)
+    const after = word.slice(pair.close + 1)
     return items.map((item) => `${before}${item}${after}`)
   }
   return undefined
 }
 
-/** The `}` closing the `{` at `open`, and where its own commas are (relative to `open + 1`). */
-function matchingBrace(
-  word: string,
-  open: number,
-): { index: number; commas: number[] } | undefined {
-  let depth = 0
-  const commas: number[] = []
-  for (let index = open + 1; index < word.length; index++) {
+/** A `{` and the `}` closing it, with the places of its own commas (relative to `open + 1`). */
+interface BracePair {
+  readonly open: number
+  readonly close: number
+  readonly commas: number[]
+}
+
+/** Every closed brace pair of `word`, by where it opens: one pass, on a stack. */
+function bracePairs(word: string): BracePair[] {
+  const open: { index: number; commas: number[] }[] = []
+  const pairs: BracePair[] = []
+  for (let index = 0; index < word.length; index++) {
     const char = word[index]
-    if (char === '{') depth++
-    else if (char === '}' && depth-- === 0) return { index, commas }
-    else if (char === ',' && depth === 0) commas.push(index - open - 1)
+    if (char === '{') open.push({ index, commas: [] })
+    else if (char === ',') {
+      const inner = open.at(-1)
+      inner?.commas.push(index - inner.index - 1)
+    } else if (char === '}') {
+      const inner = open.pop()
+      if (inner !== undefined) pairs.push({ open: inner.index, close: index, commas: inner.commas })
+    }
   }
-  return undefined
+  return pairs.sort((a, b) => a.open - b.open)
 }
 
 /** A brace expression's items: its comma-separated ones, or a sequence's; undefined for none. */

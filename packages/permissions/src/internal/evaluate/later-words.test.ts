@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { checkPermission } from '../check-permission.js'
 import { loadBashParser } from '../shell/bash-parser.js'
 import type { BashParser } from '../shell/bash-parser.js'
-import { laterPartTries } from './later-words.js'
+import { laterGlobParts, laterPartTries } from './later-words.js'
 
 let parser: BashParser
 beforeAll(async () => {
@@ -55,6 +55,13 @@ describe('later words of a program no table knows (SPEC §26 "possibly denied", 
     expect(decide(many, deny).decision).toBe('ask')
     const oneWord = `mytool '${'rm '.repeat(30_000)}'`
     expect(decide(oneWord, deny).decision).toBe('ask')
+  })
+
+  it('matches a bounded number of parts with a glob or an expansion, then asks (bounded work)', () => {
+    const few = `mytool '${'a*b '.repeat(laterGlobParts)}'`
+    expect(decide(few).decision).toBe('allow')
+    const many = `mytool '${'a*b '.repeat(laterGlobParts + 1)}'`
+    expect(decide(many).decision).toBe('ask')
   })
 
   it('cuts what follows a part after a bounded length, the rest read as unknown', () => {

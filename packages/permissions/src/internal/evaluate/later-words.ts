@@ -43,6 +43,12 @@ export const laterTextLength = 1_024
 export const laterPartTries = 32
 
 /**
+ * How many parts with a glob or an expansion are matched as globs against the deny rules' first
+ * words at most: past them, the command is possibly denied (fail closed; bounded work).
+ */
+export const laterGlobParts = 256
+
+/**
  * A deny rule a later word of the command's program may reach (SPEC §26): when the program is
  * in no table (not known to leave its words alone, not a wrapper the judge strips), each part of
  * each later word as a shell would spell it ({@link shellSpelling}; parts split at
@@ -62,6 +68,7 @@ export function reachedByLaterWords(
   const byWord = rules.deny.commandsByWord(target.ruleName)
   if (byWord === undefined || byWord.size === 0) return undefined
   let tries = 0
+  let globbed = 0
   let first: CompiledRule | undefined
   for (let index = 1; index < words.length; index++) {
     // A word bash expands (`"rm $HOME/x"`) is read too: its unknown stretches as they are.
@@ -72,6 +79,9 @@ export function reachedByLaterWords(
       'x',
     )
     for (const part of spelled.matchAll(parts)) {
+      if (wildcard.test(part[0]) && ++globbed > laterGlobParts) {
+        return first ?? byWord.values().next().value?.[0]
+      }
       const names = namesOf(part[0], byWord)
       if (names.length === 0) continue
       first ??= byWord.get(names[0] ?? '')?.[0]
