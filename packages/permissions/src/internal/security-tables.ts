@@ -560,7 +560,8 @@ export const inertPrograms: ReadonlySet<string> = new Set([
   ...['column', 'diff', 'cmp', 'comm', 'patch', 'stat', 'file', 'touch', 'mkdir', 'rmdir', 'rm'],
   ...['cp', 'mv', 'ln', 'chmod', 'chown', 'chgrp', 'pwd', 'basename', 'dirname', 'realpath'],
   ...['readlink', 'which', 'whereis', 'type', 'true', 'false', 'test', '[', ':', 'date', 'cal'],
-  ...['whoami', 'id', 'groups', 'uname', 'hostname', 'tee', 'less', 'more', 'man', 'jq', 'yq'],
+  // Not `less`: `less '+!rm x' f` runs rm (its `+` commands run at start, with a terminal).
+  ...['whoami', 'id', 'groups', 'uname', 'hostname', 'tee', 'more', 'man', 'jq', 'yq'],
   ...['base64', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'cksum', 'du', 'df', 'free'],
   ...['zip', 'gzip', 'gunzip', 'zcat', 'bzip2', 'xz', 'unxz', 'zstd', 'od', 'hexdump', 'xxd'],
   ...['strings', 'tree', 'find', 'cd', 'pushd', 'popd', 'dirs', 'help', 'history'],

@@ -196,6 +196,37 @@ export const programsRunningProgramsRows: readonly CorpusRow[] = [
     ],
     bypass,
   ),
+  // A later word that names a shell, `eval` or `xargs` may run anything (a second layer of
+  // quoting, a here-string or a pipe read as commands): the line asks. A `${…}`'s default, a
+  // substitution whose output runs on with the words after it, a stepped letter sequence, and
+  // braces past their bound still name what they make (bash(1) Parameter Expansion).
+  ...rows(
+    remote,
+    'https://www.gnu.org/software/bash/manual/bash.html#Shell-Parameter-Expansion',
+    [
+      ['ssh -o ProxyCommand=\'sh -c "r\\\\m x"\' h', 'ask'],
+      ["ssh -o ProxyCommand='$(eval r\\\\m x)' h", 'ask'],
+      ["socat - SYSTEM:'eval r\\\\m x'", 'ask'],
+      ["socat - EXEC:bash <<< 'rm x'", 'ask'],
+      ["echo 'rm x' | socat - EXEC:bash", 'ask'],
+      ["ssh -o ProxyCommand='${x:-rm} x' h", 'ask'],
+      ["ssh -o ProxyCommand='${x-rm} x' h", 'ask'],
+      ["ssh -o ProxyCommand='{r..r..1}m x' h", 'ask'],
+      [`ssh -o ProxyCommand='{rm${',a'.repeat(300)}} x' h`, 'ask'],
+      ["less '+!rm x\nq' notes.txt", 'ask'],
+      ['less notes.txt', 'allow'],
+    ],
+    bypass,
+  ),
+  ...rows(
+    { ...remote, deny: ['Bash(rm -rf *)'] },
+    'https://www.gnu.org/software/bash/manual/bash.html#Command-Substitution',
+    [
+      ["ssh -o ProxyCommand='$(echo rm) -rf y' h", 'ask'],
+      ["ssh -o ProxyCommand='rm -{r..r..1}f y' h", 'ask'],
+    ],
+    bypass,
+  ),
   ...rows(base, 'https://git-scm.com/docs/git-commit', [['git commit -m "rm old files"', 'allow']]),
   // unshare(1): `unshare [options] [program [arguments]]`; with no program it runs $SHELL, as
   // chroot(8) ("If no command is given, run '"$SHELL" -i'"), script(1) and `su -m` do.

@@ -11,6 +11,8 @@ describe('expandBraces', () => {
     ['{a..c}', 'a b c'],
     ['x{3..1}', 'x3 x2 x1'],
     ['{1..7..3}', '1 4 7'],
+    ['{a..e..2}', 'a c e'],
+    ['{r..r..1}m', 'rm'],
     ['{x} {} {a..}', '{x} {} {a..}'],
     ['no braces', 'no braces'],
     ['--run={ls,rm} y', '--run=ls --run=rm y'],
@@ -20,7 +22,9 @@ describe('expandBraces', () => {
 
   it('reads braces that would make too many words as unknown stretches (bounded work)', () => {
     const many = '{a,b}'.repeat(20)
-    expect(expandBraces(many)).toBe(unknown.repeat(20))
+    // Each expression an unknown stretch, its items kept beside the word.
+    expect(expandBraces(many)).toBe(`${unknown.repeat(20)}${' a b'.repeat(20)}`)
+    expect(expandBraces(`{rm${',a'.repeat(300)}} x`)).toMatch(new RegExp(`^${unknown} rm a `, 'u'))
     expect(expandBraces('{1..100000}m')).toBe(`${unknown}m`)
     // Unclosed braces are read in one pass, not one per brace.
     const unclosed = `x${'{'.repeat(100_000)}`

@@ -97,10 +97,11 @@ function braceItems(body: string, commas: readonly number[]): string[] | undefin
     const [first, last, step] = [numbers[1], numbers[2], numbers[3] ?? '1'].map(Number)
     return sequence(first ?? 0, last ?? 0, Math.abs(step ?? 1) || 1, String)
   }
-  const letters = /^([A-Za-z])\.\.([A-Za-z])$/u.exec(body)
+  const letters = /^([A-Za-z])\.\.([A-Za-z])(?:\.\.(-?\d+))?$/u.exec(body)
   if (letters === null) return undefined
   const [first, last] = [letters[1], letters[2]].map((letter) => (letter ?? 'a').charCodeAt(0))
-  return sequence(first ?? 0, last ?? 0, 1, (code) => String.fromCharCode(code))
+  const step = Math.abs(Number(letters[3] ?? '1')) || 1
+  return sequence(first ?? 0, last ?? 0, step, (code) => String.fromCharCode(code))
 }
 
 /** `first` to `last` by `step`, either way; past {@link maxWords} items, one unknown item. */
@@ -119,11 +120,18 @@ function sequence(
   return items
 }
 
-/** `word` with each innermost brace expression an unknown stretch, until none is left. */
+/**
+ * `word` with each innermost brace expression an unknown stretch, until none is left, its items
+ * kept beside it as words of their own (`{rm,a,…}` past the bound still names `rm`).
+ */
 function unknownBraces(word: string): string {
   let result = word
+  const items: string[] = []
   for (let round = 0; round < maxRounds && /\{[^{}]*\}/u.test(result); round++) {
-    result = result.replace(/\{[^{}]*\}/gu, unknown)
+    result = result.replace(/\{([^{}]*)\}/gu, (_group, body: string) => {
+      items.push(body.replaceAll(',', ' '))
+      return unknown
+    })
   }
-  return result
+  return [result, ...items].join(' ')
 }

@@ -19,6 +19,16 @@ const parts = /[^\s=:,;&|()<>!{}]+/gu
 /** A character class inside a bracket expression (`[:alpha:]`): one character. */
 const characterClass = /\[:\w+:\]/gu
 
+/**
+ * Programs that run a command line they read — from their words, their input or a string —
+ * so a later word naming one may run anything (`ssh -o ProxyCommand='sh -c "r\\m x"' h`,
+ * `socat - EXEC:bash <<< 'rm x'`, `$(eval r\\m x)`): a deny rule may match what they run.
+ */
+const laterShells: ReadonlySet<string> = new Set([
+  ...['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'fish', 'csh', 'tcsh'],
+  ...['busybox', 'toybox', 'eval', 'source', '.', 'xargs', 'parallel'],
+])
+
 /** What ends the command a part starts, in a string a shell runs. */
 const commandEnd = /[;&|()\n]/u
 
@@ -82,6 +92,7 @@ export function reachedByLaterWords(
       if (wildcard.test(part[0]) && ++globbed > laterGlobParts) {
         return first ?? byWord.values().next().value?.[0]
       }
+      if (laterShells.has(basename(part[0]))) return first ?? byWord.values().next().value?.[0]
       const names = namesOf(part[0], byWord)
       if (names.length === 0) continue
       first ??= byWord.get(names[0] ?? '')?.[0]

@@ -15,7 +15,7 @@ describe('shellSpelling', () => {
     ['\\curl x', 'curl x'],
     ['cost $5 or $', `cost ${u} or $`],
     ['rm$IFS"x"', `rm${u}x`],
-    ['${a}m', `${u}m\na`],
+    ['${a}m', `${u}m\n  ${u}`],
     ["$'\\x72m' x", 'rm x'],
     ["$'\\162\\u006d' x", 'rm x'],
     ["$'\\cA'", u],
@@ -31,16 +31,20 @@ describe('shellSpelling', () => {
   })
 
   it('keeps what a substitution or a ${…} holds, each on a line of its own after the string', () => {
-    expect(shellSpelling('$(echo r)m x')).toBe(`${u}m x\necho r`)
-    expect(shellSpelling('echo `rm y`')).toBe(`echo ${u}\nrm y`)
-    expect(shellSpelling('echo ${x:-$(rm y)}')).toBe(`echo ${u}\nrm y\nx:-${u}`)
-    expect(shellSpelling('$(a $(b) (c)) d')).toBe(`${u} d\nb\na ${u} (c)`)
+    // Each runs on with the text around it: an unknown stretch after it.
+    expect(shellSpelling('$(echo r)m x')).toBe(`${u}m x\necho r ${u}`)
+    expect(shellSpelling('echo `rm y`')).toBe(`echo ${u}\nrm y ${u}`)
+    expect(shellSpelling('echo ${x:-$(rm y)}')).toBe(`echo ${u}\nrm y ${u}\n ${u} ${u}`)
+    expect(shellSpelling('$(a $(b) (c)) d')).toBe(`${u} d\nb ${u}\na ${u} (c) ${u}`)
+    // A ${…}'s parameter and operator are taken off: its word is what it may make.
+    expect(shellSpelling('${x:-rm} x')).toBe(`${u} x\n rm ${u}`)
+    expect(shellSpelling('${x-rm}')).toBe(`${u}\n rm ${u}`)
   })
 
   it('runs an unclosed one to the end, and reads a deep nest in one pass (no recursion)', () => {
-    expect(shellSpelling('x $(rm y')).toBe(`x ${u}\nrm y`)
+    expect(shellSpelling('x $(rm y')).toBe(`x ${u}\nrm y ${u}`)
     const deep = `${'$('.repeat(50_000)}rm${')'.repeat(50_000)}`
     const spelled = shellSpelling(deep)
-    expect(spelled.split('\n')).toContain('rm')
+    expect(spelled.split('\n')).toContain(`rm ${u}`)
   })
 })

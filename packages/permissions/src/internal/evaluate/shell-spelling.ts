@@ -39,7 +39,7 @@ export function shellSpelling(value: string): string {
     } else if (char === "'" || char === '"') {
       // Dropped: a quote changes no name.
     } else if (char === inner?.close && (char !== ')' || inner.depth === 0)) {
-      held.push(inner.text)
+      held.push(heldText(inner))
       open.pop()
     } else if (char === '`') {
       emit(unknown)
@@ -62,9 +62,23 @@ export function shellSpelling(value: string): string {
       emit(char)
     }
   }
-  while (open.length > 0) held.push(open.pop()?.text ?? '')
+  for (let inner = open.pop(); inner !== undefined; inner = open.pop()) held.push(heldText(inner))
   return [text, ...held].map(expandBraces).join('\n')
 }
+
+/**
+ * What a substitution or a `${…}` holds, as a command line of its own: a `${…}`'s parameter and
+ * operator taken off (`${x:-rm}` may be `rm`), and an unknown stretch after it, since what it
+ * makes runs on with the text around it (`$(echo rm) -rf y` runs `rm -rf y`).
+ */
+function heldText(inner: Open): string {
+  const text = inner.close === '}' ? inner.text.replace(parameterOperator, ' ') : inner.text
+  return `${text} ${unknown}`
+}
+
+/** A `${…}`'s parameter and its operator (bash(1) "Parameter Expansion"). */
+const parameterOperator =
+  /^[!#]?(?:\w+|[@*#?$!-])(?:\[[^\]]*\])?(?::?[-=+?]|##?|%%?|\/\/?|\^\^?|,,?|@)?/u
 
 /** Where a `$x`, `$1` or `$?` after a `$` at `from - 1` ends; undefined for a plain `$`. */
 function expansionEnd(value: string, from: number): number | undefined {
