@@ -227,6 +227,32 @@ export const programsRunningProgramsRows: readonly CorpusRow[] = [
     ],
     bypass,
   ),
+  // A string quoted twice is read once more by what runs it (`rbash -c`, `script -c`,
+  // `flock -c`, `su -c`, a git `!` alias, tar's checkpoint action, awk, perl, python): its
+  // escapes and quotes are undone again. Everyday words that merely look like a shell do not
+  // ask: a folder `.`, `bash` in prose.
+  ...rows(
+    { ...remote, allow: [...remote.allow, 'Bash(docker *)', 'Bash(cmake *)', 'Bash(gh *)'] },
+    'https://www.gnu.org/software/bash/manual/bash.html#Quoting',
+    [
+      ['ssh -o ProxyCommand=\'rbash -c "r\\\\m x"\' h', 'ask'],
+      ['ssh -o ProxyCommand=\'script -qc "r\\\\m x" /dev/null\' h', 'ask'],
+      ['ssh -o ProxyCommand=\'flock /tmp/l -c "r\\\\m x"\' h', 'ask'],
+      ['ssh -o ProxyCommand=\'su -c "r\\\\m x"\' h', 'ask'],
+      ['ssh -o ProxyCommand=\'git -c alias.z="!r\\\\m x" z\' h', 'ask'],
+      ['ssh -o ProxyCommand=\'awk "BEGIN{system(\\"r\\\\155 x\\")}"\' h', 'ask'],
+      ['ssh -o ProxyCommand=\'perl -e "system qq(r\\\\x6d x)"\' h', 'ask'],
+      ['ssh -o ProxyCommand=\'python3 -c "import os;os.system(\\"r\\\\x6d x\\")"\' h', 'ask'],
+      [
+        'socat - SYSTEM:\'tar cf /dev/null --checkpoint=1 --checkpoint-action=exec="r\\\\m x" f\'',
+        'ask',
+      ],
+      ['docker build -t app .', 'allow'],
+      ['cmake -S . -B build', 'allow'],
+      ['gh pr create --title "fix: bash completion" --body "Update source docs"', 'allow'],
+    ],
+    bypass,
+  ),
   ...rows(base, 'https://git-scm.com/docs/git-commit', [['git commit -m "rm old files"', 'allow']]),
   // unshare(1): `unshare [options] [program [arguments]]`; with no program it runs $SHELL, as
   // chroot(8) ("If no command is given, run '"$SHELL" -i'"), script(1) and `su -m` do.

@@ -25,9 +25,24 @@ const characterClass = /\[:\w+:\]/gu
  * `socat - EXEC:bash <<< 'rm x'`, `$(eval r\\m x)`): a deny rule may match what they run.
  */
 const laterShells: ReadonlySet<string> = new Set([
-  ...['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'fish', 'csh', 'tcsh'],
+  ...['sh', 'bash', 'rbash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'fish', 'csh', 'tcsh'],
   ...['busybox', 'toybox', 'eval', 'source', '.', 'xargs', 'parallel'],
 ])
+
+/**
+ * Whether the part of `spelled` at `at` names one of {@link laterShells} where a command starts:
+ * the word's first part, the first after a command's end (`;`, `&`, `|`, parentheses, a line),
+ * or one glued to a `=` or `:` (`ProxyCommand=sh`, `EXEC:bash`). Prose naming one elsewhere
+ * (`--title "fix: bash completion"`) is not. A lone `.` is a folder (`docker build .`): it counts
+ * only with more of its command after it (`. ./env.sh`).
+ */
+function runsShell(spelled: string, part: string, at: number): boolean {
+  if (!laterShells.has(basename(part))) return false
+  const before = spelled.slice(0, at)
+  const starts = /(?:^|[;&|()\n]\s*|[^\s][=:])$/u.test(before)
+  if (!starts) return false
+  return part !== '.' || /^\.[ \t]+\S/u.test(spelled.slice(at))
+}
 
 /** What ends the command a part starts, in a string a shell runs. */
 const commandEnd = /[;&|()\n]/u
@@ -92,7 +107,9 @@ export function reachedByLaterWords(
       if (wildcard.test(part[0]) && ++globbed > laterGlobParts) {
         return first ?? byWord.values().next().value?.[0]
       }
-      if (laterShells.has(basename(part[0]))) return first ?? byWord.values().next().value?.[0]
+      if (runsShell(spelled, part[0], part.index)) {
+        return first ?? byWord.values().next().value?.[0]
+      }
       const names = namesOf(part[0], byWord)
       if (names.length === 0) continue
       first ??= byWord.get(names[0] ?? '')?.[0]
@@ -115,6 +132,37 @@ export function reachedByLaterWords(
  * name).
  */
 function namesOf(part: string, byWord: ReadonlyMap<string, readonly CompiledRule[]>): string[] {
+  const names = namesOfSpelling(part, byWord)
+  // A string quoted twice (`sh -c "r\\m x"`, awk's `system("r\\155 x")`) is read once more by
+  // whatever runs it: its escapes and quotes undone too.
+  const again = unescaped(part)
+  return again === part ? names : [...new Set([...names, ...namesOfSpelling(again, byWord)])]
+}
+
+/**
+ * `part` with quotes gone and its escapes (`\xHH`, `\NNN`, `\uHHHH`, `\c`) read as most
+ * languages' strings read them.
+ */
+function unescaped(part: string): string {
+  if (!/[\\'"]/u.test(part)) return part
+  return part
+    .replace(/['"]/gu, '')
+    .replace(
+      /\\(?:x([0-9A-Fa-f]{1,2})|u([0-9A-Fa-f]{1,4})|([0-7]{1,3})|(.))/gu,
+      (_all, hex?: string, wide?: string, octal?: string, other?: string) =>
+        hex !== undefined || wide !== undefined
+          ? String.fromCharCode(Number.parseInt(hex ?? wide ?? '0', 16))
+          : octal !== undefined
+            ? String.fromCharCode(Number.parseInt(octal, 8) & 0xff)
+            : (other ?? ''),
+    )
+}
+
+/** {@link namesOf} for one spelling of a part. */
+function namesOfSpelling(
+  part: string,
+  byWord: ReadonlyMap<string, readonly CompiledRule[]>,
+): string[] {
   const name = basename(part)
   if (!wildcard.test(name)) return byWord.has(name) ? [name] : []
   const found = new Set<string>()
