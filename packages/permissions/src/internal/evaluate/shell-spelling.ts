@@ -1,4 +1,5 @@
 import { unknown } from '../shell/command-text.js'
+import { decodeAnsiC } from '../shell/read-word.js'
 import { expandBraces } from './brace-words.js'
 
 /** An expansion being read: what ends it, and how many of its own `(` are open inside. */
@@ -91,54 +92,16 @@ function expansionEnd(value: string, from: number): number | undefined {
   return /[0-9@*#?$!-]/u.test(next) ? from + 1 : undefined
 }
 
-/** The escapes of a `$'…'` string (bash(1) QUOTING) that stand for one character each. */
-const ansiEscapes: Readonly<Record<string, string>> = {
-  a: '\u0007',
-  b: '\b',
-  e: '\u001b',
-  E: '\u001b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-}
-
 /**
- * The text of a `$'…'` string whose body starts at `from`, its escapes read as bash reads them
- * (`\x72`, `\162`, `\u0072`, `\n`, `\\`, `\'`); an escape it cannot read (`\cX`) is an unknown
- * character. `end`: the index after its closing quote (the end of `value` when none).
+ * The text of a `$'…'` string whose body starts at `from`, read as bash reads it (`decodeAnsiC`,
+ * the judge's own reading of one: `\x72`, `\162`, `\u0072`, `\n`, `\\`, `\'`). `end`: the
+ * index after its closing quote (the end of `value` when none).
  */
 function ansiString(value: string, from: number): { text: string; end: number } {
-  let text = ''
   for (let index = from; index < value.length; index++) {
-    const char = value[index] ?? ''
-    if (char === "'") return { text, end: index + 1 }
-    if (char !== '\\') {
-      text += char
-      continue
-    }
-    const rest = value.slice(index + 1, index + 10)
-    const code =
-      /^x([0-9A-Fa-f]{1,2})/u.exec(rest) ??
-      /^u([0-9A-Fa-f]{1,4})/u.exec(rest) ??
-      /^U([0-9A-Fa-f]{1,8})/u.exec(rest)
-    const octal = /^[0-7]{1,3}/u.exec(rest)
-    const escaped = rest[0] ?? ''
-    if (code !== null) {
-      const point = Number.parseInt(code[1] ?? '0', 16)
-      text += point <= 0x10ffff ? String.fromCodePoint(point) : unknown
-      index += code[0].length
-    } else if (octal !== null) {
-      text += String.fromCharCode(Number.parseInt(octal[0], 8) & 0xff)
-      index += octal[0].length
-    } else if (escaped === 'c') {
-      text += unknown
-      index += 2
-    } else {
-      text += ansiEscapes[escaped] ?? escaped
-      index += 1
-    }
+    if (value[index] === '\\') index++
+    else if (value[index] === "'")
+      return { text: decodeAnsiC(value.slice(from, index)), end: index + 1 }
   }
-  return { text, end: value.length }
+  return { text: decodeAnsiC(value.slice(from)), end: value.length }
 }
