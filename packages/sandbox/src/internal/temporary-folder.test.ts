@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { recordingLogger } from '../__fixtures__/sandbox-fixtures.js'
-import { ensureTemporaryFolder, sandboxTemporaryFolder } from './temporary-folder.js'
+import { ensureTemporaryFolder } from './temporary-folder.js'
 
 function scratch(): string {
   return mkdtempSync(join(tmpdir(), 'toolpipe-tmpdir-'))
@@ -12,13 +12,6 @@ function scratch(): string {
 // The runtime gives commands TMPDIR=/tmp/claude and keeps only that folder of /tmp writable, but
 // never makes it: mktemp and test runners failed or hung (anthropics/claude-code#36759).
 describe('the runtime’s temporary folder', () => {
-  it('is CLAUDE_CODE_TMPDIR, then CLAUDE_TMPDIR, then /tmp/claude, as the runtime reads them', () => {
-    expect(sandboxTemporaryFolder({})).toBe('/tmp/claude')
-    expect(sandboxTemporaryFolder({ CLAUDE_TMPDIR: '/x' })).toBe('/x')
-    expect(sandboxTemporaryFolder({ CLAUDE_TMPDIR: '/x', CLAUDE_CODE_TMPDIR: '/y' })).toBe('/y')
-    expect(sandboxTemporaryFolder({ CLAUDE_CODE_TMPDIR: '', CLAUDE_TMPDIR: '/x' })).toBe('/x')
-  })
-
   it('is made where it is missing, private to this user', () => {
     const folder = join(scratch(), 'claude')
     const logger = recordingLogger()
@@ -63,11 +56,20 @@ describe('the runtime’s temporary folder', () => {
     expect(existsSync(join(folder, '..'))).toBe(false)
   })
 
-  it('never makes a folder the environment names: the harness makes it (a command may have put a link on its way)', () => {
-    const folder = join(scratch(), 'named')
-    const logger = recordingLogger()
-    ensureTemporaryFolder(logger, { CLAUDE_CODE_TMPDIR: folder }, folder)
-    expect(existsSync(folder)).toBe(false)
-    expect(logger.warnings).toEqual([])
+  it.each([{ CLAUDE_CODE_TMPDIR: 'named' }, { CLAUDE_TMPDIR: 'named' }])(
+    'never makes it where the environment names another (%j): the harness makes that one (a command may have put a link on its way)',
+    (env) => {
+      const folder = join(scratch(), 'claude')
+      const logger = recordingLogger()
+      ensureTemporaryFolder(logger, env, folder)
+      expect(existsSync(folder)).toBe(false)
+      expect(logger.warnings).toEqual([])
+    },
+  )
+
+  it('reads an empty CLAUDE_CODE_TMPDIR as naming none, as the runtime does', () => {
+    const folder = join(scratch(), 'claude')
+    ensureTemporaryFolder(recordingLogger(), { CLAUDE_CODE_TMPDIR: '' }, folder)
+    expect(existsSync(folder)).toBe(true)
   })
 })

@@ -5,14 +5,10 @@ import type { SandboxLogger } from '../sandbox-options.js'
 export const runtimeTemporaryFolder = '/tmp/claude'
 
 /**
- * The folder the sandbox runtime gives sandboxed commands as `TMPDIR`: `CLAUDE_CODE_TMPDIR`, the
- * older `CLAUDE_TMPDIR`, else {@link runtimeTemporaryFolder}.
+ * The folder the environment names for the runtime's `TMPDIR` instead of
+ * {@link runtimeTemporaryFolder}: `CLAUDE_CODE_TMPDIR`, else the older `CLAUDE_TMPDIR` (an empty
+ * value names none), as the runtime reads them.
  */
-export function sandboxTemporaryFolder(env: NodeJS.ProcessEnv = process.env): string {
-  return namedTemporaryFolder(env) ?? runtimeTemporaryFolder
-}
-
-/** The folder the environment names for the runtime's `TMPDIR` (an empty value names none). */
 function namedTemporaryFolder(env: NodeJS.ProcessEnv): string | undefined {
   return [env.CLAUDE_CODE_TMPDIR, env.CLAUDE_TMPDIR].find((value) => Boolean(value))
 }
