@@ -37,11 +37,24 @@ const laterShells: ReadonlySet<string> = new Set([
  * only with more of its command after it (`. ./env.sh`).
  */
 function runsShell(spelled: string, part: string, at: number): boolean {
-  if (!laterShells.has(basename(part))) return false
-  const before = spelled.slice(0, at)
-  const starts = /(?:^|[;&|()\n]\s*|[^\s][=:])$/u.test(before)
-  if (!starts) return false
-  return part !== '.' || /^\.[ \t]+\S/u.test(spelled.slice(at))
+  if (!laterShells.has(basename(part)) || !atCommandStart(spelled, at)) return false
+  dotCommand.lastIndex = at
+  return part !== '.' || dotCommand.test(spelled)
+}
+
+/** A `.` with more of its command after it, read where it stands (sticky: no copy of the rest). */
+const dotCommand = /\.[ \t]+\S/uy
+
+/**
+ * Whether a part at `at` starts a command (see {@link runsShell}), read backwards from it over
+ * the blanks before it only: each stretch of blanks is read for the one part after it.
+ */
+function atCommandStart(spelled: string, at: number): boolean {
+  const glued = spelled[at - 1]
+  if (glued === '=' || glued === ':') return at >= 2 && !/\s/u.test(spelled[at - 2] ?? '')
+  let index = at - 1
+  while (index >= 0 && spelled[index] !== '\n' && /\s/u.test(spelled[index] ?? '')) index--
+  return index < 0 ? index === at - 1 : ';&|()\n'.includes(spelled[index] ?? '')
 }
 
 /** What ends the command a part starts, in a string a shell runs. */

@@ -21,6 +21,8 @@ interface Open {
  * substitutions on a stack (never recursion); an unclosed one runs to the end.
  */
 export function shellSpelling(value: string): string {
+  // Most words have nothing a shell would undo: read as they are.
+  if (!/[\\'"`$\n{]/u.test(value)) return value
   let text = ''
   const open: Open[] = []
   const held: string[] = []
